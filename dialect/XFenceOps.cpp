@@ -1,0 +1,233 @@
+//===- XFenceOps.cpp - xfence operations ----------------------------------===//
+
+#include "dialect/XFenceOps.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/OpImplementation.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace mlir;
+using namespace xfence;
+
+//===----------------------------------------------------------------------===//
+// Memory spaces: `[local, global]`, `[]`
+//===----------------------------------------------------------------------===//
+
+static ParseResult parseSpaces(OpAsmParser &parser, MemorySpacesAttr &attr) {
+  MemorySpaces spaces = MemorySpaces::none;
+  auto parseOne = [&]() -> ParseResult {
+    SMLoc loc = parser.getCurrentLocation();
+    StringRef name;
+    if (parser.parseKeyword(&name))
+      return failure();
+    std::optional<MemorySpaces> space = symbolizeMemorySpaces(name);
+    if (!space || *space == MemorySpaces::none)
+      return parser.emitError(loc, "unknown memory space '")
+             << name << "'; expected 'local', 'global' or 'image'";
+    if (bitEnumContainsAny(spaces, *space))
+      return parser.emitError(loc, "memory space '")
+             << name << "' is listed twice";
+    spaces = spaces | *space;
+    return success();
+  };
+  if (parser.parseCommaSeparatedList(OpAsmParser::Delimiter::Square, parseOne,
+                                     "memory space list"))
+    return failure();
+  attr = MemorySpacesAttr::get(parser.getContext(), spaces);
+  return success();
+}
+
+static void printSpaces(OpAsmPrinter &printer, Operation *,
+                        MemorySpacesAttr attr) {
+  MemorySpaces spaces = attr ? attr.getValue() : MemorySpaces::none;
+  SmallVector<std::string, 3> names;
+  for (MemorySpaces space :
+       {MemorySpaces::local, MemorySpaces::global, MemorySpaces::image})
+    if (bitEnumContainsAll(spaces, space))
+      names.push_back(stringifyMemorySpaces(space));
+  printer << '[' << llvm::join(names, ", ") << ']';
+}
+
+//===----------------------------------------------------------------------===//
+// Enum attributes as bare keywords: `device`, `acq_rel`, `add`
+//===----------------------------------------------------------------------===//
+
+template <typename AttrT>
+static ParseResult parseKeyword(OpAsmParser &parser, AttrT &attr) {
+  using EnumT = decltype(std::declval<AttrT>().getValue());
+  SMLoc loc = parser.getCurrentLocation();
+  StringRef name;
+  if (parser.parseKeyword(&name))
+    return failure();
+  std::optional<EnumT> value = symbolizeEnum<EnumT>(name);
+  if (!value)
+    return parser.emitError(loc, "unknown ")
+           << AttrT::getMnemonic() << " '" << name << "'";
+  attr = AttrT::get(parser.getContext(), *value);
+  return success();
+}
+
+template <typename AttrT>
+static void printKeyword(OpAsmPrinter &printer, Operation *, AttrT attr) {
+  printer << stringifyEnum(attr.getValue());
+}
+
+//===----------------------------------------------------------------------===//
+// FenceOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult FenceOp::canonicalize(FenceOp op, PatternRewriter &rewriter) {
+  // A relaxed fence, a fence at thread scope, or one that orders no memory
+  // space gives no ordering between threads (C++ [atomics.fences]; OpenCL 2.0
+  // §3.3.6): erase it.
+  if (op.getOrder() == MemoryOrder::relaxed || op.getScope() == Scope::thread ||
+      op.getSpaces() == MemorySpaces::none) {
+    rewriter.eraseOp(op);
+    return success();
+  }
+  return failure();
+}
+
+//===----------------------------------------------------------------------===//
+// Barriers
+//===----------------------------------------------------------------------===//
+
+static LogicalResult verifyBarrier(Operation *op, Scope execScope,
+                                   std::optional<Scope> memoryScope,
+                                   std::optional<MemoryOrder> order,
+                                   MemorySpaces spaces) {
+  if (execScope == Scope::thread)
+    return op->emitOpError("execution scope 'thread' waits for no other "
+                           "thread; expected 'subgroup' or wider");
+  if (!memoryScope) {
+    if (order || spaces != MemorySpaces::none)
+      return op->emitOpError("has a memory order or memory spaces but no "
+                             "memory scope");
+    return success();
+  }
+  if (!order)
+    return op->emitOpError("has a memory scope but no memory order");
+  if (spaces == MemorySpaces::none)
+    return op->emitOpError("orders no memory space; write an execution-only "
+                           "barrier without a 'memory' part");
+  if (*order == MemoryOrder::relaxed)
+    return op->emitOpError("memory order 'relaxed' orders nothing; write an "
+                           "execution-only barrier without a 'memory' part");
+  if (!isAtLeast(*memoryScope, execScope) &&
+      !(*memoryScope == Scope::thread && spaces == MemorySpaces::image))
+    return op->emitOpError("memory scope '")
+           << stringifyScope(*memoryScope)
+           << "' is narrower than execution scope '"
+           << stringifyScope(execScope)
+           << "'; only an [image] barrier may use memory scope 'thread'";
+  return success();
+}
+
+LogicalResult BarrierOp::verify() {
+  if (getMask() && getExecScope() != Scope::subgroup)
+    return emitOpError("a lane mask needs execution scope 'subgroup', not '")
+           << stringifyScope(getExecScope()) << "'";
+  return verifyBarrier(*this, getExecScope(), getMemoryScope(), getOrder(),
+                       getSpaces());
+}
+
+LogicalResult BarrierReduceOp::verify() {
+  return verifyBarrier(*this, getExecScope(), getMemoryScope(), getOrder(),
+                       getSpaces());
+}
+
+//===----------------------------------------------------------------------===//
+// Atomics
+//===----------------------------------------------------------------------===//
+
+/// Checks the address (a pointer, or a memref with one index per dimension
+/// and the value's element type).
+static LogicalResult verifyAddress(Operation *op, Type addrType,
+                                   ValueRange indices, Type valueType) {
+  if (auto memref = dyn_cast<MemRefType>(addrType)) {
+    if (static_cast<int64_t>(indices.size()) != memref.getRank())
+      return op->emitOpError("expects ")
+             << memref.getRank() << " indices for " << memref << ", got "
+             << indices.size();
+    if (memref.getElementType() != valueType)
+      return op->emitOpError("value type ")
+             << valueType << " does not match the element type of " << memref;
+    return success();
+  }
+  if (!indices.empty())
+    return op->emitOpError("a pointer address takes no indices");
+  return success();
+}
+
+LogicalResult AtomicRMWOp::verify() {
+  Type type = getValue().getType();
+  switch (getKind()) {
+  case AtomicRMWKind::fadd:
+    if (!isa<FloatType>(type))
+      return emitOpError("'fadd' needs a floating-point value, got ") << type;
+    break;
+  case AtomicRMWKind::xchg:
+    break;
+  default:
+    if (!type.isSignlessInteger())
+      return emitOpError("'")
+             << stringifyAtomicRMWKind(getKind())
+             << "' needs an integer value, got " << type;
+  }
+  return verifyAddress(*this, getAddr().getType(), getIndices(), type);
+}
+
+LogicalResult AtomicCmpXchgOp::verify() {
+  MemoryOrder success = getSuccessOrder(), failure = getFailureOrder();
+  if (failure == MemoryOrder::release || failure == MemoryOrder::acq_rel)
+    return emitOpError("failure order '")
+           << stringifyMemoryOrder(failure)
+           << "' is not allowed: a failed exchange only loads";
+  if (!isAtLeast(success, failure))
+    return emitOpError("failure order '")
+           << stringifyMemoryOrder(failure)
+           << "' is stronger than success order '"
+           << stringifyMemoryOrder(success) << "'";
+  return verifyAddress(*this, getAddr().getType(), getIndices(),
+                       getDesired().getType());
+}
+
+LogicalResult AtomicLoadOp::verify() {
+  if (hasRelease(getOrder()) && getOrder() != MemoryOrder::seq_cst)
+    return emitOpError("an atomic load cannot have order '")
+           << stringifyMemoryOrder(getOrder()) << "'";
+  return verifyAddress(*this, getAddr().getType(), getIndices(),
+                       getResult().getType());
+}
+
+LogicalResult AtomicStoreOp::verify() {
+  if (hasAcquire(getOrder()) && getOrder() != MemoryOrder::seq_cst)
+    return emitOpError("an atomic store cannot have order '")
+           << stringifyMemoryOrder(getOrder()) << "'";
+  return verifyAddress(*this, getAddr().getType(), getIndices(),
+                       getValue().getType());
+}
+
+//===----------------------------------------------------------------------===//
+// AccessOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult AccessOp::verify() {
+  if (!getRead() && !getWrite())
+    return emitOpError("must read, write or both");
+  if (getSpaces() == MemorySpaces::none)
+    return emitOpError("must name the memory spaces it accesses");
+  return success();
+}
+
+void AccessOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  if (getRead())
+    effects.emplace_back(MemoryEffects::Read::get());
+  if (getWrite())
+    effects.emplace_back(MemoryEffects::Write::get());
+}
+
+#define GET_OP_CLASSES
+#include "dialect/XFenceOps.cpp.inc"

@@ -1,0 +1,264 @@
+//===- Coalesce.cpp - Remove and merge redundant fences and barriers ------===//
+//
+// The rules are those of design/semantics.md section 4. Each pattern states
+// why it is sound next to the code that applies it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dialect/XFenceOps.h"
+#include "passes/Passes.h"
+
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace xfence {
+#define GEN_PASS_DEF_XFENCECOALESCE
+#include "passes/Passes.h.inc"
+} // namespace xfence
+
+using namespace mlir;
+using namespace xfence;
+
+namespace {
+
+/// The nearest op after (`forward`) or before `op` in its block that is not
+/// free of memory effects, or null. Only ops with no memory effect at all
+/// (arithmetic, constants, branches that end the block) may lie between two
+/// synchronization ops that a rule treats as neighbours: any access, call,
+/// region op with effects inside, or op of unknown effect (xfence.exit)
+/// stops the search.
+Operation *neighbour(Operation *op, bool forward) {
+  for (Operation *it = forward ? op->getNextNode() : op->getPrevNode(); it;
+       it = forward ? it->getNextNode() : it->getPrevNode())
+    if (!isMemoryEffectFree(it))
+      return it;
+  return nullptr;
+}
+
+Location fuse(Operation *a, Operation *b) {
+  return FusedLoc::get(a->getContext(), {a->getLoc(), b->getLoc()});
+}
+
+/// The memory part of a barrier of either kind, if it is a full barrier of
+/// its execution scope (no lane mask).
+struct FullBarrier {
+  Scope execScope;
+  std::optional<Scope> memoryScope;
+  std::optional<MemoryOrder> order;
+  MemorySpaces spaces;
+};
+
+std::optional<FullBarrier> asFullBarrier(Operation *op) {
+  if (auto barrier = dyn_cast_or_null<BarrierOp>(op)) {
+    if (barrier.isPartial())
+      return std::nullopt;
+    return FullBarrier{barrier.getExecScope(), barrier.getMemoryScope(),
+                       barrier.getOrder(), barrier.getSpaces()};
+  }
+  if (auto barrier = dyn_cast_or_null<BarrierReduceOp>(op))
+    return FullBarrier{barrier.getExecScope(), barrier.getMemoryScope(),
+                       barrier.getOrder(), barrier.getSpaces()};
+  return std::nullopt;
+}
+
+struct Options {
+  bool mergeFences, dropFencesAtBarriers, mergeBarriers, narrowLocal,
+      exactScopes;
+};
+
+/// Scopes `a` and `b` may be combined into one: always in the scoped C++/PTX
+/// models, where a wider scope includes a narrower one (Lustig et al.,
+/// ASPLOS'19); only when equal in OpenCL 2.x, where both sides of a
+/// synchronization must use the same scope.
+bool scopesCombine(const Options &options, Scope a, Scope b) {
+  return !options.exactScopes || a == b;
+}
+
+/// Rule 2: `fence A; fence B` with no memory access between them is one
+/// fence with the join of scope, order and spaces. Every access ordered by
+/// A or by B is on the same side of the single fence, and the joined fence
+/// gives every guarantee of each (release + acquire = acq_rel; seq_cst only
+/// if one of them was seq_cst).
+struct MergeFences : OpRewritePattern<FenceOp> {
+  MergeFences(MLIRContext *ctx, const Options &options,
+              Pass::Statistic &counter)
+      : OpRewritePattern(ctx), options(options), counter(counter) {}
+
+  LogicalResult matchAndRewrite(FenceOp first,
+                                PatternRewriter &rewriter) const override {
+    auto second = dyn_cast_or_null<FenceOp>(neighbour(first, true));
+    if (!second)
+      return rewriter.notifyMatchFailure(first, "no neighbouring fence");
+    if (!scopesCombine(options, first.getScope(), second.getScope()))
+      return rewriter.notifyMatchFailure(first, "scopes must stay exact");
+    rewriter.modifyOpInPlace(first, [&] {
+      first.setScope(join(first.getScope(), second.getScope()));
+      first.setOrder(join(first.getOrder(), second.getOrder()));
+      first.setSpaces(join(first.getSpaces(), second.getSpaces()));
+      first->setLoc(fuse(first, second));
+    });
+    rewriter.eraseOp(second);
+    ++counter;
+    return success();
+  }
+
+  const Options &options;
+  Pass::Statistic &counter;
+};
+
+/// Rule 3: a workgroup barrier with a memory part is a release fence on
+/// entry and an acquire fence on exit, at its memory scope, over its spaces
+/// (OpenCL 2.0 §3.3.5; PTX bar.sync orders memory like fence.acq_rel.cta).
+/// A fence of scope at most workgroup directly beside it, with an order of
+/// acquire, release or acq_rel and spaces the barrier covers, is subsumed:
+/// its release half is the barrier's entry fence, its acquire half the
+/// barrier's exit fence, with nothing in between (derived; semantics.md §4).
+/// Not for seq_cst fences (a barrier does not join the total order), not
+/// beside partial or subgroup barriers, not for spaces the barrier omits.
+struct DropFenceAtBarrier : OpRewritePattern<FenceOp> {
+  DropFenceAtBarrier(MLIRContext *ctx, const Options &options,
+                     Pass::Statistic &counter)
+      : OpRewritePattern(ctx), options(options), counter(counter) {}
+
+  bool covers(Operation *op, FenceOp fence) const {
+    std::optional<FullBarrier> barrier = asFullBarrier(op);
+    if (!barrier || barrier->execScope != Scope::workgroup ||
+        !barrier->memoryScope)
+      return false;
+    if (options.exactScopes ? *barrier->memoryScope != fence.getScope()
+                            : !isAtLeast(*barrier->memoryScope,
+                                         fence.getScope()))
+      return false;
+    return isAtLeast(*barrier->order, fence.getOrder()) &&
+           isAtLeast(barrier->spaces, fence.getSpaces());
+  }
+
+  LogicalResult matchAndRewrite(FenceOp fence,
+                                PatternRewriter &rewriter) const override {
+    if (fence.getOrder() == MemoryOrder::seq_cst ||
+        !isAtLeast(Scope::workgroup, fence.getScope()))
+      return rewriter.notifyMatchFailure(fence, "seq_cst or wide fence");
+    if (!covers(neighbour(fence, false), fence) &&
+        !covers(neighbour(fence, true), fence))
+      return rewriter.notifyMatchFailure(fence, "no covering barrier");
+    rewriter.eraseOp(fence);
+    ++counter;
+    return success();
+  }
+
+  const Options &options;
+  Pass::Statistic &counter;
+};
+
+/// Rule 4: two barriers of the same execution scope with no memory access
+/// between them are one barrier: no thread passes the second before all have
+/// reached the first, and nothing happens in between that a second wait
+/// could order. Their memory parts join as fences do.
+struct MergeBarriers : OpRewritePattern<BarrierOp> {
+  MergeBarriers(MLIRContext *ctx, const Options &options,
+                Pass::Statistic &counter)
+      : OpRewritePattern(ctx), options(options), counter(counter) {}
+
+  LogicalResult matchAndRewrite(BarrierOp first,
+                                PatternRewriter &rewriter) const override {
+    auto second = dyn_cast_or_null<BarrierOp>(neighbour(first, true));
+    if (!second || first.isPartial() || second.isPartial() ||
+        first.getExecScope() != second.getExecScope())
+      return rewriter.notifyMatchFailure(first, "no matching full barrier");
+    std::optional<Scope> memoryScope = first.getMemoryScope();
+    std::optional<MemoryOrder> order = first.getOrder();
+    MemorySpaces spaces = first.getSpaces();
+    if (second.ordersMemory()) {
+      if (memoryScope) {
+        if (!scopesCombine(options, *memoryScope, *second.getMemoryScope()))
+          return rewriter.notifyMatchFailure(first, "scopes must stay exact");
+        memoryScope = join(*memoryScope, *second.getMemoryScope());
+        order = join(*order, *second.getOrder());
+      } else {
+        memoryScope = second.getMemoryScope();
+        order = second.getOrder();
+      }
+      spaces = join(spaces, second.getSpaces());
+    }
+    rewriter.modifyOpInPlace(first, [&] {
+      first.setMemoryScope(memoryScope);
+      first.setOrder(order);
+      first.setSpaces(spaces);
+      first->setLoc(fuse(first, second));
+    });
+    rewriter.eraseOp(second);
+    ++counter;
+    return success();
+  }
+
+  const Options &options;
+  Pass::Statistic &counter;
+};
+
+/// Rule 5: local memory (OpenCL __local, CUDA __shared__ used by its own
+/// block) is visible to one workgroup only, so ordering it for threads
+/// outside the workgroup has no effect; OpenCL 2.0 §6.13.8 treats a local
+/// fence of wider scope as work_group.
+template <typename OpTy>
+struct NarrowLocal : OpRewritePattern<OpTy> {
+  NarrowLocal(MLIRContext *ctx, Pass::Statistic &counter)
+      : OpRewritePattern<OpTy>(ctx), counter(counter) {}
+
+  LogicalResult matchAndRewrite(OpTy op,
+                                PatternRewriter &rewriter) const override {
+    if (op.getSpaces() != MemorySpaces::local)
+      return rewriter.notifyMatchFailure(op, "not local-only");
+    if constexpr (std::is_same_v<OpTy, FenceOp>) {
+      if (isAtLeast(Scope::workgroup, op.getScope()))
+        return rewriter.notifyMatchFailure(op, "already narrow");
+      rewriter.modifyOpInPlace(op, [&] { op.setScope(Scope::workgroup); });
+    } else {
+      // The memory scope may not drop below the execution scope.
+      Scope target = join(Scope::workgroup, op.getExecScope());
+      std::optional<Scope> scope = op.getMemoryScope();
+      if (!scope || isAtLeast(target, *scope))
+        return rewriter.notifyMatchFailure(op, "already narrow");
+      rewriter.modifyOpInPlace(op, [&] { op.setMemoryScope(target); });
+    }
+    ++counter;
+    return success();
+  }
+
+  Pass::Statistic &counter;
+};
+
+struct XFenceCoalescePass
+    : xfence::impl::XFenceCoalesceBase<XFenceCoalescePass> {
+  using XFenceCoalesceBase::XFenceCoalesceBase;
+
+  void runOnOperation() override {
+    options = {mergeFences, dropFencesAtBarriers, mergeBarriers, narrowLocal,
+               exactScopes};
+    MLIRContext *ctx = &getContext();
+    RewritePatternSet patterns(ctx);
+    if (narrowLocal) {
+      patterns.add<NarrowLocal<FenceOp>>(ctx, numNarrowed);
+      patterns.add<NarrowLocal<BarrierOp>>(ctx, numNarrowed);
+      patterns.add<NarrowLocal<BarrierReduceOp>>(ctx, numNarrowed);
+    }
+    if (dropFencesAtBarriers)
+      patterns.add<DropFenceAtBarrier>(ctx, options, numDroppedFences);
+    if (mergeFences)
+      patterns.add<MergeFences>(ctx, options, numMergedFences);
+    if (mergeBarriers)
+      patterns.add<MergeBarriers>(ctx, options, numMergedBarriers);
+    // Only the rules above may change the IR: no folding, no region
+    // simplification, no dead-code elimination behind the user's back.
+    GreedyRewriteConfig config;
+    config.enableFolding(false).setRegionSimplificationLevel(
+        GreedySimplifyRegionLevel::Disabled);
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns),
+                                     config)))
+      signalPassFailure();
+  }
+
+  Options options;
+};
+
+} // namespace

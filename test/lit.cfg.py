@@ -1,0 +1,69 @@
+# -*- Python -*-
+# lit configuration of the xfence test suite.
+
+import os
+import shutil
+
+import lit.formats
+from lit.llvm import llvm_config
+from lit.llvm.subst import ToolSubst
+
+config.name = "xfence"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir", ".cl", ".cu", ".test"]
+config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.xfence_obj_root, "test")
+
+llvm_config.use_default_substitutions()
+config.substitutions.append(("%xfence_src", config.xfence_src_root))
+config.substitutions.append(("%xfence_obj", config.xfence_obj_root))
+config.substitutions.append(
+    ("%xfence_plugin", os.path.join(config.xfence_lib_dir, "XFencePlugin.so"))
+)
+
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+tool_dirs = [config.xfence_tools_dir, config.llvm_tools_dir]
+tools = [
+    "xfence-opt",
+    ToolSubst("xfence-translate", unresolved="ignore"),
+    ToolSubst("xfence", unresolved="ignore"),
+    ToolSubst("mlir-opt", unresolved="fatal"),
+    ToolSubst("mlir-translate", unresolved="ignore"),
+    ToolSubst("mlir-tblgen", unresolved="ignore"),
+    ToolSubst("llc", unresolved="ignore"),
+    ToolSubst("clang", unresolved="ignore"),
+]
+llvm_config.add_tool_substitutions(tools, tool_dirs)
+
+# Optional validators: each is a lit feature, so that tests can say
+# `REQUIRES: nvcc` and the suite still passes where the tool is absent.
+cuda_bin = os.environ.get("XFENCE_CUDA_BIN", "/usr/local/cuda/bin")
+for feature, path in [
+    ("nvcc", os.path.join(cuda_bin, "nvcc")),
+    ("ptxas", os.path.join(cuda_bin, "ptxas")),
+]:
+    if os.access(path, os.X_OK):
+        config.available_features.add(feature)
+        config.substitutions.append(("%" + feature, path))
+
+spirv_val = shutil.which("spirv-val")
+if spirv_val:
+    config.available_features.add("spirv-val")
+    config.substitutions.append(("%spirv-val", spirv_val))
+
+# PoCL: an OpenCL CPU device through the ICD loader, driven from Python.
+pocl_icd = "/etc/OpenCL/vendors/pocl.icd"
+if os.path.exists(pocl_icd) and os.path.exists("/usr/bin/python3"):
+    try:
+        import subprocess
+
+        probe = subprocess.run(
+            ["/usr/bin/python3", "-c",
+             "import pyopencl as cl; print(len(cl.get_platforms()))"],
+            capture_output=True, text=True, timeout=60)
+        if probe.returncode == 0 and probe.stdout.strip() not in ("", "0"):
+            config.available_features.add("pocl")
+    except Exception:
+        pass
+config.substitutions.append(("%python", "/usr/bin/python3"))

@@ -1,0 +1,25 @@
+//===- xfence-opt.cpp - mlir-opt with the xfence dialect and passes -------===//
+
+#include "dialect/XFenceDialect.h"
+#include "passes/Passes.h"
+
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/InitAllPasses.h"
+#include "mlir/Tools/mlir-opt/MlirOptMain.h"
+
+int main(int argc, char **argv) {
+  mlir::registerAllPasses();
+  xfence::registerXFencePasses();
+
+  mlir::DialectRegistry registry;
+  mlir::registerAllDialects(registry);
+  mlir::registerAllExtensions(registry);
+  registry.insert<xfence::XFenceDialect>();
+
+  return mlir::asMainReturnCode(mlir::MlirOptMain(
+      argc, argv, "xfence optimizer driver: the xfence dialect and passes "
+                  "with every upstream MLIR dialect and pass\n",
+      registry));
+}
