@@ -1,0 +1,19 @@
+//===- Registration.h - every xfence translation ----------------*- C++ -*-===//
+//
+// Each frontend and backend declares its registration function here and
+// calls it from registerAllTranslations() below; the tools call that one.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef XFENCE_TOOLS_XFENCE_TRANSLATE_REGISTRATION_H
+#define XFENCE_TOOLS_XFENCE_TRANSLATE_REGISTRATION_H
+
+namespace xfence {
+
+inline void registerAllTranslations() {
+  // Frontends and backends add their registration calls here.
+}
+
+} // namespace xfence
+
+#endif // XFENCE_TOOLS_XFENCE_TRANSLATE_REGISTRATION_H
