@@ -227,6 +227,8 @@ void AccessOp::getEffects(
     effects.emplace_back(MemoryEffects::Read::get());
   if (getWrite())
     effects.emplace_back(MemoryEffects::Write::get());
+  effects.emplace_back(MemoryEffects::Write::get(),
+                       SourceProgramResource::get());
 }
 
 #define GET_OP_CLASSES

@@ -259,7 +259,8 @@ def XFence_AccessOp : XFence_Op<"access",
     source frontends emit it so that passes see what lies between two
     synchronization ops; `volatile` marks a volatile access (CUDA code uses
     them for inter-thread communication). Its memory effects are the reads
-    and writes it names.
+    and writes it names, plus a write of the `xfence::SourceProgram`
+    resource so that it is never dead code to upstream passes.
 
     Example:
 

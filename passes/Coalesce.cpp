@@ -64,8 +64,16 @@ std::optional<FullBarrier> asFullBarrier(Operation *op) {
 
 struct Options {
   bool mergeFences, dropFencesAtBarriers, mergeBarriers, narrowLocal,
-      exactScopes;
+      exactScopes, remarks;
 };
+
+/// Counts a rewrite and, if asked, reports it at the op it changes.
+void note(const Options &options, Pass::Statistic &counter, Operation *op,
+          StringRef rule, const Twine &what) {
+  ++counter;
+  if (options.remarks)
+    op->emitRemark() << "xfence-coalesce[" << rule << "]: " << what;
+}
 
 /// Scopes `a` and `b` may be combined into one: always in the scoped C++/PTX
 /// models, where a wider scope includes a narrower one (Lustig et al.,
@@ -92,6 +100,8 @@ struct MergeFences : OpRewritePattern<FenceOp> {
       return rewriter.notifyMatchFailure(first, "no neighbouring fence");
     if (!scopesCombine(options, first.getScope(), second.getScope()))
       return rewriter.notifyMatchFailure(first, "scopes must stay exact");
+    note(options, counter, second, "merge-fences",
+         "fence merged into the fence before it");
     rewriter.modifyOpInPlace(first, [&] {
       first.setScope(join(first.getScope(), second.getScope()));
       first.setOrder(join(first.getOrder(), second.getOrder()));
@@ -99,7 +109,6 @@ struct MergeFences : OpRewritePattern<FenceOp> {
       first->setLoc(fuse(first, second));
     });
     rewriter.eraseOp(second);
-    ++counter;
     return success();
   }
 
@@ -142,8 +151,10 @@ struct DropFenceAtBarrier : OpRewritePattern<FenceOp> {
     if (!covers(neighbour(fence, false), fence) &&
         !covers(neighbour(fence, true), fence))
       return rewriter.notifyMatchFailure(fence, "no covering barrier");
+    note(options, counter, fence, "drop-fences-at-barriers",
+         "fence erased: the neighbouring workgroup barrier orders the same "
+         "memory at its scope");
     rewriter.eraseOp(fence);
-    ++counter;
     return success();
   }
 
@@ -181,6 +192,8 @@ struct MergeBarriers : OpRewritePattern<BarrierOp> {
       }
       spaces = join(spaces, second.getSpaces());
     }
+    note(options, counter, second, "merge-barriers",
+         "barrier merged into the barrier before it");
     rewriter.modifyOpInPlace(first, [&] {
       first.setMemoryScope(memoryScope);
       first.setOrder(order);
@@ -188,7 +201,6 @@ struct MergeBarriers : OpRewritePattern<BarrierOp> {
       first->setLoc(fuse(first, second));
     });
     rewriter.eraseOp(second);
-    ++counter;
     return success();
   }
 
@@ -202,8 +214,9 @@ struct MergeBarriers : OpRewritePattern<BarrierOp> {
 /// fence of wider scope as work_group.
 template <typename OpTy>
 struct NarrowLocal : OpRewritePattern<OpTy> {
-  NarrowLocal(MLIRContext *ctx, Pass::Statistic &counter)
-      : OpRewritePattern<OpTy>(ctx), counter(counter) {}
+  NarrowLocal(MLIRContext *ctx, const Options &options,
+              Pass::Statistic &counter)
+      : OpRewritePattern<OpTy>(ctx), options(options), counter(counter) {}
 
   LogicalResult matchAndRewrite(OpTy op,
                                 PatternRewriter &rewriter) const override {
@@ -221,10 +234,12 @@ struct NarrowLocal : OpRewritePattern<OpTy> {
         return rewriter.notifyMatchFailure(op, "already narrow");
       rewriter.modifyOpInPlace(op, [&] { op.setMemoryScope(target); });
     }
-    ++counter;
+    note(options, counter, op, "narrow-local",
+         "local-only memory ordering narrowed to workgroup scope");
     return success();
   }
 
+  const Options &options;
   Pass::Statistic &counter;
 };
 
@@ -234,13 +249,12 @@ struct XFenceCoalescePass
 
   void runOnOperation() override {
     options = {mergeFences, dropFencesAtBarriers, mergeBarriers, narrowLocal,
-               exactScopes};
+               exactScopes, remarks};
     MLIRContext *ctx = &getContext();
     RewritePatternSet patterns(ctx);
     if (narrowLocal) {
-      patterns.add<NarrowLocal<FenceOp>>(ctx, numNarrowed);
-      patterns.add<NarrowLocal<BarrierOp>>(ctx, numNarrowed);
-      patterns.add<NarrowLocal<BarrierReduceOp>>(ctx, numNarrowed);
+      patterns.add<NarrowLocal<FenceOp>, NarrowLocal<BarrierOp>,
+                   NarrowLocal<BarrierReduceOp>>(ctx, options, numNarrowed);
     }
     if (dropFencesAtBarriers)
       patterns.add<DropFenceAtBarrier>(ctx, options, numDroppedFences);

@@ -28,6 +28,10 @@ def XFenceCoalesce : Pass<"xfence-coalesce"> {
       `local` is narrowed to `workgroup` scope: local memory is private to one
       workgroup.
 
+    With `remarks`, every change is reported as a remark at the op's
+    location, naming the rule (the statistics below need an LLVM built with
+    statistics enabled; Debian's release build compiles them out).
+
     With `exact-scopes` (OpenCL 2.x, where synchronization needs the same
     scope on both sides) fences and barriers merge only when their scopes are
     equal, and nothing is widened.
@@ -43,7 +47,9 @@ def XFenceCoalesce : Pass<"xfence-coalesce"> {
     Option<"narrowLocal", "narrow-local", "bool", /*default=*/"true",
            "Narrow local-only fences and barriers to workgroup scope">,
     Option<"exactScopes", "exact-scopes", "bool", /*default=*/"false",
-           "Never widen a scope (OpenCL 2.x scope matching)">
+           "Never widen a scope (OpenCL 2.x scope matching)">,
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "Emit a remark at each op a rule changes, naming the rule">
   ];
   let statistics = [
     Statistic<"numMergedFences", "merged-fences",
