@@ -23,19 +23,19 @@ func.func @merge_release_acquire() {
 // Three in a row, with only arithmetic between them, become one; seq_cst
 // wins when one of them is seq_cst. Same scopes merge under exact-scopes too.
 // CHECK-LABEL: func.func @merge_chain
-// CHECK-NEXT:    arith.addi
 // CHECK-NEXT:    xfence.fence workgroup seq_cst [local, global, image]
+// CHECK-NEXT:    arith.addi
 // CHECK-NEXT:    return
 // EXACT-LABEL: func.func @merge_chain
-// EXACT-NEXT:    arith.addi
 // EXACT-NEXT:    xfence.fence workgroup seq_cst [local, global, image]
+// EXACT-NEXT:    arith.addi
 // EXACT-NEXT:    return
-func.func @merge_chain(%a: i32) -> () {
+func.func @merge_chain(%a: i32) -> i32 {
   xfence.fence workgroup acquire [local]
   %b = arith.addi %a, %a : i32
   xfence.fence workgroup seq_cst [global]
   xfence.fence workgroup release [image]
-  return
+  return %b : i32
 }
 
 // -----
@@ -49,7 +49,7 @@ func.func @merge_chain(%a: i32) -> () {
 // CHECK-LABEL: func.func @access_between
 // CHECK-COUNT-6: xfence.fence
 // CHECK-NOT: xfence.fence
-func.func @access_between(%m: memref<4xi32>, %p: !llvm.ptr<1>, %v: i32) {
+func.func @access_between(%m: memref<4xi32>, %p: !llvm.ptr<1>, %v: i32) -> (i32, i32) {
   %c0 = arith.constant 0 : index
   xfence.fence workgroup release [global]
   xfence.access read [global]
@@ -62,7 +62,7 @@ func.func @access_between(%m: memref<4xi32>, %p: !llvm.ptr<1>, %v: i32) {
   xfence.fence workgroup acquire [global]
   xfence.opaque "helper"
   xfence.fence workgroup acquire [global]
-  return
+  return %x, %y : i32, i32
 }
 
 // -----
@@ -293,6 +293,7 @@ func.func @barriers_kept(%m: i32) {
 // CHECK-NEXT:    xfence.fence device acq_rel [local, global]
 // CHECK-NEXT:    xfence.access
 // CHECK-NEXT:    xfence.fence subgroup acq_rel [local]
+// CHECK-NEXT:    xfence.access
 // CHECK-NEXT:    xfence.barrier workgroup memory workgroup acq_rel [local]
 // CHECK-NEXT:    xfence.barrier device memory device acq_rel [local]
 func.func @narrow_local() {
@@ -303,6 +304,7 @@ func.func @narrow_local() {
   xfence.fence device acq_rel [local, global]
   xfence.access read [local]
   xfence.fence subgroup acq_rel [local]
+  xfence.access read [local]
   xfence.barrier workgroup memory device acq_rel [local]
   xfence.barrier device memory system acq_rel [local]
   return

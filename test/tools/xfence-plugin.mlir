@@ -1,0 +1,15 @@
+// Stock mlir-opt-22 loads the xfence dialect and passes from the plugin.
+// RUN: mlir-opt --load-dialect-plugin=%xfence_plugin %S/../dialect/ops.mlir | FileCheck %S/../dialect/ops.mlir
+// RUN: mlir-opt --load-dialect-plugin=%xfence_plugin --load-pass-plugin=%xfence_plugin --pass-pipeline="builtin.module(func.func(xfence-coalesce))" %s | FileCheck %s
+// RUN: not mlir-opt %s 2>&1 | FileCheck %s --check-prefix=NOPLUGIN
+
+// NOPLUGIN: Dialect `xfence' not found for custom op 'xfence.fence'
+
+// CHECK-LABEL: func.func @f
+// CHECK-NEXT:    xfence.fence device acq_rel [local, global]
+// CHECK-NEXT:    return
+func.func @f() {
+  xfence.fence device release [global]
+  xfence.fence workgroup acquire [local]
+  return
+}
