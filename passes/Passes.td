@@ -64,4 +64,43 @@ def XFenceCoalesce : Pass<"xfence-coalesce"> {
   let dependentDialects = ["::xfence::XFenceDialect"];
 }
 
+def XFenceLegalize : Pass<"xfence-legalize"> {
+  let summary = "Rewrite xfence ops to what one target can express";
+  let description = [{
+    Rewrites every xfence op to a form the chosen target expresses directly,
+    as the capability table of `passes/TargetCapabilities.cpp` says, and only
+    ever by strengthening (design/semantics.md §3 and §4 rule 1):
+
+    * a scope the target cannot name becomes the next wider one it can name
+      (`subgroup` -> `workgroup` on PTX, `cluster` -> `device` on SPIR-V and
+      OpenCL 2.0, `cluster` -> `workgroup` below sm_90 where a CTA is its own
+      cluster, *derived*, refused with `strict`);
+    * `acquire`/`release` fences become `acq_rel` where split fences do not
+      exist (PTX below sm_90 / PTX 8.6);
+    * fences on PTX and CUDA order all memory spaces;
+    * a barrier whose memory part is wider or stronger than the target's
+      barrier gives gets a release fence before and an acquire fence after;
+    * an ordered atomic on OpenCL 1.2 becomes fence, relaxed atomic, fence;
+    * relaxed fences, fences of no space, and thread-scope fences on targets
+      without them are erased: they order nothing between threads.
+
+    Where the target could express an op only by weakening it (device scope
+    in OpenCL 1.2, `seq_cst` in Vulkan, a grid-wide barrier, ...) the pass
+    reports an error at the op and fails.
+
+    OpenCL 2.x needs equal scopes on both sides of a synchronization; this
+    pass widens a scope there only where the target cannot name it, and it
+    legalizes the whole program with one table, so both partners of a
+    synchronization are widened alike.
+  }];
+  let options = [
+    Option<"target", "target", "std::string", /*default=*/"\"ptx-sm90\"",
+           "cuda, opencl1.2, opencl2, ptx-sm70, ptx-sm90, spirv-opencl, "
+           "spirv-vulkan or cpu">,
+    Option<"strict", "strict", "bool", /*default=*/"false",
+           "Refuse derived mappings (cluster scope as workgroup below sm_90)">
+  ];
+  let dependentDialects = ["::xfence::XFenceDialect"];
+}
+
 #endif // XFENCE_PASSES_PASSES_TD

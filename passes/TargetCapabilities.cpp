@@ -1,0 +1,184 @@
+//===- TargetCapabilities.cpp - what each target can express --------------===//
+//
+// One function per target. Every entry names its source in
+// design/semantics.md ("§n") or in the target's specification.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/TargetCapabilities.h"
+
+using namespace xfence;
+
+namespace {
+using K = AtomicRMWKind;
+using S = Scope;
+} // namespace
+
+TargetCapabilities xfence::cudaCapabilities() {
+  TargetCapabilities caps;
+  caps.name = "cuda";
+  // cuda::thread_scope_{block,cluster,device,system}; a warp is no scope
+  // (§1), so subgroup widens to block. thread_scope_thread fences are
+  // cuda::std::atomic_signal_fence (§3), kept.
+  caps.fenceScopes = {S::thread, S::workgroup, S::cluster, S::device,
+                      S::system};
+  caps.atomicScopes = {S::workgroup, S::cluster, S::device, S::system};
+  caps.threadFences = true;
+  caps.splitFenceOrders = true;     // cuda::atomic_thread_fence(acquire, ...)
+  caps.fencesOrderAllSpaces = true; // CUDA fences order every space (§2)
+  // __syncwarp(mask), __syncthreads, cluster.sync(); a grid-wide barrier
+  // needs a cooperative launch, which a translation cannot assume.
+  caps.barrierScopes = {S::subgroup, S::workgroup, S::cluster};
+  caps.partialBarriers = true;
+  caps.barrierReduceScopes = {S::workgroup}; // __syncthreads_count/and/or
+  caps.barrierMemoryIsExecScope = true;
+  caps.barrierMaxOrder = MemoryOrder::acq_rel;
+  caps.rmwKinds = {
+      K::add,  K::sub,  K::and_, K::or_, K::xor_, K::min, K::max,
+      K::umin, K::umax, K::xchg, K::inc, K::dec,  K::fadd}; // atomicInc/Dec
+                                                            // wrap (§2)
+  return caps;
+}
+
+TargetCapabilities xfence::openCL12Capabilities() {
+  TargetCapabilities caps;
+  caps.name = "opencl1.2";
+  // mem_fence and barrier are work-group scoped; 1.2 has no device scope
+  // and no sub-groups (§2, §3 column "OpenCL C 1.2").
+  caps.fenceScopes = {S::workgroup};
+  // atomic_* on __global memory are atomic across the device, on __local
+  // across the work-group; they carry no memory order.
+  caps.atomicScopes = {S::workgroup, S::device};
+  caps.orderedAtomics = false;
+  caps.threadFences = false;
+  // read_mem_fence = acquire, write_mem_fence = release, mem_fence =
+  // acq_rel, and mem_fence is a full fence for seq_cst (*derived*, §3).
+  caps.splitFenceOrders = true;
+  // CLK_IMAGE_MEM_FENCE arrived with OpenCL 2.0.
+  caps.spaces = MemorySpaces::local | MemorySpaces::global;
+  caps.barrierScopes = {S::workgroup};
+  caps.barrierMemoryIsExecScope = true;
+  caps.barrierMaxOrder = MemoryOrder::seq_cst; // SPIR-V 1.2 env: SeqCst
+  caps.rmwKinds = {K::add, K::sub, K::and_, K::or_,  K::xor_,
+                   K::min, K::max, K::umin, K::umax, K::xchg};
+  return caps;
+}
+
+TargetCapabilities xfence::openCL2Capabilities() {
+  TargetCapabilities caps;
+  caps.name = "opencl2";
+  // memory_scope_{work_item,sub_group,work_group,device,all_svm_devices};
+  // no cluster: it widens to device. OpenCL 2.x needs the same scope on both
+  // sides of a synchronization, so the widening is a whole-program decision:
+  // every op of the module is legalized by the same table, so both partners
+  // of a cluster-scope synchronization become device scope together.
+  caps.fenceScopes = {S::thread, S::subgroup, S::workgroup, S::device,
+                      S::system};
+  caps.atomicScopes = caps.fenceScopes;
+  caps.threadFences = true;
+  // work_group_barrier / sub_group_barrier with a memory scope operand.
+  caps.barrierScopes = {S::subgroup, S::workgroup};
+  caps.rmwKinds = {K::add, K::sub, K::and_, K::or_,  K::xor_,
+                   K::min, K::max, K::umin, K::umax, K::xchg};
+  return caps;
+}
+
+TargetCapabilities xfence::ptxCapabilities(unsigned sm, unsigned ptx,
+                                           bool strict) {
+  TargetCapabilities caps;
+  caps.name = "ptx-sm" + std::to_string(sm);
+  // .cta .cluster .gpu .sys; the smallest PTX scope is the CTA (§1).
+  // `.cluster` needs sm_90 and PTX 7.8 (§2, PTX).
+  bool cluster = sm >= 90 && ptx >= 78;
+  caps.fenceScopes = {S::workgroup, S::device, S::system};
+  if (cluster)
+    caps.fenceScopes = caps.fenceScopes.with(S::cluster);
+  caps.atomicScopes = caps.fenceScopes;
+  caps.clusterIsWorkgroup = !cluster && !strict;
+  caps.threadFences = false;
+  // fence.acquire / fence.release need sm_90 and PTX 8.6 (§2, PTX).
+  caps.splitFenceOrders = sm >= 90 && ptx >= 86;
+  caps.fencesOrderAllSpaces = true; // a PTX fence orders all spaces (§1)
+  // bar.warp.sync, bar.sync/barrier.sync, barrier.cluster.arrive+wait.
+  caps.barrierScopes = {S::subgroup, S::workgroup};
+  if (cluster)
+    caps.barrierScopes = caps.barrierScopes.with(S::cluster);
+  caps.partialBarriers = true;
+  caps.barrierReduceScopes = {S::workgroup}; // bar.red.{popc,and,or}
+  // bar.sync orders memory among the CTA's threads; wider or seq_cst memory
+  // parts get fences around the barrier.
+  caps.barrierMemoryIsExecScope = true;
+  caps.barrierMaxOrder = MemoryOrder::acq_rel;
+  // atom has no sub: it is atom.add of the negated operand.
+  caps.rmwKinds = {K::add,  K::sub,  K::and_, K::or_, K::xor_, K::min, K::max,
+                   K::umin, K::umax, K::xchg, K::inc, K::dec,  K::fadd};
+  return caps;
+}
+
+TargetCapabilities xfence::spirvCapabilities(bool vulkan) {
+  TargetCapabilities caps;
+  caps.name = vulkan ? "spirv-vulkan" : "spirv-opencl";
+  // Scope: CrossDevice 0, Device 1, Workgroup 2, Subgroup 3, Invocation 4
+  // (§1). There is no cluster: it widens to Device. Vulkan forbids
+  // CrossDevice, so system scope has no sound form there.
+  caps.fenceScopes = {S::thread, S::subgroup, S::workgroup, S::device};
+  if (!vulkan)
+    caps.fenceScopes = caps.fenceScopes.with(S::system);
+  caps.atomicScopes = caps.fenceScopes;
+  caps.threadFences = !vulkan;
+  // Vulkan treats SequentiallyConsistent as AcquireRelease (§2): seq_cst
+  // cannot be expressed there.
+  caps.seqCst = !vulkan;
+  // OpControlBarrier with Execution Workgroup or Subgroup; any memory scope.
+  caps.barrierScopes = {S::subgroup, S::workgroup};
+  caps.barrierMaxOrder = vulkan ? MemoryOrder::acq_rel : MemoryOrder::seq_cst;
+  // OpAtomicIIncrement/IDecrement do not wrap at an operand: no inc/dec.
+  // fadd is OpAtomicFAddEXT (SPV_EXT_shader_atomic_float_add).
+  caps.rmwKinds = {K::add, K::sub,  K::and_, K::or_,  K::xor_, K::min,
+                   K::max, K::umin, K::umax, K::xchg, K::fadd};
+  return caps;
+}
+
+TargetCapabilities xfence::cpuCapabilities() {
+  TargetCapabilities caps;
+  caps.name = "cpu";
+  // Every scope: on one cache-coherent CPU all threads share one coherence
+  // domain, so every scope is the system scope (see docs/lowering.md).
+  caps.fenceScopes = {S::thread,  S::subgroup, S::workgroup,
+                      S::cluster, S::device,   S::system};
+  caps.atomicScopes = caps.fenceScopes;
+  caps.threadFences = true;         // fence syncscope("singlethread")
+  caps.fencesOrderAllSpaces = true; // an LLVM fence orders all memory
+  // A workgroup is an OpenMP team; its barrier is an OpenMP barrier, which
+  // is a full (seq_cst) fence of all memory as well.
+  caps.barrierScopes = {S::workgroup};
+  caps.rmwKinds = {K::add,  K::sub,  K::and_, K::or_, K::xor_, K::min, K::max,
+                   K::umin, K::umax, K::xchg, K::inc, K::dec,  K::fadd};
+  return caps;
+}
+
+std::optional<TargetCapabilities> xfence::lookupTarget(llvm::StringRef name,
+                                                       bool strict) {
+  if (name == "cuda")
+    return cudaCapabilities();
+  if (name == "opencl1.2")
+    return openCL12Capabilities();
+  if (name == "opencl2")
+    return openCL2Capabilities();
+  if (name == "ptx-sm70")
+    return ptxCapabilities(70, 63, strict);
+  if (name == "ptx-sm90")
+    return ptxCapabilities(90, 86, strict);
+  if (name == "spirv-opencl")
+    return spirvCapabilities(/*vulkan=*/false);
+  if (name == "spirv-vulkan")
+    return spirvCapabilities(/*vulkan=*/true);
+  if (name == "cpu")
+    return cpuCapabilities();
+  return std::nullopt;
+}
+
+llvm::StringRef xfence::targetNames() {
+  return "cuda, opencl1.2, opencl2, ptx-sm70, ptx-sm90, spirv-opencl, "
+         "spirv-vulkan, cpu";
+}
