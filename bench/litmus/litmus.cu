@@ -23,11 +23,17 @@
 
 // (b): kernels that xfence translated from src/*.cl; compiled separately
 // (each translated file is a whole CUDA translation unit of its own).
+// -DLITMUS_NO_TRANSLATED builds the harness without them.
+#ifndef LITMUS_NO_TRANSLATED
 __global__ void mp_b(LITMUS_PARAMS);
 __global__ void sb_b(LITMUS_PARAMS);
 __global__ void lb_b(LITMUS_PARAMS);
 __global__ void pc_b(LITMUS_PARAMS);
 __global__ void lbr_b(LBR_PARAMS);
+#define TRANSLATED(...) __VA_ARGS__,
+#else
+#define TRANSLATED(...)
+#endif
 
 #define CK(x)                                                                  \
   do {                                                                         \
@@ -105,18 +111,18 @@ int main(int argc, char **argv) {
 
   RoleTest roleTests[] = {
       {"MP  (a) __threadfence both", Shape::MP, mp_a, "as written"},
-      {"MP  (b) xfence from OpenCL", Shape::MP, mp_b, "translated"},
+      TRANSLATED({"MP  (b) xfence from OpenCL", Shape::MP, mp_b, "translated"})
       {"MP  (c) __threadfence_block both", Shape::MP, mp_c_block, "mutant"},
       {"MP  (c) no fences", Shape::MP, mp_c_none, "mutant"},
       {"SB  (a) __threadfence both", Shape::SB, sb_a, "as written"},
-      {"SB  (b) xfence from OpenCL", Shape::SB, sb_b, "translated"},
+      TRANSLATED({"SB  (b) xfence from OpenCL", Shape::SB, sb_b, "translated"})
       {"SB  (c) __threadfence_block both", Shape::SB, sb_c_block, "mutant"},
       {"SB  (c) no fences", Shape::SB, sb_c_none, "mutant"},
       {"LB  (a) __threadfence both", Shape::LB, lb_a, "as written"},
-      {"LB  (b) xfence from OpenCL", Shape::LB, lb_b, "translated"},
+      TRANSLATED({"LB  (b) xfence from OpenCL", Shape::LB, lb_b, "translated"})
       {"LB  (c) no fences", Shape::LB, lb_c_none, "mutant"},
       {"PC  (a) release/acquire device", Shape::PC, pc_a, "as written"},
-      {"PC  (b) xfence from OpenCL", Shape::PC, pc_b, "translated"},
+      TRANSLATED({"PC  (b) xfence from OpenCL", Shape::PC, pc_b, "translated"})
       {"PC  (c) release/acquire block", Shape::PC, pc_c_block, "mutant"},
       {"PC  (c) no fences", Shape::PC, pc_c_none, "mutant"},
   };
@@ -204,7 +210,7 @@ int main(int argc, char **argv) {
   // Last-block reduction (the CUDA guide's example), in groups of blocks.
   LbrTest lbrTests[] = {
       {"LBR (a) __threadfence + atomicInc", lbr_a, "as written"},
-      {"LBR (b) xfence from OpenCL", lbr_b, "translated"},
+      TRANSLATED({"LBR (b) xfence from OpenCL", lbr_b, "translated"})
       {"LBR (c) __threadfence_block", lbr_c_block, "mutant"},
       {"LBR (c) no fence", lbr_c_none, "mutant"},
   };

@@ -13,12 +13,15 @@ arch=${ARCH:-sm_90}
 out=${OUT:-results}
 mkdir -p build "$out"
 objs=()
-for f in generated/*.cu; do
+defs=()
+[ -n "$(ls generated/*.cu 2>/dev/null)" ] || defs=(-DLITMUS_NO_TRANSLATED)
+for f in $(ls generated/*.cu 2>/dev/null); do
   o=build/$(basename "$f" .cu).o
   "$nvcc" -arch="$arch" -std=c++17 -O3 -c "$f" -o "$o"
   objs+=("$o")
 done
-"$nvcc" -arch="$arch" -std=c++17 -O3 litmus.cu "${objs[@]}" -o build/litmus
+"$nvcc" -arch="$arch" -std=c++17 -O3 "${defs[@]}" litmus.cu "${objs[@]}" \
+  -o build/litmus
 cuobjdump=$(dirname "$(command -v "$nvcc")")/cuobjdump
 "$cuobjdump" -sass build/litmus |
   grep -E "Function :|MEMBAR|FENCE|BAR\.|ERRBAR|CCTL" >"$out/sass-fences.txt"
