@@ -1,5 +1,6 @@
 //===- xfence-opt.cpp - mlir-opt with the xfence dialect and passes -------===//
 
+#include "backends/ptx/Passes.h"
 #include "dialect/XFenceDialect.h"
 #include "passes/Passes.h"
 
@@ -12,6 +13,7 @@
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
   xfence::registerXFencePasses();
+  xfence::registerXFencePTXPasses();
 
   mlir::DialectRegistry registry;
   mlir::registerAllDialects(registry);

@@ -1,5 +1,6 @@
 //===- XFencePlugin.cpp - xfence as an mlir-opt plugin --------------------===//
 
+#include "backends/ptx/Passes.h"
 #include "dialect/XFenceDialect.h"
 #include "passes/Passes.h"
 
@@ -19,5 +20,8 @@ mlirGetDialectPluginInfo() {
 extern "C" LLVM_ATTRIBUTE_WEAK mlir::PassPluginLibraryInfo
 mlirGetPassPluginInfo() {
   return {MLIR_PLUGIN_API_VERSION, "XFencePasses", LLVM_VERSION_STRING,
-          []() { xfence::registerXFencePasses(); }};
+          []() {
+            xfence::registerXFencePasses();
+            xfence::registerXFencePTXPasses();
+          }};
 }

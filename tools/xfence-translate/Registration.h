@@ -10,8 +10,11 @@
 
 namespace xfence {
 
+void registerExportPTXTranslation();
+
 inline void registerAllTranslations() {
   // Frontends and backends add their registration calls here.
+  registerExportPTXTranslation();
 }
 
 } // namespace xfence

@@ -1,0 +1,42 @@
+//===- Passes.td - xfence to NVVM/LLVM (PTX) ---------------*- tablegen -*-===//
+
+#ifndef XFENCE_BACKENDS_PTX_PASSES_TD
+#define XFENCE_BACKENDS_PTX_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def ConvertXFenceToNVVM : Pass<"convert-xfence-to-nvvm"> {
+  let summary = "Lower xfence ops to the NVVM and LLVM dialects (PTX)";
+  let description = [{
+    First legalizes every xfence op for PTX `sm_<sm>` at PTX ISA `<ptx>` with
+    the capability table of `passes/TargetCapabilities.cpp` (as
+    `--xfence-legalize` does; it fails with an error at any op that PTX can
+    express only by weakening it), then lowers:
+
+    * `xfence.fence` to `llvm.fence syncscope("block"|"cluster"|"device"|"")`,
+      which LLVM's NVPTX back end emits as `fence.{sc,acq_rel}.<scope>`, and
+      on sm_90 with PTX 8.6 as `fence.{acquire,release}.<scope>`;
+    * a workgroup `xfence.barrier` to `nvvm.barrier` (`bar.sync 0`), a
+      subgroup one to `nvvm.bar.warp.sync` (all lanes, or its mask), a
+      cluster one to `barrier.cluster.arrive` + `barrier.cluster.wait`
+      (`.relaxed` arrive when it orders no memory);
+    * `xfence.barrier_reduce` to `bar.red.{popc,and,or}`;
+    * `xfence.atomic_rmw` to `atom.<sem>.<scope>` in inline PTX (LLVM 22's
+      NVPTX back end drops the ordering of `atomicrmw`); `seq_cst` is
+      `fence.sc.<scope>` followed by `atom.acquire.<scope>`;
+    * `xfence.atomic_cmpxchg`, `xfence.atomic_load`, `xfence.atomic_store` to
+      LLVM atomics with the sync scope (`atom.cas`, `ld`/`st.<sem>.<scope>`).
+  }];
+  let options = [
+    Option<"sm", "sm", "unsigned", /*default=*/"90",
+           "SM architecture (70 or higher: atom.sem needs sm_70)">,
+    Option<"ptx", "ptx", "unsigned", /*default=*/"86",
+           "PTX ISA version times ten (e.g. 78, 86)">,
+    Option<"strict", "strict", "bool", /*default=*/"false",
+           "Refuse derived mappings (cluster as CTA below sm_90)">
+  ];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect",
+                           "::mlir::NVVM::NVVMDialect"];
+}
+
+#endif // XFENCE_BACKENDS_PTX_PASSES_TD

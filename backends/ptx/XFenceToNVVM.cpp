@@ -1,0 +1,303 @@
+//===- XFenceToNVVM.cpp - Lower xfence to the NVVM/LLVM dialects ----------===//
+//
+// The forms are those of design/semantics.md §3 (columns PTX sm_70-89 and
+// sm_90); what PTX can express is decided by ptxCapabilities() alone, which
+// the legalization this pass runs first applies.
+//
+//===----------------------------------------------------------------------===//
+
+#include "backends/llvm/XFenceToLLVMCommon.h"
+#include "backends/ptx/Passes.h"
+#include "dialect/XFenceOps.h"
+#include "passes/TargetCapabilities.h"
+
+#include "mlir/Conversion/LLVMCommon/TypeConverter.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace xfence {
+#define GEN_PASS_DEF_CONVERTXFENCETONVVM
+#include "backends/ptx/Passes.h.inc"
+} // namespace xfence
+
+using namespace mlir;
+using namespace xfence;
+
+namespace {
+
+/// LLVM NVPTX sync scopes. Legalization leaves only scopes PTX names
+/// (workgroup, cluster on sm_90, device, system).
+std::string nvptxSyncScope(Scope scope) {
+  switch (scope) {
+  case Scope::thread:
+  case Scope::subgroup:
+  case Scope::workgroup:
+    return "block";
+  case Scope::cluster:
+    return "cluster";
+  case Scope::device:
+    return "device";
+  case Scope::system:
+    return "";
+  }
+  llvm_unreachable("unknown scope");
+}
+
+StringRef ptxScope(Scope scope) {
+  switch (scope) {
+  case Scope::thread:
+  case Scope::subgroup:
+  case Scope::workgroup:
+    return "cta";
+  case Scope::cluster:
+    return "cluster";
+  case Scope::device:
+    return "gpu";
+  case Scope::system:
+    return "sys";
+  }
+  llvm_unreachable("unknown scope");
+}
+
+/// The `.op.type` of a PTX `atom` for an xfence kind and value type, or
+/// an empty string where PTX has none.
+std::string ptxAtomOp(AtomicRMWKind kind, Type type) {
+  unsigned width = type.getIntOrFloatBitWidth();
+  std::string w = std::to_string(width);
+  bool isFloat = isa<FloatType>(type);
+  if (width != 32 && width != 64)
+    return "";
+  switch (kind) {
+  case AtomicRMWKind::add:
+  case AtomicRMWKind::sub: // added negated
+    return "add.u" + w;
+  case AtomicRMWKind::fadd:
+    return "add.f" + w;
+  case AtomicRMWKind::and_:
+    return "and.b" + w;
+  case AtomicRMWKind::or_:
+    return "or.b" + w;
+  case AtomicRMWKind::xor_:
+    return "xor.b" + w;
+  case AtomicRMWKind::min:
+    return "min.s" + w;
+  case AtomicRMWKind::max:
+    return "max.s" + w;
+  case AtomicRMWKind::umin:
+    return "min.u" + w;
+  case AtomicRMWKind::umax:
+    return "max.u" + w;
+  case AtomicRMWKind::xchg:
+    return isFloat ? "" : "exch.b" + w;
+  case AtomicRMWKind::inc:
+    return width == 32 ? "inc.u32" : "";
+  case AtomicRMWKind::dec:
+    return width == 32 ? "dec.u32" : "";
+  }
+  return "";
+}
+
+/// xfence.atomic_rmw -> `atom.<sem>.<scope>[.<space>].<op>.<type>` as inline
+/// PTX. LLVM 22 lowers `atomicrmw` of any ordering to a relaxed `atom`
+/// without `.sem`, which would drop the acquire/release half; inline PTX
+/// keeps it.
+struct RMWToPTX : ConvertOpToLLVMPattern<AtomicRMWOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(AtomicRMWOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Type type = op.getValue().getType();
+    std::string atomOp = ptxAtomOp(op.getKind(), type);
+    if (atomOp.empty())
+      return op.emitError()
+             << "PTX has no 'atom' for '"
+             << stringifyAtomicRMWKind(op.getKind()) << "' on " << type;
+    Value addr = getAtomicAddress(rewriter, *getTypeConverter(), loc,
+                                  op.getAddr().getType(), adaptor.getAddr(),
+                                  adaptor.getIndices());
+    auto ptrType = cast<LLVM::LLVMPointerType>(addr.getType());
+    StringRef space;
+    switch (ptrType.getAddressSpace()) {
+    case 0:
+      break;
+    case 1:
+      space = ".global";
+      break;
+    case 3:
+      space = ".shared";
+      break;
+    default:
+      addr = LLVM::AddrSpaceCastOp::create(
+          rewriter, loc, LLVM::LLVMPointerType::get(getContext()), addr);
+    }
+
+    Value value = adaptor.getValue();
+    if (op.getKind() == AtomicRMWKind::sub) {
+      Value zero = LLVM::ConstantOp::create(rewriter, loc, type,
+                                            rewriter.getIntegerAttr(type, 0));
+      value = LLVM::SubOp::create(rewriter, loc, zero, value);
+    }
+
+    StringRef scope = ptxScope(op.getScope());
+    std::string asmText;
+    StringRef sem;
+    switch (op.getOrder()) {
+    case MemoryOrder::relaxed:
+      sem = "relaxed";
+      break;
+    case MemoryOrder::acquire:
+      sem = "acquire";
+      break;
+    case MemoryOrder::release:
+      sem = "release";
+      break;
+    case MemoryOrder::acq_rel:
+      sem = "acq_rel";
+      break;
+    case MemoryOrder::seq_cst:
+      // The mapping LLVM uses for a seq_cst cmpxchg: fence.sc then an
+      // acquire RMW (the fence.sc gives the release half and the total
+      // order).
+      asmText = ("fence.sc." + scope + ";\n\t").str();
+      sem = "acquire";
+      break;
+    }
+    asmText +=
+        ("atom." + sem + "." + scope + space + "." + atomOp + " $0, [$1], $2;")
+            .str();
+    char reg = isa<FloatType>(type)
+                   ? (type.getIntOrFloatBitWidth() == 32 ? 'f' : 'd')
+                   : (type.getIntOrFloatBitWidth() == 32 ? 'r' : 'l');
+    std::string constraints =
+        std::string("=") + reg + ",l," + reg + ",~{memory}";
+    auto inlineAsm = LLVM::InlineAsmOp::create(
+        rewriter, loc, type, ValueRange{addr, value},
+        rewriter.getStringAttr(asmText), rewriter.getStringAttr(constraints),
+        rewriter.getUnitAttr(), /*is_align_stack=*/UnitAttr(),
+        LLVM::TailCallKindAttr::get(getContext(), LLVM::TailCallKind::None),
+        /*asm_dialect=*/LLVM::AsmDialectAttr(), /*operand_attrs=*/ArrayAttr());
+    rewriter.replaceOp(op, inlineAsm.getResult(0));
+    return success();
+  }
+};
+
+Value constantI32(ConversionPatternRewriter &rewriter, Location loc,
+                  int64_t value) {
+  return LLVM::ConstantOp::create(rewriter, loc, rewriter.getI32Type(),
+                                  rewriter.getI32IntegerAttr(value));
+}
+
+/// xfence.barrier -> bar.sync 0 (workgroup), bar.warp.sync (subgroup), or
+/// barrier.cluster.arrive + wait (cluster). Legalization has put any wider
+/// or stronger memory part into fences around the barrier.
+struct BarrierToNVVM : ConvertOpToLLVMPattern<BarrierOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(BarrierOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    switch (op.getExecScope()) {
+    case Scope::subgroup: {
+      Value mask = adaptor.getMask() ? adaptor.getMask()
+                                     : constantI32(rewriter, loc, -1);
+      NVVM::SyncWarpOp::create(rewriter, loc, mask);
+      break;
+    }
+    case Scope::workgroup:
+      NVVM::BarrierOp::create(rewriter, loc);
+      break;
+    case Scope::cluster:
+      // barrier.cluster.arrive has release and wait has acquire semantics
+      // at cluster scope; an execution-only barrier needs neither.
+      if (op.ordersMemory())
+        NVVM::ClusterArriveOp::create(rewriter, loc, rewriter.getUnitAttr());
+      else
+        NVVM::ClusterArriveRelaxedOp::create(rewriter, loc,
+                                             rewriter.getUnitAttr());
+      NVVM::ClusterWaitOp::create(rewriter, loc, rewriter.getUnitAttr());
+      break;
+    default:
+      return op.emitError() << "no PTX barrier of execution scope '"
+                            << stringifyScope(op.getExecScope()) << "'";
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// xfence.barrier_reduce -> bar.red.{popc,and,or}.
+struct BarrierReduceToNVVM : ConvertOpToLLVMPattern<BarrierReduceOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(BarrierReduceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    if (op.getExecScope() != Scope::workgroup)
+      return op.emitError() << "no PTX reducing barrier of execution scope '"
+                            << stringifyScope(op.getExecScope()) << "'";
+    NVVM::BarrierReduction reduction;
+    switch (op.getReduction()) {
+    case BarrierReduction::count:
+      reduction = NVVM::BarrierReduction::POPC;
+      break;
+    case BarrierReduction::and_:
+      reduction = NVVM::BarrierReduction::AND;
+      break;
+    case BarrierReduction::or_:
+      reduction = NVVM::BarrierReduction::OR;
+      break;
+    }
+    // The predicate is true when non-zero.
+    Value pred = adaptor.getPredicate();
+    Value zero =
+        LLVM::ConstantOp::create(rewriter, loc, pred.getType(),
+                                 rewriter.getIntegerAttr(pred.getType(), 0));
+    Value isTrue = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::ne,
+                                        pred, zero);
+    Value pred32 =
+        LLVM::ZExtOp::create(rewriter, loc, rewriter.getI32Type(), isTrue);
+    auto barrier = NVVM::BarrierOp::create(
+        rewriter, loc, rewriter.getI32Type(), /*barrierId=*/Value(),
+        /*numberOfThreads=*/Value(),
+        NVVM::BarrierReductionAttr::get(getContext(), reduction), pred32);
+    rewriter.replaceOp(op, barrier.getRes());
+    return success();
+  }
+};
+
+struct ConvertXFenceToNVVMPass
+    : xfence::impl::ConvertXFenceToNVVMBase<ConvertXFenceToNVVMPass> {
+  using ConvertXFenceToNVVMBase::ConvertXFenceToNVVMBase;
+
+  void runOnOperation() override {
+    Operation *root = getOperation();
+    if (sm < 70) {
+      root->emitError() << "convert-xfence-to-nvvm needs sm_70 or higher "
+                           "(scoped atomics with .sem); got sm_"
+                        << sm;
+      return signalPassFailure();
+    }
+    TargetCapabilities caps = ptxCapabilities(sm, ptx, strict);
+    if (failed(legalizeForTarget(root, caps)))
+      return signalPassFailure();
+
+    MLIRContext *ctx = &getContext();
+    LLVMTypeConverter converter(ctx);
+    RewritePatternSet patterns(ctx);
+    populateXFenceToLLVMCommonPatterns(converter, patterns, nvptxSyncScope,
+                                       /*withRMW=*/false);
+    patterns.add<RMWToPTX, BarrierToNVVM, BarrierReduceToNVVM>(converter);
+
+    ConversionTarget target(*ctx);
+    target.addLegalDialect<LLVM::LLVMDialect, NVVM::NVVMDialect>();
+    target.addIllegalDialect<XFenceDialect>();
+    target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
+    if (failed(applyPartialConversion(root, target, std::move(patterns))))
+      signalPassFailure();
+  }
+};
+
+} // namespace
