@@ -4,7 +4,8 @@
 // prints the PTX: the pipeline
 //
 //   nvvm-attach-target{chip=sm_<sm> features=+ptx<ptx>},
-//   gpu.module(convert-xfence-to-nvvm{sm ptx strict}, convert-gpu-to-nvvm),
+//   gpu.module(convert-xfence-to-nvvm{sm ptx strict}, convert-scf-to-cf,
+//              convert-gpu-to-nvvm),
 //   reconcile-unrealized-casts, gpu-module-to-binary{format=isa}
 //
 // which xfence-opt can also run step by step.
@@ -66,6 +67,7 @@ LogicalResult exportPTX(Operation *op, llvm::raw_ostream &os) {
   lower.strict = ptxStrict;
   OpPassManager &gpuPM = pm.nest<gpu::GPUModuleOp>();
   gpuPM.addPass(xfence::createConvertXFenceToNVVM(lower));
+  gpuPM.addPass(createSCFToControlFlowPass());
   gpuPM.addPass(createConvertGpuOpsToNVVMOps());
   pm.addPass(createReconcileUnrealizedCastsPass());
   GpuModuleToBinaryPassOptions binary;

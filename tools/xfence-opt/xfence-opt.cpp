@@ -8,6 +8,7 @@
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
 #include "mlir/InitAllPasses.h"
+#include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 
 int main(int argc, char **argv) {
@@ -18,6 +19,8 @@ int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
+  // For gpu-module-to-binary (PTX out of a gpu.module).
+  mlir::registerAllToLLVMIRTranslations(registry);
   registry.insert<xfence::XFenceDialect>();
 
   return mlir::asMainReturnCode(mlir::MlirOptMain(
