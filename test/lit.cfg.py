@@ -67,3 +67,13 @@ if os.path.exists(pocl_icd) and os.path.exists("/usr/bin/python3"):
     except Exception:
         pass
 config.substitutions.append(("%python", "/usr/bin/python3"))
+
+# An OpenMP runtime for running CPU lowerings (omp.barrier -> __kmpc_barrier).
+for libdir in ["/usr/lib/llvm-22/lib", "/usr/lib/x86_64-linux-gnu"]:
+    found = [n for n in ("libomp.so", "libomp.so.5")
+             if os.path.exists(os.path.join(libdir, n))]
+    if found and shutil.which("clang", path=config.llvm_tools_dir):
+        config.available_features.add("libomp")
+        config.substitutions.append(
+            ("%libomp", "-L%s -l:%s -Wl,-rpath,%s" % (libdir, found[0], libdir)))
+        break

@@ -1,5 +1,6 @@
 //===- xfence-opt.cpp - mlir-opt with the xfence dialect and passes -------===//
 
+#include "backends/cpu/Passes.h"
 #include "backends/ptx/Passes.h"
 #include "dialect/XFenceDialect.h"
 #include "passes/Passes.h"
@@ -15,6 +16,7 @@ int main(int argc, char **argv) {
   mlir::registerAllPasses();
   xfence::registerXFencePasses();
   xfence::registerXFencePTXPasses();
+  xfence::registerXFenceCPUPasses();
 
   mlir::DialectRegistry registry;
   mlir::registerAllDialects(registry);

@@ -1,5 +1,6 @@
 //===- XFencePlugin.cpp - xfence as an mlir-opt plugin --------------------===//
 
+#include "backends/cpu/Passes.h"
 #include "backends/ptx/Passes.h"
 #include "dialect/XFenceDialect.h"
 #include "passes/Passes.h"
@@ -23,5 +24,6 @@ mlirGetPassPluginInfo() {
           []() {
             xfence::registerXFencePasses();
             xfence::registerXFencePTXPasses();
+            xfence::registerXFenceCPUPasses();
           }};
 }
