@@ -11,10 +11,14 @@
 namespace xfence {
 
 void registerExportPTXTranslation();
+void registerOpenCLImport();
+void registerCudaExport();
 
 inline void registerAllTranslations() {
   // Frontends and backends add their registration calls here.
   registerExportPTXTranslation();
+  registerOpenCLImport();
+  registerCudaExport();
 }
 
 } // namespace xfence

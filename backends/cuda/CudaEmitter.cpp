@@ -1,0 +1,599 @@
+//===- CudaEmitter.cpp - CUDA C++ text for each xfence op -----------------===//
+//
+// Mapping (design/semantics.md §3, "CUDA C++ source" column; §2 for what the
+// CUDA constructs mean):
+//  * fence relaxed, or with no spaces: nothing (it orders nothing).
+//  * fence at thread scope: cuda::std::atomic_signal_fence(o).
+//  * fence subgroup/workgroup, acquire/release/acq_rel:
+//    cuda::atomic_thread_fence(o, cuda::thread_scope_block) (~11 ns), never
+//    __threadfence() (device scope, ~200 ns; semantics.md §5). CUDA has no
+//    warp scope, so subgroup widens to block: stronger, sound.
+//  * fence subgroup/workgroup seq_cst: __threadfence_block().
+//  * fence cluster: the libcu++ of CUDA 13.0 has no public
+//    cuda::thread_scope_cluster, so cluster widens to device (sound in the
+//    scoped C++/PTX model: a wider scope includes the narrower one).
+//  * fence device: cuda::atomic_thread_fence(o, thread_scope_device); seq_cst
+//    is __threadfence(). System: thread_scope_system / __threadfence_system().
+//  CUDA fences order every memory space, so each is at least as strong as
+//  the source fence whatever its spaces.
+//  * barrier workgroup, memory scope at most workgroup, not seq_cst, any
+//    spaces: __syncthreads() (bar.sync orders all memory of the block). An
+//    execution-only barrier is __syncthreads() too (CUDA C++ has no
+//    execution-only block barrier; the stronger one is sound).
+//  * barrier subgroup: __syncwarp() (full mask), which orders memory among
+//    the participating threads, i.e. at subgroup scope (CUDA guide,
+//    "Synchronization Functions"); with a mask, __syncwarp(mask).
+//  * a barrier whose memory scope is wider than what the CUDA barrier orders
+//    (or seq_cst) is a release fence on entry and an acquire fence on exit
+//    (OpenCL 2.0 §3.3.5): (fence(release, S), barrier, fence(acquire, S)).
+//  * barriers across clusters, devices or systems have no CUDA source form.
+//  * atomics: relaxed read-modify-writes and compare-exchanges returning
+//    the old value use atomicAdd/_block/_system etc. where CUDA has that
+//    type; everything else is cuda::atomic_ref<T, scope> with the order.
+//    OpenCL's atomic_inc is an `add` of 1 (never CUDA's wrapping atomicInc).
+//
+//===----------------------------------------------------------------------===//
+
+#include "backends/cuda/CudaEmitter.h"
+
+#include "dialect/XFenceOps.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace xfence;
+
+namespace {
+
+const char *scopeName(Scope scope) {
+  switch (scope) {
+  case Scope::thread:
+    return "cuda::thread_scope_thread";
+  case Scope::subgroup:
+  case Scope::workgroup:
+    return "cuda::thread_scope_block";
+  case Scope::cluster:
+  case Scope::device:
+    return "cuda::thread_scope_device";
+  case Scope::system:
+    return "cuda::thread_scope_system";
+  }
+  llvm_unreachable("unknown scope");
+}
+
+const char *orderName(MemoryOrder order) {
+  switch (order) {
+  case MemoryOrder::relaxed:
+    return "cuda::memory_order_relaxed";
+  case MemoryOrder::acquire:
+    return "cuda::memory_order_acquire";
+  case MemoryOrder::release:
+    return "cuda::memory_order_release";
+  case MemoryOrder::acq_rel:
+    return "cuda::memory_order_acq_rel";
+  case MemoryOrder::seq_cst:
+    return "cuda::memory_order_seq_cst";
+  }
+  llvm_unreachable("unknown order");
+}
+
+/// Builds a snippet piece by piece.
+struct SnippetBuilder {
+  CudaSnippet snippet;
+  SnippetBuilder &operator<<(llvm::StringRef text) {
+    if (!snippet.pieces.empty() && snippet.pieces.back().operand < 0)
+      snippet.pieces.back().text += text.str();
+    else
+      snippet.pieces.push_back({text.str(), -1});
+    return *this;
+  }
+  SnippetBuilder &operand(unsigned index) {
+    snippet.pieces.push_back({"", static_cast<int>(index)});
+    return *this;
+  }
+};
+
+const char *kNothing = "((void)0) /* xfence: this fence orders nothing */";
+
+/// A fence that orders something (not relaxed, some space).
+std::string fenceText(Scope scope, MemoryOrder order, bool &atomicHeader) {
+  bool seqCst = order == MemoryOrder::seq_cst;
+  switch (scope) {
+  case Scope::thread:
+    atomicHeader = true;
+    return std::string("cuda::std::atomic_signal_fence(cuda::std::") +
+           (orderName(order) + 6) + ")";
+  case Scope::subgroup:
+  case Scope::workgroup:
+    if (seqCst)
+      return "__threadfence_block()";
+    break;
+  case Scope::cluster:
+  case Scope::device:
+    if (seqCst)
+      return "__threadfence()";
+    break;
+  case Scope::system:
+    if (seqCst)
+      return "__threadfence_system()";
+    break;
+  }
+  atomicHeader = true;
+  return std::string("cuda::atomic_thread_fence(") + orderName(order) + ", " +
+         scopeName(scope) + ")";
+}
+
+LogicalResult emitFence(FenceOp op, SnippetBuilder &b) {
+  if (op.getOrder() == MemoryOrder::relaxed ||
+      op.getSpaces() == MemorySpaces::none) {
+    b << kNothing;
+    return success();
+  }
+  b << fenceText(op.getScope(), op.getOrder(), b.snippet.needsAtomicHeader);
+  return success();
+}
+
+/// The CUDA barrier for `execScope` and the widest scope at which it orders
+/// memory by itself, or failure.
+LogicalResult
+emitBarrierCommon(Operation *op, Scope execScope,
+                  std::optional<Scope> memoryScope,
+                  std::optional<MemoryOrder> order,
+                  llvm::function_ref<void(SnippetBuilder &)> primitive,
+                  Scope natural, SnippetBuilder &b) {
+  (void)execScope;
+  if (!memoryScope || isAtLeast(natural, *memoryScope)) {
+    if (!order || *order != MemoryOrder::seq_cst) {
+      primitive(b);
+      return success();
+    }
+  }
+  // Entry release fence, barrier, exit acquire fence, at the memory scope
+  // (at least the barrier's own); seq_cst keeps seq_cst fences.
+  Scope scope = join(*memoryScope, natural);
+  bool seqCst = *order == MemoryOrder::seq_cst;
+  bool &header = b.snippet.needsAtomicHeader;
+  b << "("
+    << fenceText(scope, seqCst ? MemoryOrder::seq_cst : MemoryOrder::release,
+                 header)
+    << ", ";
+  primitive(b);
+  b << ", "
+    << fenceText(scope, seqCst ? MemoryOrder::seq_cst : MemoryOrder::acquire,
+                 header)
+    << ")";
+  (void)op;
+  return success();
+}
+
+LogicalResult emitBarrier(BarrierOp op, SnippetBuilder &b) {
+  switch (op.getExecScope()) {
+  case Scope::subgroup:
+    return emitBarrierCommon(
+        op, Scope::subgroup, op.getMemoryScope(), op.getOrder(),
+        [&](SnippetBuilder &b) {
+          if (op.getMask()) {
+            b << "__syncwarp(";
+            b.operand(0) << ")";
+          } else
+            b << "__syncwarp()";
+        },
+        Scope::subgroup, b);
+  case Scope::workgroup:
+    if (op.getMask())
+      break;
+    return emitBarrierCommon(
+        op, Scope::workgroup, op.getMemoryScope(), op.getOrder(),
+        [](SnippetBuilder &b) { b << "__syncthreads()"; }, Scope::workgroup, b);
+  default:
+    break;
+  }
+  return op.emitError("a barrier with execution scope '")
+         << stringifyScope(op.getExecScope())
+         << "' has no sound CUDA C++ source form";
+}
+
+LogicalResult emitBarrierReduce(BarrierReduceOp op, SnippetBuilder &b) {
+  std::optional<Scope> memoryScope = op.getMemoryScope();
+  std::optional<MemoryOrder> order = op.getOrder();
+  if (op.getExecScope() != Scope::workgroup ||
+      (memoryScope && !isAtLeast(Scope::workgroup, *memoryScope)) ||
+      (order && *order == MemoryOrder::seq_cst))
+    return op.emitError("a reducing barrier other than a workgroup barrier "
+                        "with workgroup acq_rel memory ordering has no sound "
+                        "CUDA C++ source form");
+  switch (op.getReduction()) {
+  case BarrierReduction::count:
+    b << "__syncthreads_count(";
+    break;
+  case BarrierReduction::and_:
+    b << "__syncthreads_and(";
+    break;
+  case BarrierReduction::or_:
+    b << "__syncthreads_or(";
+    break;
+  }
+  b.operand(0) << ")";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Atomics
+//===----------------------------------------------------------------------===//
+
+/// The C type of the atomic object: the importer's `xfence.ctype`, else
+/// derived from the MLIR type.
+std::string cTypeOf(Operation *op, Type type, bool isUnsigned) {
+  if (auto attr = op->getAttrOfType<StringAttr>("xfence.ctype"))
+    return attr.str();
+  if (type.isF32())
+    return "float";
+  if (type.isF64())
+    return "double";
+  std::string prefix = isUnsigned ? "unsigned " : "";
+  switch (type.getIntOrFloatBitWidth()) {
+  case 8:
+    return isUnsigned ? "unsigned char" : "signed char";
+  case 16:
+    return prefix + "short";
+  case 32:
+    return prefix + "int";
+  default:
+    return prefix + "long long";
+  }
+}
+
+llvm::StringRef formOf(Operation *op, bool relaxedOldValue) {
+  if (auto attr = op->getAttrOfType<StringAttr>("xfence.form"))
+    return attr.getValue();
+  return relaxedOldValue ? "legacy" : "c11";
+}
+
+/// The suffix of CUDA's atomic functions for `scope`: _block for block
+/// scope and narrower (no warp scope), none for device (and cluster, which
+/// has no function of its own: wider is sound), _system.
+const char *intrinsicSuffix(Scope scope) {
+  switch (scope) {
+  case Scope::thread:
+  case Scope::subgroup:
+  case Scope::workgroup:
+    return "_block";
+  case Scope::cluster:
+  case Scope::device:
+    return "";
+  case Scope::system:
+    return "_system";
+  }
+  llvm_unreachable("unknown scope");
+}
+
+enum class CType { Int, UInt, Int64, UInt64, Float, Double, Other };
+
+CType classify(llvm::StringRef c) {
+  if (c == "int" || c == "signed int")
+    return CType::Int;
+  if (c == "unsigned int")
+    return CType::UInt;
+  if (c == "long" || c == "long long" || c == "long int" ||
+      c == "long long int")
+    return CType::Int64;
+  if (c == "unsigned long" || c == "unsigned long long" ||
+      c == "unsigned long int" || c == "unsigned long long int")
+    return CType::UInt64;
+  if (c == "float")
+    return CType::Float;
+  if (c == "double")
+    return CType::Double;
+  return CType::Other;
+}
+
+/// The CUDA atomic function for a relaxed `kind` on type `c`, and the type
+/// it takes; nothing if CUDA has no such function.
+std::optional<std::pair<const char *, const char *>>
+intrinsicFor(AtomicRMWKind kind, CType c) {
+  using P = std::pair<const char *, const char *>;
+  const char *i32 = c == CType::UInt ? "unsigned int" : "int";
+  bool int32 = c == CType::Int || c == CType::UInt;
+  bool int64 = c == CType::Int64 || c == CType::UInt64;
+  switch (kind) {
+  case AtomicRMWKind::add:
+  case AtomicRMWKind::fadd:
+    if (int32)
+      return P{"atomicAdd", i32};
+    if (int64)
+      return P{"atomicAdd", "unsigned long long"};
+    if (c == CType::Float)
+      return P{"atomicAdd", "float"};
+    if (c == CType::Double)
+      return P{"atomicAdd", "double"};
+    return std::nullopt;
+  case AtomicRMWKind::sub:
+    if (int32)
+      return P{"atomicSub", i32};
+    return std::nullopt;
+  case AtomicRMWKind::and_:
+  case AtomicRMWKind::or_:
+  case AtomicRMWKind::xor_: {
+    const char *name = kind == AtomicRMWKind::and_  ? "atomicAnd"
+                       : kind == AtomicRMWKind::or_ ? "atomicOr"
+                                                    : "atomicXor";
+    if (int32)
+      return P{name, i32};
+    if (int64)
+      return P{name, "unsigned long long"};
+    return std::nullopt;
+  }
+  case AtomicRMWKind::min:
+  case AtomicRMWKind::max:
+  case AtomicRMWKind::umin:
+  case AtomicRMWKind::umax: {
+    bool isMin = kind == AtomicRMWKind::min || kind == AtomicRMWKind::umin;
+    bool isSigned = kind == AtomicRMWKind::min || kind == AtomicRMWKind::max;
+    const char *name = isMin ? "atomicMin" : "atomicMax";
+    if (int32)
+      return P{name, isSigned ? "int" : "unsigned int"};
+    if (int64)
+      return P{name, isSigned ? "long long" : "unsigned long long"};
+    return std::nullopt;
+  }
+  case AtomicRMWKind::xchg:
+    if (int32)
+      return P{"atomicExch", i32};
+    if (int64)
+      return P{"atomicExch", "unsigned long long"};
+    if (c == CType::Float)
+      return P{"atomicExch", "float"};
+    return std::nullopt;
+  case AtomicRMWKind::inc:
+  case AtomicRMWKind::dec:
+    if (c == CType::UInt)
+      return P{kind == AtomicRMWKind::inc ? "atomicInc" : "atomicDec",
+               "unsigned int"};
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+/// `cuda::atomic_ref<C, S>(*(C *)(addr))`
+void atomicRef(SnippetBuilder &b, const std::string &c, Scope scope,
+               unsigned addrOperand) {
+  b.snippet.needsAtomicHeader = true;
+  b << "cuda::atomic_ref<" << c << ", " << scopeName(scope) << ">(*(" << c
+    << " *)(";
+  b.operand(addrOperand) << "))";
+}
+
+LogicalResult emitRMW(AtomicRMWOp op, SnippetBuilder &b) {
+  if (!op.getIndices().empty())
+    return op.emitError("an atomic on a memref has no CUDA C++ source form");
+  AtomicRMWKind kind = op.getKind();
+  bool isUnsigned = kind == AtomicRMWKind::umin ||
+                    kind == AtomicRMWKind::umax || kind == AtomicRMWKind::inc ||
+                    kind == AtomicRMWKind::dec;
+  std::string c = cTypeOf(op, op.getValue().getType(), isUnsigned);
+  CType cls = classify(c);
+  bool relaxed = op.getOrder() == MemoryOrder::relaxed;
+  llvm::StringRef form = formOf(op, relaxed);
+
+  if (relaxed && form != "flag") {
+    if (auto fn = intrinsicFor(kind, cls)) {
+      std::string t = fn->second;
+      bool castResult = t != c;
+      if (castResult)
+        b << "((" << c << ")";
+      b << fn->first << intrinsicSuffix(op.getScope()) << "((" << t << " *)(";
+      b.operand(0) << "), (" << t << ")(";
+      b.operand(1) << "))";
+      if (castResult)
+        b << ")";
+      return success();
+    }
+    // 64-bit subtraction: CUDA has atomicSub for 32 bits only; adding the
+    // two's complement negation is the same operation.
+    if (kind == AtomicRMWKind::sub &&
+        (cls == CType::Int64 || cls == CType::UInt64)) {
+      b << "((" << c << ")atomicAdd" << intrinsicSuffix(op.getScope())
+        << "((unsigned long long *)(";
+      b.operand(0) << "), -(unsigned long long)(";
+      b.operand(1) << ")))";
+      return success();
+    }
+  }
+
+  const char *method = nullptr;
+  switch (kind) {
+  case AtomicRMWKind::add:
+  case AtomicRMWKind::fadd:
+    method = "fetch_add";
+    break;
+  case AtomicRMWKind::sub:
+    method = "fetch_sub";
+    break;
+  case AtomicRMWKind::and_:
+    method = "fetch_and";
+    break;
+  case AtomicRMWKind::or_:
+    method = "fetch_or";
+    break;
+  case AtomicRMWKind::xor_:
+    method = "fetch_xor";
+    break;
+  case AtomicRMWKind::min:
+  case AtomicRMWKind::umin:
+    method = "fetch_min";
+    break;
+  case AtomicRMWKind::max:
+  case AtomicRMWKind::umax:
+    method = "fetch_max";
+    break;
+  case AtomicRMWKind::xchg:
+    method = "exchange";
+    break;
+  case AtomicRMWKind::inc:
+  case AtomicRMWKind::dec:
+    return op.emitError("a wrapping atomic '")
+           << stringifyAtomicRMWKind(kind) << "' on '" << c << "' with order '"
+           << stringifyMemoryOrder(op.getOrder())
+           << "' has no sound CUDA C++ source form (atomicInc/atomicDec are "
+              "relaxed and unsigned int only)";
+  }
+  if (form == "flag")
+    b << "(bool)";
+  atomicRef(b, c, op.getScope(), 0);
+  b << "." << method << "(";
+  b.operand(1) << ", " << orderName(op.getOrder()) << ")";
+  return success();
+}
+
+LogicalResult emitCmpXchg(AtomicCmpXchgOp op, SnippetBuilder &b) {
+  if (!op.getIndices().empty())
+    return op.emitError("an atomic on a memref has no CUDA C++ source form");
+  std::string c = cTypeOf(op, op.getDesired().getType(), false);
+  CType cls = classify(c);
+  bool relaxed = op.getSuccessOrder() == MemoryOrder::relaxed;
+  llvm::StringRef form = formOf(op, relaxed);
+  if (form == "c11") {
+    // Expected by pointer; returns whether it stored (OpenCL 2.0, C11).
+    atomicRef(b, c, op.getScope(), 0);
+    b << (op.getWeak() ? ".compare_exchange_weak(*("
+                       : ".compare_exchange_strong(*(");
+    b.operand(1) << "), ";
+    b.operand(2) << ", " << orderName(op.getSuccessOrder()) << ", "
+                 << orderName(op.getFailureOrder()) << ")";
+    return success();
+  }
+  // Returns the old value (OpenCL 1.x atomic_cmpxchg, CUDA atomicCAS).
+  const char *t = cls == CType::Int    ? "int"
+                  : cls == CType::UInt ? "unsigned int"
+                  : cls == CType::Int64 || cls == CType::UInt64
+                      ? "unsigned long long"
+                      : nullptr;
+  if (!relaxed || !t)
+    return op.emitError("a compare-exchange returning the old value, on '")
+           << c << "' with order '"
+           << stringifyMemoryOrder(op.getSuccessOrder())
+           << "', has no CUDA C++ source form here (atomicCAS is relaxed, on "
+              "32- and 64-bit integers)";
+  bool castResult = c != t;
+  if (castResult)
+    b << "((" << c << ")";
+  b << "atomicCAS" << intrinsicSuffix(op.getScope()) << "((" << t << " *)(";
+  b.operand(0) << "), (" << t << ")(";
+  b.operand(1) << "), (" << t << ")(";
+  b.operand(2) << "))";
+  if (castResult)
+    b << ")";
+  return success();
+}
+
+LogicalResult emitLoad(AtomicLoadOp op, SnippetBuilder &b) {
+  if (!op.getIndices().empty())
+    return op.emitError("an atomic on a memref has no CUDA C++ source form");
+  atomicRef(b, cTypeOf(op, op.getResult().getType(), false), op.getScope(), 0);
+  b << ".load(" << orderName(op.getOrder()) << ")";
+  return success();
+}
+
+LogicalResult emitStore(AtomicStoreOp op, SnippetBuilder &b) {
+  if (!op.getIndices().empty())
+    return op.emitError("an atomic on a memref has no CUDA C++ source form");
+  atomicRef(b, cTypeOf(op, op.getValue().getType(), false), op.getScope(), 1);
+  b << ".store(";
+  b.operand(0) << ", " << orderName(op.getOrder()) << ")";
+  return success();
+}
+
+} // namespace
+
+bool xfence::isSyncOp(Operation *op) {
+  return isa<FenceOp, BarrierOp, BarrierReduceOp, AtomicRMWOp, AtomicCmpXchgOp,
+             AtomicLoadOp, AtomicStoreOp>(op);
+}
+
+FailureOr<CudaSnippet> xfence::emitCuda(Operation *op) {
+  SnippetBuilder b;
+  LogicalResult result =
+      llvm::TypeSwitch<Operation *, LogicalResult>(op)
+          .Case<FenceOp>([&](auto op) { return emitFence(op, b); })
+          .Case<BarrierOp>([&](auto op) { return emitBarrier(op, b); })
+          .Case<BarrierReduceOp>(
+              [&](auto op) { return emitBarrierReduce(op, b); })
+          .Case<AtomicRMWOp>([&](auto op) { return emitRMW(op, b); })
+          .Case<AtomicCmpXchgOp>([&](auto op) { return emitCmpXchg(op, b); })
+          .Case<AtomicLoadOp>([&](auto op) { return emitLoad(op, b); })
+          .Case<AtomicStoreOp>([&](auto op) { return emitStore(op, b); })
+          .Default([](Operation *op) {
+            return op->emitError("not a synchronization op");
+          });
+  if (failed(result))
+    return failure();
+  return std::move(b.snippet);
+}
+
+std::optional<std::string> xfence::constantText(Value operand) {
+  auto constant = operand.getDefiningOp<LLVM::ConstantOp>();
+  if (!constant)
+    return std::nullopt;
+  if (auto value = dyn_cast<IntegerAttr>(constant.getValue()))
+    return std::to_string(value.getValue().getSExtValue());
+  if (auto value = dyn_cast<FloatAttr>(constant.getValue()))
+    return std::to_string(value.getValueAsDouble());
+  return std::nullopt;
+}
+
+std::string
+xfence::render(const CudaSnippet &snippet,
+               llvm::function_ref<std::string(unsigned operand)> operandText) {
+  std::string text;
+  for (const CudaPiece &piece : snippet.pieces)
+    text += piece.operand < 0 ? piece.text : operandText(piece.operand);
+  return text;
+}
+
+/// The role of operand `index` of a synchronization op, for the listing.
+static std::string roleOf(Operation *op, unsigned index) {
+  if (std::optional<std::string> text = constantText(op->getOperand(index)))
+    return *text;
+  return llvm::TypeSwitch<Operation *, std::string>(op)
+      .Case<AtomicRMWOp>([&](auto) { return index == 0 ? "addr" : "value"; })
+      .Case<AtomicCmpXchgOp>([&](auto) {
+        return index == 0 ? "addr" : index == 1 ? "expected" : "desired";
+      })
+      .Case<AtomicLoadOp>([&](auto) { return "addr"; })
+      .Case<AtomicStoreOp>([&](auto) { return index == 0 ? "value" : "addr"; })
+      .Case<BarrierOp>([&](auto) { return "mask"; })
+      .Case<BarrierReduceOp>([&](auto) { return "predicate"; })
+      .Default([&](Operation *) { return "operand"; });
+}
+
+LogicalResult xfence::emitCudaListing(Operation *module,
+                                      llvm::raw_ostream &os) {
+  bool ok = true;
+  bool header = false;
+  std::string body;
+  llvm::raw_string_ostream out(body);
+  module->walk([&](Operation *op) {
+    if (auto func = dyn_cast<func::FuncOp>(op)) {
+      out << "// " << func.getSymName() << "\n";
+      return;
+    }
+    if (!isSyncOp(op))
+      return;
+    FailureOr<CudaSnippet> snippet = emitCuda(op);
+    if (failed(snippet)) {
+      ok = false;
+      return;
+    }
+    header |= snippet->needsAtomicHeader;
+    out << render(*snippet, [&](unsigned i) { return roleOf(op, i); }) << ";\n";
+  });
+  if (!ok)
+    return failure();
+  if (header)
+    os << "#include <cuda/atomic>\n";
+  os << body;
+  return success();
+}

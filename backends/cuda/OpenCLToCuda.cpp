@@ -1,0 +1,178 @@
+//===- OpenCLToCuda.cpp - translate an OpenCL C file to CUDA --------------===//
+
+#include "backends/cuda/OpenCLToCuda.h"
+
+#include "dialect/XFenceDialect.h"
+#include "frontends/opencl/OpenCLImporter.h"
+#include "passes/Passes.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Tools/mlir-translate/Translation.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+using namespace xfence;
+using namespace mlir;
+
+/// What every translated file starts with: the OpenCL C type names that CUDA
+/// lacks (the atomic types become their value types: every atomic operation
+/// on them is translated to cuda::atomic_ref), and the fence flags (so that
+/// a flags variable of the source still compiles).
+static std::string prelude(bool atomicHeader, bool workItemHelpers) {
+  std::string text =
+      "// Translated from OpenCL C to CUDA by xfence (docs/opencl-to-cuda.md)."
+      "\n";
+  if (atomicHeader)
+    text += "#include <cuda/atomic>\n";
+  text += "typedef unsigned char uchar;\n"
+          "typedef unsigned short ushort;\n"
+          "typedef unsigned int uint;\n"
+          "typedef unsigned long ulong;\n"
+          "typedef int atomic_int;\n"
+          "typedef unsigned int atomic_uint;\n"
+          "typedef long atomic_long;\n"
+          "typedef unsigned long atomic_ulong;\n"
+          "typedef float atomic_float;\n"
+          "typedef double atomic_double;\n"
+          "typedef int atomic_flag;\n"
+          "typedef unsigned int cl_mem_fence_flags;\n"
+          "#define CLK_LOCAL_MEM_FENCE 0x01\n"
+          "#define CLK_GLOBAL_MEM_FENCE 0x02\n"
+          "#define CLK_IMAGE_MEM_FENCE 0x04\n";
+  if (workItemHelpers) {
+    const char *helpers[][2] = {{"get_local_id", "threadIdx"},
+                                {"get_group_id", "blockIdx"},
+                                {"get_local_size", "blockDim"},
+                                {"get_num_groups", "gridDim"}};
+    for (auto &[name, var] : helpers)
+      text += std::string("static __device__ inline size_t xfence_") + name +
+              "(unsigned d) { return d == 0 ? " + var + ".x : d == 1 ? " + var +
+              ".y : d == 2 ? " + var +
+              ".z : " + (llvm::StringRef(name).ends_with("id") ? "0" : "1") +
+              "; }\n";
+    text += "static __device__ inline size_t xfence_get_global_id(unsigned d) "
+            "{ return xfence_get_group_id(d) * xfence_get_local_size(d) + "
+            "xfence_get_local_id(d); }\n"
+            "static __device__ inline size_t xfence_get_global_size(unsigned "
+            "d) { return xfence_get_num_groups(d) * xfence_get_local_size(d); "
+            "}\n";
+  }
+  text += "// xfence: end of prelude\n";
+  return text;
+}
+
+/// Comments out `#pragma OPENCL ...` lines of the main file (CUDA has no
+/// such pragma).
+static void commentOutOpenCLPragmas(SourceEdits &edits) {
+  clang::SourceManager &sm = edits.getSource().getSourceManager();
+  clang::FileID file = sm.getMainFileID();
+  llvm::StringRef buffer = sm.getBufferData(file);
+  size_t at = 0;
+  while (at < buffer.size()) {
+    size_t end = buffer.find('\n', at);
+    if (end == llvm::StringRef::npos)
+      end = buffer.size();
+    llvm::StringRef line = buffer.slice(at, end).ltrim();
+    if (line.consume_front("#") && line.ltrim().consume_front("pragma") &&
+        line.ltrim().starts_with("OPENCL"))
+      edits.replace(
+          {file, static_cast<unsigned>(at), static_cast<unsigned>(at)},
+          "// xfence: ");
+    at = end + 1;
+  }
+}
+
+FailureOr<std::string> xfence::rewriteOpenCLAsCuda(ParsedSource &src,
+                                                   ModuleOp module) {
+  MLIRContext *ctx = module.getContext();
+  ClangDiagnosticBridge bridge(src, ctx);
+  std::vector<SyncSite> sites = findOpenCLSyncSites(src, ctx);
+  SourceEdits edits(src);
+  bool atomicHeader = false, workItemHelpers = false;
+  if (failed(rewriteSyncSites(edits, sites, module, atomicHeader)) ||
+      failed(addOpenCLSyntaxEdits(edits, workItemHelpers)))
+    return failure();
+  commentOutOpenCLPragmas(edits);
+  FailureOr<std::string> text =
+      edits.apply(prelude(atomicHeader, workItemHelpers));
+  if (failed(text) || src.hasErrors())
+    return failure();
+  return text;
+}
+
+FailureOr<std::string>
+xfence::translateOpenCLToCuda(llvm::StringRef path, llvm::StringRef contents,
+                              const TranslateOptions &options,
+                              llvm::raw_ostream &diagOS) {
+  std::unique_ptr<ParsedSource> src = parseSource(
+      SourceLanguage::OpenCL, path, contents, options.source, diagOS);
+  if (!src || src->hasErrors())
+    return failure();
+  MLIRContext ctx(MLIRContext::Threading::DISABLED);
+  ClangDiagnosticBridge bridge(*src, &ctx);
+  OwningOpRef<ModuleOp> module = importOpenCL(*src, options.source, &ctx);
+  if (!module)
+    return failure();
+  if (options.coalesce) {
+    PassManager pm(&ctx);
+    pm.addPass(createXFenceCoalesce());
+    if (failed(pm.run(*module)))
+      return failure();
+  }
+  return rewriteOpenCLAsCuda(*src, *module);
+}
+
+/// The source options that the importer recorded in the module.
+static std::optional<std::pair<std::string, SourceOptions>>
+recordedSource(ModuleOp module) {
+  auto dict = module->getAttrOfType<DictionaryAttr>(srcattr::source);
+  if (!dict)
+    return std::nullopt;
+  auto file = dict.getAs<StringAttr>("file");
+  if (!file)
+    return std::nullopt;
+  SourceOptions options;
+  if (auto std = dict.getAs<StringAttr>("std"))
+    options.standard = std.str();
+  auto strings = [&](llvm::StringRef key, std::vector<std::string> &out) {
+    if (auto list = dict.getAs<ArrayAttr>(key))
+      for (auto s : list.getAsRange<StringAttr>())
+        out.push_back(s.str());
+  };
+  strings("defines", options.defines);
+  strings("includes", options.includeDirs);
+  return std::make_pair(file.str(), options);
+}
+
+void xfence::registerCudaExport() {
+  TranslateFromMLIRRegistration registration(
+      "export-cuda",
+      "emit CUDA C++: the translated source file for a module imported from "
+      "one, else one statement per synchronization op",
+      [](Operation *op, llvm::raw_ostream &os) -> LogicalResult {
+        auto module = dyn_cast<ModuleOp>(op);
+        std::optional<std::pair<std::string, SourceOptions>> source =
+            module ? recordedSource(module) : std::nullopt;
+        if (!source)
+          return emitCudaListing(op, os);
+        auto buffer = llvm::MemoryBuffer::getFile(source->first);
+        if (!buffer)
+          return op->emitError("cannot read the source file '")
+                 << source->first << "': " << buffer.getError().message();
+        std::unique_ptr<ParsedSource> src =
+            parseSource(SourceLanguage::OpenCL, source->first,
+                        (*buffer)->getBuffer(), source->second, llvm::errs());
+        if (!src || src->hasErrors())
+          return failure();
+        FailureOr<std::string> text = rewriteOpenCLAsCuda(*src, module);
+        if (failed(text))
+          return failure();
+        os << *text;
+        return success();
+      },
+      [](DialectRegistry &registry) {
+        registry.insert<XFenceDialect, func::FuncDialect, LLVM::LLVMDialect>();
+      });
+}

@@ -1,0 +1,51 @@
+//===- OpenCLToCuda.h - translate an OpenCL C file to CUDA ------*- C++ -*-===//
+//
+// The source-to-source path from OpenCL C to CUDA C++: import, passes, CUDA
+// emitter for the synchronization ops, and the rewriter, which also makes
+// the non-synchronization parts that the translated kernels need compile
+// as CUDA (kernels, address-space qualifiers, work-item functions, types).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef XFENCE_BACKENDS_CUDA_OPENCLTOCUDA_H
+#define XFENCE_BACKENDS_CUDA_OPENCLTOCUDA_H
+
+#include "backends/cuda/SourceRewriter.h"
+#include "frontends/common/ClangSession.h"
+
+#include "mlir/IR/BuiltinOps.h"
+
+namespace xfence {
+
+struct TranslateOptions {
+  SourceOptions source;
+  /// Run the fence-coalescing pass (--xfence-coalesce) before emitting.
+  bool coalesce = true;
+};
+
+/// Translates the OpenCL C source `contents` of file `path`; diagnostics go
+/// to `diagOS` in clang's format. Fails on any error.
+mlir::FailureOr<std::string>
+translateOpenCLToCuda(llvm::StringRef path, llvm::StringRef contents,
+                      const TranslateOptions &options,
+                      llvm::raw_ostream &diagOS);
+
+/// The CUDA text of the parsed OpenCL source `src`, whose synchronization
+/// is given by `module` (imported from it, possibly transformed).
+mlir::FailureOr<std::string> rewriteOpenCLAsCuda(ParsedSource &src,
+                                                 mlir::ModuleOp module);
+
+/// Adds the edits that make the non-synchronization OpenCL C of the user's
+/// files CUDA: __kernel -> __global__, __device__ on other functions,
+/// address-space qualifiers, work-item functions. Sets `workItemHelpers`
+/// if a work-item function with a non-constant dimension needs the helper
+/// functions of the prelude.
+mlir::LogicalResult addOpenCLSyntaxEdits(SourceEdits &edits,
+                                         bool &workItemHelpers);
+
+/// Registers `--export-cuda` for xfence-translate.
+void registerCudaExport();
+
+} // namespace xfence
+
+#endif // XFENCE_BACKENDS_CUDA_OPENCLTOCUDA_H

@@ -1,0 +1,65 @@
+//===- SourceRewriter.h - apply emitted text to the source ------*- C++ -*-===//
+//
+// The source rewriter: text edits at exact source ranges, applied with
+// clang::Rewriter to the user's files (never to system headers); user
+// headers that change are inlined at their #include; all other text and
+// comments stay as they were. See docs/opencl-to-cuda.md.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef XFENCE_BACKENDS_CUDA_SOURCEREWRITER_H
+#define XFENCE_BACKENDS_CUDA_SOURCEREWRITER_H
+
+#include "backends/cuda/CudaEmitter.h"
+#include "frontends/common/ClangSession.h"
+#include "frontends/common/SyncSite.h"
+
+#include "mlir/IR/BuiltinOps.h"
+
+#include <string>
+#include <vector>
+
+namespace xfence {
+
+/// A set of text edits to the files of one parse.
+class SourceEdits {
+public:
+  explicit SourceEdits(ParsedSource &src) : src(src) {}
+
+  /// Replaces the text of `range` (empty for an insertion) with `text`.
+  void replace(const FileCharRange &range, std::string text) {
+    edits.push_back({range, std::move(text)});
+  }
+
+  /// Applies every edit; returns `prelude` followed by the main file's new
+  /// text, with each changed user header inlined at its #include. Fails,
+  /// with an error at the place, on edits that overlap without nesting.
+  mlir::FailureOr<std::string> apply(llvm::StringRef prelude);
+
+  ParsedSource &getSource() { return src; }
+
+private:
+  struct Edit {
+    FileCharRange range;
+    std::string text;
+  };
+  ParsedSource &src;
+  std::vector<Edit> edits;
+};
+
+/// Rewrites every synchronization site with the CUDA text of the op that
+/// carries its location after the passes:
+///  * an op whose location is the site's: the emitter's text, with the
+///    source text of its operands kept in place (`xfence.args`);
+///  * an op with a FusedLoc (merged by a pass): the text at the first
+///    location; the sites of the other locations become a short comment;
+///  * a site no op refers to (erased by a pass): a short comment.
+/// Sets `needsAtomicHeader` if the text uses <cuda/atomic>.
+mlir::LogicalResult rewriteSyncSites(SourceEdits &edits,
+                                     llvm::ArrayRef<SyncSite> sites,
+                                     mlir::ModuleOp module,
+                                     bool &needsAtomicHeader);
+
+} // namespace xfence
+
+#endif // XFENCE_BACKENDS_CUDA_SOURCEREWRITER_H

@@ -1,0 +1,853 @@
+//===- OpenCLImporter.cpp - OpenCL C to the xfence dialect ----------------===//
+//
+// The meaning of each construct follows design/semantics.md §2 (OpenCL C):
+//  * mem_fence(F) = fence workgroup acq_rel [F]; read_mem_fence = acquire;
+//    write_mem_fence = release (OpenCL 2.0 §6.13.8, restated in 3.0).
+//  * barrier(F) / work_group_barrier(F) = barrier exec workgroup, memory
+//    workgroup acq_rel [F]; F = 0 is an execution barrier only.
+//    work_group_barrier(F, S) has memory scope S, but with LOCAL only the
+//    scope is work_group. sub_group_barrier is the same at subgroup
+//    execution scope, memory scope sub_group unless given.
+//  * 2.0 atomics without _explicit are seq_cst at memory_scope_device;
+//    _explicit without a scope argument is memory_scope_device.
+//  * 1.x atomics are relaxed, at device scope for __global (and __constant)
+//    pointers, workgroup scope for __local ones; a generic pointer gets
+//    device scope (the wider, sound).
+//  * memory_scope_all_svm_devices is system scope.
+// A flags, order or scope argument that is not a constant expression gets
+// the strongest meaning (all spaces, seq_cst, system) and a warning.
+//
+//===----------------------------------------------------------------------===//
+
+#include "frontends/opencl/OpenCLImporter.h"
+
+#include "dialect/XFenceOps.h"
+#include "frontends/opencl/OpenCLBuiltins.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Verifier.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtVisitor.h"
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace xfence;
+using namespace mlir;
+using clang::DiagnosticsEngine;
+
+namespace {
+
+// OpenCL's numeric encodings (clang's opencl-c-base.h).
+constexpr unsigned kLocalFence = 0x1, kGlobalFence = 0x2, kImageFence = 0x4;
+
+std::optional<MemoryOrder> orderFromOpenCL(int64_t value) {
+  switch (value) {
+  case 0: // memory_order_relaxed
+    return MemoryOrder::relaxed;
+  case 1: // __ATOMIC_CONSUME: not an OpenCL order; C11 makes it acquire
+  case 2: // memory_order_acquire
+    return MemoryOrder::acquire;
+  case 3: // memory_order_release
+    return MemoryOrder::release;
+  case 4: // memory_order_acq_rel
+    return MemoryOrder::acq_rel;
+  case 5: // memory_order_seq_cst
+    return MemoryOrder::seq_cst;
+  }
+  return std::nullopt;
+}
+
+std::optional<Scope> scopeFromOpenCL(int64_t value) {
+  switch (value) {
+  case 0: // memory_scope_work_item
+    return Scope::thread;
+  case 1: // memory_scope_work_group
+    return Scope::workgroup;
+  case 2: // memory_scope_device
+    return Scope::device;
+  case 3: // memory_scope_all_svm_devices (= all_devices)
+    return Scope::system;
+  case 4: // memory_scope_sub_group
+    return Scope::subgroup;
+  }
+  return std::nullopt;
+}
+
+/// The memory spaces of an object in OpenCL address space `as`; none for
+/// private memory, which no other work-item sees.
+MemorySpaces spacesOf(clang::LangAS as) {
+  switch (as) {
+  case clang::LangAS::opencl_global:
+  case clang::LangAS::opencl_global_device:
+  case clang::LangAS::opencl_global_host:
+  case clang::LangAS::opencl_constant:
+    return MemorySpaces::global;
+  case clang::LangAS::opencl_local:
+    return MemorySpaces::local;
+  case clang::LangAS::opencl_generic:
+    return MemorySpaces::local | MemorySpaces::global;
+  default:
+    return MemorySpaces::none;
+  }
+}
+
+/// LLVM address space of a pointer into `as`, with NVPTX's numbering
+/// (generic 0, global 1, shared 3, constant 4, local 5).
+unsigned llvmAddressSpace(clang::LangAS as) {
+  switch (as) {
+  case clang::LangAS::opencl_global:
+  case clang::LangAS::opencl_global_device:
+  case clang::LangAS::opencl_global_host:
+    return 1;
+  case clang::LangAS::opencl_local:
+    return 3;
+  case clang::LangAS::opencl_constant:
+    return 4;
+  case clang::LangAS::opencl_private:
+    return 5;
+  default:
+    return 0;
+  }
+}
+
+bool isFileLevelSystem(ParsedSource &src, const clang::Decl *decl) {
+  return !src.isUserLocation(decl->getLocation());
+}
+
+/// Walks the AST of user functions and emits ops.
+class Importer {
+public:
+  Importer(ParsedSource &src, MLIRContext *ctx)
+      : src(src), ctx(ctx), builder(ctx), sm(src.getSourceManager()),
+        lo(src.getLangOpts()), astCtx(src.getContext()) {}
+
+  bool run(ModuleOp module);
+
+private:
+  // Locations.
+  Location locOf(clang::SourceRange range) {
+    return toLocation(ctx, sm, lo, range);
+  }
+  Location locOf(const clang::Stmt *s) { return locOf(s->getSourceRange()); }
+
+  // Statements and expressions, in evaluation order.
+  void visitStmt(const clang::Stmt *s);
+  void visitExpr(const clang::Expr *e);
+  void visitChildren(const clang::Stmt *s) {
+    for (const clang::Stmt *child : s->children())
+      if (child)
+        visitStmt(child);
+  }
+  void visitCall(const clang::CallExpr *call);
+  template <typename Fn> void inRegion(Region &region, Fn &&fn) {
+    Block *block = new Block();
+    region.push_back(block);
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToEnd(block);
+    fn();
+  }
+  void access(const clang::Expr *e, clang::QualType type, bool read,
+              bool write);
+  void exit(const clang::Stmt *s, ExitKind kind) {
+    ExitOp::create(builder, locOf(s), kind);
+  }
+
+  // Synchronization built-ins.
+  void importSync(const clang::CallExpr *call, const OpenCLSyncBuiltin &b);
+  std::optional<MemorySpaces> flagsArg(const clang::CallExpr *call, unsigned i);
+  std::optional<MemoryOrder> orderArg(const clang::CallExpr *call, unsigned i,
+                                      MemoryOrder dflt);
+  std::optional<Scope> scopeArg(const clang::CallExpr *call, unsigned i,
+                                Scope dflt);
+  std::optional<int64_t> constantArg(const clang::CallExpr *call, unsigned i,
+                                     llvm::StringRef what);
+  void error(const clang::Expr *e, const llvm::Twine &message) {
+    src.report(e->getExprLoc(), DiagnosticsEngine::Error, message.str());
+    failed = true;
+  }
+
+  // Atomic operands.
+  struct AtomicObject {
+    clang::QualType valueType; // the C type of the atomic object
+    Type type;                 // its MLIR type
+    Value addr;
+    Scope legacyScope; // 1.x: from the address space
+  };
+  std::optional<AtomicObject> atomicObject(const clang::CallExpr *call);
+  Value poison(Type type);
+  Value constant(Type type, int64_t value);
+  void annotate(Operation *op, const AtomicObject &obj, ArrayRef<int32_t> args,
+                llvm::StringRef form);
+
+  ParsedSource &src;
+  MLIRContext *ctx;
+  OpBuilder builder;
+  clang::SourceManager &sm;
+  const clang::LangOptions &lo;
+  clang::ASTContext &astCtx;
+  Block *entry = nullptr;
+  bool failed = false;
+};
+
+bool Importer::run(ModuleOp module) {
+  clang::TranslationUnitDecl *tu = astCtx.getTranslationUnitDecl();
+  for (clang::Decl *decl : tu->decls()) {
+    auto *fn = llvm::dyn_cast<clang::FunctionDecl>(decl);
+    if (!fn || !fn->doesThisDeclarationHaveABody() ||
+        isFileLevelSystem(src, fn))
+      continue;
+    builder.setInsertionPointToEnd(module.getBody());
+    auto func =
+        func::FuncOp::create(builder, locOf(fn->getSourceRange()),
+                             fn->getName(), builder.getFunctionType({}, {}));
+    func.setPrivate();
+    if (fn->hasAttr<clang::DeviceKernelAttr>()) {
+      func->setAttr(srcattr::kernel, builder.getUnitAttr());
+      func.setPublic();
+    }
+    entry = func.addEntryBlock();
+    builder.setInsertionPointToEnd(entry);
+    visitStmt(fn->getBody());
+    builder.setInsertionPointToEnd(entry);
+    func::ReturnOp::create(builder, func.getLoc());
+  }
+  return !failed;
+}
+
+void Importer::visitStmt(const clang::Stmt *s) {
+  if (!s)
+    return;
+  if (auto *e = llvm::dyn_cast<clang::Expr>(s))
+    return visitExpr(e);
+  switch (s->getStmtClass()) {
+  case clang::Stmt::CompoundStmtClass:
+  case clang::Stmt::NullStmtClass:
+  case clang::Stmt::AttributedStmtClass:
+    return visitChildren(s);
+  case clang::Stmt::DeclStmtClass:
+    for (const clang::Decl *d : llvm::cast<clang::DeclStmt>(s)->decls())
+      if (auto *var = llvm::dyn_cast<clang::VarDecl>(d))
+        if (const clang::Expr *init = var->getInit()) {
+          visitExpr(init);
+          MemorySpaces spaces = spacesOf(var->getType().getAddressSpace());
+          if (spaces != MemorySpaces::none)
+            AccessOp::create(builder, locOf(var->getSourceRange()), false, true,
+                             spaces, var->getType().isVolatileQualified());
+        }
+    return;
+  case clang::Stmt::IfStmtClass: {
+    auto *ifs = llvm::cast<clang::IfStmt>(s);
+    visitStmt(ifs->getInit());
+    visitStmt(ifs->getCond());
+    auto branch = BranchOp::create(builder, locOf(s), ifs->getElse() ? 2u : 1u);
+    inRegion(branch.getAlternatives()[0], [&] { visitStmt(ifs->getThen()); });
+    if (ifs->getElse())
+      inRegion(branch.getAlternatives()[1], [&] { visitStmt(ifs->getElse()); });
+    return;
+  }
+  case clang::Stmt::SwitchStmtClass: {
+    auto *sw = llvm::cast<clang::SwitchStmt>(s);
+    visitStmt(sw->getInit());
+    visitStmt(sw->getCond());
+    // Control enters the body at a case label: every label is a join point
+    // (recorded as an exit, see CaseStmt below).
+    auto branch = BranchOp::create(builder, locOf(s), 1u);
+    inRegion(branch.getAlternatives()[0], [&] { visitStmt(sw->getBody()); });
+    return;
+  }
+  case clang::Stmt::CaseStmtClass:
+  case clang::Stmt::DefaultStmtClass:
+  case clang::Stmt::LabelStmtClass:
+    // Control can arrive here from elsewhere, so the ops before and after a
+    // label are not neighbours. The dialect has no join-point op; an
+    // xfence.exit (unknown effects) keeps passes from pairing them.
+    exit(s, ExitKind::goto_);
+    if (auto *c = llvm::dyn_cast<clang::CaseStmt>(s))
+      return visitStmt(c->getSubStmt());
+    if (auto *d = llvm::dyn_cast<clang::DefaultStmt>(s))
+      return visitStmt(d->getSubStmt());
+    return visitStmt(llvm::cast<clang::LabelStmt>(s)->getSubStmt());
+  case clang::Stmt::ForStmtClass: {
+    auto *f = llvm::cast<clang::ForStmt>(s);
+    visitStmt(f->getInit());
+    auto loop = LoopOp::create(builder, locOf(s));
+    inRegion(loop.getBody(), [&] {
+      visitStmt(f->getCond());
+      visitStmt(f->getBody());
+      visitStmt(f->getInc());
+    });
+    return;
+  }
+  case clang::Stmt::WhileStmtClass: {
+    auto *w = llvm::cast<clang::WhileStmt>(s);
+    auto loop = LoopOp::create(builder, locOf(s));
+    inRegion(loop.getBody(), [&] {
+      visitStmt(w->getCond());
+      visitStmt(w->getBody());
+    });
+    return;
+  }
+  case clang::Stmt::DoStmtClass: {
+    auto *d = llvm::cast<clang::DoStmt>(s);
+    // The body runs at least once; a loop that may run zero times is the
+    // weaker claim, so it stays sound.
+    auto loop = LoopOp::create(builder, locOf(s));
+    inRegion(loop.getBody(), [&] {
+      visitStmt(d->getBody());
+      visitStmt(d->getCond());
+    });
+    return;
+  }
+  case clang::Stmt::ReturnStmtClass:
+    visitStmt(llvm::cast<clang::ReturnStmt>(s)->getRetValue());
+    return exit(s, ExitKind::return_);
+  case clang::Stmt::BreakStmtClass:
+    return exit(s, ExitKind::break_);
+  case clang::Stmt::ContinueStmtClass:
+    return exit(s, ExitKind::continue_);
+  case clang::Stmt::GotoStmtClass:
+  case clang::Stmt::IndirectGotoStmtClass:
+    visitChildren(s);
+    return exit(s, ExitKind::goto_);
+  case clang::Stmt::GCCAsmStmtClass:
+  case clang::Stmt::MSAsmStmtClass:
+    visitChildren(s);
+    OpaqueOp::create(builder, locOf(s), "asm");
+    return;
+  default:
+    return visitChildren(s);
+  }
+}
+
+void Importer::access(const clang::Expr *e, clang::QualType type, bool read,
+                      bool write) {
+  MemorySpaces spaces = spacesOf(type.getAddressSpace());
+  if (spaces == MemorySpaces::none)
+    return;
+  AccessOp::create(builder, locOf(e), read, write, spaces,
+                   type.isVolatileQualified());
+}
+
+void Importer::visitExpr(const clang::Expr *e) {
+  if (!e)
+    return;
+  if (auto *call = llvm::dyn_cast<clang::CallExpr>(e))
+    return visitCall(call);
+  if (auto *cast = llvm::dyn_cast<clang::ImplicitCastExpr>(e)) {
+    visitExpr(cast->getSubExpr());
+    if (cast->getCastKind() == clang::CK_LValueToRValue)
+      access(e, cast->getSubExpr()->getType(), true, false);
+    return;
+  }
+  if (auto *bin = llvm::dyn_cast<clang::BinaryOperator>(e)) {
+    if (bin->isAssignmentOp()) {
+      visitExpr(bin->getRHS());
+      visitExpr(bin->getLHS());
+      access(e, bin->getLHS()->getType(), bin->isCompoundAssignmentOp(), true);
+      return;
+    }
+    if (bin->isLogicalOp()) {
+      // The right operand runs only sometimes.
+      visitExpr(bin->getLHS());
+      auto branch = BranchOp::create(builder, locOf(e), 1u);
+      inRegion(branch.getAlternatives()[0], [&] { visitExpr(bin->getRHS()); });
+      return;
+    }
+    visitExpr(bin->getLHS());
+    visitExpr(bin->getRHS());
+    return;
+  }
+  if (auto *un = llvm::dyn_cast<clang::UnaryOperator>(e)) {
+    visitExpr(un->getSubExpr());
+    if (un->isIncrementDecrementOp())
+      access(e, un->getSubExpr()->getType(), true, true);
+    return;
+  }
+  if (auto *cond = llvm::dyn_cast<clang::AbstractConditionalOperator>(e)) {
+    visitExpr(cond->getCond());
+    auto branch = BranchOp::create(builder, locOf(e), 2u);
+    inRegion(branch.getAlternatives()[0],
+             [&] { visitExpr(cond->getTrueExpr()); });
+    inRegion(branch.getAlternatives()[1],
+             [&] { visitExpr(cond->getFalseExpr()); });
+    return;
+  }
+  if (llvm::isa<clang::UnaryExprOrTypeTraitExpr>(e))
+    return; // sizeof, alignof: not evaluated
+  visitChildren(e);
+}
+
+/// OpenCL built-ins other than the synchronization ones that touch memory:
+/// the ones that read or write through a pointer or an image, or that
+/// synchronize a whole work-group (collectives, async copies). Everything
+/// else of the built-in library (math, work-item functions, conversions)
+/// only computes.
+void Importer::visitCall(const clang::CallExpr *call) {
+  const clang::FunctionDecl *callee = call->getDirectCallee();
+  std::optional<OpenCLSyncBuiltin> sync =
+      callee ? classifyOpenCLSync(callee, sm) : std::nullopt;
+  for (const clang::Expr *arg : call->arguments())
+    visitExpr(arg);
+  if (!callee) {
+    visitExpr(call->getCallee());
+    OpaqueOp::create(builder, locOf(call), "indirect call");
+    return;
+  }
+  if (sync)
+    return importSync(call, *sync);
+  llvm::StringRef name =
+      callee->getIdentifier() ? callee->getName() : llvm::StringRef("?");
+  if (!isOpenCLBuiltin(callee, sm)) {
+    // A user function (its body is imported on its own) or an external one:
+    // it may synchronize and touch any memory.
+    OpaqueOp::create(builder, locOf(call), name);
+    return;
+  }
+  auto pointee = [&](unsigned i) {
+    return i < call->getNumArgs()
+               ? call->getArg(i)->IgnoreImpCasts()->getType()->getPointeeType()
+               : clang::QualType();
+  };
+  if (name.starts_with("vload")) {
+    if (call->getNumArgs() >= 2 && !pointee(1).isNull())
+      access(call, pointee(1), true, false);
+    return;
+  }
+  if (name.starts_with("vstore")) {
+    if (call->getNumArgs() >= 3 && !pointee(2).isNull())
+      access(call, pointee(2), false, true);
+    return;
+  }
+  if (name.starts_with("read_image") || name.starts_with("write_image")) {
+    bool write = name.starts_with("write");
+    AccessOp::create(builder, locOf(call), !write, write, MemorySpaces::image,
+                     false);
+    return;
+  }
+  if (name == "atomic_init") {
+    if (!pointee(0).isNull())
+      access(call, pointee(0), false, true);
+    return;
+  }
+  if (name.starts_with("work_group_") || name.starts_with("sub_group_") ||
+      name.starts_with("async_work_group") || name == "wait_group_events" ||
+      name == "prefetch" || name == "printf" || name.starts_with("enqueue_") ||
+      name.starts_with("atomic_") || name.starts_with("atom_") ||
+      name.contains("pipe")) {
+    OpaqueOp::create(builder, locOf(call), name);
+    return;
+  }
+}
+
+std::optional<int64_t> Importer::constantArg(const clang::CallExpr *call,
+                                             unsigned i, llvm::StringRef what) {
+  const clang::Expr *arg = call->getArg(i);
+  clang::Expr::EvalResult result;
+  if (arg->isValueDependent() || !arg->EvaluateAsInt(result, astCtx)) {
+    src.report(
+        arg->getExprLoc(), DiagnosticsEngine::Warning,
+        ("the " + what + " argument is not a constant; assuming the strongest")
+            .str());
+    return std::nullopt;
+  }
+  return result.Val.getInt().getExtValue();
+}
+
+std::optional<MemorySpaces> Importer::flagsArg(const clang::CallExpr *call,
+                                               unsigned i) {
+  std::optional<int64_t> flags = constantArg(call, i, "memory fence flags");
+  if (!flags)
+    return allSpaces();
+  if (*flags & ~int64_t(kLocalFence | kGlobalFence | kImageFence)) {
+    error(call->getArg(i), "unknown memory fence flags value " +
+                               llvm::Twine(*flags) +
+                               "; expected a combination of "
+                               "CLK_LOCAL_MEM_FENCE, CLK_GLOBAL_MEM_FENCE "
+                               "and CLK_IMAGE_MEM_FENCE");
+    return std::nullopt;
+  }
+  MemorySpaces spaces = MemorySpaces::none;
+  if (*flags & kLocalFence)
+    spaces = spaces | MemorySpaces::local;
+  if (*flags & kGlobalFence)
+    spaces = spaces | MemorySpaces::global;
+  if (*flags & kImageFence)
+    spaces = spaces | MemorySpaces::image;
+  return spaces;
+}
+
+std::optional<MemoryOrder> Importer::orderArg(const clang::CallExpr *call,
+                                              unsigned i, MemoryOrder dflt) {
+  if (i >= call->getNumArgs())
+    return dflt;
+  std::optional<int64_t> value = constantArg(call, i, "memory order");
+  if (!value)
+    return MemoryOrder::seq_cst;
+  std::optional<MemoryOrder> order = orderFromOpenCL(*value);
+  if (!order)
+    error(call->getArg(i), "unknown memory order value " + llvm::Twine(*value));
+  return order;
+}
+
+std::optional<Scope> Importer::scopeArg(const clang::CallExpr *call, unsigned i,
+                                        Scope dflt) {
+  if (i >= call->getNumArgs())
+    return dflt;
+  std::optional<int64_t> value = constantArg(call, i, "memory scope");
+  if (!value)
+    return Scope::system;
+  std::optional<Scope> scope = scopeFromOpenCL(*value);
+  if (!scope)
+    error(call->getArg(i), "unknown memory scope value " + llvm::Twine(*value));
+  return scope;
+}
+
+Value Importer::poison(Type type) {
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointToStart(entry);
+  return LLVM::PoisonOp::create(builder, builder.getUnknownLoc(), type);
+}
+
+Value Importer::constant(Type type, int64_t value) {
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointToStart(entry);
+  return LLVM::ConstantOp::create(builder, builder.getUnknownLoc(), type,
+                                  builder.getIntegerAttr(type, value));
+}
+
+std::optional<Importer::AtomicObject>
+Importer::atomicObject(const clang::CallExpr *call) {
+  if (call->getNumArgs() == 0)
+    return std::nullopt;
+  const clang::Expr *ptr = call->getArg(0)->IgnoreParenImpCasts();
+  clang::QualType pointee = ptr->getType()->getPointeeType();
+  if (pointee.isNull()) {
+    error(call->getArg(0), "expected a pointer to the atomic object");
+    return std::nullopt;
+  }
+  AtomicObject obj;
+  clang::LangAS as = pointee.getAddressSpace();
+  clang::QualType value = pointee.getUnqualifiedType();
+  if (auto *atomic = value->getAs<clang::AtomicType>())
+    value = atomic->getValueType();
+  obj.valueType = value.getCanonicalType().getUnqualifiedType();
+  uint64_t bits = astCtx.getTypeSize(obj.valueType);
+  if (obj.valueType->isRealFloatingType())
+    obj.type = bits == 64   ? Type(builder.getF64Type())
+               : bits == 16 ? Type(builder.getF16Type())
+                            : Type(builder.getF32Type());
+  else if (obj.valueType->isIntegerType())
+    obj.type = builder.getIntegerType(bits);
+  else {
+    error(call->getArg(0), "atomic object of type '" +
+                               obj.valueType.getAsString() +
+                               "' has no atomic operation");
+    return std::nullopt;
+  }
+  obj.addr = poison(LLVM::LLVMPointerType::get(ctx, llvmAddressSpace(as)));
+  obj.legacyScope =
+      as == clang::LangAS::opencl_local ? Scope::workgroup : Scope::device;
+  return obj;
+}
+
+void Importer::annotate(Operation *op, const AtomicObject &obj,
+                        ArrayRef<int32_t> args, llvm::StringRef form) {
+  clang::PrintingPolicy policy(lo);
+  op->setAttr(srcattr::args, builder.getDenseI32ArrayAttr(args));
+  op->setAttr(srcattr::ctype,
+              builder.getStringAttr(obj.valueType.getAsString(policy)));
+  op->setAttr(srcattr::form, builder.getStringAttr(form));
+}
+
+void Importer::importSync(const clang::CallExpr *call,
+                          const OpenCLSyncBuiltin &b) {
+  Location loc = locOf(call);
+  unsigned n = call->getNumArgs();
+  auto expectArgs = [&](unsigned min) {
+    if (n >= min)
+      return true;
+    error(call, "expected at least " + llvm::Twine(min) + " arguments");
+    return false;
+  };
+
+  switch (b.kind) {
+  case OpenCLSync::WorkGroupBarrier:
+  case OpenCLSync::SubGroupBarrier: {
+    if (!expectArgs(1))
+      return;
+    bool sub = b.kind == OpenCLSync::SubGroupBarrier;
+    Scope exec = sub ? Scope::subgroup : Scope::workgroup;
+    std::optional<MemorySpaces> spaces = flagsArg(call, 0);
+    std::optional<Scope> scope = scopeArg(call, 1, exec);
+    if (!spaces || !scope)
+      return;
+    if (*spaces == MemorySpaces::none) {
+      // flags = 0: an execution barrier only.
+      BarrierOp::create(builder, loc, exec, nullptr, nullptr,
+                        MemorySpaces::none, Value());
+      return;
+    }
+    // With LOCAL only the scope is work_group (OpenCL 2.0 §6.13.8).
+    if (*spaces == MemorySpaces::local && isAtLeast(*scope, Scope::workgroup))
+      scope = Scope::workgroup;
+    if (*scope == Scope::thread && *spaces != MemorySpaces::image) {
+      error(call->getArg(1), "memory_scope_work_item is allowed only with "
+                             "CLK_IMAGE_MEM_FENCE alone");
+      return;
+    }
+    if (!isAtLeast(*scope, exec) && *scope != Scope::thread) {
+      error(call->getArg(1), "the memory scope of a barrier cannot be "
+                             "narrower than its execution scope");
+      return;
+    }
+    BarrierOp::create(builder, loc, exec, ScopeAttr::get(ctx, *scope),
+                      MemoryOrderAttr::get(ctx, MemoryOrder::acq_rel), *spaces,
+                      Value());
+    return;
+  }
+  case OpenCLSync::LegacyFence: {
+    if (!expectArgs(1))
+      return;
+    if (std::optional<MemorySpaces> spaces = flagsArg(call, 0))
+      FenceOp::create(builder, loc, Scope::workgroup, b.fenceOrder, *spaces);
+    return;
+  }
+  case OpenCLSync::WorkItemFence: {
+    if (!expectArgs(3))
+      return;
+    std::optional<MemorySpaces> spaces = flagsArg(call, 0);
+    std::optional<MemoryOrder> order = orderArg(call, 1, MemoryOrder::seq_cst);
+    std::optional<Scope> scope = scopeArg(call, 2, Scope::device);
+    if (!spaces || !order || !scope)
+      return;
+    if (*spaces == MemorySpaces::local && isAtLeast(*scope, Scope::workgroup))
+      scope = Scope::workgroup;
+    FenceOp::create(builder, loc, *scope, *order, *spaces);
+    return;
+  }
+  default:
+    break;
+  }
+
+  // Atomics.
+  std::optional<AtomicObject> obj = atomicObject(call);
+  if (!obj)
+    return;
+  Type type = obj->type;
+  bool isUnsigned = obj->valueType->isUnsignedIntegerType();
+  auto rmwKind = [&](AtomicRMWKind kind) {
+    if (kind == AtomicRMWKind::min && isUnsigned)
+      return AtomicRMWKind::umin;
+    if (kind == AtomicRMWKind::max && isUnsigned)
+      return AtomicRMWKind::umax;
+    if (kind == AtomicRMWKind::add && isa<FloatType>(type))
+      return AtomicRMWKind::fadd;
+    return kind;
+  };
+  auto checkFloat = [&](AtomicRMWKind kind) {
+    if (isa<FloatType>(type) && kind != AtomicRMWKind::xchg &&
+        kind != AtomicRMWKind::fadd) {
+      error(call, "atomic '" + stringifyAtomicRMWKind(kind).str() +
+                      "' on a floating-point object");
+      return false;
+    }
+    return true;
+  };
+
+  switch (b.kind) {
+  case OpenCLSync::LegacyRMW: {
+    if (!expectArgs(b.impliedOne ? 1 : 2))
+      return;
+    AtomicRMWKind kind = rmwKind(b.rmw);
+    if (!checkFloat(kind))
+      return;
+    Value value = b.impliedOne ? constant(type, 1) : poison(type);
+    auto op =
+        AtomicRMWOp::create(builder, loc, type, kind, obj->addr, ValueRange(),
+                            value, obj->legacyScope, MemoryOrder::relaxed);
+    annotate(op, *obj, {0, b.impliedOne ? -1 : 1}, "legacy");
+    return;
+  }
+  case OpenCLSync::LegacyCmpXchg: {
+    if (!expectArgs(3))
+      return;
+    auto op = AtomicCmpXchgOp::create(
+        builder, loc, type, builder.getI1Type(), obj->addr, ValueRange(),
+        poison(type), poison(type), obj->legacyScope, MemoryOrder::relaxed,
+        MemoryOrder::relaxed, false);
+    annotate(op, *obj, {0, 1, 2}, "legacy");
+    return;
+  }
+  default:
+    break;
+  }
+
+  // OpenCL 2.0 atomics: seq_cst at memory_scope_device unless _explicit.
+  auto orderAndScope = [&](unsigned orderIndex, bool twoOrders,
+                           MemoryOrder &order, MemoryOrder &failure,
+                           Scope &scope) {
+    order = MemoryOrder::seq_cst;
+    failure = MemoryOrder::seq_cst;
+    scope = Scope::device;
+    if (!b.isExplicit)
+      return true;
+    if (!expectArgs(orderIndex + (twoOrders ? 2 : 1)))
+      return false;
+    std::optional<MemoryOrder> o = orderArg(call, orderIndex, order);
+    std::optional<MemoryOrder> f =
+        twoOrders ? orderArg(call, orderIndex + 1, failure) : o;
+    std::optional<Scope> s =
+        scopeArg(call, orderIndex + (twoOrders ? 2 : 1), scope);
+    if (!o || !f || !s)
+      return false;
+    order = *o;
+    failure = *f;
+    scope = *s;
+    return true;
+  };
+  MemoryOrder order, failure;
+  Scope scope;
+  auto badOrder = [&](unsigned index, llvm::StringRef what) {
+    error(call->getArg(index), "memory_order_" +
+                                   stringifyMemoryOrder(order).str() +
+                                   " is not allowed for " + what);
+  };
+
+  switch (b.kind) {
+  case OpenCLSync::Load: {
+    if (!orderAndScope(1, false, order, failure, scope))
+      return;
+    if (order == MemoryOrder::release || order == MemoryOrder::acq_rel)
+      return badOrder(1, "an atomic load");
+    auto op = AtomicLoadOp::create(builder, loc, type, obj->addr, ValueRange(),
+                                   scope, order);
+    annotate(op, *obj, {0}, "c11");
+    return;
+  }
+  case OpenCLSync::Store:
+  case OpenCLSync::FlagClear: {
+    bool flag = b.kind == OpenCLSync::FlagClear;
+    if (!expectArgs(flag ? 1 : 2) ||
+        !orderAndScope(flag ? 1 : 2, false, order, failure, scope))
+      return;
+    if (order == MemoryOrder::acquire || order == MemoryOrder::acq_rel)
+      return badOrder(flag ? 1 : 2, "an atomic store");
+    Value value = flag ? constant(type, 0) : poison(type);
+    auto op = AtomicStoreOp::create(builder, loc, value, obj->addr,
+                                    ValueRange(), scope, order);
+    // Operands in op order: value, then address.
+    annotate(op, *obj, {flag ? -1 : 1, 0}, flag ? "flag" : "c11");
+    return;
+  }
+  case OpenCLSync::RMW:
+  case OpenCLSync::FlagTestAndSet: {
+    bool flag = b.kind == OpenCLSync::FlagTestAndSet;
+    if (!expectArgs(flag ? 1 : 2) ||
+        !orderAndScope(flag ? 1 : 2, false, order, failure, scope))
+      return;
+    AtomicRMWKind kind = flag ? AtomicRMWKind::xchg : rmwKind(b.rmw);
+    if (!checkFloat(kind))
+      return;
+    Value value = flag ? constant(type, 1) : poison(type);
+    auto op = AtomicRMWOp::create(builder, loc, type, kind, obj->addr,
+                                  ValueRange(), value, scope, order);
+    annotate(op, *obj, {0, flag ? -1 : 1}, flag ? "flag" : "c11");
+    return;
+  }
+  case OpenCLSync::CmpXchg: {
+    if (!expectArgs(3) || !orderAndScope(3, true, order, failure, scope))
+      return;
+    if (failure == MemoryOrder::release || failure == MemoryOrder::acq_rel) {
+      error(call->getArg(4), "the failure order of a compare-exchange "
+                             "cannot be release or acq_rel");
+      return;
+    }
+    if (!isAtLeast(order, failure)) {
+      error(call->getArg(4), "the failure order of a compare-exchange "
+                             "cannot be stronger than its success order");
+      return;
+    }
+    auto op = AtomicCmpXchgOp::create(
+        builder, loc, type, builder.getI1Type(), obj->addr, ValueRange(),
+        poison(type), poison(type), scope, order, failure, b.weak);
+    annotate(op, *obj, {0, 1, 2}, "c11");
+    return;
+  }
+  default:
+    llvm_unreachable("every synchronization kind is handled above");
+  }
+}
+
+/// Collects the synchronization calls of user code.
+class SiteFinder : public clang::RecursiveASTVisitor<SiteFinder> {
+public:
+  SiteFinder(ParsedSource &src, MLIRContext *ctx, std::vector<SyncSite> &sites)
+      : src(src), ctx(ctx), sites(sites) {}
+
+  bool VisitCallExpr(clang::CallExpr *call) {
+    clang::SourceManager &sm = src.getSourceManager();
+    const clang::FunctionDecl *callee = call->getDirectCallee();
+    if (!callee || !classifyOpenCLSync(callee, sm) ||
+        !src.isUserLocation(call->getBeginLoc()))
+      return true;
+    std::optional<FileCharRange> range =
+        findRewriteRange(sm, src.getLangOpts(), call->getSourceRange());
+    sites.push_back(
+        {call, range,
+         toLocation(ctx, sm, src.getLangOpts(), call->getSourceRange())});
+    return true;
+  }
+
+private:
+  ParsedSource &src;
+  MLIRContext *ctx;
+  std::vector<SyncSite> &sites;
+};
+
+} // namespace
+
+OwningOpRef<ModuleOp> xfence::importOpenCL(ParsedSource &src,
+                                           const SourceOptions &options,
+                                           MLIRContext *ctx) {
+  ctx->loadDialect<XFenceDialect, func::FuncDialect, LLVM::LLVMDialect>();
+  clang::SourceManager &sm = src.getSourceManager();
+  llvm::StringRef file;
+  if (clang::OptionalFileEntryRef main =
+          sm.getFileEntryRefForID(sm.getMainFileID()))
+    file = main->getName();
+  OwningOpRef<ModuleOp> module =
+      ModuleOp::create(FileLineColLoc::get(ctx, file, 1, 1));
+  Builder b(ctx);
+  auto strings = [&](const std::vector<std::string> &list) {
+    SmallVector<Attribute> attrs;
+    for (const std::string &s : list)
+      attrs.push_back(b.getStringAttr(s));
+    return b.getArrayAttr(attrs);
+  };
+  (*module)->setAttr(
+      srcattr::source,
+      b.getDictionaryAttr(
+          {b.getNamedAttr("file", b.getStringAttr(file)),
+           b.getNamedAttr("language", b.getStringAttr("opencl")),
+           b.getNamedAttr("std", b.getStringAttr(options.standard)),
+           b.getNamedAttr("defines", strings(options.defines)),
+           b.getNamedAttr("includes", strings(options.includeDirs))}));
+
+  Importer importer(src, ctx);
+  if (!importer.run(*module) || src.hasErrors())
+    return nullptr;
+  if (failed(verify(*module)))
+    return nullptr;
+  return module;
+}
+
+std::vector<SyncSite> xfence::findOpenCLSyncSites(ParsedSource &src,
+                                                  MLIRContext *ctx) {
+  std::vector<SyncSite> sites;
+  SiteFinder finder(src, ctx, sites);
+  finder.TraverseAST(src.getContext());
+  return sites;
+}

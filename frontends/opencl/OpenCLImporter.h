@@ -1,0 +1,61 @@
+//===- OpenCLImporter.h - OpenCL C to the xfence dialect --------*- C++ -*-===//
+//
+// Builds, from a Clang AST of OpenCL C 1.2/2.0/3.0, an MLIR module in which
+// every synchronization construct is an xfence op located at its exact
+// source text, and the memory accesses, calls and control flow between them
+// are recorded (xfence.access, opaque, branch, loop, exit) so that passes
+// that look at neighbours stay sound. See docs/opencl-to-cuda.md.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef XFENCE_FRONTENDS_OPENCL_OPENCLIMPORTER_H
+#define XFENCE_FRONTENDS_OPENCL_OPENCLIMPORTER_H
+
+#include "frontends/common/ClangSession.h"
+#include "frontends/common/SyncSite.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
+
+#include <vector>
+
+namespace xfence {
+
+/// Names of the discardable attributes the importer puts on ops and on the
+/// module; the CUDA emitter and rewriter read them.
+namespace srcattr {
+/// On the module: {file, language, std, defines, includes}, what is needed
+/// to parse the source again.
+constexpr llvm::StringLiteral source = "xfence.source";
+/// On a func.func: the function is a kernel.
+constexpr llvm::StringLiteral kernel = "xfence.kernel";
+/// On an atomic: for each value operand (address, then values, in operand
+/// order), the index of the call argument that spells it, or -1 if the
+/// construct implies it (then it is an llvm.mlir.constant).
+constexpr llvm::StringLiteral args = "xfence.args";
+/// On an atomic: the C type of the atomic object ("unsigned int", "long").
+constexpr llvm::StringLiteral ctype = "xfence.ctype";
+/// On an atomic: the source form, "legacy" (OpenCL 1.x: returns the old
+/// value), "c11" (OpenCL 2.0: expected by pointer, returns whether it
+/// stored) or "flag" (atomic_flag: returns a bool).
+constexpr llvm::StringLiteral form = "xfence.form";
+} // namespace srcattr
+
+/// Imports the translation unit; reports problems through
+/// `src.report` (clang-style) and returns null if there was an error.
+mlir::OwningOpRef<mlir::ModuleOp> importOpenCL(ParsedSource &src,
+                                               const SourceOptions &options,
+                                               mlir::MLIRContext *ctx);
+
+/// Every synchronization call of user code, with its text and location (the
+/// same location that `importOpenCL` gives its op).
+std::vector<SyncSite> findOpenCLSyncSites(ParsedSource &src,
+                                          mlir::MLIRContext *ctx);
+
+/// Registers `--import-opencl` (with `--opencl-std=`, `--opencl-define=`,
+/// `--opencl-include=`) for xfence-translate.
+void registerOpenCLImport();
+
+} // namespace xfence
+
+#endif // XFENCE_FRONTENDS_OPENCL_OPENCLIMPORTER_H

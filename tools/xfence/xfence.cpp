@@ -1,0 +1,115 @@
+//===- xfence.cpp - the xfence command-line driver ------------------------===//
+//
+// `xfence translate kernel.cl --to cuda [-o out.cu]`, with clang's -D, -I
+// and -cl-std= (also --cl-std=). Diagnostics are clang's (file:line:col and
+// a caret); the exit status is 0 on success and 1 on any error; the output
+// file is written only when the whole translation succeeded (`-o -` or no
+// -o writes to stdout).
+//
+//===----------------------------------------------------------------------===//
+
+#include "backends/cuda/OpenCLToCuda.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/ToolOutputFile.h"
+
+#include <CLI/CLI.hpp>
+
+#include <string>
+#include <vector>
+
+namespace {
+
+void error(llvm::StringRef message) {
+  llvm::errs() << "xfence: error: " << message << "\n";
+}
+
+int translate(const std::string &input, const std::string &target,
+              const std::string &output, xfence::TranslateOptions &options) {
+  if (target != "cuda") {
+    error("unsupported target '" + target + "' (expected 'cuda')");
+    return 1;
+  }
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer =
+      llvm::MemoryBuffer::getFile(input, /*IsText=*/true);
+  if (!buffer) {
+    if (buffer.getError() == std::errc::no_such_file_or_directory)
+      error("no such file or directory: '" + input + "'");
+    else
+      error("cannot read '" + input + "': " + buffer.getError().message());
+    return 1;
+  }
+  llvm::StringRef ext = llvm::sys::path::extension(input);
+  if (ext != ".cl" && ext != ".clh") {
+    xfence::reportFileError(llvm::errs(), input,
+                            "not an OpenCL C source file (expected a .cl "
+                            "file)");
+    return 1;
+  }
+  if ((*buffer)->getBuffer().trim().empty()) {
+    xfence::reportFileError(llvm::errs(), input,
+                            "empty source file: nothing to translate");
+    return 1;
+  }
+  llvm::FailureOr<std::string> text = xfence::translateOpenCLToCuda(
+      input, (*buffer)->getBuffer(), options, llvm::errs());
+  if (llvm::failed(text))
+    return 1;
+  // Written to a temporary file and renamed: never a partial output.
+  std::error_code ec;
+  llvm::ToolOutputFile out(output, ec, llvm::sys::fs::OF_Text);
+  if (ec) {
+    error("cannot write '" + output + "': " + ec.message());
+    return 1;
+  }
+  out.os() << *text;
+  out.os().flush();
+  if (out.os().has_error()) {
+    error("cannot write '" + output + "': " + out.os().error().message());
+    out.os().clear_error();
+    return 1;
+  }
+  out.keep();
+  return 0;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  // clang spells the standard with one dash; CLI11 wants two.
+  std::vector<std::string> args(argv + 1, argv + argc);
+  for (std::string &arg : args)
+    if (llvm::StringRef(arg).starts_with("-cl-std"))
+      arg = "-" + arg;
+  // CLI11 takes the arguments last first.
+  std::reverse(args.begin(), args.end());
+
+  CLI::App app{"xfence: translate GPU synchronization between CUDA, OpenCL "
+               "C, PTX, SPIR-V and CPU code"};
+  app.require_subcommand(1);
+  CLI::App *cmd = app.add_subcommand(
+      "translate", "Translate a source file (OpenCL C) to another standard");
+  std::string input, target, output = "-";
+  xfence::TranslateOptions options;
+  bool noCoalesce = false;
+  cmd->add_option("input", input, "The OpenCL C file (.cl)")->required();
+  cmd->add_option("--to", target, "Target: cuda")->required();
+  cmd->add_option("-o", output, "Output file ('-' for stdout, the default)");
+  cmd->add_option("-D", options.source.defines, "Define a macro");
+  cmd->add_option("-I", options.source.includeDirs, "Add an include path");
+  cmd->add_option("--cl-std", options.source.standard,
+                  "OpenCL C standard: CL1.2, CL2.0, CL3.0");
+  cmd->add_flag("--no-coalesce", noCoalesce,
+                "Do not merge or remove redundant fences");
+  try {
+    app.parse(args);
+  } catch (const CLI::ParseError &e) {
+    return app.exit(e) == 0 ? 0 : 1;
+  }
+  options.coalesce = !noCoalesce;
+  return translate(input, target, output, options);
+}
