@@ -40,7 +40,14 @@ static std::string prelude(bool atomicHeader, bool workItemHelpers) {
           "typedef unsigned int cl_mem_fence_flags;\n"
           "#define CLK_LOCAL_MEM_FENCE 0x01\n"
           "#define CLK_GLOBAL_MEM_FENCE 0x02\n"
-          "#define CLK_IMAGE_MEM_FENCE 0x04\n";
+          "#define CLK_IMAGE_MEM_FENCE 0x04\n"
+          "enum memory_order { memory_order_relaxed = 0, "
+          "memory_order_acquire = 2, memory_order_release = 3, "
+          "memory_order_acq_rel = 4, memory_order_seq_cst = 5 };\n"
+          "enum memory_scope { memory_scope_work_item = 0, "
+          "memory_scope_work_group = 1, memory_scope_device = 2, "
+          "memory_scope_all_svm_devices = 3, memory_scope_all_devices = 3, "
+          "memory_scope_sub_group = 4 };\n";
   if (workItemHelpers) {
     const char *helpers[][2] = {{"get_local_id", "threadIdx"},
                                 {"get_group_id", "blockIdx"},
