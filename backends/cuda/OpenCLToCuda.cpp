@@ -82,8 +82,10 @@ static void commentOutOpenCLPragmas(SourceEdits &edits) {
     if (end == llvm::StringRef::npos)
       end = buffer.size();
     llvm::StringRef line = buffer.slice(at, end).ltrim();
-    if (line.consume_front("#") && line.ltrim().consume_front("pragma") &&
-        line.ltrim().starts_with("OPENCL"))
+    bool isPragma = line.consume_front("#");
+    line = line.ltrim();
+    isPragma = isPragma && line.consume_front("pragma");
+    if (isPragma && line.ltrim().starts_with("OPENCL"))
       edits.replace(
           {file, static_cast<unsigned>(at), static_cast<unsigned>(at)},
           "// xfence: ");

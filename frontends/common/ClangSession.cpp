@@ -53,10 +53,16 @@ private:
 
 ParsedSource::ParsedSource(std::unique_ptr<clang::ASTUnit> unit,
                            std::unique_ptr<clang::DiagnosticConsumer> printer)
-    : unit(std::move(unit)), printer(std::move(printer)) {}
+    : unit(std::move(unit)), printer(std::move(printer)) {
+  // The parse ended the printer's source file; later diagnostics (the
+  // importer's, the rewriter's) need the language options again.
+  this->printer->BeginSourceFile(this->unit->getLangOpts(),
+                                 &this->unit->getPreprocessor());
+}
 
 ParsedSource::~ParsedSource() {
   // The engine points at the printer, which dies first.
+  printer->EndSourceFile();
   if (unit)
     unit->getDiagnostics().setClient(nullptr, /*ShouldOwnClient=*/false);
 }

@@ -522,7 +522,16 @@ std::optional<Importer::AtomicObject>
 Importer::atomicObject(const clang::CallExpr *call) {
   if (call->getNumArgs() == 0)
     return std::nullopt;
-  const clang::Expr *ptr = call->getArg(0)->IgnoreParenImpCasts();
+  // The pointer as the user wrote it: before the conversions to the
+  // parameter type (which may add volatile or make it generic), but after
+  // an array decays to a pointer.
+  const clang::Expr *ptr = call->getArg(0)->IgnoreParens();
+  while (auto *cast = llvm::dyn_cast<clang::ImplicitCastExpr>(ptr)) {
+    const clang::Expr *sub = cast->getSubExpr()->IgnoreParens();
+    if (!sub->getType()->isPointerType())
+      break;
+    ptr = sub;
+  }
   clang::QualType pointee = ptr->getType()->getPointeeType();
   if (pointee.isNull()) {
     error(call->getArg(0), "expected a pointer to the atomic object");
