@@ -14,6 +14,8 @@
 # --baseline: only the hand-written baselines (works before any translation).
 # --build-only: compile everything, run nothing (for machines without a GPU).
 # Results: $OUT (default bench/e2e/results/): run.log, summary.txt.
+# Environment: NVCC, ARCH (sm_90), OUT, BUILD (build/), TRANSLATED
+# (translated/: where the translated .cu files are).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 nvcc=${NVCC:-nvcc}
@@ -21,6 +23,7 @@ command -v "$nvcc" >/dev/null || nvcc=/usr/local/cuda/bin/nvcc
 arch=${ARCH:-sm_90}
 out=${OUT:-$here/results}
 build=${BUILD:-$here/build}
+translated=${TRANSLATED:-$here/translated}
 reps=50
 mode=translated
 run=1
@@ -76,7 +79,7 @@ median_of() { # LOGFILE NAME VARIANT SIZE
 if [ "$mode" = baseline ]; then
   srcdir=$here/baseline
 else
-  srcdir=$here/translated
+  srcdir=$translated
 fi
 if [ ${#names[@]} -eq 0 ]; then
   for f in "$srcdir"/*.cu; do
@@ -100,13 +103,21 @@ for name in "${names[@]}"; do
     continue
   fi
   variants=()
-  if [ "$mode" = translated ]; then
-    build_variant translated "$name" "$here/translated/$name.cu"
-    variants+=(translated)
-  fi
   if [ -e "$here/baseline/$name.cu" ]; then
-    build_variant baseline "$name" "$here/baseline/$name.cu"
-    variants=(baseline "${variants[@]}")
+    if build_variant baseline "$name" "$here/baseline/$name.cu"; then
+      variants+=(baseline)
+    else
+      echo "FAIL $name [baseline]: does not compile" | tee -a "$log"
+      status=1
+    fi
+  fi
+  if [ "$mode" = translated ]; then
+    if build_variant translated "$name" "$translated/$name.cu"; then
+      variants+=(translated)
+    else
+      echo "FAIL $name [translated]: does not compile" | tee -a "$log"
+      status=1
+    fi
   fi
   [ "$run" = 1 ] || continue
   for v in "${variants[@]}"; do
@@ -127,7 +138,10 @@ for name in "${names[@]}"; do
     done
   fi
 done
-[ "$run" = 1 ] || { echo "built into $build"; exit 0; }
+if [ "$run" = 0 ]; then
+  [ "$status" = 0 ] && echo "built into $build"
+  exit "$status"
+fi
 cp "$log" "$out/run.log"
 
 {

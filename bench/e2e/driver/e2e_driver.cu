@@ -40,8 +40,18 @@
 
 namespace {
 
+// "test [label]" once the manifest is read: errors then also count as a
+// FAIL line of that test, so run_gpu.sh's summary shows them.
+std::string gTag;
+
 [[noreturn]] void fatal(const std::string &msg) {
-  std::fprintf(stderr, "e2e_driver: error: %s\n", msg.c_str());
+  if (gTag.empty()) {
+    std::fprintf(stderr, "e2e_driver: error: %s\n", msg.c_str());
+  } else {
+    std::fflush(stdout);
+    std::printf("FAIL %s: error: %s\n", gTag.c_str(), msg.c_str());
+    std::fflush(stdout);
+  }
   std::exit(2);
 }
 
@@ -410,6 +420,7 @@ int main(int argc, char **argv) {
   if (slash != std::string::npos)
     dir = opt.manifest.substr(0, slash);
   const std::string tag = m.test + " [" + opt.label + "]";
+  gTag = tag;
 
   // Kernels of the registration unit, by name.
   int nk = 0;
