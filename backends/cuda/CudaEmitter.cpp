@@ -575,7 +575,7 @@ LogicalResult xfence::emitCudaListing(Operation *module,
   bool header = false;
   std::string body;
   llvm::raw_string_ostream out(body);
-  module->walk([&](Operation *op) {
+  module->walk<WalkOrder::PreOrder>([&](Operation *op) {
     if (auto func = dyn_cast<func::FuncOp>(op)) {
       out << "// " << func.getSymName() << "\n";
       return;
