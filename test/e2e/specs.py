@@ -110,8 +110,11 @@ class Launch:
 
 
 class Spec:
-    def __init__(self, name, source, std, buffers, launches, reference, seed):
+    def __init__(self, name, source, std, buffers, launches, reference, seed,
+                 also_valid=()):
         self.name, self.source, self.std = name, source, std
+        # Further OpenCL C versions the file must parse in (clang only).
+        self.also_valid = tuple(also_valid)
         self.buffers, self.launches = buffers, launches
         self.reference, self.seed = reference, seed
         names = [b.name for b in buffers]
@@ -314,7 +317,7 @@ def last_block_sum_spec(n=65536, groups=32, lsize=256):
                 [Arg.buf("in"), Arg.buf("partial"), Arg.buf("total"),
                  Arg.buf("counter"), Arg.local(4 * lsize),
                  Arg.scalar("uint", n)])],
-        reference, seed=107)
+        reference, seed=107, also_valid=["CL2.0"])
 
 
 # (h) vector types

@@ -2,8 +2,10 @@
 // Arguments: in (n uints), partial (one uint per work-group, output),
 // total (1 uint, output), counter (1 atomic_uint, zeroed, output: must end
 // as the number of work-groups), scratch (__local, 256 uints), n = 65536.
-// cl-std: CL3.0 (OpenCL 2.0 atomics and fences; PoCL 3.1 accepts them in
-// 3.0 mode with __opencl_c_atomic_scope_device, not with -cl-std=CL2.0)
+// cl-std: CL3.0
+// The file is also valid OpenCL C 2.0 (clang -cl-std=CL2.0 checks it), but
+// it runs as 3.0 (with __opencl_c_atomic_scope_device): PoCL 3.1 in 2.0 mode
+// declares the atomic built-ins for generic pointers only, which it lacks.
 //
 // One-kernel sum with the "last work-group finishes" pattern. Every
 // work-group reduces its slice, work-item 0 stores the partial sum, makes it
