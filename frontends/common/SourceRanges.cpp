@@ -115,9 +115,17 @@ mlir::Location xfence::toLocation(mlir::MLIRContext *ctx,
   llvm::StringRef name;
   if (clang::OptionalFileEntryRef entry = sm.getFileEntryRefForID(range.file))
     name = entry->getName();
-  return mlir::FileLineColRange::get(ctx, name, sm.getSpellingLineNumber(begin),
-                                     sm.getSpellingColumnNumber(begin),
-                                     sm.getSpellingLineNumber(end),
+  unsigned line = sm.getSpellingLineNumber(begin);
+  unsigned endLine = sm.getSpellingLineNumber(end);
+  mlir::StringAttr file = mlir::StringAttr::get(ctx, name);
+  // The canonical form of a one-line range is the one the MLIR parser
+  // builds, so that a location printed and parsed again is the same.
+  if (line == endLine)
+    return mlir::FileLineColRange::get(file, line,
+                                       sm.getSpellingColumnNumber(begin),
+                                       sm.getSpellingColumnNumber(end));
+  return mlir::FileLineColRange::get(file, line,
+                                     sm.getSpellingColumnNumber(begin), endLine,
                                      sm.getSpellingColumnNumber(end));
 }
 
