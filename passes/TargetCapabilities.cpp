@@ -17,12 +17,15 @@ using S = Scope;
 TargetCapabilities xfence::cudaCapabilities() {
   TargetCapabilities caps;
   caps.name = "cuda";
-  // cuda::thread_scope_{block,cluster,device,system}; a warp is no scope
-  // (§1), so subgroup widens to block. thread_scope_thread fences are
-  // cuda::std::atomic_signal_fence (§3), kept.
-  caps.fenceScopes = {S::thread, S::workgroup, S::cluster, S::device,
-                      S::system};
-  caps.atomicScopes = {S::workgroup, S::cluster, S::device, S::system};
+  // cuda::thread_scope_{block,device,system}; a warp is no scope (§1), so
+  // subgroup widens to block. semantics.md §3 names thread_scope_cluster,
+  // but the libcu++ of CUDA 13.0 has no public cuda::thread_scope_cluster
+  // (nvcc -arch=sm_90: "namespace cuda has no member thread_scope_cluster"),
+  // so cluster widens to device: sound, and no dearer on the H100/H200,
+  // where fence.acq_rel.cluster is the same MEMBAR.ALL.GPU (§5).
+  // thread_scope_thread fences are cuda::std::atomic_signal_fence (§3), kept.
+  caps.fenceScopes = {S::thread, S::workgroup, S::device, S::system};
+  caps.atomicScopes = {S::workgroup, S::device, S::system};
   caps.threadFences = true;
   caps.splitFenceOrders = true;     // cuda::atomic_thread_fence(acquire, ...)
   caps.fencesOrderAllSpaces = true; // CUDA fences order every space (§2)

@@ -33,7 +33,8 @@ func.func @subgroup_acquire() {
 
 // Cluster scope: a CTA is its own cluster below sm_90 (derived,
 // semantics.md §3); in strict mode that derived fact is not used and the
-// scope widens to device. SPIR-V and OpenCL 2.0 have no cluster: device.
+// scope widens to device. SPIR-V and OpenCL 2.0 have no cluster, nor has
+// CUDA 13.0 C++ (no public cuda::thread_scope_cluster): device.
 // SM70-LABEL: func @cluster_release
 // SM70-NEXT: xfence.fence workgroup acq_rel [local, global, image]
 // STRICT-LABEL: func @cluster_release
@@ -41,7 +42,7 @@ func.func @subgroup_acquire() {
 // SM90-LABEL: func @cluster_release
 // SM90-NEXT: xfence.fence cluster release [local, global, image]
 // CUDA-LABEL: func @cluster_release
-// CUDA-NEXT: xfence.fence cluster release [local, global, image]
+// CUDA-NEXT: xfence.fence device release [local, global, image]
 // SPV-LABEL: func @cluster_release
 // SPV-NEXT: xfence.fence device release [global]
 // VK-LABEL: func @cluster_release
