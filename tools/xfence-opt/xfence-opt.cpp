@@ -2,6 +2,7 @@
 
 #include "backends/cpu/Passes.h"
 #include "backends/ptx/Passes.h"
+#include "backends/spirv/Passes.h"
 #include "dialect/XFenceDialect.h"
 #include "passes/Passes.h"
 
@@ -17,6 +18,7 @@ int main(int argc, char **argv) {
   xfence::registerXFencePasses();
   xfence::registerXFencePTXPasses();
   xfence::registerXFenceCPUPasses();
+  xfence::registerXFenceSPIRVPasses();
 
   mlir::DialectRegistry registry;
   mlir::registerAllDialects(registry);

@@ -2,6 +2,7 @@
 
 #include "backends/cpu/Passes.h"
 #include "backends/ptx/Passes.h"
+#include "backends/spirv/Passes.h"
 #include "dialect/XFenceDialect.h"
 #include "passes/Passes.h"
 
@@ -25,5 +26,6 @@ mlirGetPassPluginInfo() {
             xfence::registerXFencePasses();
             xfence::registerXFencePTXPasses();
             xfence::registerXFenceCPUPasses();
+            xfence::registerXFenceSPIRVPasses();
           }};
 }

@@ -11,12 +11,14 @@
 namespace xfence {
 
 void registerExportPTXTranslation();
+void registerExportSPIRVTranslation();
 void registerOpenCLImport();
 void registerCudaExport();
 
 inline void registerAllTranslations() {
   // Frontends and backends add their registration calls here.
   registerExportPTXTranslation();
+  registerExportSPIRVTranslation();
   registerOpenCLImport();
   registerCudaExport();
 }

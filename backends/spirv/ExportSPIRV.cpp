@@ -1,0 +1,112 @@
+//===- ExportSPIRV.cpp - xfence-translate --export-spirv ------------------===//
+//
+// Lowers the `gpu.module` of a module that holds xfence ops to one SPIR-V
+// binary: the pipeline
+//
+//   convert-gpu-xfence-to-spirv{vulkan},
+//   spirv.module(spirv-lower-abi-attrs, spirv-update-vce)
+//
+// then, under the Vulkan memory model, adds the VulkanMemoryModelDeviceScope
+// capability where Device scope is used (spirv-update-vce does not deduce
+// it), and then does what `mlir-translate --serialize-spirv` does. xfence-opt
+// and mlir-translate can run the same steps.
+//
+//===----------------------------------------------------------------------===//
+
+#include "backends/spirv/Passes.h"
+#include "dialect/XFenceDialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
+#include "mlir/Dialect/SPIRV/Transforms/Passes.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Target/SPIRV/Serialization.h"
+#include "mlir/Tools/mlir-translate/Translation.h"
+#include "llvm/Support/CommandLine.h"
+
+using namespace mlir;
+
+namespace {
+
+llvm::cl::opt<bool> spirvVulkan(
+    "spirv-vulkan",
+    llvm::cl::desc("--export-spirv: lower for the Vulkan environment (Vulkan "
+                   "memory model) instead of the OpenCL one"),
+    llvm::cl::init(false));
+
+/// Under the Vulkan memory model, Device scope needs the
+/// VulkanMemoryModelDeviceScope capability, which spirv-update-vce does not
+/// deduce: adds it where an op of the module names Device scope.
+void requireVulkanDeviceScope(spirv::ModuleOp module) {
+  if (module.getMemoryModel() != spirv::MemoryModel::Vulkan)
+    return;
+  bool deviceScope = false;
+  module.walk([&](Operation *op) {
+    for (NamedAttribute attr : op->getAttrs())
+      if (auto scope = dyn_cast<spirv::ScopeAttr>(attr.getValue()))
+        deviceScope |= scope.getValue() == spirv::Scope::Device;
+  });
+  std::optional<spirv::VerCapExtAttr> vce = module.getVceTriple();
+  if (!deviceScope || !vce)
+    return;
+  SmallVector<spirv::Capability> caps(vce->getCapabilities());
+  if (llvm::is_contained(caps, spirv::Capability::VulkanMemoryModelDeviceScope))
+    return;
+  caps.push_back(spirv::Capability::VulkanMemoryModelDeviceScope);
+  SmallVector<spirv::Extension> exts(vce->getExtensions());
+  module.setVceTripleAttr(spirv::VerCapExtAttr::get(vce->getVersion(), caps,
+                                                    exts, module.getContext()));
+}
+
+LogicalResult exportSPIRV(Operation *op, llvm::raw_ostream &os) {
+  auto module = dyn_cast<ModuleOp>(op);
+  if (!module)
+    return op->emitError("--export-spirv expects a builtin.module");
+  if (module.getOps<gpu::GPUModuleOp>().empty())
+    return module.emitError("--export-spirv expects a gpu.module to lower");
+
+  PassManager pm(module.getContext());
+  xfence::ConvertGPUXFenceToSPIRVOptions lower;
+  lower.vulkan = spirvVulkan;
+  pm.addPass(xfence::createConvertGPUXFenceToSPIRV(lower));
+  OpPassManager &spirvPM = pm.nest<spirv::ModuleOp>();
+  spirvPM.addPass(spirv::createSPIRVLowerABIAttributesPass());
+  spirvPM.addPass(spirv::createSPIRVUpdateVCEPass());
+  if (failed(pm.run(module)))
+    return failure();
+
+  auto spirvModules = llvm::to_vector(module.getOps<spirv::ModuleOp>());
+  if (spirvModules.size() != 1)
+    return module.emitError("--export-spirv: the lowering gave ")
+           << spirvModules.size() << " spirv.modules; one binary holds one";
+  requireVulkanDeviceScope(spirvModules.front());
+  SmallVector<uint32_t, 0> binary;
+  if (failed(spirv::serialize(spirvModules.front(), binary)))
+    return failure();
+  os.write(reinterpret_cast<const char *>(binary.data()),
+           binary.size() * sizeof(uint32_t));
+  return success();
+}
+
+} // namespace
+
+void xfence::registerExportSPIRVTranslation() {
+  TranslateFromMLIRRegistration reg(
+      "export-spirv",
+      "lower the gpu.module of an xfence module to a SPIR-V binary",
+      exportSPIRV, [](DialectRegistry &registry) {
+        registry.insert<XFenceDialect, gpu::GPUDialect, func::FuncDialect,
+                        arith::ArithDialect, cf::ControlFlowDialect,
+                        memref::MemRefDialect, scf::SCFDialect,
+                        LLVM::LLVMDialect, spirv::SPIRVDialect>();
+        registerAllExtensions(registry);
+      });
+}

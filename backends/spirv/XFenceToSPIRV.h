@@ -1,0 +1,28 @@
+//===- XFenceToSPIRV.h - xfence to the SPIR-V dialect, patterns -*- C++ -*-===//
+//
+// The patterns of convert-xfence-to-spirv, for the passes that lower xfence
+// ops together with other dialects in one conversion
+// (convert-gpu-xfence-to-spirv).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef XFENCE_BACKENDS_SPIRV_XFENCETOSPIRV_H
+#define XFENCE_BACKENDS_SPIRV_XFENCETOSPIRV_H
+
+#include "mlir/Dialect/SPIRV/Transforms/SPIRVConversion.h"
+
+namespace xfence {
+
+/// Adds the patterns that lower legalized xfence fences, barriers and
+/// atomics to the SPIR-V dialect, for the OpenCL environment or (`vulkan`)
+/// the Vulkan memory model, and teaches `converter` the address types they
+/// take (`!llvm.ptr`, memrefs in numeric memory spaces). `converter` must
+/// outlive the patterns. Run legalizeForTarget(spirvCapabilities(vulkan))
+/// first.
+void populateXFenceToSPIRVPatterns(mlir::SPIRVTypeConverter &converter,
+                                   mlir::RewritePatternSet &patterns,
+                                   bool vulkan);
+
+} // namespace xfence
+
+#endif // XFENCE_BACKENDS_SPIRV_XFENCETOSPIRV_H
