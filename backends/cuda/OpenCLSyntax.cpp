@@ -1,18 +1,25 @@
 //===- OpenCLSyntax.cpp - OpenCL C syntax that CUDA spells differently ----===//
 //
-// The part of OpenCL-to-CUDA translation that is not synchronization, as far
-// as the translated test kernels need it; driven by the Clang AST so that
-// the full-kernel translation can grow from here:
-//  * __kernel / kernel -> __global__; every other function with a body in
-//    user code gets __device__;
+// The part of OpenCL-to-CUDA translation that is not synchronization, driven
+// by the Clang AST (docs/opencl-to-cuda.md, "The rest of the language"):
+//  * __kernel / kernel -> __global__, reqd_work_group_size ->
+//    __launch_bounds__; every other function with a body in user code gets
+//    __device__; a launch helper per kernel (launch_<kernel>);
+//  * __local pointer kernel parameters -> dynamic shared memory: each is
+//    replaced by a trailing size_t parameter with its size in bytes, and the
+//    kernel finds it at the sum of the sizes before it, each rounded up to
+//    16 bytes (bench/e2e/README.md, "The launch ABI");
 //  * address-space qualifiers: a function-scope __local variable becomes
 //    __shared__, a program-scope __constant variable __constant__, a
-//    program-scope __global variable __device__; on pointers and parameters
-//    the qualifier is dropped (CUDA pointers are generic);
-//  * get_local_id(d), get_group_id, get_local_size, get_num_groups,
-//    get_global_id, get_global_size with a constant d -> threadIdx.x, ...;
-//    with a non-constant d -> helper functions of the prelude.
-// __local kernel parameters are not yet turned into dynamic shared memory.
+//    program-scope __global variable __device__; elsewhere the qualifier is
+//    dropped (CUDA pointers are generic);
+//  * work-item functions -> threadIdx.x etc. (helpers for a non-constant
+//    dimension);
+//  * vector types, literals, swizzles and vector ?: -> ocl::vec (the
+//    prelude of OpenCLLibrary); every other built-in function -> its
+//    ocl:: definition generated from the overload Clang resolved;
+//  * what has no sound CUDA form (images, samplers, pipes, device-side
+//    enqueue, ...) is an error at its location.
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,8 +28,10 @@
 #include "frontends/opencl/OpenCLBuiltins.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringSwitch.h"
 
 using namespace xfence;
@@ -32,9 +41,9 @@ namespace {
 
 class SyntaxVisitor : public clang::RecursiveASTVisitor<SyntaxVisitor> {
 public:
-  SyntaxVisitor(SourceEdits &edits)
-      : edits(edits), src(edits.getSource()), sm(src.getSourceManager()),
-        lo(src.getLangOpts()) {}
+  SyntaxVisitor(SourceEdits &edits, OpenCLLibrary &lib)
+      : edits(edits), lib(lib), src(edits.getSource()),
+        sm(src.getSourceManager()), lo(src.getLangOpts()) {}
 
   bool shouldVisitImplicitCode() const { return false; }
 
@@ -44,6 +53,9 @@ public:
     if (auto *kernel = fn->getAttr<clang::DeviceKernelAttr>()) {
       if (auto range = findRewriteRange(sm, lo, kernel->getRange()))
         edits.replace(*range, "__global__");
+      kernelAttributes(fn);
+      if (fn->doesThisDeclarationHaveABody())
+        kernelParameters(fn);
     } else if (auto range = findRewriteRange(
                    sm, lo, clang::SourceRange(fn->getBeginLoc()))) {
       edits.replace({range->file, range->begin, range->begin}, "__device__ ");
@@ -64,6 +76,11 @@ public:
         placement = Placement::Constant;
       else if (var->hasGlobalStorage() && as == clang::LangAS::opencl_global)
         placement = Placement::Device;
+      if (var->hasGlobalStorage() && !var->isStaticLocal() &&
+          refersToGeneric(var->getType()))
+        error(var->getLocation(),
+              "a program-scope variable in or pointing to the generic "
+              "address space has no CUDA translation");
     }
     clang::SourceLocation end = var->getLocation();
     if (!var->getIdentifier())
@@ -90,43 +107,316 @@ public:
     return true;
   }
 
+  //===--------------------------------------------------------------------===//
+  // Types
+  //===--------------------------------------------------------------------===//
+
+  bool VisitTypeLoc(clang::TypeLoc tl) {
+    clang::SourceLocation loc = tl.getBeginLoc();
+    if (loc.isInvalid() || !src.isUserLocation(sm.getExpansionLoc(loc)))
+      return true;
+    const clang::Type *type = tl.getTypePtr();
+    if (type->isImageType())
+      return error(loc, "OpenCL image types have no CUDA translation"), true;
+    if (type->isSamplerT())
+      return error(loc, "OpenCL samplers have no CUDA translation"), true;
+    if (type->isPipeType())
+      return error(loc, "OpenCL pipes have no CUDA translation"), true;
+    if (type->isQueueT() || type->isClkEventT() || type->isReserveIDT() ||
+        type->isBlockPointerType())
+      return error(loc, "device-side enqueue (queues, events, blocks) has no "
+                        "CUDA translation"),
+             true;
+    if (type->isEventT())
+      return error(loc, "OpenCL events (async work-group copies) have no CUDA "
+                        "translation"),
+             true;
+    if (const auto *builtin = llvm::dyn_cast<clang::BuiltinType>(type))
+      if (builtin->getKind() == clang::BuiltinType::Half)
+        lib.useHalf();
+    return true;
+  }
+
+  bool VisitTypedefTypeLoc(clang::TypedefTypeLoc tl) {
+    clang::SourceLocation loc = tl.getNameLoc();
+    const clang::TypedefNameDecl *decl = tl.getDecl();
+    if (loc.isInvalid() || src.isUserLocation(decl->getLocation()))
+      return true;
+    clang::QualType type = decl->getUnderlyingType();
+    if (type->getAs<clang::TypedefType>() && decl->getName() == "ndrange_t") {
+      error(loc, "device-side enqueue (ndrange_t) has no CUDA translation");
+      return true;
+    }
+    if (!type.getCanonicalType()->getAs<clang::ExtVectorType>())
+      return true;
+    std::optional<std::string> name = lib.typeName(type);
+    if (!name)
+      return error(loc, "this vector type has no CUDA translation"), true;
+    if (auto range = findRewriteRange(sm, lo, clang::SourceRange(loc)))
+      edits.replace(*range, *name);
+    else if (src.isUserLocation(sm.getExpansionLoc(loc)))
+      error(loc, "cannot rewrite this vector type name (it comes from a "
+                 "macro of a system header?)");
+    return true;
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Vector expressions
+  //===--------------------------------------------------------------------===//
+
+  /// (float4)(a, b, ...) -> ocl::float4(a, b, ...).
+  bool VisitCompoundLiteralExpr(clang::CompoundLiteralExpr *lit) {
+    if (!lit->getType()->isExtVectorType() ||
+        !src.isUserLocation(sm.getExpansionLoc(lit->getBeginLoc())))
+      return true;
+    lib.useVectors();
+    clang::SourceLocation typeEnd =
+        lit->getTypeSourceInfo()->getTypeLoc().getEndLoc();
+    auto range = findRewriteRange(
+        sm, lo, clang::SourceRange(lit->getLParenLoc(), typeEnd));
+    if (!range)
+      return error(lit->getBeginLoc(), "cannot rewrite this vector literal"),
+             true;
+    llvm::StringRef buffer = sm.getBufferData(range->file);
+    unsigned close = range->end;
+    while (close < buffer.size() && clang::isWhitespace(buffer[close]))
+      ++close;
+    if (close >= buffer.size() || buffer[close] != ')' ||
+        buffer[range->begin] != '(')
+      return error(lit->getBeginLoc(), "cannot rewrite this vector literal"),
+             true;
+    edits.replace({range->file, range->begin, range->begin + 1}, "");
+    edits.replace({range->file, close, close + 1}, "");
+    return true;
+  }
+
+  bool VisitBinaryOperator(clang::BinaryOperator *op) {
+    if (op->isAssignmentOp())
+      assigned.insert(op->getLHS()->IgnoreParens());
+    return true;
+  }
+
+  bool VisitUnaryOperator(clang::UnaryOperator *op) {
+    if (op->isIncrementDecrementOp() || op->getOpcode() == clang::UO_AddrOf)
+      if (auto *swizzle = llvm::dyn_cast<clang::ExtVectorElementExpr>(
+              op->getSubExpr()->IgnoreParens())) {
+        if (swizzle->getNumElements() > 1)
+          error(op->getOperatorLoc(),
+                "increment, decrement or address of a multi-lane swizzle "
+                "has no CUDA translation");
+        assigned.insert(swizzle);
+      }
+    return true;
+  }
+
+  /// v.x -> v[0]; v.wzyx -> v.get<3, 2, 1, 0>(); as an assigned place,
+  /// v.xz -> v.ref<0, 2>().
+  bool VisitExtVectorElementExpr(clang::ExtVectorElementExpr *e) {
+    if (!src.isUserLocation(sm.getExpansionLoc(e->getBeginLoc())))
+      return true;
+    const clang::Expr *base = e->getBase();
+    clang::QualType baseType = base->getType();
+    if (e->isArrow())
+      baseType = baseType->getPointeeType();
+    if (!baseType->isExtVectorType())
+      return error(e->getAccessorLoc(),
+                   "a swizzle of a scalar has no CUDA translation"),
+             true;
+    lib.useVectors();
+    llvm::SmallVector<uint32_t, 16> lanes;
+    e->getEncodedElementAccess(lanes);
+    std::string text;
+    if (lanes.size() == 1) {
+      text = (e->isArrow() ? "->s[" : "[") + std::to_string(lanes[0]) + "]";
+    } else {
+      text = std::string(e->isArrow() ? "->" : ".") +
+             (assigned.count(e) ? "ref<" : "get<");
+      for (size_t i = 0; i < lanes.size(); ++i)
+        text += (i ? ", " : "") + std::to_string(lanes[i]);
+      text += ">()";
+    }
+    auto whole = findRewriteRange(sm, lo, e->getSourceRange());
+    auto baseRange = findRewriteRange(sm, lo, base->getSourceRange());
+    if (!whole || !baseRange || !whole->contains(*baseRange))
+      return error(e->getAccessorLoc(), "cannot rewrite this swizzle"), true;
+    edits.replace({whole->file, baseRange->end, whole->end}, text);
+    return true;
+  }
+
+  /// c ? a : b with a vector c -> ocl::cond<T>(c, a, b).
+  bool VisitConditionalOperator(clang::ConditionalOperator *op) {
+    if (!op->getCond()->getType()->isExtVectorType() ||
+        !src.isUserLocation(sm.getExpansionLoc(op->getBeginLoc())))
+      return true;
+    std::optional<std::string> type = lib.typeName(op->getType());
+    auto whole = findRewriteRange(sm, lo, op->getSourceRange());
+    auto question =
+        findRewriteRange(sm, lo, clang::SourceRange(op->getQuestionLoc()));
+    auto colon =
+        findRewriteRange(sm, lo, clang::SourceRange(op->getColonLoc()));
+    if (!type || !whole || !question || !colon)
+      return error(op->getQuestionLoc(),
+                   "cannot rewrite this vector conditional"),
+             true;
+    lib.useHelper("cond");
+    edits.replace({whole->file, whole->begin, whole->begin},
+                  "ocl::cond<" + *type + ">(");
+    edits.replace(*question, ",");
+    edits.replace(*colon, ",");
+    edits.replace({whole->file, whole->end, whole->end}, ")");
+    return true;
+  }
+
+  /// as_int4(x), a macro of the OpenCL header for __builtin_astype(x,
+  /// int4): its name becomes ocl::as_int4, the argument stays.
+  bool VisitAsTypeExpr(clang::AsTypeExpr *e) {
+    clang::SourceLocation begin = e->getBeginLoc();
+    if (!src.isUserLocation(sm.getExpansionLoc(begin)))
+      return true;
+    std::string why;
+    std::optional<std::string> name =
+        lib.asType(e->getType(), e->getSrcExpr()->getType(), why);
+    if (!name)
+      return error(sm.getExpansionLoc(begin),
+                   "this as_* reinterpretation has no CUDA translation (" +
+                       why + ")"),
+             true;
+    if (begin.isMacroID() && sm.isInSystemHeader(sm.getSpellingLoc(begin))) {
+      // The macro's name in the user's file.
+      clang::SourceLocation at = sm.getExpansionLoc(begin);
+      unsigned length = clang::Lexer::MeasureTokenLength(at, sm, lo);
+      auto [file, offset] = sm.getDecomposedLoc(at);
+      edits.replace({file, offset, offset + length}, *name);
+      return true;
+    }
+    // __builtin_astype(x, T) written out.
+    auto whole = findRewriteRange(sm, lo, e->getSourceRange());
+    auto arg = findRewriteRange(sm, lo, e->getSrcExpr()->getSourceRange());
+    if (!whole || !arg || !whole->contains(*arg))
+      return error(begin, "cannot rewrite this as_* reinterpretation"), true;
+    edits.replace({whole->file, whole->begin, arg->begin}, *name + "(");
+    edits.replace({whole->file, arg->end, whole->end}, ")");
+    return true;
+  }
+
+  bool VisitBlockExpr(clang::BlockExpr *block) {
+    if (src.isUserLocation(sm.getExpansionLoc(block->getBeginLoc())))
+      error(block->getBeginLoc(),
+            "blocks (device-side enqueue) have no CUDA translation");
+    return true;
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Calls
+  //===--------------------------------------------------------------------===//
+
   bool VisitCallExpr(clang::CallExpr *call) {
     const clang::FunctionDecl *callee = call->getDirectCallee();
-    if (!callee || !callee->getIdentifier() || !isOpenCLBuiltin(callee, sm) ||
-        call->getNumArgs() != 1 || !src.isUserLocation(call->getBeginLoc()))
+    if (!callee || !callee->getIdentifier() ||
+        !src.isUserLocation(sm.getExpansionLoc(call->getBeginLoc())))
+      return true;
+    if (callee->hasAttr<clang::DeviceKernelAttr>())
+      return error(call->getBeginLoc(),
+                   "calling a kernel from device code has no CUDA "
+                   "translation (a __global__ function cannot be called)"),
+             true;
+    if (!isOpenCLBuiltin(callee, sm) || classifyOpenCLSync(callee, sm))
       return true;
     llvm::StringRef name = callee->getName();
-    std::optional<std::string> (*text)(char) =
-        llvm::StringSwitch<std::optional<std::string> (*)(char)>(name)
-            .Case("get_local_id",
-                  [](char d) -> std::optional<std::string> {
-                    return std::string("threadIdx.") + d;
-                  })
-            .Case("get_group_id",
-                  [](char d) -> std::optional<std::string> {
-                    return std::string("blockIdx.") + d;
-                  })
-            .Case("get_local_size",
-                  [](char d) -> std::optional<std::string> {
-                    return std::string("blockDim.") + d;
-                  })
-            .Case("get_num_groups",
-                  [](char d) -> std::optional<std::string> {
-                    return std::string("gridDim.") + d;
-                  })
-            .Case("get_global_id",
-                  [](char d) -> std::optional<std::string> {
-                    return std::string("(blockIdx.") + d + " * blockDim." + d +
-                           " + threadIdx." + d + ")";
-                  })
-            .Case("get_global_size",
-                  [](char d) -> std::optional<std::string> {
-                    return std::string("(gridDim.") + d + " * blockDim." + d +
-                           ")";
-                  })
-            .Default(nullptr);
-    if (!text)
+    if (workItemFunction(call, name))
       return true;
+    if (name == "printf") {
+      printfCall(call);
+      return true;
+    }
+    std::string why;
+    std::optional<std::string> text = lib.builtin(callee, why);
+    if (!text)
+      return error(call->getBeginLoc(), "the OpenCL built-in '" + name.str() +
+                                            "' has no CUDA translation (" +
+                                            why + ")"),
+             true;
+    const clang::Expr *fn = call->getCallee()->IgnoreParenImpCasts();
+    if (auto range = findRewriteRange(sm, lo, fn->getSourceRange()))
+      edits.replace(*range, *text);
+    else
+      error(call->getBeginLoc(), "cannot rewrite the name of this built-in "
+                                 "(it comes from a macro of a system "
+                                 "header?)");
+    return true;
+  }
+
+  bool workItemHelpers = false;
+  bool failed = false;
+  /// The launch helpers, one per kernel, for the end of the file.
+  std::string launchers;
+
+private:
+  enum class Placement { Drop, Shared, Constant, Device };
+
+  void error(clang::SourceLocation loc, const std::string &message) {
+    src.report(loc, clang::DiagnosticsEngine::Error, message);
+    failed = true;
+  }
+
+  static bool refersToGeneric(clang::QualType type) {
+    for (;;) {
+      if (type.getAddressSpace() == clang::LangAS::opencl_generic)
+        return true;
+      if (const auto *pointer = type->getAs<clang::PointerType>())
+        type = pointer->getPointeeType();
+      else if (const auto *array = type->getAsArrayTypeUnsafe())
+        type = array->getElementType();
+      else
+        return false;
+    }
+  }
+
+  /// get_local_id(d) etc.; returns false if `name` is not one.
+  bool workItemFunction(clang::CallExpr *call, llvm::StringRef name) {
+    if (name == "get_work_dim") {
+      error(call->getBeginLoc(),
+            "get_work_dim() has no CUDA translation: a CUDA launch does not "
+            "record the number of dimensions of the NDRange");
+      return true;
+    }
+    if (name == "get_local_linear_id" || name == "get_global_linear_id") {
+      std::string text =
+          name == "get_local_linear_id"
+              ? "((threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + "
+                "threadIdx.x)"
+              : "(((blockIdx.z * blockDim.z + threadIdx.z) * gridDim.y * "
+                "blockDim.y + blockIdx.y * blockDim.y + threadIdx.y) * "
+                "gridDim.x * blockDim.x + blockIdx.x * blockDim.x + "
+                "threadIdx.x)";
+      if (auto range = findRewriteRange(sm, lo, call->getSourceRange()))
+        edits.replace(*range, text);
+      return true;
+    }
+    if (call->getNumArgs() != 1)
+      return false;
+    std::string base =
+        llvm::StringSwitch<std::string>(name)
+            .Case("get_local_id", "threadIdx.")
+            .Case("get_group_id", "blockIdx.")
+            .Case("get_local_size", "blockDim.")
+            .Case("get_enqueued_local_size", "blockDim.")
+            .Case("get_num_groups", "gridDim.")
+            .Cases({"get_global_id", "get_global_size", "get_global_offset"},
+                   "-")
+            .Default("");
+    if (base.empty())
+      return false;
+    auto text = [&](char d) -> std::string {
+      if (name == "get_global_id")
+        return std::string("(blockIdx.") + d + " * blockDim." + d +
+               " + threadIdx." + d + ")";
+      if (name == "get_global_size")
+        return std::string("(gridDim.") + d + " * blockDim." + d + ")";
+      if (name == "get_global_offset")
+        return "0"; // The launch helper and the driver launch at offset 0.
+      return base + d;
+    };
     clang::Expr::EvalResult result;
     const clang::Expr *arg = call->getArg(0);
     if (!arg->isValueDependent() &&
@@ -135,7 +425,7 @@ public:
       if (auto range = findRewriteRange(sm, lo, call->getSourceRange())) {
         // OpenCL returns 0 (1 for sizes) past the last dimension.
         bool size = name.ends_with("size") || name == "get_num_groups";
-        edits.replace(*range, d >= 0 && d <= 2 ? *text("xyz"[d])
+        edits.replace(*range, d >= 0 && d <= 2 ? text("xyz"[d])
                               : size           ? std::string("1")
                                                : std::string("0"));
       }
@@ -143,16 +433,263 @@ public:
     }
     const clang::Expr *fn = call->getCallee()->IgnoreParenImpCasts();
     if (auto range = findRewriteRange(sm, lo, fn->getSourceRange())) {
-      edits.replace(*range, "xfence_" + name.str());
+      llvm::StringRef helper = name == "get_enqueued_local_size"
+                                   ? llvm::StringRef("get_local_size")
+                                   : name;
+      edits.replace(*range, "xfence_" + helper.str());
       workItemHelpers = true;
     }
     return true;
   }
 
-  bool workItemHelpers = false;
+  /// CUDA's printf takes C's conversions; OpenCL's vector conversions
+  /// (%v4f) have no counterpart.
+  void printfCall(clang::CallExpr *call) {
+    const auto *format = llvm::dyn_cast<clang::StringLiteral>(
+        call->getArg(0)->IgnoreParenImpCasts());
+    if (!format) {
+      error(call->getBeginLoc(), "printf with a format that is not a string "
+                                 "literal has no CUDA translation");
+      return;
+    }
+    llvm::StringRef text = format->getString();
+    for (size_t at = text.find('%'); at != llvm::StringRef::npos;
+         at = text.find('%', at + 1)) {
+      if (at + 1 < text.size() && text[at + 1] == '%') {
+        ++at;
+        continue;
+      }
+      size_t end = text.find_first_of("diouxXfFeEgGaAcsp", at + 1);
+      if (text.slice(at, end).contains('v')) {
+        error(call->getBeginLoc(), "printf with a vector conversion (%vN) has "
+                                   "no CUDA translation");
+        return;
+      }
+    }
+    for (const clang::Expr *arg : llvm::drop_begin(call->arguments()))
+      if (arg->getType()->isExtVectorType())
+        error(arg->getBeginLoc(),
+              "a vector argument of printf has no CUDA translation");
+  }
 
-private:
-  enum class Placement { Drop, Shared, Constant, Device };
+  //===--------------------------------------------------------------------===//
+  // Kernels
+  //===--------------------------------------------------------------------===//
+
+  /// __attribute__((reqd_work_group_size(X, Y, Z))) ->
+  /// __launch_bounds__(X*Y*Z); work_group_size_hint and vec_type_hint are
+  /// dropped.
+  void kernelAttributes(clang::FunctionDecl *fn) {
+    clang::SourceLocation begin = fn->getBeginLoc(), end = fn->getLocation();
+    if (begin.isMacroID() || end.isMacroID() || !src.isUserLocation(begin))
+      return;
+    auto [file, from] = sm.getDecomposedLoc(begin);
+    unsigned to = sm.getFileOffset(end);
+    llvm::StringRef buffer = sm.getBufferData(file);
+    clang::Lexer lexer(sm.getLocForStartOfFile(file), lo, buffer.begin(),
+                       buffer.begin() + from, buffer.end());
+    clang::Token token;
+    while (!lexer.LexFromRawLexer(token)) {
+      unsigned offset = sm.getFileOffset(token.getLocation());
+      if (offset >= to)
+        break;
+      if (!token.is(clang::tok::raw_identifier) ||
+          token.getRawIdentifier() != "__attribute__")
+        continue;
+      // The whole __attribute__((...)) and the names inside it.
+      int depth = 0;
+      bool onlyOurs = true, any = false;
+      unsigned last = offset;
+      while (!lexer.LexFromRawLexer(token)) {
+        last = sm.getFileOffset(token.getLocation()) + token.getLength();
+        if (token.is(clang::tok::l_paren)) {
+          ++depth;
+        } else if (token.is(clang::tok::r_paren)) {
+          if (--depth == 0)
+            break;
+        } else if (depth == 2 && token.is(clang::tok::raw_identifier)) {
+          llvm::StringRef attr = token.getRawIdentifier();
+          attr.consume_front("__");
+          attr.consume_back("__");
+          any = true;
+          onlyOurs &= attr == "reqd_work_group_size" ||
+                      attr == "work_group_size_hint" || attr == "vec_type_hint";
+        }
+      }
+      if (!any || !onlyOurs) {
+        error(sm.getComposedLoc(file, offset),
+              "this kernel attribute has no CUDA translation (only "
+              "reqd_work_group_size, work_group_size_hint and vec_type_hint "
+              "are translated, each in an __attribute__ of its own)");
+        continue;
+      }
+      std::string text;
+      if (auto *reqd = fn->getAttr<clang::ReqdWorkGroupSizeAttr>()) {
+        auto value = [&](clang::Expr *e) -> uint64_t {
+          clang::Expr::EvalResult r;
+          return e->EvaluateAsInt(r, src.getContext())
+                     ? r.Val.getInt().getZExtValue()
+                     : 0;
+        };
+        uint64_t threads = value(reqd->getXDim()) * value(reqd->getYDim()) *
+                           value(reqd->getZDim());
+        if (llvm::StringRef(buffer.data() + offset, last - offset)
+                .contains("reqd_work_group_size"))
+          text = "__launch_bounds__(" + std::to_string(threads) + ")";
+      }
+      edits.replace({file, offset, last}, text);
+    }
+  }
+
+  /// The __local pointer parameters of a kernel become dynamic shared
+  /// memory; writes the kernel's launch helper.
+  void kernelParameters(clang::FunctionDecl *fn) {
+    std::vector<const clang::ParmVarDecl *> locals;
+    std::vector<std::optional<FileCharRange>> ranges;
+    for (const clang::ParmVarDecl *param : fn->parameters()) {
+      ranges.push_back(findRewriteRange(sm, lo, param->getSourceRange()));
+      const auto *pointer = param->getType()->getAs<clang::PointerType>();
+      if (pointer && pointer->getPointeeType().getAddressSpace() ==
+                         clang::LangAS::opencl_local)
+        locals.push_back(param);
+    }
+    std::string kernel = fn->getName().str();
+    std::string sizes, body, sharedBytes, helperParams, helperArgs;
+    std::string offset = "0";
+    // The helper's own parameter names; a kernel parameter of the same name
+    // is renamed there.
+    auto helperName = [](llvm::StringRef name) {
+      bool taken = name == "global_size" || name == "local_size" ||
+                   name == "stream" || name == "shared_bytes" || name == "err";
+      return name.str() + (taken ? "_arg" : "");
+    };
+    unsigned index = 0;
+    for (const clang::ParmVarDecl *param : fn->parameters()) {
+      std::string name = param->getName().str();
+      if (name.empty())
+        name = "arg" + std::to_string(index);
+      ++index;
+      if (llvm::is_contained(locals, param))
+        continue;
+      std::optional<std::string> type = lib.typeName(param->getType());
+      if (!type) {
+        clang::QualType t = param->getType();
+        if (const auto *pointer = t->getAs<clang::PointerType>()) {
+          clang::QualType pointee = src.getContext().removeAddrSpaceQualType(
+              pointer->getPointeeType());
+          type =
+              pointee.getAsString(src.getContext().getPrintingPolicy()) + " *";
+        } else {
+          type = t.getUnqualifiedType().getAsString(
+              src.getContext().getPrintingPolicy());
+        }
+      }
+      helperParams += ", " + OpenCLLibrary::declare(*type, helperName(name));
+      helperArgs += (helperArgs.empty() ? "" : ", ") + helperName(name);
+    }
+    for (const clang::ParmVarDecl *param : locals) {
+      std::string name = param->getName().str();
+      clang::QualType pointee = param->getType()->getPointeeType();
+      std::optional<std::string> type = lib.typeName(pointee);
+      if (name.empty() || !type) {
+        error(param->getLocation(),
+              "cannot translate this __local kernel argument (unnamed, or "
+              "of a type without a CUDA form)");
+        return;
+      }
+      std::string bytes = name + "_bytes";
+      sizes += ", size_t " + bytes;
+      body += "\n  " + *type + " *" + name + " = reinterpret_cast<" + *type +
+              " *>(xfence_local_mem" +
+              (offset == "0" ? std::string() : " + " + offset) + ");";
+      offset = offset == "0" ? "ocl::round16(" + bytes + ")"
+                             : offset + " + ocl::round16(" + bytes + ")";
+      helperParams += ", size_t " + bytes;
+      helperArgs += (helperArgs.empty() ? "" : ", ") + bytes;
+      sharedBytes += (sharedBytes.empty() ? "" : " + ") +
+                     std::string("ocl::round16(") + bytes + ")";
+    }
+    if (!locals.empty()) {
+      lib.useHelper("round16");
+      // Remove each __local parameter with the comma before it (after it,
+      // for the first), and append the sizes after the last parameter.
+      unsigned n = fn->getNumParams();
+      for (unsigned i = 0; i < n; ++i) {
+        if (!llvm::is_contained(locals, fn->getParamDecl(i)))
+          continue;
+        if (!ranges[i] || (i > 0 && !ranges[i - 1]) ||
+            (i == 0 && n > 1 && !ranges[1])) {
+          error(fn->getParamDecl(i)->getLocation(),
+                "cannot rewrite this __local kernel argument (it comes from "
+                "a macro?)");
+          return;
+        }
+        FileCharRange r = *ranges[i];
+        if (i > 0)
+          r.begin = ranges[i - 1]->end;
+        else if (n > 1)
+          r.end = ranges[1]->begin;
+        edits.replace(r, "");
+      }
+      bool allLocal = locals.size() == n;
+      FileCharRange last = *ranges[n - 1];
+      edits.replace({last.file, last.end, last.end},
+                    allLocal ? sizes.substr(2) : sizes);
+      const auto *bodyStmt = llvm::cast<clang::CompoundStmt>(fn->getBody());
+      auto brace =
+          findRewriteRange(sm, lo, clang::SourceRange(bodyStmt->getLBracLoc()));
+      if (!brace) {
+        error(bodyStmt->getLBracLoc(), "cannot rewrite the body of this "
+                                       "kernel (it comes from a macro?)");
+        return;
+      }
+      edits.replace({brace->file, brace->end, brace->end},
+                    "\n  // xfence: the __local arguments, in the dynamic "
+                    "shared memory (each at a multiple of 16 bytes)."
+                    "\n  extern __shared__ __align__(16) unsigned char "
+                    "xfence_local_mem[];" +
+                        body);
+    }
+
+    // The launch helper.
+    launchers += "\n// Launches the OpenCL kernel " + kernel +
+                 " on an NDRange of global_size work-items in work-groups of "
+                 "local_size (docs/opencl-to-cuda.md).\n";
+    launchers += "inline cudaError_t launch_" + kernel +
+                 "(dim3 global_size, dim3 local_size" + helperParams +
+                 ", cudaStream_t stream = 0) {\n";
+    launchers += "  if (local_size.x == 0 || local_size.y == 0 || "
+                 "local_size.z == 0 ||\n      global_size.x % local_size.x "
+                 "|| global_size.y % local_size.y ||\n      global_size.z % "
+                 "local_size.z)\n    return cudaErrorInvalidValue;\n";
+    if (auto *reqd = fn->getAttr<clang::ReqdWorkGroupSizeAttr>()) {
+      auto value = [&](clang::Expr *e) -> std::string {
+        clang::Expr::EvalResult r;
+        return e->EvaluateAsInt(r, src.getContext())
+                   ? std::to_string(r.Val.getInt().getZExtValue())
+                   : "0";
+      };
+      launchers += "  if (local_size.x != " + value(reqd->getXDim()) +
+                   " || local_size.y != " + value(reqd->getYDim()) +
+                   " || local_size.z != " + value(reqd->getZDim()) +
+                   ")\n    return cudaErrorInvalidValue; // "
+                   "reqd_work_group_size\n";
+    }
+    launchers += "  const size_t shared_bytes = " +
+                 (sharedBytes.empty() ? std::string("0") : sharedBytes) + ";\n";
+    if (!sharedBytes.empty())
+      launchers += "  if (shared_bytes > 48 * 1024) {\n    cudaError_t err = "
+                   "cudaFuncSetAttribute(\n        " +
+                   kernel +
+                   ", cudaFuncAttributeMaxDynamicSharedMemorySize, "
+                   "int(shared_bytes));\n    if (err != cudaSuccess)\n"
+                   "      return err;\n  }\n";
+    launchers += "  " + kernel +
+                 "<<<dim3(global_size.x / local_size.x, global_size.y / "
+                 "local_size.y,\n           global_size.z / local_size.z),\n"
+                 "      local_size, shared_bytes, stream>>>(" +
+                 helperArgs + ");\n  return cudaGetLastError();\n}\n";
+  }
 
   /// Rewrites the address-space qualifiers among the tokens from `begin` to
   /// `end`, when both are in one user file.
@@ -202,17 +739,23 @@ private:
   }
 
   SourceEdits &edits;
+  OpenCLLibrary &lib;
   ParsedSource &src;
   clang::SourceManager &sm;
   const clang::LangOptions &lo;
+  /// Expressions that are assigned to (or incremented).
+  llvm::DenseSet<const clang::Expr *> assigned;
 };
 
 } // namespace
 
 LogicalResult xfence::addOpenCLSyntaxEdits(SourceEdits &edits,
-                                           bool &workItemHelpers) {
-  SyntaxVisitor visitor(edits);
+                                           OpenCLLibrary &lib,
+                                           bool &workItemHelpers,
+                                           std::string &launchers) {
+  SyntaxVisitor visitor(edits, lib);
   visitor.TraverseAST(edits.getSource().getContext());
   workItemHelpers = visitor.workItemHelpers;
-  return success();
+  launchers = visitor.launchers;
+  return failure(visitor.failed);
 }

@@ -20,12 +20,17 @@ using namespace mlir;
 /// lacks (the atomic types become their value types: every atomic operation
 /// on them is translated to cuda::atomic_ref), and the fence flags (so that
 /// a flags variable of the source still compiles).
-static std::string prelude(bool atomicHeader, bool workItemHelpers) {
+static std::string prelude(bool atomicHeader, bool workItemHelpers,
+                           const OpenCLLibrary &lib) {
   std::string text =
       "// Translated from OpenCL C to CUDA by xfence (docs/opencl-to-cuda.md)."
       "\n";
   if (atomicHeader)
     text += "#include <cuda/atomic>\n";
+  if (lib.usesHalf())
+    text += "#include <cuda_fp16.h>\n";
+  if (lib.usesVectors())
+    text += "#include <type_traits>\n";
   text += "typedef unsigned char uchar;\n"
           "typedef unsigned short ushort;\n"
           "typedef unsigned int uint;\n"
@@ -48,6 +53,8 @@ static std::string prelude(bool atomicHeader, bool workItemHelpers) {
           "memory_scope_work_group = 1, memory_scope_device = 2, "
           "memory_scope_all_svm_devices = 3, memory_scope_all_devices = 3, "
           "memory_scope_sub_group = 4 };\n";
+  if (lib.usesHalf())
+    text += "typedef __half half;\n";
   if (workItemHelpers) {
     const char *helpers[][2] = {{"get_local_id", "threadIdx"},
                                 {"get_group_id", "blockIdx"},
@@ -66,6 +73,7 @@ static std::string prelude(bool atomicHeader, bool workItemHelpers) {
             "d) { return xfence_get_num_groups(d) * xfence_get_local_size(d); "
             "}\n";
   }
+  text += lib.prelude();
   text += "// xfence: end of prelude\n";
   return text;
 }
@@ -100,14 +108,23 @@ FailureOr<std::string> xfence::rewriteOpenCLAsCuda(ParsedSource &src,
   std::vector<SyncSite> sites = findOpenCLSyncSites(src, ctx);
   SourceEdits edits(src);
   bool atomicHeader = false, workItemHelpers = false;
+  OpenCLLibrary lib(src.getContext());
+  std::string launchers;
   if (failed(rewriteSyncSites(edits, sites, module, atomicHeader)) ||
-      failed(addOpenCLSyntaxEdits(edits, workItemHelpers)))
+      failed(addOpenCLSyntaxEdits(edits, lib, workItemHelpers, launchers)))
     return failure();
   commentOutOpenCLPragmas(edits);
   FailureOr<std::string> text =
-      edits.apply(prelude(atomicHeader, workItemHelpers));
+      edits.apply(prelude(atomicHeader, workItemHelpers, lib));
   if (failed(text) || src.hasErrors())
     return failure();
+  if (!launchers.empty()) {
+    if (!text->empty() && text->back() != '\n')
+      *text += "\n";
+    *text += "\n// xfence: host-side launch helpers, one per kernel."
+             "\n" +
+             launchers;
+  }
   return text;
 }
 

@@ -10,6 +10,7 @@
 #ifndef XFENCE_BACKENDS_CUDA_OPENCLTOCUDA_H
 #define XFENCE_BACKENDS_CUDA_OPENCLTOCUDA_H
 
+#include "backends/cuda/OpenCLLibrary.h"
 #include "backends/cuda/SourceRewriter.h"
 #include "frontends/common/ClangSession.h"
 
@@ -36,12 +37,16 @@ mlir::FailureOr<std::string> rewriteOpenCLAsCuda(ParsedSource &src,
                                                  mlir::ModuleOp module);
 
 /// Adds the edits that make the non-synchronization OpenCL C of the user's
-/// files CUDA: __kernel -> __global__, __device__ on other functions,
-/// address-space qualifiers, work-item functions. Sets `workItemHelpers`
-/// if a work-item function with a non-constant dimension needs the helper
-/// functions of the prelude.
-mlir::LogicalResult addOpenCLSyntaxEdits(SourceEdits &edits,
-                                         bool &workItemHelpers);
+/// files CUDA: kernels and their __local arguments, address-space
+/// qualifiers, work-item functions, vector types and expressions, built-in
+/// functions (recorded in `lib` for the prelude). Sets `workItemHelpers` if
+/// a work-item function with a non-constant dimension needs the helper
+/// functions of the prelude; `launchers` gets the host-side launch helper of
+/// every kernel. Fails, with errors at their locations, on constructs
+/// without a CUDA form.
+mlir::LogicalResult addOpenCLSyntaxEdits(SourceEdits &edits, OpenCLLibrary &lib,
+                                         bool &workItemHelpers,
+                                         std::string &launchers);
 
 /// Registers `--export-cuda` for xfence-translate.
 void registerCudaExport();

@@ -2,7 +2,8 @@
 //
 // Same interface as the translation of test/e2e/kernels/matmul.cl: the two
 // __local tiles As and Bs are the launch's dynamic shared memory, As at byte
-// 0 and Bs at byte 1024 (each __local argument rounded up to 16 bytes).
+// 0 and Bs at byte 1024 (each __local argument rounded up to 16 bytes); their
+// byte sizes come as two trailing size_t parameters (unused here).
 // C = A * B with 16x16 tiles; M, N and K are multiples of 16.
 //
 //===----------------------------------------------------------------------===//
@@ -10,7 +11,8 @@
 constexpr unsigned kTile = 16;
 
 __global__ void matmul(const float *A, const float *B, float *C, unsigned M,
-                       unsigned N, unsigned K) {
+                       unsigned N, unsigned K, size_t /*As_bytes*/,
+                       size_t /*Bs_bytes*/) {
   extern __shared__ float shared[];
   float *As = shared;
   float *Bs = shared + kTile * kTile;

@@ -2,12 +2,14 @@
 //
 // Same interface as the translation of test/e2e/kernels/reduce.cl: the
 // __local scratch argument is the launch's dynamic shared memory (blockDim.x
-// floats). Same algorithm and summation order: a grid-strided sum per thread,
+// floats; its byte size comes as a trailing size_t, unused here). Same
+// algorithm and summation order: a grid-strided sum per thread,
 // then a shared-memory tree per block.
 //
 //===----------------------------------------------------------------------===//
 
-__global__ void reduce_sum(const float *in, float *partial, unsigned n) {
+__global__ void reduce_sum(const float *in, float *partial, unsigned n,
+                           size_t /*scratch_bytes*/) {
   extern __shared__ float scratch[];
   const unsigned tid = threadIdx.x;
   const unsigned stride = gridDim.x * blockDim.x;

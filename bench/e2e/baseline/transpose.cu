@@ -2,14 +2,15 @@
 //
 // Same interface as the translation of test/e2e/kernels/transpose.cl: the
 // __local tile argument is the launch's dynamic shared memory (16 x 17
-// floats). 16x16 blocks, one padding column.
+// floats; its byte size comes as a trailing size_t, unused here). 16x16
+// blocks, one padding column.
 //
 //===----------------------------------------------------------------------===//
 
 constexpr unsigned kTile = 16;
 
 __global__ void transpose(float *out, const float *in, unsigned width,
-                          unsigned height) {
+                          unsigned height, size_t /*tile_bytes*/) {
   extern __shared__ float tile[];
   const unsigned tx = threadIdx.x, ty = threadIdx.y;
   const unsigned x = blockIdx.x * kTile + tx;

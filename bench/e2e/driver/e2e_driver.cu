@@ -10,9 +10,12 @@
 // starting from the initial buffer contents.
 //
 // Launch ABI: a manifest launch "G/L" becomes grid G/L, block L; `__local`
-// pointer arguments are not passed: their sizes, each rounded up to 16 bytes,
-// add up to the dynamic shared memory size of the launch; every other
-// argument is passed in order (buffers as device pointers, scalars by value).
+// pointer arguments are not passed as pointers: their sizes, each rounded up
+// to 16 bytes, add up to the dynamic shared memory size of the launch, and
+// each one's size in bytes is passed as a trailing size_t parameter, in
+// order, after all other arguments (the kernel needs the sizes to find the
+// k-th one at the sum of the rounded sizes before it); every other argument
+// is passed in order (buffers as device pointers, scalars by value).
 //
 //   e2e_driver MANIFEST [--label NAME] [--reps N] [--dump FILE]
 //              [--compare FILE]
@@ -371,7 +374,8 @@ void checkAbi(const PreparedLaunch &p,
     return "(" + s + ")";
   };
   fatal("kernel " + p.spec->kernel + " takes parameters of sizes " +
-        list(sizes) + " but the manifest's non-__local arguments are " +
+        list(sizes) + " but the manifest's arguments (non-__local ones, then "
+        "one size_t per __local one) are " +
         list(expectedSizes) + " (see the launch ABI in bench/e2e/README.md)");
 }
 
@@ -467,7 +471,7 @@ int main(int argc, char **argv) {
   size_t nScalars = 0;
   for (const LaunchSpec &l : m.launches)
     for (const ArgSpec &a : l.args)
-      nScalars += a.kind == ArgSpec::Scalar;
+      nScalars += a.kind != ArgSpec::Buffer;
   std::vector<uint64_t> scalarSlots(nScalars, 0);
   size_t nextSlot = 0;
   std::vector<PreparedLaunch> prepared;
@@ -482,6 +486,7 @@ int main(int argc, char **argv) {
                   l.global[2] / l.local[2]);
     p.block = dim3(l.local[0], l.local[1], l.local[2]);
     std::vector<size_t> expectedSizes;
+    std::vector<size_t> localSizes;
     for (const ArgSpec &a : l.args) {
       switch (a.kind) {
       case ArgSpec::Buffer:
@@ -490,6 +495,7 @@ int main(int argc, char **argv) {
         break;
       case ArgSpec::Local:
         p.sharedBytes += alignUp16(a.nbytes);
+        localSizes.push_back(a.nbytes);
         break;
       case ArgSpec::Scalar: {
         uint64_t *slot = &scalarSlots[nextSlot++];
@@ -500,6 +506,13 @@ int main(int argc, char **argv) {
         break;
       }
       }
+    }
+    // The size of each __local argument, as a trailing size_t.
+    for (size_t bytes : localSizes) {
+      uint64_t *slot = &scalarSlots[nextSlot++];
+      *slot = bytes;
+      p.argPtrs.push_back(slot);
+      expectedSizes.push_back(sizeof(size_t));
     }
     checkAbi(p, expectedSizes);
     if (p.sharedBytes > 48 * 1024)
