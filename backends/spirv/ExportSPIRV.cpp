@@ -6,10 +6,10 @@
 //   convert-gpu-xfence-to-spirv{vulkan},
 //   spirv.module(spirv-lower-abi-attrs, spirv-update-vce)
 //
-// then, under the Vulkan memory model, adds the VulkanMemoryModelDeviceScope
-// capability where Device scope is used (spirv-update-vce does not deduce
-// it), and then does what `mlir-translate --serialize-spirv` does. xfence-opt
-// and mlir-translate can run the same steps.
+// then adds the capabilities spirv-update-vce does not deduce (Int64Atomics;
+// VulkanMemoryModelDeviceScope where the Vulkan memory model names Device
+// scope), and then does what `mlir-translate --serialize-spirv` does.
+// xfence-opt and mlir-translate can run the same steps.
 //
 //===----------------------------------------------------------------------===//
 
@@ -42,25 +42,29 @@ llvm::cl::opt<bool> spirvVulkan(
                    "memory model) instead of the OpenCL one"),
     llvm::cl::init(false));
 
-/// Under the Vulkan memory model, Device scope needs the
-/// VulkanMemoryModelDeviceScope capability, which spirv-update-vce does not
-/// deduce: adds it where an op of the module names Device scope.
-void requireVulkanDeviceScope(spirv::ModuleOp module) {
-  if (module.getMemoryModel() != spirv::MemoryModel::Vulkan)
+/// Adds the capabilities spirv-update-vce does not deduce from the ops:
+/// Int64Atomics for an atomic on a 64-bit integer, and, under the Vulkan
+/// memory model, VulkanMemoryModelDeviceScope where Device scope is named.
+void addUndeducedCapabilities(spirv::ModuleOp module) {
+  std::optional<spirv::VerCapExtAttr> vce = module.getVceTriple();
+  if (!vce)
     return;
-  bool deviceScope = false;
+  SmallVector<spirv::Capability> caps(vce->getCapabilities());
+  auto require = [&](spirv::Capability cap) {
+    if (!llvm::is_contained(caps, cap))
+      caps.push_back(cap);
+  };
+  bool vulkan = module.getMemoryModel() == spirv::MemoryModel::Vulkan;
   module.walk([&](Operation *op) {
     for (NamedAttribute attr : op->getAttrs())
       if (auto scope = dyn_cast<spirv::ScopeAttr>(attr.getValue()))
-        deviceScope |= scope.getValue() == spirv::Scope::Device;
+        if (vulkan && scope.getValue() == spirv::Scope::Device)
+          require(spirv::Capability::VulkanMemoryModelDeviceScope);
+    if (op->getName().getStringRef().starts_with("spirv.Atomic"))
+      for (Type type : op->getResultTypes())
+        if (type.isInteger(64))
+          require(spirv::Capability::Int64Atomics);
   });
-  std::optional<spirv::VerCapExtAttr> vce = module.getVceTriple();
-  if (!deviceScope || !vce)
-    return;
-  SmallVector<spirv::Capability> caps(vce->getCapabilities());
-  if (llvm::is_contained(caps, spirv::Capability::VulkanMemoryModelDeviceScope))
-    return;
-  caps.push_back(spirv::Capability::VulkanMemoryModelDeviceScope);
   SmallVector<spirv::Extension> exts(vce->getExtensions());
   module.setVceTripleAttr(spirv::VerCapExtAttr::get(vce->getVersion(), caps,
                                                     exts, module.getContext()));
@@ -87,7 +91,7 @@ LogicalResult exportSPIRV(Operation *op, llvm::raw_ostream &os) {
   if (spirvModules.size() != 1)
     return module.emitError("--export-spirv: the lowering gave ")
            << spirvModules.size() << " spirv.modules; one binary holds one";
-  requireVulkanDeviceScope(spirvModules.front());
+  addUndeducedCapabilities(spirvModules.front());
   SmallVector<uint32_t, 0> binary;
   if (failed(spirv::serialize(spirvModules.front(), binary)))
     return failure();

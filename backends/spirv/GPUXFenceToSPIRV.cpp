@@ -61,6 +61,8 @@ LogicalResult lowerGPUModule(gpu::GPUModuleOp gpuModule, bool vulkan) {
 
   MLIRContext *ctx = gpuModule.getContext();
   SPIRVTypeConverter converter(targetAttr);
+  if (failed(checkXFenceAtomicTypes(gpuModule, converter)))
+    return failure();
   RewritePatternSet patterns(ctx);
   populateGPUToSPIRVPatterns(converter, patterns);
   ScfToSPIRVContext scfContext;

@@ -504,6 +504,8 @@ struct ConvertXFenceToSPIRVPass
       return signalPassFailure();
     MLIRContext *ctx = &getContext();
     SPIRVTypeConverter converter(*targetEnv);
+    if (failed(checkXFenceAtomicTypes(root, converter)))
+      return signalPassFailure();
     RewritePatternSet patterns(ctx);
     populateXFenceToSPIRVPatterns(converter, patterns, vulkan);
 
@@ -518,6 +520,32 @@ struct ConvertXFenceToSPIRVPass
 };
 
 } // namespace
+
+LogicalResult
+xfence::checkXFenceAtomicTypes(Operation *root,
+                               const SPIRVTypeConverter &converter) {
+  bool failedAny = false;
+  root->walk([&](Operation *op) {
+    Type type;
+    if (auto rmw = dyn_cast<AtomicRMWOp>(op))
+      type = rmw.getValue().getType();
+    else if (auto cas = dyn_cast<AtomicCmpXchgOp>(op))
+      type = cas.getDesired().getType();
+    else if (auto load = dyn_cast<AtomicLoadOp>(op))
+      type = load.getResult().getType();
+    else if (auto store = dyn_cast<AtomicStoreOp>(op))
+      type = store.getValue().getType();
+    else
+      return;
+    if (converter.convertType(type) == type)
+      return;
+    op->emitError() << "value type " << type
+                    << " is not a SPIR-V type of the target environment (it "
+                       "would be emulated; an atomic cannot be)";
+    failedAny = true;
+  });
+  return failure(failedAny);
+}
 
 void xfence::populateXFenceToSPIRVPatterns(SPIRVTypeConverter &converter,
                                            RewritePatternSet &patterns,

@@ -23,6 +23,13 @@ void populateXFenceToSPIRVPatterns(mlir::SPIRVTypeConverter &converter,
                                    mlir::RewritePatternSet &patterns,
                                    bool vulkan);
 
+/// Emits an error at each xfence atomic nested in `root` whose value type
+/// `converter` would change (emulate: i64 without Int64, i8 without Int8):
+/// an atomic cannot be emulated with a wider one. Fails if there was one.
+llvm::LogicalResult
+checkXFenceAtomicTypes(mlir::Operation *root,
+                       const mlir::SPIRVTypeConverter &converter);
+
 } // namespace xfence
 
 #endif // XFENCE_BACKENDS_SPIRV_XFENCETOSPIRV_H
