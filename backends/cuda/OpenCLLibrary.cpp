@@ -262,13 +262,18 @@ std::optional<std::string> OpenCLLibrary::typeName(clang::QualType type) {
   for (const auto *typedefType = type->getAs<clang::TypedefType>();
        typedefType;) {
     llvm::StringRef name = typedefType->getDecl()->getName();
+    // The atomic types are typedefs of their value types in the prelude.
     if (name == "size_t" || name == "ptrdiff_t" || name == "intptr_t" ||
-        name == "uintptr_t")
+        name == "uintptr_t" ||
+        (name.starts_with("atomic_") &&
+         typedefType->getDecl()->getUnderlyingType()->isAtomicType()))
       return cv + name.str();
     clang::QualType inner = typedefType->getDecl()->getUnderlyingType();
     typedefType = inner->getAs<clang::TypedefType>();
   }
   clang::QualType canon = type.getCanonicalType();
+  if (const auto *atomic = canon->getAs<clang::AtomicType>())
+    return typeName(atomic->getValueType());
   if (const auto *pointer = canon->getAs<clang::PointerType>()) {
     std::optional<std::string> pointee = typeName(pointer->getPointeeType());
     if (!pointee)
