@@ -193,7 +193,39 @@ public:
   bool VisitBinaryOperator(clang::BinaryOperator *op) {
     if (op->isAssignmentOp())
       assigned.insert(op->getLHS()->IgnoreParens());
+    if (op->isShiftOp() || op->isShiftAssignOp())
+      scalarShift(op);
     return true;
+  }
+
+  /// OpenCL takes a shift count modulo the width of the (promoted) left
+  /// operand; in C++ a count out of range is undefined. A scalar shift whose
+  /// count is not a constant in range gets the mask: a << ((n) & 31).
+  /// (Vector shifts mask in the operators of ocl::vec.)
+  void scalarShift(clang::BinaryOperator *op) {
+    clang::QualType type = op->getType();
+    if (const auto *compound =
+            llvm::dyn_cast<clang::CompoundAssignOperator>(op))
+      type = compound->getComputationLHSType();
+    if (!type->isIntegerType() ||
+        !src.isUserLocation(sm.getExpansionLoc(op->getBeginLoc())))
+      return;
+    uint64_t bits = src.getContext().getTypeSize(type);
+    const clang::Expr *count = op->getRHS();
+    clang::Expr::EvalResult result;
+    if (!count->isValueDependent() &&
+        count->EvaluateAsInt(result, src.getContext()) &&
+        !result.Val.getInt().isNegative() &&
+        result.Val.getInt().getZExtValue() < bits)
+      return;
+    auto range = findRewriteRange(sm, lo, count->getSourceRange());
+    if (!range) {
+      error(count->getBeginLoc(), "cannot rewrite this shift count");
+      return;
+    }
+    edits.replace({range->file, range->begin, range->begin}, "((");
+    edits.replace({range->file, range->end, range->end},
+                  ") & " + std::to_string(bits - 1) + ")");
   }
 
   bool VisitUnaryOperator(clang::UnaryOperator *op) {
