@@ -607,9 +607,10 @@ OpenCLLibrary::scalarBody(llvm::StringRef name, const std::vector<Scalar> &p,
     return x.name + "(" + (bits == 64 ? "__popcll" : "__popc") + "(" + u +
            "(a0)))";
   if (name == "clz")
-    return bits == 64 ? x.name + "(__clzll(a0))"
-                      : x.name + "(__clz(int(" + u + "(a0))) - " +
-                            std::to_string(32 - bits) + ")";
+    return bits == 64   ? x.name + "(__clzll(a0))"
+           : bits == 32 ? x.name + "(__clz(int(a0)))"
+                        : x.name + "(__clz(int(" + u + "(a0))) - " +
+                              std::to_string(32 - bits) + ")";
   if (name == "ctz")
     return "a0 == 0 ? " + x.name + "(" + std::to_string(bits) +
            ") : " + x.name + "(" + (bits == 64 ? "__ffsll" : "__ffs") +

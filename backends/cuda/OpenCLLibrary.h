@@ -56,6 +56,9 @@ public:
   /// The prelude text of everything recorded (may be empty).
   std::string prelude() const;
   bool usesHalf() const { return half; }
+  bool usesHelper(llvm::StringRef name) const {
+    return helpers.count(name.str());
+  }
   bool usesVectors() const { return vectors; }
 
 private:

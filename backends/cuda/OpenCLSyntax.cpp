@@ -358,6 +358,7 @@ public:
     if (workItemFunction(call, name))
       return true;
     if (name == "printf") {
+      lib.useHelper("printf");
       printfCall(call);
       return true;
     }

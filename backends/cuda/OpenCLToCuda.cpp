@@ -31,6 +31,8 @@ static std::string prelude(bool atomicHeader, bool workItemHelpers,
     text += "#include <cuda_fp16.h>\n";
   if (lib.usesVectors())
     text += "#include <type_traits>\n";
+  if (lib.usesHelper("printf"))
+    text += "#include <cstdio>\n";
   text += "typedef unsigned char uchar;\n"
           "typedef unsigned short ushort;\n"
           "typedef unsigned int uint;\n"
@@ -66,12 +68,16 @@ static std::string prelude(bool atomicHeader, bool workItemHelpers,
               ".y : d == 2 ? " + var +
               ".z : " + (llvm::StringRef(name).ends_with("id") ? "0" : "1") +
               "; }\n";
-    text += "static __device__ inline size_t xfence_get_global_id(unsigned d) "
-            "{ return xfence_get_group_id(d) * xfence_get_local_size(d) + "
-            "xfence_get_local_id(d); }\n"
-            "static __device__ inline size_t xfence_get_global_size(unsigned "
-            "d) { return xfence_get_num_groups(d) * xfence_get_local_size(d); "
-            "}\n";
+    text +=
+        "static __device__ inline size_t xfence_get_global_id(unsigned d) "
+        "{ return xfence_get_group_id(d) * xfence_get_local_size(d) + "
+        "xfence_get_local_id(d); }\n"
+        "static __device__ inline size_t xfence_get_global_size(unsigned "
+        "d) { return xfence_get_num_groups(d) * xfence_get_local_size(d); "
+        "}\n"
+        "// The launch helpers (and CUDA) launch at offset 0.\n"
+        "static __device__ inline size_t xfence_get_global_offset(unsigned) "
+        "{ return 0; }\n";
   }
   text += lib.prelude();
   text += "// xfence: end of prelude\n";
