@@ -143,7 +143,7 @@ public:
     if (loc.isInvalid() || src.isUserLocation(decl->getLocation()))
       return true;
     clang::QualType type = decl->getUnderlyingType();
-    if (type->getAs<clang::TypedefType>() && decl->getName() == "ndrange_t") {
+    if (decl->getName() == "ndrange_t") {
       error(loc, "device-side enqueue (ndrange_t) has no CUDA translation");
       return true;
     }
