@@ -14,6 +14,8 @@ void registerExportPTXTranslation();
 void registerExportSPIRVTranslation();
 void registerOpenCLImport();
 void registerCudaExport();
+void registerCudaImport();
+void registerOpenCLExport();
 
 inline void registerAllTranslations() {
   // Frontends and backends add their registration calls here.
@@ -21,6 +23,8 @@ inline void registerAllTranslations() {
   registerExportSPIRVTranslation();
   registerOpenCLImport();
   registerCudaExport();
+  registerCudaImport();
+  registerOpenCLExport();
 }
 
 } // namespace xfence

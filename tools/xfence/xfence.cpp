@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "backends/cuda/OpenCLToCuda.h"
+#include "tools/xfence/TranslateCuda.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
@@ -27,10 +28,16 @@ void error(llvm::StringRef message) {
   llvm::errs() << "xfence: error: " << message << "\n";
 }
 
+xfence::CudaCommandOptions cudaCommand;
+
 int translate(const std::string &input, const std::string &target,
               const std::string &output, xfence::TranslateOptions &options) {
+  if (target == "opencl") // CUDA to OpenCL C (docs/cuda-to-opencl.md)
+    return xfence::translateCudaToOpenCLFile(
+        input, output, options.source.defines, options.source.includeDirs,
+        options.source.standard, options.coalesce, cudaCommand);
   if (target != "cuda") {
-    error("unsupported target '" + target + "' (expected 'cuda')");
+    error("unsupported target '" + target + "' (expected 'cuda' or 'opencl')");
     return 1;
   }
   llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer =
@@ -105,6 +112,7 @@ int main(int argc, char **argv) {
                   "OpenCL C standard: CL1.2, CL2.0, CL3.0");
   cmd->add_flag("--no-coalesce", noCoalesce,
                 "Do not merge or remove redundant fences");
+  xfence::addCudaOptions(cmd, cudaCommand);
   try {
     app.parse(args);
   } catch (const CLI::ParseError &e) {

@@ -1,0 +1,720 @@
+//===- CudaSyntax.cpp - the CUDA C++ that is not synchronization ----------===//
+//
+// The rewrite, construct by construct (docs/cuda-to-opencl.md):
+//  * __global__ -> __kernel; __device__, __host__, __launch_bounds__(...)
+//    dropped; __forceinline__ -> inline.
+//  * pointer parameters of kernels -> __global; pointer parameters and
+//    variables elsewhere get the address space the analysis found
+//    (frontends/cuda/CudaAddressSpaces) in OpenCL C 1.2, or stay generic in
+//    2.0/3.0 (__constant memory is not part of the generic space, so it
+//    keeps __constant).
+//  * threadIdx/blockIdx/blockDim/gridDim.{x,y,z} -> (uint)get_local_id(d),
+//    get_group_id, get_local_size, get_num_groups (CUDA's are unsigned int).
+//  * __shared__ in a kernel -> __local; extern __shared__ (dynamic) -> an
+//    extra `__local T *name` argument appended to each kernel that uses it,
+//    in declaration order (the launch ABI: the host sets it with
+//    clSetKernelArg(kernel, index, bytes, NULL)).
+//  * __constant__ with an initializer -> __constant.
+//  * make_<type>N(...) -> (<type>N)(...); math built-ins -> OpenCL C's.
+//  * cuda::atomic<T, S> in a declaration -> T (its operations become
+//    OpenCL atomics); a cuda::atomic_ref<T, S> r(x) variable -> a pointer
+//    `T *r = &(x)` (with its address space).
+//  * templates, classes with member functions, references, lambdas, new,
+//    C++ casts, host functions, __device__ variables, other toolkit
+//    functions: an error at the construct.
+//
+//===----------------------------------------------------------------------===//
+
+#include "backends/opencl/CudaSyntax.h"
+
+#include "frontends/cuda/CudaImporter.h"
+
+#include "clang/AST/Attr.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/AST/TypeLoc.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Rewrite/Core/Rewriter.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/ADT/StringSwitch.h"
+
+#include <algorithm>
+
+using namespace xfence;
+using namespace mlir;
+using clang::DiagnosticsEngine;
+
+FailureOr<std::string> TextEdits::apply(llvm::StringRef prelude) {
+  clang::SourceManager &sm = src.getSourceManager();
+  clang::FileID mainFile = sm.getMainFileID();
+  std::stable_sort(edits.begin(), edits.end(),
+                   [](const Edit &a, const Edit &b) {
+                     if (a.range.begin != b.range.begin)
+                       return a.range.begin < b.range.begin;
+                     return a.range.end > b.range.end;
+                   });
+  clang::Rewriter rewriter(sm, src.getLangOpts());
+  const Edit *last = nullptr;
+  for (const Edit &edit : edits) {
+    if (edit.range.file != mainFile) {
+      src.report(edit.range.getBegin(sm), DiagnosticsEngine::Error,
+                 "cannot translate code in an included file; translate the "
+                 "header on its own or inline it");
+      return failure();
+    }
+    if (last && last->range.begin == edit.range.begin &&
+        last->range.end == edit.range.end && last->text == edit.text)
+      continue; // the same edit twice (a macro body)
+    if (last && last->range.overlaps(edit.range)) {
+      src.report(edit.range.getBegin(sm), DiagnosticsEngine::Error,
+                 "cannot rewrite this text: it overlaps another rewritten "
+                 "construct");
+      return failure();
+    }
+    if (rewriter.ReplaceText(edit.range.getBegin(sm),
+                             edit.range.end - edit.range.begin, edit.text)) {
+      src.report(edit.range.getBegin(sm), DiagnosticsEngine::Error,
+                 "cannot rewrite this text");
+      return failure();
+    }
+    last = &edit;
+  }
+  std::string out = prelude.str();
+  if (const llvm::RewriteBuffer *buffer =
+          rewriter.getRewriteBufferFor(mainFile))
+    out.append(buffer->begin(), buffer->end());
+  else
+    out += sm.getBufferData(mainFile).str();
+  return out;
+}
+
+std::string xfence::qualifierFor(unsigned memory, bool cl2, bool kernelParam,
+                                 std::string &error) {
+  if (kernelParam)
+    return memory & kConstantMemory ? "__constant " : "__global ";
+  if (memory == kConstantMemory)
+    return "__constant ";
+  if (memory & kConstantMemory) {
+    error = "this pointer may point into __constant__ memory and elsewhere; "
+            "OpenCL C has no address space for both";
+    return "";
+  }
+  if (cl2)
+    return ""; // generic
+  switch (memory) {
+  case kNoMemory:
+  case kPrivateMemory:
+    return "";
+  case kGlobalMemory:
+    return "__global ";
+  case kSharedMemory:
+    return "__local ";
+  default:
+    error = memory == kAnyMemory
+                ? "cannot tell which memory this pointer points into; "
+                  "OpenCL C 1.2 needs its address space (translate with "
+                  "-cl-std=CL3.0 for generic pointers)"
+                : "this pointer may point into more than one of global, "
+                  "shared and private memory; OpenCL C 1.2 has no generic "
+                  "address space (translate with -cl-std=CL3.0)";
+    return "";
+  }
+}
+
+namespace {
+
+class SyntaxRewriter : public clang::RecursiveASTVisitor<SyntaxRewriter> {
+public:
+  SyntaxRewriter(TextEdits &edits, const CudaAddressSpaces &spaces, bool cl2,
+                 const llvm::DenseSet<const clang::Stmt *> &sites)
+      : edits(edits), src(edits.getSource()), sm(src.getSourceManager()),
+        lo(src.getLangOpts()), spaces(spaces), cl2(cl2), sites(sites) {}
+
+  bool shouldVisitTemplateInstantiations() const { return false; }
+  bool shouldVisitImplicitCode() const { return false; }
+
+  bool TraverseDecl(clang::Decl *d) {
+    if (!d)
+      return true;
+    if (!llvm::isa<clang::TranslationUnitDecl>(d) &&
+        !src.isUserLocation(d->getLocation()))
+      return true;
+    return RecursiveASTVisitor::TraverseDecl(d);
+  }
+  bool dataTraverseStmtPre(clang::Stmt *s) {
+    // Inside a synchronization construct only its operands are rewritten
+    // (threadIdx.x in an index), not the construct's own parts.
+    if (s && sites.count(s)) {
+      for (const clang::Expr *operand : siteOperands(s))
+        if (operand)
+          TraverseStmt(const_cast<clang::Expr *>(operand));
+      return false;
+    }
+    return true;
+  }
+  bool TraversePseudoObjectExpr(clang::PseudoObjectExpr *pseudo,
+                                DataRecursionQueue * = nullptr) {
+    // threadIdx.x: rewritten as a whole, its parts are not user code.
+    if (llvm::isa<clang::MSPropertyRefExpr>(
+            pseudo->getSyntacticForm()->IgnoreParens()))
+      return VisitPseudoObjectExpr(pseudo);
+    return RecursiveASTVisitor::TraversePseudoObjectExpr(pseudo);
+  }
+
+  bool VisitFunctionDecl(clang::FunctionDecl *fn);
+  bool VisitVarDecl(clang::VarDecl *var);
+  bool VisitDeclStmt(clang::DeclStmt *stmt);
+  bool VisitPseudoObjectExpr(clang::PseudoObjectExpr *e);
+  bool VisitCallExpr(clang::CallExpr *call);
+  bool VisitDeclRefExpr(clang::DeclRefExpr *ref);
+  bool VisitCXXRecordDecl(clang::CXXRecordDecl *record) {
+    if (!record->isThisDeclarationADefinition())
+      return true;
+    if (record->isLambda())
+      return error(record->getLocation(), "a lambda has no OpenCL C form");
+    if (record->getDescribedClassTemplate() || record->getNumBases() ||
+        !record->methods().empty() || record->isClass())
+      return error(record->getLocation(),
+                   "a C++ class (member functions, bases, templates) has no "
+                   "OpenCL C form; use a plain struct");
+    return true;
+  }
+  bool VisitFunctionTemplateDecl(clang::FunctionTemplateDecl *t) {
+    return error(t->getLocation(),
+                 "a template has no OpenCL C form; instantiate it by hand");
+  }
+  bool VisitNamespaceDecl(clang::NamespaceDecl *ns) {
+    return error(ns->getLocation(), "a namespace has no OpenCL C form");
+  }
+  bool VisitNamespaceAliasDecl(clang::NamespaceAliasDecl *alias) {
+    removeDecl(alias);
+    return true;
+  }
+  bool VisitUsingDirectiveDecl(clang::UsingDirectiveDecl *u) {
+    removeDecl(u);
+    return true;
+  }
+  bool VisitCXXNewExpr(clang::CXXNewExpr *e) {
+    return error(e->getBeginLoc(), "'new' has no OpenCL C form");
+  }
+  bool VisitCXXDeleteExpr(clang::CXXDeleteExpr *e) {
+    return error(e->getBeginLoc(), "'delete' has no OpenCL C form");
+  }
+  bool VisitCXXThisExpr(clang::CXXThisExpr *e) {
+    return error(e->getBeginLoc(), "'this' has no OpenCL C form");
+  }
+  bool VisitLambdaExpr(clang::LambdaExpr *e) {
+    return error(e->getBeginLoc(), "a lambda has no OpenCL C form");
+  }
+  bool VisitCXXNamedCastExpr(clang::CXXNamedCastExpr *e) {
+    return error(e->getBeginLoc(), std::string("'") + e->getCastName() +
+                                       "' has no OpenCL C form; use a C cast");
+  }
+  bool VisitCXXNullPtrLiteralExpr(clang::CXXNullPtrLiteralExpr *e) {
+    replaceToken(e->getBeginLoc(), "0");
+    return true;
+  }
+
+  /// Appends the dynamic shared memory arguments to the kernels.
+  void finish();
+
+  bool failed = false;
+
+private:
+  bool error(clang::SourceLocation loc, const llvm::Twine &message) {
+    src.report(loc, DiagnosticsEngine::Error, message.str());
+    failed = true;
+    return true; // keep going: report every problem
+  }
+  std::optional<FileCharRange> rangeOf(clang::SourceRange range) {
+    return findRewriteRange(sm, lo, range);
+  }
+  void replaceRange(clang::SourceRange range, std::string text) {
+    if (std::optional<FileCharRange> r = rangeOf(range))
+      edits.replace(*r, std::move(text));
+    else
+      error(range.getBegin(), "cannot rewrite this text (a macro of a "
+                              "system header?)");
+  }
+  void replaceToken(clang::SourceLocation loc, std::string text) {
+    replaceRange(clang::SourceRange(loc, loc), std::move(text));
+  }
+  void insertBefore(clang::SourceLocation loc, std::string text) {
+    loc = sm.getFileLoc(loc);
+    auto [file, offset] = sm.getDecomposedLoc(loc);
+    edits.replace({file, offset, offset}, std::move(text));
+  }
+  void removeDecl(clang::Decl *d) {
+    // The declaration and its ';'.
+    clang::SourceLocation end = clang::Lexer::findLocationAfterToken(
+        d->getEndLoc(), clang::tok::semi, sm, lo, false);
+    std::optional<FileCharRange> r = rangeOf(d->getSourceRange());
+    if (!r)
+      return (void)error(d->getLocation(), "cannot rewrite this text");
+    if (end.isValid())
+      r->end = sm.getFileOffset(sm.getFileLoc(end));
+    edits.replace(*r, "/* xfence: removed */");
+  }
+  void rewriteAttributes(clang::Decl *d);
+  void rewriteAtomicType(clang::DeclaratorDecl *d);
+  void qualifyPointer(clang::DeclaratorDecl *d, unsigned memory,
+                      bool kernelParam);
+
+  TextEdits &edits;
+  ParsedSource &src;
+  clang::SourceManager &sm;
+  const clang::LangOptions &lo;
+  const CudaAddressSpaces &spaces;
+  bool cl2;
+  const llvm::DenseSet<const clang::Stmt *> &sites;
+  /// extern __shared__ variables, in declaration order, and the kernels
+  /// that use each (through the current function).
+  std::vector<const clang::VarDecl *> dynamicShared;
+  llvm::DenseMap<const clang::FunctionDecl *,
+                 llvm::SmallVector<const clang::VarDecl *>>
+      kernelDynamicShared;
+  const clang::FunctionDecl *currentFunction = nullptr;
+  llvm::DenseSet<const clang::DeclStmt *> removedDeclStmts;
+
+public:
+  bool TraverseFunctionDecl(clang::FunctionDecl *fn) {
+    const clang::FunctionDecl *saved = currentFunction;
+    currentFunction = fn;
+    bool result = RecursiveASTVisitor::TraverseFunctionDecl(fn);
+    currentFunction = saved;
+    return result;
+  }
+};
+
+void SyntaxRewriter::rewriteAttributes(clang::Decl *d) {
+  for (const clang::Attr *attr : d->attrs()) {
+    if (attr->isImplicit() ||
+        !sm.isWrittenInMainFile(sm.getExpansionLoc(attr->getLocation())))
+      continue;
+    // The macro invocation (__global__, __launch_bounds__(256)) or the
+    // attribute's own text.
+    clang::CharSourceRange range = sm.getExpansionRange(attr->getRange());
+    if (range.isInvalid())
+      continue;
+    auto [file, begin] = sm.getDecomposedLoc(range.getBegin());
+    unsigned end = sm.getFileOffset(range.getEnd());
+    if (range.isTokenRange())
+      end += clang::Lexer::MeasureTokenLength(range.getEnd(), sm, lo);
+    if (!attr->getLocation().isMacroID()) {
+      // __attribute__((global)) written out: leave it (clang OpenCL
+      // rejects it with a clear message).
+      continue;
+    }
+    FileCharRange text{file, begin, end};
+    if (llvm::isa<clang::CUDAGlobalAttr>(attr))
+      edits.replace(text, "__kernel");
+    else if (llvm::isa<clang::CUDADeviceAttr, clang::CUDAHostAttr,
+                       clang::CUDALaunchBoundsAttr, clang::NoInlineAttr>(attr))
+      edits.replace(text, "");
+    else if (llvm::isa<clang::AlwaysInlineAttr>(attr))
+      edits.replace(text, "inline");
+    else if (llvm::isa<clang::CUDASharedAttr>(attr))
+      edits.replace(text, "__local");
+    else if (llvm::isa<clang::CUDAConstantAttr>(attr))
+      edits.replace(text, "__constant");
+  }
+}
+
+/// cuda::atomic<T, S> in the declared type -> T.
+void SyntaxRewriter::rewriteAtomicType(clang::DeclaratorDecl *d) {
+  clang::TypeSourceInfo *tsi = d->getTypeSourceInfo();
+  if (!tsi)
+    return;
+  clang::TypeLoc tl = tsi->getTypeLoc();
+  while (true) {
+    if (auto q = tl.getAs<clang::QualifiedTypeLoc>())
+      tl = q.getUnqualifiedLoc();
+    else if (auto p = tl.getAs<clang::PointerTypeLoc>())
+      tl = p.getPointeeLoc();
+    else if (auto a = tl.getAs<clang::ArrayTypeLoc>())
+      tl = a.getElementLoc();
+    else
+      break;
+  }
+  bool isRef = false;
+  std::optional<clang::QualType> value = atomicValueType(tl.getType(), &isRef);
+  if (!value || isRef)
+    return;
+  clang::PrintingPolicy policy(lo);
+  replaceRange(tl.getSourceRange(), value->getAsString(policy));
+}
+
+void SyntaxRewriter::qualifyPointer(clang::DeclaratorDecl *d, unsigned memory,
+                                    bool kernelParam) {
+  clang::QualType type = d->getType();
+  if (!type->isPointerType())
+    return;
+  if (type->getPointeeType()->isPointerType())
+    return (void)error(d->getLocation(),
+                       "a pointer to a pointer has no address spaces that "
+                       "xfence can infer");
+  std::string message;
+  std::string qualifier = qualifierFor(memory, cl2, kernelParam, message);
+  if (!message.empty())
+    return (void)error(d->getLocation(), message);
+  if (!qualifier.empty())
+    insertBefore(d->getTypeSpecStartLoc(), qualifier);
+}
+
+bool SyntaxRewriter::VisitFunctionDecl(clang::FunctionDecl *fn) {
+  if (!fn->doesThisDeclarationHaveABody())
+    return true;
+  bool kernel = fn->hasAttr<clang::CUDAGlobalAttr>();
+  if (!kernel && !fn->hasAttr<clang::CUDADeviceAttr>())
+    return error(fn->getLocation(),
+                 "host function: xfence translates device code only; move "
+                 "host code to another file");
+  if (fn->isTemplateInstantiation() || fn->getDescribedFunctionTemplate())
+    return true; // reported at the template
+  if (llvm::isa<clang::CXXMethodDecl>(fn))
+    return true; // reported at the class
+  if (fn->isOverloadedOperator())
+    return error(fn->getLocation(), "an overloaded operator has no OpenCL C "
+                                    "form");
+  rewriteAttributes(fn);
+  if (fn->getReturnType()->isReferenceType() ||
+      fn->getReturnType()->isPointerType())
+    error(fn->getLocation(), "a function returning a pointer or reference "
+                             "has no address space xfence can infer");
+  for (clang::ParmVarDecl *p : fn->parameters()) {
+    if (p->getType()->isReferenceType()) {
+      error(p->getLocation(), "a reference parameter has no OpenCL C form; "
+                              "pass a pointer");
+      continue;
+    }
+    if (p->hasDefaultArg())
+      error(p->getLocation(), "a default argument has no OpenCL C form");
+    rewriteAtomicType(p);
+    qualifyPointer(p, spaces.pointeeOf(p), kernel);
+    // __restrict__ -> restrict: the raw tokens of the parameter's text.
+    if (std::optional<FileCharRange> r = rangeOf(p->getSourceRange())) {
+      llvm::StringRef text = sm.getBufferData(r->file);
+      clang::Lexer lexer(sm.getLocForStartOfFile(r->file), lo, text.begin(),
+                         text.begin() + r->begin, text.begin() + r->end);
+      clang::Token tok;
+      while (true) {
+        bool atEnd = lexer.LexFromRawLexer(tok);
+        if (tok.is(clang::tok::eof))
+          break;
+        if (tok.is(clang::tok::raw_identifier) &&
+            tok.getRawIdentifier() == "__restrict__") {
+          unsigned offset = sm.getFileOffset(tok.getLocation());
+          edits.replace({r->file, offset, offset + tok.getLength()},
+                        "restrict");
+        }
+        if (atEnd)
+          break;
+      }
+    }
+  }
+  return true;
+}
+
+bool SyntaxRewriter::VisitDeclStmt(clang::DeclStmt *stmt) {
+  // One qualifier for all declarators of a statement (`float *a, *b`).
+  llvm::SmallVector<clang::VarDecl *> pointers;
+  for (clang::Decl *d : stmt->decls())
+    if (auto *var = llvm::dyn_cast<clang::VarDecl>(d))
+      if (var->getType()->isPointerType() && !atomicValueType(var->getType()))
+        pointers.push_back(var);
+  if (pointers.empty())
+    return true;
+  std::string message, qualifier;
+  for (clang::VarDecl *var : pointers) {
+    std::string q = qualifierFor(spaces.pointeeOf(var), cl2, false, message);
+    if (!message.empty())
+      return error(var->getLocation(), message);
+    if (var != pointers.front() && q != qualifier)
+      return error(var->getLocation(),
+                   "the pointers of this declaration point into different "
+                   "address spaces; declare them separately");
+    qualifier = q;
+  }
+  if (!qualifier.empty())
+    insertBefore(pointers.front()->getTypeSpecStartLoc(), qualifier);
+  return true;
+}
+
+bool SyntaxRewriter::VisitVarDecl(clang::VarDecl *var) {
+  if (llvm::isa<clang::ParmVarDecl>(var))
+    return true;
+  if (var->getType()->isReferenceType())
+    return error(var->getLocation(), "a reference has no OpenCL C form; use "
+                                     "a pointer");
+  bool isRef = false;
+  if (std::optional<clang::QualType> value =
+          atomicValueType(var->getType(), &isRef);
+      value && isRef) {
+    // cuda::atomic_ref<T, S> r(x) -> AS T *r = &(x)
+    auto *construct =
+        llvm::dyn_cast_or_null<clang::CXXConstructExpr>(var->getInit());
+    if (!construct || construct->getNumArgs() != 1)
+      return error(var->getLocation(),
+                   "expected an atomic_ref made from one object");
+    std::optional<FileCharRange> argText =
+        rangeOf(construct->getArg(0)->getSourceRange());
+    if (!argText)
+      return error(var->getLocation(), "cannot rewrite this text");
+    std::string message;
+    std::string q = qualifierFor(spaces.storageOf(construct->getArg(0)), cl2,
+                                 false, message);
+    if (!message.empty())
+      return error(var->getLocation(), message);
+    clang::PrintingPolicy policy(lo);
+    llvm::StringRef arg =
+        sm.getBufferData(argText->file).slice(argText->begin, argText->end);
+    replaceRange(var->getSourceRange(), q + value->getAsString(policy) + " *" +
+                                            var->getName().str() + " = &(" +
+                                            arg.str() + ")");
+    return true;
+  }
+  if (var->hasAttr<clang::CUDASharedAttr>()) {
+    if (var->hasExternalStorage()) {
+      if (!var->getType()->isIncompleteArrayType())
+        return error(var->getLocation(),
+                     "extern __shared__ must be an array of unknown size");
+      dynamicShared.push_back(var);
+      if (var->isFileVarDecl()) {
+        removeDecl(var);
+      } else {
+        replaceRange(var->getSourceRange(),
+                     "/* xfence: dynamic shared memory '" +
+                         var->getName().str() +
+                         "' is a __local kernel argument */ (void)0");
+      }
+      return true;
+    }
+    if (!currentFunction || !currentFunction->hasAttr<clang::CUDAGlobalAttr>())
+      return error(var->getLocation(),
+                   "__shared__ memory outside a kernel has no OpenCL C form "
+                   "(OpenCL C allows __local variables only in kernels)");
+    rewriteAttributes(var);
+    rewriteAtomicType(var);
+    return true;
+  }
+  if (var->hasAttr<clang::CUDAConstantAttr>()) {
+    if (!var->hasInit())
+      return error(var->getLocation(),
+                   "a __constant__ variable without an initializer is set "
+                   "by the host (cudaMemcpyToSymbol), which OpenCL C cannot "
+                   "express; pass it as a kernel argument");
+    rewriteAttributes(var);
+    return true;
+  }
+  if (var->hasGlobalStorage() && !var->isStaticLocal() &&
+      !var->hasExternalStorage())
+    return error(var->getLocation(),
+                 "a program-scope variable outside __constant__ memory has "
+                 "no portable OpenCL C form (not in 1.2; optional in 3.0); "
+                 "pass a buffer, or use #define for a constant");
+  if (var->isStaticLocal())
+    return error(var->getLocation(), "a static local variable has no OpenCL "
+                                     "C form");
+  if (var->getType()->getContainedAutoType())
+    return error(var->getLocation(), "'auto' has no OpenCL C form; write the "
+                                     "type");
+  rewriteAtomicType(var);
+  return true;
+}
+
+bool SyntaxRewriter::VisitDeclRefExpr(clang::DeclRefExpr *ref) {
+  auto *var = llvm::dyn_cast<clang::VarDecl>(ref->getDecl());
+  if (!var)
+    return true;
+  if (var->hasAttr<clang::CUDASharedAttr>() && var->hasExternalStorage() &&
+      currentFunction) {
+    if (!currentFunction->hasAttr<clang::CUDAGlobalAttr>())
+      return error(ref->getLocation(),
+                   "dynamic shared memory used in a __device__ function; "
+                   "pass it to the function as a pointer");
+    auto &list = kernelDynamicShared[currentFunction];
+    if (!llvm::is_contained(list, var))
+      list.push_back(var);
+    if (list.size() > 1)
+      return error(ref->getLocation(),
+                   "two extern __shared__ arrays alias the same memory in "
+                   "CUDA; use one and offset into it");
+    return true;
+  }
+  llvm::StringRef name = var->getName();
+  if (!src.isUserLocation(var->getLocation()) &&
+      (name == "threadIdx" || name == "blockIdx" || name == "blockDim" ||
+       name == "gridDim" || name == "warpSize"))
+    return error(ref->getLocation(), "'" + name + "' used other than as ." +
+                                         "x, .y or .z has no OpenCL C form");
+  return true;
+}
+
+bool SyntaxRewriter::VisitPseudoObjectExpr(clang::PseudoObjectExpr *e) {
+  auto *prop = llvm::dyn_cast<clang::MSPropertyRefExpr>(
+      e->getSyntacticForm()->IgnoreParens());
+  if (!prop)
+    return true;
+  const clang::Expr *baseExpr = prop->getBaseExpr()->IgnoreParenImpCasts();
+  if (auto *opaque = llvm::dyn_cast<clang::OpaqueValueExpr>(baseExpr))
+    baseExpr = opaque->getSourceExpr()->IgnoreParenImpCasts();
+  auto *base = llvm::dyn_cast<clang::DeclRefExpr>(baseExpr);
+  if (!base)
+    return true;
+  llvm::StringRef var = base->getDecl()->getName();
+  llvm::StringRef field = prop->getPropertyDecl()->getName();
+  const char *fn = llvm::StringSwitch<const char *>(var)
+                       .Case("threadIdx", "get_local_id")
+                       .Case("blockIdx", "get_group_id")
+                       .Case("blockDim", "get_local_size")
+                       .Case("gridDim", "get_num_groups")
+                       .Default(nullptr);
+  int dim = llvm::StringSwitch<int>(field)
+                .Case("x", 0)
+                .Case("y", 1)
+                .Case("z", 2)
+                .Default(-1);
+  if (!fn || dim < 0)
+    return error(e->getBeginLoc(), "no OpenCL C form for this built-in");
+  replaceRange(e->getSourceRange(),
+               std::string("(uint)") + fn + "(" + std::to_string(dim) + ")");
+  return true;
+}
+
+bool SyntaxRewriter::VisitCallExpr(clang::CallExpr *call) {
+  const clang::FunctionDecl *callee = call->getDirectCallee();
+  if (!callee || isUserDecl(src, callee) || !callee->getIdentifier())
+    return true;
+  if (llvm::isa<clang::CXXMemberCallExpr, clang::CXXOperatorCallExpr>(call))
+    return error(call->getBeginLoc(),
+                 "no OpenCL C form for this member function call");
+  llvm::StringRef name = callee->getName();
+  if (name.starts_with("__fetch_builtin") ||
+      name.starts_with("__nvvm_read_ptx"))
+    return true;
+  clang::Expr *calleeExpr = call->getCallee()->IgnoreParenImpCasts();
+  if (name.consume_front("make_")) {
+    // make_float4(a, b, c, d) -> (float4)(a, b, c, d)
+    replaceRange(calleeExpr->getSourceRange(), "(" + name.str() + ")");
+    return true;
+  }
+  if (name == "__ldg" && call->getNumArgs() == 1) {
+    replaceRange(calleeExpr->getSourceRange(), "*");
+    return true;
+  }
+  static const llvm::StringMap<const char *> renamed = {
+      {"__expf", "native_exp"},
+      {"__logf", "native_log"},
+      {"__log2f", "native_log2"},
+      {"__exp10f", "native_exp10"},
+      {"__sinf", "native_sin"},
+      {"__cosf", "native_cos"},
+      {"__powf", "native_powr"},
+      {"__fdividef", "native_divide"},
+      {"__frsqrt_rn", "rsqrt"},
+      {"rsqrtf", "rsqrt"},
+      {"sqrtf", "sqrt"},
+      {"expf", "exp"},
+      {"exp2f", "exp2"},
+      {"logf", "log"},
+      {"log2f", "log2"},
+      {"log10f", "log10"},
+      {"fabsf", "fabs"},
+      {"sinf", "sin"},
+      {"cosf", "cos"},
+      {"tanf", "tan"},
+      {"tanhf", "tanh"},
+      {"floorf", "floor"},
+      {"ceilf", "ceil"},
+      {"roundf", "round"},
+      {"truncf", "trunc"},
+      {"fminf", "fmin"},
+      {"fmaxf", "fmax"},
+      {"powf", "pow"},
+      {"fmodf", "fmod"},
+      {"atan2f", "atan2"},
+      {"fmaf", "fma"},
+      {"__mul24", "mul24"},
+      {"__umul24", "mul24"},
+      {"__popc", "popcount"},
+      {"__clz", "clz"}};
+  static const llvm::StringSet<> same = {"min", "max",  "abs",   "sqrt",
+                                         "exp", "fabs", "printf"};
+  auto it = renamed.find(name);
+  if (it != renamed.end()) {
+    replaceRange(calleeExpr->getSourceRange(), it->second);
+    return true;
+  }
+  if (same.contains(name))
+    return true;
+  return error(call->getBeginLoc(),
+               "'" + name + "' has no OpenCL C equivalent that xfence knows");
+}
+
+void SyntaxRewriter::finish() {
+  clang::PrintingPolicy policy(lo);
+  for (auto &[kernel, vars] : kernelDynamicShared) {
+    std::string params;
+    for (const clang::VarDecl *var : vars) {
+      clang::QualType element =
+          src.getContext().getAsArrayType(var->getType())->getElementType();
+      params += ", __local " + element.getAsString(policy) + " *" +
+                var->getName().str();
+    }
+    if (kernel->getNumParams() == 0) {
+      // f() or f(void): the parameter list is the new arguments alone.
+      clang::SourceLocation rparen =
+          kernel->getFunctionTypeLoc().getRParenLoc();
+      clang::SourceLocation lparen =
+          kernel->getFunctionTypeLoc().getLParenLoc();
+      auto [file, b] = sm.getDecomposedLoc(sm.getFileLoc(lparen));
+      unsigned e = sm.getFileOffset(sm.getFileLoc(rparen));
+      edits.replace({file, b + 1, e}, params.substr(2));
+      continue;
+    }
+    const clang::ParmVarDecl *last =
+        kernel->getParamDecl(kernel->getNumParams() - 1);
+    std::optional<FileCharRange> r = rangeOf(last->getSourceRange());
+    if (!r) {
+      error(last->getLocation(), "cannot rewrite this text");
+      continue;
+    }
+    edits.replace({r->file, r->end, r->end}, params);
+  }
+}
+
+} // namespace
+
+LogicalResult
+xfence::addCudaSyntaxEdits(TextEdits &edits, const CudaAddressSpaces &spaces,
+                           bool cl2,
+                           const llvm::DenseSet<const clang::Stmt *> &sites) {
+  ParsedSource &src = edits.getSource();
+  SyntaxRewriter rewriter(edits, spaces, cl2, sites);
+  rewriter.TraverseDecl(src.getContext().getTranslationUnitDecl());
+  rewriter.finish();
+
+  // #include of a system header (the CUDA runtime, <cuda/atomic>,
+  // <cooperative_groups.h>): OpenCL C has them built in or has no use for
+  // them.
+  clang::SourceManager &sm = src.getSourceManager();
+  clang::FileID mainFile = sm.getMainFileID();
+  llvm::StringRef buffer = sm.getBufferData(mainFile);
+  size_t at = 0;
+  while (at < buffer.size()) {
+    size_t end = buffer.find('\n', at);
+    if (end == llvm::StringRef::npos)
+      end = buffer.size();
+    llvm::StringRef line = buffer.slice(at, end).ltrim();
+    if (line.consume_front("#") && line.ltrim().starts_with("include") &&
+        line.contains('<'))
+      edits.replace(
+          {mainFile, static_cast<unsigned>(at), static_cast<unsigned>(at)},
+          "// xfence: ");
+    at = end + 1;
+  }
+  return failure(rewriter.failed);
+}

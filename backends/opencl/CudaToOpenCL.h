@@ -1,0 +1,50 @@
+//===- CudaToOpenCL.h - translate a CUDA file to OpenCL C -------*- C++ -*-===//
+//
+// The source-to-source path from CUDA C++ (device code) to OpenCL C 1.2 or
+// 2.0/3.0: import (frontends/cuda), legalization for `opencl1.2` /
+// `opencl2` and coalescing (`exact-scopes` for 2.x), the OpenCL emitter for
+// the synchronization ops, and the rewrite of the rest of each kernel
+// through the Clang AST. See docs/cuda-to-opencl.md.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef XFENCE_BACKENDS_OPENCL_CUDATOOPENCL_H
+#define XFENCE_BACKENDS_OPENCL_CUDATOOPENCL_H
+
+#include "backends/opencl/OpenCLEmitter.h"
+#include "frontends/cuda/CudaSource.h"
+
+#include "mlir/IR/BuiltinOps.h"
+
+namespace xfence {
+
+struct CudaToOpenCLOptions {
+  CudaSourceOptions source;
+  /// CL1.2, CL2.0 or CL3.0.
+  std::string clStd = "CL1.2";
+  bool coalesce = true;
+  /// OpenCL C 1.2 has no device scope. With this policy a device-scope
+  /// fence (__threadfence(), ordered device atomics) becomes
+  /// mem_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE), ASSUMING that
+  /// the OpenCL implementation's mem_fence on global memory orders it for
+  /// the whole device (true of PoCL and common GPU drivers, not promised by
+  /// the OpenCL 1.2 specification).
+  bool assumeDeviceWideGlobalFence = false;
+
+  bool cl2() const { return clStd != "CL1.2" && clStd != "CL1.1"; }
+};
+
+/// Translates the CUDA source `contents` of `path`; diagnostics go to
+/// `diagOS` clang-style. Fails on any error.
+mlir::FailureOr<std::string>
+translateCudaToOpenCL(llvm::StringRef path, llvm::StringRef contents,
+                      const CudaToOpenCLOptions &options,
+                      llvm::raw_ostream &diagOS);
+
+/// Registers `--export-opencl` (with `--opencl-target-std=` and
+/// `--opencl12-device-fence=`) for xfence-translate.
+void registerOpenCLExport();
+
+} // namespace xfence
+
+#endif // XFENCE_BACKENDS_OPENCL_CUDATOOPENCL_H

@@ -1,0 +1,595 @@
+//===- OpenCLEmitter.cpp - OpenCL C text for each xfence op ---------------===//
+//
+// Mapping (design/semantics.md §3, columns "OpenCL C 1.2" and "OpenCL C
+// 2.0+"), for ops legalized for the target first:
+//  * fence relaxed or of no spaces: nothing (it orders nothing).
+//  * 1.2 (workgroup scope only; legalization refuses wider ones):
+//    acquire -> read_mem_fence(F), release -> write_mem_fence(F), acq_rel ->
+//    mem_fence(F), seq_cst -> mem_fence(F) (*derived*: the 1.2 wording is a
+//    full fence). F has LOCAL|GLOBAL for every CUDA fence.
+//  * 2.0+: atomic_work_item_fence(F, o, s), s = memory_scope_work_item /
+//    sub_group / work_group / device / all_svm_devices.
+//  * barrier workgroup, memory workgroup: barrier(F) (= work_group_barrier
+//    in 2.0); no memory part: barrier(0). 2.0 memory scope S wider than the
+//    work-group: work_group_barrier(F, S); seq_cst: seq_cst fences around.
+//    Subgroup barriers (2.0): sub_group_barrier(F[, S]).
+//  * atomics, 1.2 (relaxed after legalization): atomic_add/sub/and/or/xor/
+//    min/max/xchg/cmpxchg, which are atomic across the device on __global
+//    and across the work-group on __local memory (local memory is visible
+//    only to its work-group, so that is all a device-scope atomic on it
+//    means). A relaxed load is atomic_or(p, 0), a relaxed store
+//    (void)atomic_xchg(p, v): 1.2 has no atomic load or store.
+//  * atomics, 2.0+: the C11 _explicit functions with order and scope, the
+//    plain object cast to the atomic type of the same address space.
+//  * CUDA's wrapping atomicInc/atomicDec (`inc`/`dec`) and float atomicAdd
+//    (`fadd`) have no OpenCL C built-in: a bound of all ones makes inc/dec
+//    plain add/sub of 1 (atomic_inc/atomic_dec); otherwise a
+//    compare-and-swap loop in a prelude helper computes exactly CUDA's new
+//    value from the value the compare-exchange saw.
+//
+//===----------------------------------------------------------------------===//
+
+#include "backends/opencl/OpenCLEmitter.h"
+
+#include "dialect/XFenceOps.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace xfence;
+
+namespace {
+
+struct SnippetBuilder {
+  OpenCLSnippet snippet;
+  SnippetBuilder &operator<<(llvm::StringRef text) {
+    if (!snippet.pieces.empty() && snippet.pieces.back().operand < 0)
+      snippet.pieces.back().text += text.str();
+    else
+      snippet.pieces.push_back({text.str(), -1, false});
+    return *this;
+  }
+  SnippetBuilder &operand(unsigned index, bool addressOf = false) {
+    snippet.pieces.push_back({"", static_cast<int>(index), addressOf});
+    return *this;
+  }
+};
+
+std::string flags(MemorySpaces spaces) {
+  std::string text;
+  auto add = [&](MemorySpaces bit, const char *name) {
+    if ((spaces & bit) == bit && bit != MemorySpaces::none)
+      text += (text.empty() ? "" : " | ") + std::string(name);
+  };
+  add(MemorySpaces::local, "CLK_LOCAL_MEM_FENCE");
+  add(MemorySpaces::global, "CLK_GLOBAL_MEM_FENCE");
+  add(MemorySpaces::image, "CLK_IMAGE_MEM_FENCE");
+  return text.empty() ? "0" : text;
+}
+
+const char *orderName(MemoryOrder order) {
+  switch (order) {
+  case MemoryOrder::relaxed:
+    return "memory_order_relaxed";
+  case MemoryOrder::acquire:
+    return "memory_order_acquire";
+  case MemoryOrder::release:
+    return "memory_order_release";
+  case MemoryOrder::acq_rel:
+    return "memory_order_acq_rel";
+  case MemoryOrder::seq_cst:
+    return "memory_order_seq_cst";
+  }
+  llvm_unreachable("unknown order");
+}
+
+FailureOr<const char *> scopeName(Operation *op, Scope scope) {
+  switch (scope) {
+  case Scope::thread:
+    return "memory_scope_work_item";
+  case Scope::subgroup:
+    return "memory_scope_sub_group";
+  case Scope::workgroup:
+    return "memory_scope_work_group";
+  case Scope::device:
+    return "memory_scope_device";
+  case Scope::system:
+    return "memory_scope_all_svm_devices";
+  case Scope::cluster:
+    break;
+  }
+  op->emitError("scope 'cluster' has no OpenCL C form (legalize first)");
+  return failure();
+}
+
+constexpr const char *kNothing =
+    "((void)0) /* xfence: this fence orders nothing */";
+
+LogicalResult fenceText(Operation *op, Scope scope, MemoryOrder order,
+                        MemorySpaces spaces, const OpenCLTarget &target,
+                        SnippetBuilder &b) {
+  if (order == MemoryOrder::relaxed || spaces == MemorySpaces::none) {
+    b << kNothing;
+    return success();
+  }
+  if (!target.cl2) {
+    if (scope != Scope::workgroup)
+      return op->emitError("a fence of scope '")
+             << stringifyScope(scope)
+             << "' has no OpenCL C 1.2 form (legalize first)";
+    const char *fn = order == MemoryOrder::acquire   ? "read_mem_fence"
+                     : order == MemoryOrder::release ? "write_mem_fence"
+                                                     : "mem_fence";
+    b << fn << "(" << flags(spaces) << ")";
+    return success();
+  }
+  FailureOr<const char *> s = scopeName(op, scope);
+  if (failed(s))
+    return failure();
+  b << "atomic_work_item_fence(" << flags(spaces) << ", " << orderName(order)
+    << ", " << *s << ")";
+  return success();
+}
+
+LogicalResult emitBarrier(BarrierOp op, const OpenCLTarget &target,
+                          SnippetBuilder &b) {
+  if (op.isPartial())
+    return op.emitError("a barrier over part of a subgroup (lane mask) has no "
+                        "OpenCL C form");
+  Scope exec = op.getExecScope();
+  if (exec != Scope::workgroup && (exec != Scope::subgroup || !target.cl2))
+    return op.emitError("a barrier of execution scope '")
+           << stringifyScope(exec) << "' has no OpenCL C "
+           << (target.cl2 ? "2.0" : "1.2") << " form";
+  bool sub = exec == Scope::subgroup;
+  const char *fn = sub ? "sub_group_barrier" : "barrier";
+  if (!op.ordersMemory()) {
+    b << fn << "(0)";
+    return success();
+  }
+  Scope scope = *op.getMemoryScope();
+  MemoryOrder order = *op.getOrder();
+  MemorySpaces spaces = op.getSpaces();
+  if (!target.cl2) {
+    // Legalization leaves a workgroup memory part (wider parts become
+    // fences around the barrier); barrier(F) is seq_cst in the 1.2 model.
+    if (scope != Scope::workgroup)
+      return op.emitError("a barrier ordering memory at scope '")
+             << stringifyScope(scope) << "' has no OpenCL C 1.2 form";
+    b << "barrier(" << flags(spaces) << ")";
+    return success();
+  }
+  FailureOr<const char *> s = scopeName(op, scope);
+  if (failed(s))
+    return failure();
+  std::string call;
+  if (scope == exec || (spaces == MemorySpaces::local && !sub))
+    call = std::string(sub ? "sub_group_barrier(" : "barrier(") +
+           flags(spaces) + ")";
+  else
+    call = std::string(sub ? "sub_group_barrier(" : "work_group_barrier(") +
+           flags(spaces) + ", " + *s + ")";
+  if (order != MemoryOrder::seq_cst) {
+    b << call;
+    return success();
+  }
+  // A barrier is a release fence on entry and an acquire fence on exit
+  // (OpenCL 2.0 §3.3.5); seq_cst needs seq_cst fences around it.
+  b << "(";
+  if (failed(fenceText(op, scope, order, spaces, target, b)))
+    return failure();
+  b << ", " << call << ", ";
+  if (failed(fenceText(op, scope, order, spaces, target, b)))
+    return failure();
+  b << ")";
+  return success();
+}
+
+/// The OpenCL address-space qualifier of an atomic's address, or failure.
+FailureOr<std::string> addressSpace(Operation *op, Value addr,
+                                    const OpenCLTarget &target) {
+  unsigned as = 0;
+  if (auto ptr = dyn_cast<LLVM::LLVMPointerType>(addr.getType()))
+    as = ptr.getAddressSpace();
+  if (as == 1)
+    return std::string("__global");
+  if (as == 3)
+    return std::string("__local");
+  if (target.cl2)
+    return std::string(""); // generic
+  op->emitError("cannot tell whether this atomic object is in global or "
+                "shared memory; OpenCL C 1.2 needs to know (translate with "
+                "-cl-std=CL3.0 for generic pointers)");
+  return failure();
+}
+
+/// OpenCL C spelling of the object's C type, and its atomic type.
+FailureOr<std::pair<std::string, std::string>>
+valueTypes(Operation *op, const OpenCLTarget &target) {
+  auto ctype = op->getAttrOfType<StringAttr>("xfence.ctype");
+  Type type = op->getNumResults() ? op->getResult(0).getType()
+                                  : op->getOperand(0).getType();
+  unsigned bits = type.getIntOrFloatBitWidth();
+  bool isUnsigned = ctype && ctype.getValue().starts_with("unsigned");
+  std::string value, atomic;
+  if (isa<FloatType>(type)) {
+    value = bits == 64 ? "double" : "float";
+    atomic = bits == 64 ? "atomic_double" : "atomic_float";
+  } else if (bits == 32) {
+    value = isUnsigned ? "uint" : "int";
+    atomic = isUnsigned ? "atomic_uint" : "atomic_int";
+  } else if (bits == 64) {
+    value = isUnsigned ? "ulong" : "long";
+    atomic = isUnsigned ? "atomic_ulong" : "atomic_long";
+  } else {
+    op->emitError("a ") << bits << "-bit atomic has no OpenCL C form";
+    return failure();
+  }
+  if (bits == 64 && !target.cl2) {
+    op->emitError("64-bit atomics need cl_khr_int64_base_atomics; xfence "
+                  "does not target it for OpenCL C 1.2 (use -cl-std=CL3.0)");
+    return failure();
+  }
+  return std::make_pair(value, atomic);
+}
+
+const char *legacyName(AtomicRMWKind kind) {
+  switch (kind) {
+  case AtomicRMWKind::add:
+    return "atomic_add";
+  case AtomicRMWKind::sub:
+    return "atomic_sub";
+  case AtomicRMWKind::and_:
+    return "atomic_and";
+  case AtomicRMWKind::or_:
+    return "atomic_or";
+  case AtomicRMWKind::xor_:
+    return "atomic_xor";
+  case AtomicRMWKind::min:
+  case AtomicRMWKind::umin:
+    return "atomic_min";
+  case AtomicRMWKind::max:
+  case AtomicRMWKind::umax:
+    return "atomic_max";
+  case AtomicRMWKind::xchg:
+    return "atomic_xchg";
+  default:
+    return nullptr;
+  }
+}
+
+const char *c11Name(AtomicRMWKind kind) {
+  switch (kind) {
+  case AtomicRMWKind::add:
+    return "atomic_fetch_add_explicit";
+  case AtomicRMWKind::sub:
+    return "atomic_fetch_sub_explicit";
+  case AtomicRMWKind::and_:
+    return "atomic_fetch_and_explicit";
+  case AtomicRMWKind::or_:
+    return "atomic_fetch_or_explicit";
+  case AtomicRMWKind::xor_:
+    return "atomic_fetch_xor_explicit";
+  case AtomicRMWKind::min:
+  case AtomicRMWKind::umin:
+    return "atomic_fetch_min_explicit";
+  case AtomicRMWKind::max:
+  case AtomicRMWKind::umax:
+    return "atomic_fetch_max_explicit";
+  case AtomicRMWKind::xchg:
+    return "atomic_exchange_explicit";
+  default:
+    return nullptr;
+  }
+}
+
+/// True if `v` is a constant with all bits set.
+bool isAllOnes(Value v) {
+  auto c = v.getDefiningOp<LLVM::ConstantOp>();
+  if (!c)
+    return false;
+  auto attr = dyn_cast<IntegerAttr>(c.getValue());
+  return attr && attr.getValue().isAllOnes();
+}
+
+/// A compare-and-swap loop helper for `kind` on `value` objects in address
+/// space `as`; returns its name.
+std::string casHelper(AtomicRMWKind kind, const std::string &as,
+                      const std::string &value, const std::string &atomic,
+                      const OpenCLTarget &target, OpenCLHelpers &helpers) {
+  std::string asName = as.empty() ? "generic" : as.substr(2);
+  std::string name = "xfence_atomic_" + stringifyAtomicRMWKind(kind).str() +
+                     "_" + asName + "_" + value;
+  if (helpers.count(name))
+    return name;
+  bool isFloat = kind == AtomicRMWKind::fadd;
+  std::string bitsType =
+      isFloat ? (value == "double" ? "ulong" : "uint") : value;
+  std::string bitsAtomic =
+      isFloat ? (value == "double" ? "atomic_ulong" : "atomic_uint") : atomic;
+  std::string next;
+  switch (kind) {
+  case AtomicRMWKind::inc: // CUDA: old >= m ? 0 : old + 1
+    next = "old >= v ? 0 : old + 1";
+    break;
+  case AtomicRMWKind::dec: // CUDA: (old == 0 || old > m) ? m : old - 1
+    next = "(old == 0 || old > v) ? v : old - 1";
+    break;
+  default: // fadd
+    next = "as_" + bitsType + "(as_" + value + "(old) + v)";
+    break;
+  }
+  std::string q = as.empty() ? "" : as + " ";
+  std::string text;
+  if (!target.cl2) {
+    text = "static " + value + " " + name + "(volatile " + q + value + " *p, " +
+           value + " v) {\n" + "  volatile " + q + bitsType +
+           " *b = (volatile " + q + bitsType + " *)p;\n  " + bitsType +
+           " old = 0; /* a guess; the compare-exchange returns the truth */\n" +
+           "  for (;;) {\n    " + bitsType + " seen = atomic_cmpxchg(b, old, " +
+           next + ");\n    if (seen == old)\n      return " +
+           (isFloat ? "as_" + value + "(old)" : std::string("old")) +
+           ";\n    old = seen;\n  }\n}\n";
+  } else {
+    text = "static " + value + " " + name + "(volatile " + q + value + " *p, " +
+           value + " v, memory_order o, memory_scope s) {\n  volatile " + q +
+           bitsAtomic + " *b = (volatile " + q + bitsAtomic + " *)p;\n  " +
+           bitsType +
+           " old = 0; /* a guess; the compare-exchange returns the "
+           "truth */\n" +
+           "  while (!atomic_compare_exchange_strong_explicit(b, &old, " +
+           next + ", o, memory_order_relaxed, s))\n    ;\n  return " +
+           (isFloat ? "as_" + value + "(old)" : std::string("old")) + ";\n}\n";
+  }
+  helpers[name] = text;
+  return name;
+}
+
+LogicalResult emitAtomic(Operation *op, const OpenCLTarget &target,
+                         OpenCLHelpers &helpers, SnippetBuilder &b) {
+  auto form = op->getAttrOfType<StringAttr>("xfence.form");
+  bool member = form && form.getValue() == "member";
+  auto types = valueTypes(op, target);
+  if (failed(types))
+    return failure();
+  auto [value, atomic] = *types;
+  auto scopeAttr = op->getAttrOfType<ScopeAttr>("scope");
+  FailureOr<const char *> scope = scopeName(op, scopeAttr.getValue());
+  if (failed(scope))
+    return failure();
+
+  // The address operand's text is a pointer; in 2.0 it is cast to the
+  // atomic type.
+  auto address = [&](unsigned operand, Value addr) -> LogicalResult {
+    FailureOr<std::string> as = addressSpace(op, addr, target);
+    if (failed(as))
+      return failure();
+    std::string q = as->empty() ? "" : *as + " ";
+    b << "(volatile " << q << (target.cl2 ? atomic : value) << " *)(";
+    b.operand(operand) << ")";
+    return success();
+  };
+  auto orderOf = [&](llvm::StringRef name) {
+    return op->getAttrOfType<MemoryOrderAttr>(name).getValue();
+  };
+  auto checkRelaxed = [&]() -> LogicalResult {
+    if (target.cl2)
+      return success();
+    for (llvm::StringRef name : {"order", "success_order", "failure_order"})
+      if (auto attr = op->getAttrOfType<MemoryOrderAttr>(name))
+        if (attr.getValue() != MemoryOrder::relaxed)
+          return op->emitError("an ordered atomic has no OpenCL C 1.2 form "
+                               "(legalize first)");
+    return success();
+  };
+  if (failed(checkRelaxed()))
+    return failure();
+
+  return llvm::TypeSwitch<Operation *, LogicalResult>(op)
+      .Case([&](AtomicRMWOp rmw) -> LogicalResult {
+        AtomicRMWKind kind = rmw.getKind();
+        if (auto emulated = op->getAttrOfType<StringAttr>(kEmulatedKind))
+          kind = *symbolizeAtomicRMWKind(emulated.getValue());
+        // With a bound of all ones CUDA's wrap is the integer wrap.
+        if ((kind == AtomicRMWKind::inc || kind == AtomicRMWKind::dec) &&
+            isAllOnes(rmw.getValue())) {
+          bool inc = kind == AtomicRMWKind::inc;
+          if (!target.cl2) {
+            b << (inc ? "atomic_inc(" : "atomic_dec(");
+            if (failed(address(0, rmw.getAddr())))
+              return failure();
+            b << ")";
+            return success();
+          }
+          b << (inc ? "atomic_fetch_add_explicit("
+                    : "atomic_fetch_sub_explicit(");
+          if (failed(address(0, rmw.getAddr())))
+            return failure();
+          b << ", 1, " << orderName(rmw.getOrder()) << ", " << *scope << ")";
+          return success();
+        }
+        if (kind == AtomicRMWKind::inc || kind == AtomicRMWKind::dec ||
+            kind == AtomicRMWKind::fadd) {
+          FailureOr<std::string> as = addressSpace(op, rmw.getAddr(), target);
+          if (failed(as))
+            return failure();
+          std::string helper =
+              casHelper(kind, *as, value, atomic, target, helpers);
+          b << helper << "(";
+          b.operand(0) << ", ";
+          b.operand(1);
+          if (target.cl2)
+            b << ", " << orderName(rmw.getOrder()) << ", " << *scope;
+          b << ")";
+          return success();
+        }
+        if (isa<FloatType>(rmw.getType()) && kind != AtomicRMWKind::xchg)
+          return op->emitError("a floating-point atomic '")
+                 << stringifyAtomicRMWKind(kind) << "' has no OpenCL C form";
+        if (!target.cl2) {
+          const char *fn = legacyName(kind);
+          if (!fn)
+            return op->emitError("atomic '") << stringifyAtomicRMWKind(kind)
+                                             << "' has no OpenCL C 1.2 form";
+          b << fn << "(";
+          if (failed(address(0, rmw.getAddr())))
+            return failure();
+          b << ", ";
+          b.operand(1) << ")";
+          return success();
+        }
+        const char *fn = c11Name(kind);
+        if (!fn)
+          return op->emitError("atomic '")
+                 << stringifyAtomicRMWKind(kind) << "' has no OpenCL C form";
+        b << fn << "(";
+        if (failed(address(0, rmw.getAddr())))
+          return failure();
+        b << ", ";
+        b.operand(1) << ", " << orderName(rmw.getOrder()) << ", " << *scope
+                     << ")";
+        return success();
+      })
+      .Case([&](AtomicCmpXchgOp cas) -> LogicalResult {
+        if (!member) {
+          // atomicCAS returns the old value.
+          if (!target.cl2) {
+            b << "atomic_cmpxchg(";
+            if (failed(address(0, cas.getAddr())))
+              return failure();
+            b << ", ";
+            b.operand(1) << ", ";
+            b.operand(2) << ")";
+            return success();
+          }
+          FailureOr<std::string> as = addressSpace(op, cas.getAddr(), target);
+          if (failed(as))
+            return failure();
+          std::string q = as->empty() ? "" : *as + " ";
+          std::string name =
+              "xfence_cas_" +
+              (as->empty() ? std::string("generic") : as->substr(2)) + "_" +
+              value;
+          helpers.try_emplace(
+              name, "static " + value + " " + name + "(volatile " + q + value +
+                        " *p, " + value + " expected, " + value +
+                        " desired, memory_order o, memory_order f, "
+                        "memory_scope s) {\n  atomic_compare_exchange_strong_"
+                        "explicit((volatile " +
+                        q + atomic +
+                        " *)p, &expected, desired, o, f, s);\n  return "
+                        "expected;\n}\n");
+          b << name << "(";
+          b.operand(0) << ", ";
+          b.operand(1) << ", ";
+          b.operand(2) << ", " << orderName(orderOf("success_order")) << ", "
+                       << orderName(orderOf("failure_order")) << ", " << *scope
+                       << ")";
+          return success();
+        }
+        if (!target.cl2)
+          return op->emitError("compare_exchange (returns whether it stored "
+                               "and updates the expected value) has no OpenCL "
+                               "C 1.2 form; use atomicCAS");
+        b << (cas.getWeak() ? "atomic_compare_exchange_weak_explicit("
+                            : "atomic_compare_exchange_strong_explicit(");
+        if (failed(address(0, cas.getAddr())))
+          return failure();
+        b << ", ";
+        b.operand(1, /*addressOf=*/true) << ", ";
+        b.operand(2) << ", " << orderName(orderOf("success_order")) << ", "
+                     << orderName(orderOf("failure_order")) << ", " << *scope
+                     << ")";
+        return success();
+      })
+      .Case([&](AtomicLoadOp load) -> LogicalResult {
+        if (!target.cl2) {
+          b << "atomic_or(";
+          if (failed(address(0, load.getAddr())))
+            return failure();
+          b << ", 0)";
+          return success();
+        }
+        b << "atomic_load_explicit(";
+        if (failed(address(0, load.getAddr())))
+          return failure();
+        b << ", " << orderName(load.getOrder()) << ", " << *scope << ")";
+        return success();
+      })
+      .Case([&](AtomicStoreOp store) -> LogicalResult {
+        // Operands: value 0, address 1.
+        if (!target.cl2) {
+          b << "(void)atomic_xchg(";
+          if (failed(address(1, store.getAddr())))
+            return failure();
+          b << ", ";
+          b.operand(0) << ")";
+          return success();
+        }
+        b << "atomic_store_explicit(";
+        if (failed(address(1, store.getAddr())))
+          return failure();
+        b << ", ";
+        b.operand(0) << ", " << orderName(store.getOrder()) << ", " << *scope
+                     << ")";
+        return success();
+      })
+      .Default([&](Operation *) { return failure(); });
+}
+
+} // namespace
+
+bool xfence::isOpenCLSyncOp(Operation *op) {
+  return isa<FenceOp, BarrierOp, BarrierReduceOp, AtomicRMWOp, AtomicCmpXchgOp,
+             AtomicLoadOp, AtomicStoreOp>(op);
+}
+
+std::optional<std::string> xfence::openCLConstantText(Value operand) {
+  auto c = operand.getDefiningOp<LLVM::ConstantOp>();
+  if (!c)
+    return std::nullopt;
+  if (auto attr = dyn_cast<IntegerAttr>(c.getValue())) {
+    llvm::SmallString<16> text;
+    attr.getValue().toString(text, 10, /*Signed=*/false);
+    return std::string(text) +
+           (attr.getValue().getBitWidth() > 32 ? "ul" : "u");
+  }
+  return std::nullopt;
+}
+
+FailureOr<OpenCLSnippet> xfence::emitOpenCL(Operation *op,
+                                            const OpenCLTarget &target,
+                                            OpenCLHelpers &helpers) {
+  SnippetBuilder b;
+  LogicalResult result =
+      llvm::TypeSwitch<Operation *, LogicalResult>(op)
+          .Case([&](FenceOp fence) {
+            return fenceText(op, fence.getScope(), fence.getOrder(),
+                             fence.getSpaces(), target, b);
+          })
+          .Case([&](BarrierOp barrier) {
+            return emitBarrier(barrier, target, b);
+          })
+          .Case([&](BarrierReduceOp reduce) -> LogicalResult {
+            // OpenCL C 2.0 has work_group_reduce_add/all/any, but they are
+            // not defined to order memory: a barrier goes first.
+            if (!target.cl2 || *reduce.getMemoryScope() != Scope::workgroup ||
+                reduce.getExecScope() != Scope::workgroup)
+              return op->emitError("a reducing barrier has no OpenCL C ")
+                     << (target.cl2 ? "2.0" : "1.2") << " form";
+            b << "(barrier(" << flags(reduce.getSpaces()) << "), ";
+            b << (reduce.getReduction() == BarrierReduction::count
+                      ? "(int)work_group_reduce_add(("
+                  : reduce.getReduction() == BarrierReduction::and_
+                      ? "work_group_all(("
+                      : "work_group_any((");
+            b.operand(0) << ") != 0))";
+            return success();
+          })
+          .Default(
+              [&](Operation *) { return emitAtomic(op, target, helpers, b); });
+  if (failed(result))
+    return failure();
+  return std::move(b.snippet);
+}

@@ -1,0 +1,66 @@
+//===- OpenCLEmitter.h - OpenCL C text for each xfence op -------*- C++ -*-===//
+//
+// The cheapest sound OpenCL C for every synchronization op, from the
+// "OpenCL C 1.2" and "OpenCL C 2.0+" columns of design/semantics.md §3, for
+// ops already legalized for `opencl1.2` or `opencl2`
+// (passes/TargetCapabilities). The text of an op is a template: literal
+// text with the op's operands in between (the rewriter keeps their source
+// text in place).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef XFENCE_BACKENDS_OPENCL_OPENCLEMITTER_H
+#define XFENCE_BACKENDS_OPENCL_OPENCLEMITTER_H
+
+#include "mlir/IR/Operation.h"
+#include "mlir/Support/LLVM.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <map>
+#include <string>
+
+namespace xfence {
+
+struct OpenCLTarget {
+  /// OpenCL C 2.0 or 3.0 (atomic_work_item_fence, C11 atomics, scopes);
+  /// otherwise OpenCL C 1.2.
+  bool cl2 = false;
+};
+
+/// A piece of a template: literal text, or (operand >= 0) the text of the
+/// op's operand; with `addressOf`, the address of that operand's lvalue
+/// (`&(text)`).
+struct OpenCLPiece {
+  std::string text;
+  int operand = -1;
+  bool addressOf = false;
+};
+
+struct OpenCLSnippet {
+  llvm::SmallVector<OpenCLPiece> pieces;
+};
+
+/// Helper functions that the translated file's prelude defines, by name
+/// (the compare-and-swap loops that emulate CUDA's wrapping atomicInc /
+/// atomicDec and float atomicAdd).
+using OpenCLHelpers = std::map<std::string, std::string>;
+
+/// Name of the attribute that marks an atomic read-modify-write emulated
+/// by a compare-and-swap loop; its value is the original kind.
+constexpr llvm::StringLiteral kEmulatedKind = "xfence.emulated";
+
+/// True for the ops the emitter translates.
+bool isOpenCLSyncOp(mlir::Operation *op);
+
+/// The OpenCL C text of `op`; reports an error at the op's location and
+/// fails if it has no sound form on `target`.
+mlir::FailureOr<OpenCLSnippet> emitOpenCL(mlir::Operation *op,
+                                          const OpenCLTarget &target,
+                                          OpenCLHelpers &helpers);
+
+/// The text of a constant operand, or nothing.
+std::optional<std::string> openCLConstantText(mlir::Value operand);
+
+} // namespace xfence
+
+#endif // XFENCE_BACKENDS_OPENCL_OPENCLEMITTER_H

@@ -1,0 +1,57 @@
+//===- CudaAddressSpaces.h - where CUDA pointers point ----------*- C++ -*-===//
+//
+// CUDA has one generic address space; OpenCL C 1.2 has named ones and the
+// importer wants to know which memory an access touches. This analysis
+// infers, for every pointer variable of user code, the set of memories it
+// may point into: a kernel's pointer parameter points to global memory (the
+// host passes device buffers), a __shared__ variable is local memory, a
+// __constant__ one constant memory, a __device__ variable global memory, an
+// automatic variable private memory; pointer parameters of __device__
+// functions get the union over their call sites, pointer variables the
+// union over their initializer and assignments (a fixpoint).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef XFENCE_FRONTENDS_CUDA_CUDAADDRESSSPACES_H
+#define XFENCE_FRONTENDS_CUDA_CUDAADDRESSSPACES_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "llvm/ADT/DenseMap.h"
+
+namespace xfence {
+
+/// A set of memories (bits).
+enum CudaMemory : unsigned {
+  kNoMemory = 0,
+  kGlobalMemory = 1,
+  kSharedMemory = 2,
+  kConstantMemory = 4,
+  kPrivateMemory = 8,
+  kAnyMemory = 15,
+};
+
+class CudaAddressSpaces {
+public:
+  /// Analyses the functions of user code (`isUser` says which declarations
+  /// are the user's).
+  CudaAddressSpaces(clang::ASTContext &ctx,
+                    llvm::function_ref<bool(const clang::Decl *)> isUser);
+
+  /// The memories an object denoted by the lvalue `e` may live in.
+  unsigned storageOf(const clang::Expr *e) const;
+  /// The memories the pointer (or array) expression `e` may point into.
+  unsigned pointeeOf(const clang::Expr *e) const;
+  /// The memories the pointer variable `var` may point into.
+  unsigned pointeeOf(const clang::VarDecl *var) const;
+  /// The memory of a variable's own storage.
+  static unsigned storageOfVar(const clang::VarDecl *var);
+
+private:
+  llvm::DenseMap<const clang::VarDecl *, unsigned> points;
+};
+
+} // namespace xfence
+
+#endif // XFENCE_FRONTENDS_CUDA_CUDAADDRESSSPACES_H

@@ -1,0 +1,1181 @@
+//===- CudaImporter.cpp - CUDA C++ to the xfence dialect ------------------===//
+//
+// The meaning of each construct follows design/semantics.md §2 (CUDA):
+//  * __threadfence_block/__threadfence/__threadfence_system are seq_cst
+//    fences at workgroup/device/system scope; CUDA fences order every memory
+//    space, so they carry [local, global].
+//  * __syncthreads() is a workgroup barrier ordering the block's memory
+//    (bar.sync 0): memory workgroup acq_rel [local, global];
+//    __syncthreads_count/_and/_or the same with a reduction.
+//  * __syncwarp(mask) orders memory only among the participating lanes: a
+//    subgroup barrier with a mask (partial), never a block fence. An omitted
+//    mask is the full mask 0xffffffff, still a lane mask of a 32-lane warp.
+//  * cooperative groups: thread_block::sync() is __syncthreads();
+//    grid_group::sync() is a barrier of the whole grid (execution scope
+//    device, memory device); a tile's sync() is a partial subgroup barrier.
+//  * atomicX is relaxed at device scope, atomicX_block at workgroup,
+//    atomicX_system at system scope. atomicInc(p, m) / atomicDec(p, m) are
+//    the wrapping `inc`/`dec` kinds with m as the value operand.
+//  * cuda::atomic_thread_fence(o, s) is a fence of order o at scope s
+//    (seq_cst -> fence.sc, else fence.acq_rel); cuda::std:: forms and an
+//    omitted scope are system scope; thread_scope_thread orders nothing
+//    between threads (a thread-scope fence). atomic_signal_fence is a
+//    thread-scope fence.
+//  * cuda::atomic_ref<T, S> and cuda::atomic<T, S> member functions have
+//    scope S (system for the cuda::std:: forms) and the order argument
+//    (default seq_cst); compare_exchange with one order derives the failure
+//    order as C++ does (acq_rel -> acquire, release -> relaxed).
+//  * inline PTX: membar.{cta,gl,sys} = fence.sc.{cta,gpu,sys} (synonyms on
+//    sm_70+), fence.acq_rel.X and plain `fence` are acq_rel, bar.sync 0 /
+//    barrier.sync 0 is __syncthreads(); any other asm is xfence.opaque.
+// A non-constant order or scope argument gets the strongest meaning
+// (seq_cst, system) and a warning.
+//
+//===----------------------------------------------------------------------===//
+
+#include "frontends/cuda/CudaImporter.h"
+
+#include "dialect/XFenceOps.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Verifier.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/Regex.h"
+
+using namespace xfence;
+using namespace mlir;
+using clang::DiagnosticsEngine;
+
+bool xfence::isUserDecl(ParsedSource &src, const clang::Decl *d) {
+  // A built-in function (__syncthreads) is declared implicitly at its first
+  // use, which may be in the user's file.
+  if (d->isImplicit())
+    return false;
+  if (auto *fn = llvm::dyn_cast<clang::FunctionDecl>(d))
+    if (fn->getBuiltinID())
+      return false;
+  return src.isUserLocation(d->getLocation());
+}
+
+//===----------------------------------------------------------------------===//
+// Recognising the constructs
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// The names of the (non-inline) namespaces around `d`, outermost first,
+/// joined with "::".
+std::string namespacePath(const clang::Decl *d) {
+  llvm::SmallVector<llvm::StringRef> names;
+  for (const clang::DeclContext *dc = d->getDeclContext(); dc;
+       dc = dc->getParent())
+    if (auto *ns = llvm::dyn_cast<clang::NamespaceDecl>(dc))
+      if (!ns->isInline() && !ns->getName().starts_with("__"))
+        names.push_back(ns->getName());
+  std::string path;
+  for (llvm::StringRef name : llvm::reverse(names))
+    path += (path.empty() ? "" : "::") + name.str();
+  return path;
+}
+
+const clang::CXXRecordDecl *recordOf(clang::QualType type) {
+  if (type.isNull())
+    return nullptr;
+  if (type->isPointerType())
+    type = type->getPointeeType();
+  return type->getAsCXXRecordDecl();
+}
+
+enum class SyncKind {
+  Fence,       // __threadfence*, PTX fences: scope, order
+  ThreadFence, // cuda::atomic_thread_fence(o[, s]), atomic_signal_fence
+  Barrier,     // __syncthreads, bar.sync 0, thread_block::sync
+  BarrierReduce,
+  SyncWarp,     // __syncwarp([mask])
+  GroupSync,    // grid or tile sync
+  AtomicFn,     // atomicX[_block|_system]
+  AtomicMember, // atomic_ref / atomic member function
+};
+
+enum class MemberOp { Load, Store, Exchange, CmpXchg, Fetch };
+
+struct Sync {
+  SyncKind kind;
+  Scope scope = Scope::device;
+  MemoryOrder order = MemoryOrder::seq_cst;
+  BarrierReduction reduction = BarrierReduction::count;
+  AtomicRMWKind rmw = AtomicRMWKind::add;
+  bool cas = false;  // atomicCAS
+  bool weak = false; // compare_exchange_weak
+  bool signal = false;
+  bool partial = false;
+  Scope execScope = Scope::workgroup;
+  MemberOp member = MemberOp::Fetch;
+};
+
+std::optional<Sync> classifyAsm(const clang::GCCAsmStmt *s) {
+  std::string text = s->getAsmString();
+  // One instruction, without the trailing ';' and surrounding blanks.
+  llvm::StringRef insn = llvm::StringRef(text).trim();
+  insn.consume_back(";");
+  insn = insn.trim();
+  if (insn.contains(';') || insn.contains('\n'))
+    return std::nullopt;
+  llvm::SmallVector<llvm::StringRef> words;
+  insn.split(words, ' ', -1, false);
+  if (words.empty())
+    return std::nullopt;
+  llvm::StringRef op = words[0];
+  auto ptxScope = [](llvm::StringRef s) -> std::optional<Scope> {
+    return llvm::StringSwitch<std::optional<Scope>>(s)
+        .Case("cta", Scope::workgroup)
+        .Case("gl", Scope::device)
+        .Case("gpu", Scope::device)
+        .Case("sys", Scope::system)
+        .Case("cluster", Scope::cluster)
+        .Default(std::nullopt);
+  };
+  if (words.size() == 1 && op.consume_front("membar.")) {
+    if (std::optional<Scope> scope = ptxScope(op); scope && op != "gpu") {
+      Sync sync{SyncKind::Fence};
+      sync.scope = *scope;
+      sync.order = MemoryOrder::seq_cst;
+      return sync;
+    }
+    return std::nullopt;
+  }
+  if (words.size() == 1 && op.consume_front("fence")) {
+    Sync sync{SyncKind::Fence};
+    sync.order = MemoryOrder::acq_rel; // `fence` alone is fence.acq_rel
+    sync.scope = Scope::system;        // no scope: .sys (PTX ISA)
+    llvm::SmallVector<llvm::StringRef> parts;
+    op.split(parts, '.', -1, false);
+    for (llvm::StringRef part : parts) {
+      if (part == "sc")
+        sync.order = MemoryOrder::seq_cst;
+      else if (part == "acq_rel")
+        sync.order = MemoryOrder::acq_rel;
+      else if (std::optional<Scope> scope = ptxScope(part);
+               scope && part != "gl")
+        sync.scope = *scope;
+      else
+        return std::nullopt; // fence.proxy, fence.acquire (needs care), ...
+    }
+    return sync;
+  }
+  if ((op == "bar.sync" || op == "barrier.sync" ||
+       op == "barrier.sync.aligned") &&
+      words.size() == 2 && words[1].trim() == "0") {
+    Sync sync{SyncKind::Barrier};
+    return sync;
+  }
+  return std::nullopt;
+}
+
+std::optional<AtomicRMWKind> rmwFromName(llvm::StringRef name) {
+  return llvm::StringSwitch<std::optional<AtomicRMWKind>>(name)
+      .Case("Add", AtomicRMWKind::add)
+      .Case("Sub", AtomicRMWKind::sub)
+      .Case("Exch", AtomicRMWKind::xchg)
+      .Case("Min", AtomicRMWKind::min)
+      .Case("Max", AtomicRMWKind::max)
+      .Case("And", AtomicRMWKind::and_)
+      .Case("Or", AtomicRMWKind::or_)
+      .Case("Xor", AtomicRMWKind::xor_)
+      .Case("Inc", AtomicRMWKind::inc)
+      .Case("Dec", AtomicRMWKind::dec)
+      .Default(std::nullopt);
+}
+
+/// The object expression of a member call (the pointer for `->`).
+const clang::Expr *memberObject(const clang::CallExpr *call, bool &arrow) {
+  arrow = false;
+  if (auto *op = llvm::dyn_cast<clang::CXXOperatorCallExpr>(call))
+    return op->getNumArgs() ? op->getArg(0) : nullptr;
+  auto *member = llvm::dyn_cast<clang::MemberExpr>(
+      call->getCallee()->IgnoreParenImpCasts());
+  if (!member)
+    return nullptr;
+  arrow = member->isArrow();
+  // The object as written, before the conversion to the base class that
+  // declares the member (libcu++ and cooperative groups use bases).
+  const clang::Expr *base = member->getBase();
+  while (auto *cast = llvm::dyn_cast<clang::ImplicitCastExpr>(base)) {
+    if (cast->getCastKind() != clang::CK_UncheckedDerivedToBase &&
+        cast->getCastKind() != clang::CK_DerivedToBase &&
+        cast->getCastKind() != clang::CK_NoOp)
+      break;
+    base = cast->getSubExpr();
+  }
+  return base;
+}
+
+std::optional<Sync> classify(ParsedSource &src, const clang::Stmt *s) {
+  if (auto *asmStmt = llvm::dyn_cast<clang::GCCAsmStmt>(s))
+    return classifyAsm(asmStmt);
+  auto *call = llvm::dyn_cast<clang::CallExpr>(s);
+  if (!call)
+    return std::nullopt;
+  const clang::FunctionDecl *callee = call->getDirectCallee();
+  if (!callee || isUserDecl(src, callee) || !callee->getIdentifier())
+    return std::nullopt;
+  llvm::StringRef name = callee->getName();
+  std::string ns = namespacePath(callee);
+
+  // Member functions of atomic_ref / atomic.
+  if (llvm::isa<clang::CXXMethodDecl>(callee) &&
+      !llvm::isa<clang::CXXOperatorCallExpr>(call)) {
+    bool arrow;
+    const clang::Expr *object = memberObject(call, arrow);
+    if (object && atomicValueType(object->getType())) {
+      Sync sync{SyncKind::AtomicMember};
+      if (name == "load")
+        sync.member = MemberOp::Load;
+      else if (name == "store")
+        sync.member = MemberOp::Store;
+      else if (name == "exchange")
+        sync.member = MemberOp::Exchange;
+      else if (name == "compare_exchange_strong" ||
+               name == "compare_exchange_weak") {
+        sync.member = MemberOp::CmpXchg;
+        sync.weak = name.ends_with("weak");
+      } else if (name.consume_front("fetch_")) {
+        std::optional<AtomicRMWKind> kind =
+            llvm::StringSwitch<std::optional<AtomicRMWKind>>(name)
+                .Case("add", AtomicRMWKind::add)
+                .Case("sub", AtomicRMWKind::sub)
+                .Case("and", AtomicRMWKind::and_)
+                .Case("or", AtomicRMWKind::or_)
+                .Case("xor", AtomicRMWKind::xor_)
+                .Case("min", AtomicRMWKind::min)
+                .Case("max", AtomicRMWKind::max)
+                .Default(std::nullopt);
+        if (!kind)
+          return std::nullopt;
+        sync.rmw = *kind;
+      } else
+        return std::nullopt;
+      return sync;
+    }
+  }
+  if (auto *method = llvm::dyn_cast<clang::CXXMethodDecl>(callee);
+      (method && name == "sync" &&
+       llvm::StringRef(namespacePath(method->getParent()))
+           .starts_with("cooperative_groups")) ||
+      (name == "sync" && ns == "cooperative_groups" &&
+       call->getNumArgs() == 1)) {
+    const clang::CXXRecordDecl *group = nullptr;
+    if (method) {
+      bool arrow;
+      if (const clang::Expr *object = memberObject(call, arrow))
+        group = recordOf(object->getType());
+    } else {
+      group = recordOf(call->getArg(0)->getType());
+    }
+    llvm::StringRef groupName =
+        group && group->getIdentifier() ? group->getName() : "";
+    if (groupName == "thread_block")
+      return Sync{SyncKind::Barrier};
+    Sync sync{SyncKind::GroupSync};
+    if (groupName == "grid_group") {
+      sync.execScope = Scope::device;
+    } else {
+      // A tile or a thread_group of tiled_partition: part of a block that
+      // synchronizes among itself, like __syncwarp with the tile's mask.
+      sync.execScope = Scope::subgroup;
+      sync.partial = true;
+    }
+    return sync;
+  }
+  if (ns == "cuda" || ns == "cuda::std") {
+    if (name == "atomic_thread_fence") {
+      Sync sync{SyncKind::ThreadFence};
+      sync.scope = Scope::system;
+      return sync;
+    }
+    if (name == "atomic_signal_fence") {
+      Sync sync{SyncKind::ThreadFence};
+      sync.signal = true;
+      sync.scope = Scope::thread;
+      return sync;
+    }
+    return std::nullopt;
+  }
+  if (!ns.empty())
+    return std::nullopt;
+
+  if (name == "__threadfence_block" || name == "__threadfence" ||
+      name == "__threadfence_system") {
+    Sync sync{SyncKind::Fence};
+    sync.scope = name == "__threadfence_block" ? Scope::workgroup
+                 : name == "__threadfence"     ? Scope::device
+                                               : Scope::system;
+    return sync;
+  }
+  if (name == "__syncthreads")
+    return Sync{SyncKind::Barrier};
+  if (name == "__syncthreads_count" || name == "__syncthreads_and" ||
+      name == "__syncthreads_or") {
+    Sync sync{SyncKind::BarrierReduce};
+    sync.reduction = name.ends_with("count") ? BarrierReduction::count
+                     : name.ends_with("and") ? BarrierReduction::and_
+                                             : BarrierReduction::or_;
+    return sync;
+  }
+  if (name == "__syncwarp")
+    return Sync{SyncKind::SyncWarp};
+  static const llvm::Regex atomicName(
+      "^atomic(Add|Sub|Exch|Min|Max|And|Or|Xor|Inc|Dec|CAS)(_block|_system)?$");
+  llvm::SmallVector<llvm::StringRef, 3> m;
+  if (atomicName.match(name, &m)) {
+    Sync sync{SyncKind::AtomicFn};
+    sync.order = MemoryOrder::relaxed;
+    sync.scope = m[2] == "_block"    ? Scope::workgroup
+                 : m[2] == "_system" ? Scope::system
+                                     : Scope::device;
+    if (m[1] == "CAS")
+      sync.cas = true;
+    else
+      sync.rmw = *rmwFromName(m[1]);
+    return sync;
+  }
+  return std::nullopt;
+}
+
+} // namespace
+
+std::optional<clang::QualType> xfence::atomicValueType(clang::QualType type,
+                                                       bool *isRef) {
+  const clang::CXXRecordDecl *record = recordOf(type);
+  auto *spec =
+      llvm::dyn_cast_or_null<clang::ClassTemplateSpecializationDecl>(record);
+  if (!spec || !spec->getIdentifier())
+    return std::nullopt;
+  llvm::StringRef name = spec->getName();
+  std::string ns = namespacePath(spec);
+  if ((name != "atomic_ref" && name != "atomic") ||
+      (ns != "cuda" && ns != "cuda::std"))
+    return std::nullopt;
+  const clang::TemplateArgumentList &args = spec->getTemplateArgs();
+  if (args.size() == 0 || args[0].getKind() != clang::TemplateArgument::Type)
+    return std::nullopt;
+  if (isRef)
+    *isRef = name == "atomic_ref";
+  return args[0].getAsType();
+}
+
+bool xfence::isAtomicMemberSite(const clang::Stmt *site) {
+  auto *call = llvm::dyn_cast<clang::CXXMemberCallExpr>(site);
+  if (!call)
+    return false;
+  bool arrow;
+  const clang::Expr *object = memberObject(call, arrow);
+  return object && atomicValueType(object->getType());
+}
+
+std::vector<const clang::Expr *> xfence::siteOperands(const clang::Stmt *site) {
+  std::vector<const clang::Expr *> operands;
+  auto *call = llvm::dyn_cast<clang::CallExpr>(site);
+  if (!call)
+    return operands;
+  if (isAtomicMemberSite(site)) {
+    bool arrow;
+    operands.push_back(memberObject(call, arrow));
+  }
+  for (const clang::Expr *arg : call->arguments())
+    operands.push_back(arg);
+  return operands;
+}
+
+//===----------------------------------------------------------------------===//
+// The importer
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// The scope named by the enumerator `value` of the enum `type`
+/// (cuda::thread_scope), by its name.
+std::optional<Scope> scopeFromEnum(clang::QualType type, int64_t value) {
+  const auto *enumType = type->getAs<clang::EnumType>();
+  if (!enumType)
+    return std::nullopt;
+  for (const clang::EnumConstantDecl *c :
+       enumType->getOriginalDecl()->getDefinitionOrSelf()->enumerators()) {
+    if (c->getInitVal().getExtValue() != value)
+      continue;
+    llvm::StringRef n = c->getName();
+    if (n.contains("system"))
+      return Scope::system;
+    if (n.contains("device"))
+      return Scope::device;
+    if (n.contains("cluster"))
+      return Scope::cluster;
+    if (n.contains("block"))
+      return Scope::workgroup;
+    if (n.contains("thread"))
+      return Scope::thread;
+  }
+  return std::nullopt;
+}
+
+/// The order of a memory_order value: by enumerator name when the type is
+/// an enum, else C++'s numbering (relaxed 0 ... seq_cst 5).
+std::optional<MemoryOrder> orderFromValue(clang::QualType type, int64_t value) {
+  if (const auto *enumType = type->getAs<clang::EnumType>()) {
+    for (const clang::EnumConstantDecl *c :
+         enumType->getOriginalDecl()->getDefinitionOrSelf()->enumerators()) {
+      if (c->getInitVal().getExtValue() != value)
+        continue;
+      llvm::StringRef n = c->getName();
+      if (n.contains("acq_rel"))
+        return MemoryOrder::acq_rel;
+      if (n.contains("seq_cst"))
+        return MemoryOrder::seq_cst;
+      if (n.contains("relaxed"))
+        return MemoryOrder::relaxed;
+      if (n.contains("consume") || n.contains("acquire"))
+        return MemoryOrder::acquire; // consume is acquire (C++17 advice)
+      if (n.contains("release"))
+        return MemoryOrder::release;
+    }
+  }
+  switch (value) {
+  case 0:
+    return MemoryOrder::relaxed;
+  case 1:
+  case 2:
+    return MemoryOrder::acquire;
+  case 3:
+    return MemoryOrder::release;
+  case 4:
+    return MemoryOrder::acq_rel;
+  case 5:
+    return MemoryOrder::seq_cst;
+  }
+  return std::nullopt;
+}
+
+class Importer {
+public:
+  Importer(ParsedSource &src, MLIRContext *ctx)
+      : src(src), ctx(ctx), builder(ctx), sm(src.getSourceManager()),
+        lo(src.getLangOpts()), astCtx(src.getContext()),
+        spaces(src.getContext(),
+               [&src](const clang::Decl *d) { return isUserDecl(src, d); }) {}
+
+  bool run(ModuleOp module);
+
+private:
+  Location locOf(clang::SourceRange range) {
+    return toLocation(ctx, sm, lo, range);
+  }
+  Location locOf(const clang::Stmt *s) { return locOf(s->getSourceRange()); }
+
+  void visitStmt(const clang::Stmt *s);
+  void visitExpr(const clang::Expr *e);
+  void visitChildren(const clang::Stmt *s) {
+    for (const clang::Stmt *child : s->children())
+      if (child)
+        visitStmt(child);
+  }
+  void visitCall(const clang::CallExpr *call);
+  template <typename Fn> void inRegion(Region &region, Fn &&fn) {
+    Block *block = new Block();
+    region.push_back(block);
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToEnd(block);
+    fn();
+  }
+  void access(const clang::Expr *lvalue, bool read, bool write);
+  void exit(const clang::Stmt *s, ExitKind kind) {
+    ExitOp::create(builder, locOf(s), kind);
+  }
+
+  void importSync(const clang::Stmt *s, const Sync &sync);
+  void importAtomic(const clang::CallExpr *call, const Sync &sync);
+  std::optional<MemoryOrder> orderArg(const clang::Expr *arg);
+  std::optional<Scope> scopeArg(const clang::Expr *arg);
+  void error(const clang::Stmt *s, const llvm::Twine &message) {
+    src.report(s->getBeginLoc(), DiagnosticsEngine::Error, message.str());
+    failed = true;
+  }
+  Value poison(Type type) {
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(entry);
+    return LLVM::PoisonOp::create(builder, builder.getUnknownLoc(), type);
+  }
+  Value constant(Type type, int64_t value) {
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(entry);
+    return LLVM::ConstantOp::create(builder, builder.getUnknownLoc(), type,
+                                    builder.getIntegerAttr(type, value));
+  }
+  static MemorySpaces toSpaces(unsigned memory) {
+    MemorySpaces result = MemorySpaces::none;
+    if (memory & (kGlobalMemory | kConstantMemory))
+      result = result | MemorySpaces::global;
+    if (memory & kSharedMemory)
+      result = result | MemorySpaces::local;
+    return result;
+  }
+
+  ParsedSource &src;
+  MLIRContext *ctx;
+  OpBuilder builder;
+  clang::SourceManager &sm;
+  const clang::LangOptions &lo;
+  clang::ASTContext &astCtx;
+  CudaAddressSpaces spaces;
+  Block *entry = nullptr;
+  bool failed = false;
+};
+
+bool Importer::run(ModuleOp module) {
+  for (clang::Decl *decl : astCtx.getTranslationUnitDecl()->decls()) {
+    auto *fn = llvm::dyn_cast<clang::FunctionDecl>(decl);
+    if (!fn || !fn->doesThisDeclarationHaveABody() || !isUserDecl(src, fn))
+      continue;
+    bool kernel = fn->hasAttr<clang::CUDAGlobalAttr>();
+    if (!kernel && !fn->hasAttr<clang::CUDADeviceAttr>())
+      continue; // host code: not the device program
+    builder.setInsertionPointToEnd(module.getBody());
+    auto func =
+        func::FuncOp::create(builder, locOf(fn->getSourceRange()),
+                             fn->getName(), builder.getFunctionType({}, {}));
+    if (kernel)
+      func->setAttr(cudaattr::kernel, builder.getUnitAttr());
+    else
+      func.setPrivate();
+    entry = func.addEntryBlock();
+    builder.setInsertionPointToEnd(entry);
+    visitStmt(fn->getBody());
+    func::ReturnOp::create(builder, locOf(fn->getBody()->getEndLoc()));
+  }
+  return !failed;
+}
+
+void Importer::visitStmt(const clang::Stmt *s) {
+  if (!s)
+    return;
+  if (auto *e = llvm::dyn_cast<clang::Expr>(s))
+    return visitExpr(e);
+  switch (s->getStmtClass()) {
+  case clang::Stmt::DeclStmtClass:
+    for (const clang::Decl *d : llvm::cast<clang::DeclStmt>(s)->decls())
+      if (auto *var = llvm::dyn_cast<clang::VarDecl>(d))
+        if (const clang::Expr *init = var->getInit()) {
+          visitExpr(init);
+          MemorySpaces written = toSpaces(CudaAddressSpaces::storageOfVar(var));
+          if (written != MemorySpaces::none &&
+              !var->getType()->isReferenceType())
+            AccessOp::create(builder, locOf(var->getSourceRange()), false, true,
+                             written, var->getType().isVolatileQualified());
+        }
+    return;
+  case clang::Stmt::IfStmtClass: {
+    auto *ifs = llvm::cast<clang::IfStmt>(s);
+    visitStmt(ifs->getInit());
+    visitStmt(ifs->getCond());
+    auto branch = BranchOp::create(builder, locOf(s), ifs->getElse() ? 2u : 1u);
+    inRegion(branch.getAlternatives()[0], [&] { visitStmt(ifs->getThen()); });
+    if (ifs->getElse())
+      inRegion(branch.getAlternatives()[1], [&] { visitStmt(ifs->getElse()); });
+    return;
+  }
+  case clang::Stmt::SwitchStmtClass: {
+    auto *sw = llvm::cast<clang::SwitchStmt>(s);
+    visitStmt(sw->getInit());
+    visitStmt(sw->getCond());
+    auto branch = BranchOp::create(builder, locOf(s), 1u);
+    inRegion(branch.getAlternatives()[0], [&] { visitStmt(sw->getBody()); });
+    return;
+  }
+  case clang::Stmt::CaseStmtClass:
+  case clang::Stmt::DefaultStmtClass:
+  case clang::Stmt::LabelStmtClass:
+    // A join point: the dialect has no op for it; an exit keeps passes
+    // from pairing the ops on its two sides (as the OpenCL importer).
+    exit(s, ExitKind::goto_);
+    if (auto *c = llvm::dyn_cast<clang::CaseStmt>(s))
+      return visitStmt(c->getSubStmt());
+    if (auto *d = llvm::dyn_cast<clang::DefaultStmt>(s))
+      return visitStmt(d->getSubStmt());
+    return visitStmt(llvm::cast<clang::LabelStmt>(s)->getSubStmt());
+  case clang::Stmt::ForStmtClass: {
+    auto *f = llvm::cast<clang::ForStmt>(s);
+    visitStmt(f->getInit());
+    auto loop = LoopOp::create(builder, locOf(s));
+    inRegion(loop.getBody(), [&] {
+      visitStmt(f->getCond());
+      visitStmt(f->getBody());
+      visitStmt(f->getInc());
+    });
+    return;
+  }
+  case clang::Stmt::CXXForRangeStmtClass:
+    error(s, "a range-based for loop has no OpenCL C form");
+    return;
+  case clang::Stmt::WhileStmtClass: {
+    auto *w = llvm::cast<clang::WhileStmt>(s);
+    auto loop = LoopOp::create(builder, locOf(s));
+    inRegion(loop.getBody(), [&] {
+      visitStmt(w->getCond());
+      visitStmt(w->getBody());
+    });
+    return;
+  }
+  case clang::Stmt::DoStmtClass: {
+    auto *d = llvm::cast<clang::DoStmt>(s);
+    auto loop = LoopOp::create(builder, locOf(s));
+    inRegion(loop.getBody(), [&] {
+      visitStmt(d->getBody());
+      visitStmt(d->getCond());
+    });
+    return;
+  }
+  case clang::Stmt::ReturnStmtClass:
+    visitStmt(llvm::cast<clang::ReturnStmt>(s)->getRetValue());
+    return exit(s, ExitKind::return_);
+  case clang::Stmt::BreakStmtClass:
+    return exit(s, ExitKind::break_);
+  case clang::Stmt::ContinueStmtClass:
+    return exit(s, ExitKind::continue_);
+  case clang::Stmt::GotoStmtClass:
+  case clang::Stmt::IndirectGotoStmtClass:
+    visitChildren(s);
+    return exit(s, ExitKind::goto_);
+  case clang::Stmt::GCCAsmStmtClass:
+  case clang::Stmt::MSAsmStmtClass:
+    visitChildren(s);
+    if (std::optional<Sync> sync = classify(src, s))
+      return importSync(s, *sync);
+    OpaqueOp::create(builder, locOf(s), "asm");
+    return;
+  default:
+    return visitChildren(s);
+  }
+}
+
+void Importer::access(const clang::Expr *lvalue, bool read, bool write) {
+  // A constant (cuda::memory_order_release, a const int with a constant
+  // initializer) is not memory the program shares.
+  if (auto *ref =
+          llvm::dyn_cast<clang::DeclRefExpr>(lvalue->IgnoreParenImpCasts()))
+    if (auto *var = llvm::dyn_cast<clang::VarDecl>(ref->getDecl()))
+      if (!write && var->isUsableInConstantExpressions(astCtx))
+        return;
+  MemorySpaces touched = toSpaces(spaces.storageOf(lvalue));
+  if (touched == MemorySpaces::none)
+    return;
+  AccessOp::create(builder, locOf(lvalue), read, write, touched,
+                   lvalue->getType().isVolatileQualified());
+}
+
+void Importer::visitExpr(const clang::Expr *e) {
+  if (!e)
+    return;
+  if (auto *call = llvm::dyn_cast<clang::CallExpr>(e))
+    return visitCall(call);
+  if (auto *pseudo = llvm::dyn_cast<clang::PseudoObjectExpr>(e)) {
+    // threadIdx.x and friends: reads of special registers.
+    if (llvm::isa<clang::MSPropertyRefExpr>(
+            pseudo->getSyntacticForm()->IgnoreParens()))
+      return;
+    return visitChildren(e);
+  }
+  if (auto *cast = llvm::dyn_cast<clang::ImplicitCastExpr>(e)) {
+    visitExpr(cast->getSubExpr());
+    if (cast->getCastKind() == clang::CK_LValueToRValue)
+      access(cast->getSubExpr(), true, false);
+    return;
+  }
+  if (auto *bin = llvm::dyn_cast<clang::BinaryOperator>(e)) {
+    if (bin->isAssignmentOp()) {
+      visitExpr(bin->getRHS());
+      visitExpr(bin->getLHS());
+      access(bin->getLHS(), bin->isCompoundAssignmentOp(), true);
+      return;
+    }
+    if (bin->isLogicalOp()) {
+      visitExpr(bin->getLHS());
+      auto branch = BranchOp::create(builder, locOf(e), 1u);
+      inRegion(branch.getAlternatives()[0], [&] { visitExpr(bin->getRHS()); });
+      return;
+    }
+    visitExpr(bin->getLHS());
+    visitExpr(bin->getRHS());
+    return;
+  }
+  if (auto *un = llvm::dyn_cast<clang::UnaryOperator>(e)) {
+    visitExpr(un->getSubExpr());
+    if (un->isIncrementDecrementOp())
+      access(un->getSubExpr(), true, true);
+    return;
+  }
+  if (auto *cond = llvm::dyn_cast<clang::AbstractConditionalOperator>(e)) {
+    visitExpr(cond->getCond());
+    auto branch = BranchOp::create(builder, locOf(e), 2u);
+    inRegion(branch.getAlternatives()[0],
+             [&] { visitExpr(cond->getTrueExpr()); });
+    inRegion(branch.getAlternatives()[1],
+             [&] { visitExpr(cond->getFalseExpr()); });
+    return;
+  }
+  if (auto *construct = llvm::dyn_cast<clang::CXXConstructExpr>(e)) {
+    for (const clang::Expr *arg : construct->arguments())
+      visitExpr(arg);
+    const clang::CXXConstructorDecl *ctor = construct->getConstructor();
+    if (ctor && !ctor->isTrivial() && isUserDecl(src, ctor))
+      OpaqueOp::create(builder, locOf(e), "constructor");
+    return;
+  }
+  if (llvm::isa<clang::UnaryExprOrTypeTraitExpr>(e))
+    return;
+  visitChildren(e);
+}
+
+/// System functions that only compute (math, vector constructors, the
+/// cooperative-groups accessors, work-item queries); every other function
+/// of the toolkit is opaque (may touch memory, may synchronize: the warp
+/// shuffles and votes, memcpy, printf, ...).
+bool isPureSystemFunction(const clang::FunctionDecl *fn) {
+  llvm::StringRef name = fn->getName();
+  if (name.starts_with("make_") || name.starts_with("__fetch_builtin"))
+    return true;
+  if (llvm::StringRef(namespacePath(fn)).starts_with("cooperative_groups"))
+    return name == "this_thread_block" || name == "this_grid" ||
+           name == "tiled_partition" || name == "thread_rank" ||
+           name == "size" || name == "num_threads" || name == "group_index" ||
+           name == "thread_index" || name == "meta_group_rank";
+  static const llvm::Regex math(
+      "^(__)?(exp|exp2|exp10|log|log2|log10|sqrt|rsqrt|cbrt|sin|cos|tan|"
+      "asin|acos|atan|atan2|sinh|cosh|tanh|pow|fabs|fmin|fmax|fma|floor|ceil|"
+      "round|trunc|fmod|fdivide|frsqrt_rn|mul24|umul24|popc|clz|ffs|min|max|"
+      "abs|saturate|float2int_rn|int2float_rn)f?$");
+  return math.match(name);
+}
+
+void Importer::visitCall(const clang::CallExpr *call) {
+  const clang::FunctionDecl *callee = call->getDirectCallee();
+  std::optional<Sync> sync = classify(src, call);
+  if (sync && sync->kind == SyncKind::AtomicMember) {
+    // The object expression is an lvalue (or pointer): evaluate it, it is
+    // not itself a plain access.
+    bool arrow;
+    const clang::Expr *object = memberObject(call, arrow);
+    if (arrow)
+      visitExpr(object);
+    else if (object)
+      visitChildren(object);
+  } else if (auto *member = llvm::dyn_cast<clang::CXXMemberCallExpr>(call)) {
+    visitExpr(member->getImplicitObjectArgument());
+  } else if (!llvm::isa<clang::CXXOperatorCallExpr>(call) && !callee) {
+    visitExpr(call->getCallee());
+  }
+  for (const clang::Expr *arg : call->arguments())
+    visitExpr(arg);
+  if (sync)
+    return importSync(call, *sync);
+  if (!callee) {
+    OpaqueOp::create(builder, locOf(call), "indirect call");
+    return;
+  }
+  llvm::StringRef name =
+      callee->getIdentifier() ? callee->getName() : llvm::StringRef("?");
+  if (isUserDecl(src, callee)) {
+    OpaqueOp::create(builder, locOf(call), name);
+    return;
+  }
+  if (callee->getBuiltinID() && name.starts_with("__nvvm_read_ptx_sreg"))
+    return;
+  if (isPureSystemFunction(callee))
+    return;
+  if (name == "__ldg" && call->getNumArgs() == 1) {
+    AccessOp::create(builder, locOf(call), true, false,
+                     toSpaces(spaces.pointeeOf(call->getArg(0))), false);
+    return;
+  }
+  OpaqueOp::create(builder, locOf(call), name);
+}
+
+std::optional<MemoryOrder> Importer::orderArg(const clang::Expr *arg) {
+  clang::Expr::EvalResult result;
+  if (arg->isValueDependent() || !arg->EvaluateAsInt(result, astCtx)) {
+    src.report(arg->getExprLoc(), DiagnosticsEngine::Warning,
+               "the memory order argument is not a constant; assuming the "
+               "strongest");
+    return MemoryOrder::seq_cst;
+  }
+  int64_t value = result.Val.getInt().getExtValue();
+  std::optional<MemoryOrder> order =
+      orderFromValue(arg->IgnoreParenImpCasts()->getType(), value);
+  if (!order)
+    error(arg, "unknown memory order value " + llvm::Twine(value));
+  return order;
+}
+
+std::optional<Scope> Importer::scopeArg(const clang::Expr *arg) {
+  clang::Expr::EvalResult result;
+  if (arg->isValueDependent() || !arg->EvaluateAsInt(result, astCtx)) {
+    src.report(arg->getExprLoc(), DiagnosticsEngine::Warning,
+               "the thread scope argument is not a constant; assuming the "
+               "strongest");
+    return Scope::system;
+  }
+  int64_t value = result.Val.getInt().getExtValue();
+  std::optional<Scope> scope =
+      scopeFromEnum(arg->IgnoreParenImpCasts()->getType(), value);
+  if (!scope)
+    error(arg, "unknown thread scope value " + llvm::Twine(value));
+  return scope;
+}
+
+void Importer::importSync(const clang::Stmt *s, const Sync &sync) {
+  Location loc = locOf(s);
+  const MemorySpaces all = MemorySpaces::local | MemorySpaces::global;
+  auto *call = llvm::dyn_cast<clang::CallExpr>(s);
+  switch (sync.kind) {
+  case SyncKind::Fence:
+    FenceOp::create(builder, loc, sync.scope, sync.order, all);
+    return;
+  case SyncKind::ThreadFence: {
+    if (!call || call->getNumArgs() < 1) {
+      error(s, "expected a memory order argument");
+      return;
+    }
+    std::optional<MemoryOrder> order = orderArg(call->getArg(0));
+    std::optional<Scope> scope = sync.scope;
+    if (!sync.signal && call->getNumArgs() >= 2)
+      scope = scopeArg(call->getArg(1));
+    if (!order || !scope)
+      return;
+    FenceOp::create(builder, loc, *scope, *order, all);
+    return;
+  }
+  case SyncKind::Barrier:
+    BarrierOp::create(
+        builder, loc, Scope::workgroup, ScopeAttr::get(ctx, Scope::workgroup),
+        MemoryOrderAttr::get(ctx, MemoryOrder::acq_rel), all, Value());
+    return;
+  case SyncKind::BarrierReduce: {
+    Value predicate = poison(builder.getI32Type());
+    auto op = BarrierReduceOp::create(
+        builder, loc, builder.getI32Type(), sync.reduction, predicate,
+        Scope::workgroup, ScopeAttr::get(ctx, Scope::workgroup),
+        MemoryOrderAttr::get(ctx, MemoryOrder::acq_rel), all);
+    op->setAttr(cudaattr::args, builder.getDenseI32ArrayAttr({0}));
+    return;
+  }
+  case SyncKind::SyncWarp: {
+    bool given = call && call->getNumArgs() >= 1 &&
+                 !llvm::isa<clang::CXXDefaultArgExpr>(call->getArg(0));
+    Value mask = given ? poison(builder.getI32Type())
+                       : constant(builder.getI32Type(), -1);
+    auto op = BarrierOp::create(
+        builder, loc, Scope::subgroup, ScopeAttr::get(ctx, Scope::subgroup),
+        MemoryOrderAttr::get(ctx, MemoryOrder::acq_rel), all, mask);
+    op->setAttr(cudaattr::args, builder.getDenseI32ArrayAttr({given ? 0 : -1}));
+    return;
+  }
+  case SyncKind::GroupSync: {
+    Value mask = sync.partial ? poison(builder.getI32Type()) : Value();
+    auto op = BarrierOp::create(
+        builder, loc, sync.execScope, ScopeAttr::get(ctx, sync.execScope),
+        MemoryOrderAttr::get(ctx, MemoryOrder::acq_rel), all, mask);
+    if (sync.partial)
+      op->setAttr(cudaattr::args, builder.getDenseI32ArrayAttr({-1}));
+    return;
+  }
+  case SyncKind::AtomicFn:
+  case SyncKind::AtomicMember:
+    if (call)
+      importAtomic(call, sync);
+    return;
+  }
+}
+
+void Importer::importAtomic(const clang::CallExpr *call, const Sync &sync) {
+  std::vector<const clang::Expr *> operands = siteOperands(call);
+  bool member = sync.kind == SyncKind::AtomicMember;
+  clang::QualType valueType;
+  unsigned memory;
+  Scope scope = sync.scope;
+  if (member) {
+    bool arrow;
+    const clang::Expr *object = memberObject(call, arrow);
+    bool isRef = false;
+    valueType = *atomicValueType(object->getType(), &isRef);
+    // Where the atomic object lives: an atomic_ref refers to the object it
+    // was made from; a cuda::atomic is itself the object.
+    memory = arrow ? spaces.pointeeOf(object) : spaces.storageOf(object);
+    if (isRef) {
+      const clang::Expr *inner = object->IgnoreParenImpCasts();
+      if (auto *ref = llvm::dyn_cast<clang::DeclRefExpr>(inner)) {
+        auto *var = llvm::dyn_cast<clang::VarDecl>(ref->getDecl());
+        if (var && var->getInit()) {
+          inner = var->getInit()->IgnoreParenImpCasts();
+          memory = kAnyMemory;
+        }
+      }
+      while (auto *tmp = llvm::dyn_cast<clang::MaterializeTemporaryExpr>(inner))
+        inner = tmp->getSubExpr()->IgnoreParenImpCasts();
+      if (auto *fc = llvm::dyn_cast<clang::CXXFunctionalCastExpr>(inner))
+        inner = fc->getSubExpr()->IgnoreParenImpCasts();
+      if (auto *construct = llvm::dyn_cast<clang::CXXConstructExpr>(inner))
+        if (construct->getNumArgs() == 1)
+          memory = spaces.storageOf(construct->getArg(0));
+    }
+    // The scope is the template argument (cuda::atomic_ref<T, S>); the
+    // cuda::std forms have none: system scope.
+    scope = Scope::system;
+    const clang::CXXRecordDecl *record = recordOf(object->getType());
+    auto *spec = llvm::cast<clang::ClassTemplateSpecializationDecl>(record);
+    const clang::TemplateArgumentList &targs = spec->getTemplateArgs();
+    if (targs.size() >= 2 &&
+        targs[1].getKind() == clang::TemplateArgument::Integral) {
+      std::optional<Scope> s = scopeFromEnum(
+          targs[1].getIntegralType(), targs[1].getAsIntegral().getExtValue());
+      if (!s) {
+        error(call, "unknown thread scope of the atomic object");
+        return;
+      }
+      scope = *s;
+    }
+  } else {
+    if (call->getNumArgs() < 2) {
+      error(call, "expected a pointer and a value");
+      return;
+    }
+    valueType = call->getArg(0)->getType()->getPointeeType();
+    memory = spaces.pointeeOf(call->getArg(0));
+  }
+  if (valueType.isNull())
+    return error(call, "expected a pointer to the atomic object");
+  valueType = valueType.getCanonicalType().getUnqualifiedType();
+  uint64_t bits = astCtx.getTypeSize(valueType);
+  Type type;
+  if (valueType->isRealFloatingType())
+    type = bits == 64 ? Type(builder.getF64Type()) : builder.getF32Type();
+  else if (valueType->isIntegerType())
+    type = builder.getIntegerType(bits);
+  else
+    return error(call, "atomic object of type '" + valueType.getAsString() +
+                           "' has no atomic operation");
+  unsigned addressSpace = memory == kGlobalMemory   ? 1
+                          : memory == kSharedMemory ? 3
+                                                    : 0;
+  Value addr = poison(LLVM::LLVMPointerType::get(ctx, addressSpace));
+  bool isUnsigned = valueType->isUnsignedIntegerType();
+  auto rmwKind = [&](AtomicRMWKind kind) {
+    if (kind == AtomicRMWKind::min && isUnsigned)
+      return AtomicRMWKind::umin;
+    if (kind == AtomicRMWKind::max && isUnsigned)
+      return AtomicRMWKind::umax;
+    if (kind == AtomicRMWKind::add && isa<FloatType>(type))
+      return AtomicRMWKind::fadd;
+    return kind;
+  };
+  Location loc = locOf(call);
+  auto annotate = [&](Operation *op, ArrayRef<int32_t> args) {
+    clang::PrintingPolicy policy(lo);
+    op->setAttr(cudaattr::args, builder.getDenseI32ArrayAttr(args));
+    op->setAttr(cudaattr::ctype,
+                builder.getStringAttr(valueType.getAsString(policy)));
+    op->setAttr(cudaattr::form,
+                builder.getStringAttr(member ? "member" : "cuda"));
+    op->setAttr(cudaattr::memory, builder.getI32IntegerAttr(memory));
+  };
+
+  if (!member) {
+    if (sync.cas) {
+      if (call->getNumArgs() < 3)
+        return error(call, "expected a pointer, a compare and a value");
+      auto op = AtomicCmpXchgOp::create(
+          builder, loc, type, builder.getI1Type(), addr, ValueRange(),
+          poison(type), poison(type), scope, MemoryOrder::relaxed,
+          MemoryOrder::relaxed, false);
+      annotate(op, {0, 1, 2});
+      return;
+    }
+    AtomicRMWKind kind = rmwKind(sync.rmw);
+    if (isa<FloatType>(type) && kind != AtomicRMWKind::fadd &&
+        kind != AtomicRMWKind::xchg)
+      return error(call, "atomic '" + stringifyAtomicRMWKind(kind).str() +
+                             "' on a floating-point object");
+    // The wrap bound of atomicInc/atomicDec, when it is a constant, is
+    // recorded as a constant operand so that a backend can see whether the
+    // wrapping makes a difference.
+    Value value;
+    int32_t valueArg = 1;
+    clang::Expr::EvalResult bound;
+    if ((kind == AtomicRMWKind::inc || kind == AtomicRMWKind::dec) &&
+        !call->getArg(1)->isValueDependent() &&
+        call->getArg(1)->EvaluateAsInt(bound, astCtx)) {
+      value = constant(type, bound.Val.getInt().getZExtValue());
+    }
+    if (!value)
+      value = poison(type);
+    auto op = AtomicRMWOp::create(builder, loc, type, kind, addr, ValueRange(),
+                                  value, scope, MemoryOrder::relaxed);
+    annotate(op, {0, valueArg});
+    return;
+  }
+
+  // Member functions: operand 0 is the object; its arguments follow.
+  unsigned n = call->getNumArgs();
+  auto orderAt = [&](unsigned i) -> std::optional<MemoryOrder> {
+    if (i >= n || llvm::isa<clang::CXXDefaultArgExpr>(call->getArg(i)))
+      return MemoryOrder::seq_cst;
+    return orderArg(call->getArg(i));
+  };
+  auto badOrder = [&](MemoryOrder order, llvm::StringRef what) {
+    error(call, "memory_order_" + stringifyMemoryOrder(order).str() +
+                    " is not allowed for " + what);
+  };
+  switch (sync.member) {
+  case MemberOp::Load: {
+    std::optional<MemoryOrder> order = orderAt(0);
+    if (!order)
+      return;
+    if (*order == MemoryOrder::release || *order == MemoryOrder::acq_rel)
+      return badOrder(*order, "an atomic load");
+    auto op = AtomicLoadOp::create(builder, loc, type, addr, ValueRange(),
+                                   scope, *order);
+    annotate(op, {0});
+    return;
+  }
+  case MemberOp::Store: {
+    std::optional<MemoryOrder> order = orderAt(1);
+    if (!order || n < 1)
+      return;
+    if (*order == MemoryOrder::acquire || *order == MemoryOrder::acq_rel)
+      return badOrder(*order, "an atomic store");
+    auto op = AtomicStoreOp::create(builder, loc, poison(type), addr,
+                                    ValueRange(), scope, *order);
+    annotate(op, {1, 0});
+    return;
+  }
+  case MemberOp::Exchange:
+  case MemberOp::Fetch: {
+    std::optional<MemoryOrder> order = orderAt(1);
+    if (!order || n < 1)
+      return;
+    AtomicRMWKind kind = sync.member == MemberOp::Exchange ? AtomicRMWKind::xchg
+                                                           : rmwKind(sync.rmw);
+    if (isa<FloatType>(type) && kind != AtomicRMWKind::fadd &&
+        kind != AtomicRMWKind::xchg)
+      return error(call, "atomic '" + stringifyAtomicRMWKind(kind).str() +
+                             "' on a floating-point object");
+    auto op = AtomicRMWOp::create(builder, loc, type, kind, addr, ValueRange(),
+                                  poison(type), scope, *order);
+    annotate(op, {0, 1});
+    return;
+  }
+  case MemberOp::CmpXchg: {
+    if (n < 2)
+      return error(call, "expected the expected and desired values");
+    std::optional<MemoryOrder> success = orderAt(2);
+    std::optional<MemoryOrder> failure;
+    bool twoOrders =
+        n >= 4 && !llvm::isa<clang::CXXDefaultArgExpr>(call->getArg(3));
+    if (twoOrders)
+      failure = orderAt(3);
+    else if (success)
+      // C++ [atomics.types.operations]: the failure order of the one-order
+      // form is the success order without its release part.
+      failure = *success == MemoryOrder::acq_rel   ? MemoryOrder::acquire
+                : *success == MemoryOrder::release ? MemoryOrder::relaxed
+                                                   : *success;
+    if (!success || !failure)
+      return;
+    if (*failure == MemoryOrder::release || *failure == MemoryOrder::acq_rel)
+      return error(call, "the failure order of a compare-exchange cannot be "
+                         "release or acq_rel");
+    if (!isAtLeast(*success, *failure))
+      return error(call, "the failure order of a compare-exchange cannot be "
+                         "stronger than its success order");
+    auto op = AtomicCmpXchgOp::create(
+        builder, loc, type, builder.getI1Type(), addr, ValueRange(),
+        poison(type), poison(type), scope, *success, *failure, sync.weak);
+    annotate(op, {0, 1, 2});
+    return;
+  }
+  }
+}
+
+/// Collects the synchronization constructs of user code.
+class SiteFinder : public clang::RecursiveASTVisitor<SiteFinder> {
+public:
+  SiteFinder(ParsedSource &src, MLIRContext *ctx,
+             std::vector<CudaSyncSite> &sites)
+      : src(src), ctx(ctx), sites(sites) {}
+
+  bool VisitStmt(clang::Stmt *s) {
+    if (!llvm::isa<clang::CallExpr, clang::GCCAsmStmt>(s) ||
+        !src.isUserLocation(s->getBeginLoc()) || !classify(src, s))
+      return true;
+    clang::SourceManager &sm = src.getSourceManager();
+    sites.push_back(
+        {s, findRewriteRange(sm, src.getLangOpts(), s->getSourceRange()),
+         toLocation(ctx, sm, src.getLangOpts(), s->getSourceRange())});
+    return true;
+  }
+
+private:
+  ParsedSource &src;
+  MLIRContext *ctx;
+  std::vector<CudaSyncSite> &sites;
+};
+
+} // namespace
+
+OwningOpRef<ModuleOp> xfence::importCuda(ParsedSource &src,
+                                         const CudaSourceOptions &options,
+                                         MLIRContext *ctx) {
+  ctx->loadDialect<XFenceDialect, func::FuncDialect, LLVM::LLVMDialect>();
+  clang::SourceManager &sm = src.getSourceManager();
+  llvm::StringRef file;
+  if (clang::OptionalFileEntryRef main =
+          sm.getFileEntryRefForID(sm.getMainFileID()))
+    file = main->getName();
+  OwningOpRef<ModuleOp> module =
+      ModuleOp::create(FileLineColLoc::get(ctx, file, 1, 1));
+  Builder b(ctx);
+  auto strings = [&](const std::vector<std::string> &list) {
+    SmallVector<Attribute> attrs;
+    for (const std::string &s : list)
+      attrs.push_back(b.getStringAttr(s));
+    return b.getArrayAttr(attrs);
+  };
+  (*module)->setAttr(
+      cudaattr::source,
+      b.getDictionaryAttr(
+          {b.getNamedAttr("file", b.getStringAttr(file)),
+           b.getNamedAttr("language", b.getStringAttr("cuda")),
+           b.getNamedAttr("cuda_path", b.getStringAttr(options.toolkit())),
+           b.getNamedAttr("gpu_arch", b.getStringAttr(options.gpuArch)),
+           b.getNamedAttr("defines", strings(options.source.defines)),
+           b.getNamedAttr("includes", strings(options.source.includeDirs))}));
+  Importer importer(src, ctx);
+  if (!importer.run(*module) || src.hasErrors())
+    return nullptr;
+  if (failed(verify(*module)))
+    return nullptr;
+  return module;
+}
+
+std::vector<CudaSyncSite> xfence::findCudaSyncSites(ParsedSource &src,
+                                                    MLIRContext *ctx) {
+  std::vector<CudaSyncSite> sites;
+  SiteFinder finder(src, ctx, sites);
+  finder.TraverseAST(src.getContext());
+  return sites;
+}

@@ -1,0 +1,92 @@
+//===- CudaImporter.h - CUDA C++ to the xfence dialect ----------*- C++ -*-===//
+//
+// Builds, from a Clang AST of CUDA C++ (device side), an MLIR module in
+// which every synchronization construct is an xfence op located at its
+// exact source text: __threadfence*, __syncthreads*, __syncwarp, the atomic*
+// functions, cuda::atomic_thread_fence, cuda::atomic_ref / cuda::atomic
+// member functions, cooperative-groups sync, and inline PTX fences and
+// barriers. Memory accesses, calls and control flow between them are
+// recorded as the OpenCL importer does. See docs/cuda-to-opencl.md.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef XFENCE_FRONTENDS_CUDA_CUDAIMPORTER_H
+#define XFENCE_FRONTENDS_CUDA_CUDAIMPORTER_H
+
+#include "frontends/common/SourceRanges.h"
+#include "frontends/cuda/CudaAddressSpaces.h"
+#include "frontends/cuda/CudaSource.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
+#include "clang/AST/Stmt.h"
+
+#include <optional>
+#include <vector>
+
+namespace xfence {
+
+/// Attribute names (the same as the OpenCL importer's, see
+/// docs/opencl-to-cuda.md): xfence.source on the module, xfence.kernel on
+/// kernels, and on atomics xfence.args (per operand, the index of the
+/// source operand that spells it, see `siteOperands`; -1 for an implied
+/// constant), xfence.ctype (the C type of the object) and xfence.form.
+namespace cudaattr {
+constexpr llvm::StringLiteral source = "xfence.source";
+constexpr llvm::StringLiteral kernel = "xfence.kernel";
+constexpr llvm::StringLiteral args = "xfence.args";
+constexpr llvm::StringLiteral ctype = "xfence.ctype";
+/// "cuda": an atomic* function (returns the old value); "member": a
+/// cuda::atomic_ref / cuda::atomic member function (compare_exchange takes
+/// the expected value by reference and returns whether it stored).
+constexpr llvm::StringLiteral form = "xfence.form";
+/// On an atomic: where the object lives, a CudaMemory bit set.
+constexpr llvm::StringLiteral memory = "xfence.memory";
+} // namespace cudaattr
+
+/// One synchronization construct of the source: a call (CallExpr, also a
+/// member call) or an inline-assembly statement.
+struct CudaSyncSite {
+  const clang::Stmt *stmt;
+  std::optional<FileCharRange> range;
+  mlir::Location loc;
+};
+
+/// The source operands of a synchronization call, in the order that
+/// xfence.args indexes: for a free function its arguments; for a member
+/// function of cuda::atomic_ref / cuda::atomic the object expression first,
+/// then the arguments.
+std::vector<const clang::Expr *> siteOperands(const clang::Stmt *site);
+
+/// True if `site` is a member call on an atomic_ref/atomic object.
+bool isAtomicMemberSite(const clang::Stmt *site);
+
+/// If `type` is cuda::atomic_ref<T, S>, cuda::atomic<T, S> or their
+/// cuda::std forms: T (and whether it is an atomic_ref).
+std::optional<clang::QualType> atomicValueType(clang::QualType type,
+                                               bool *isRef = nullptr);
+
+/// Imports the translation unit; reports problems clang-style through
+/// `src` and returns null on error.
+mlir::OwningOpRef<mlir::ModuleOp> importCuda(ParsedSource &src,
+                                             const CudaSourceOptions &options,
+                                             mlir::MLIRContext *ctx);
+
+/// Every synchronization construct of user code, with the location that
+/// `importCuda` gives its op.
+std::vector<CudaSyncSite> findCudaSyncSites(ParsedSource &src,
+                                            mlir::MLIRContext *ctx);
+
+/// True if `d` is the user's (not a system header, not built in).
+bool isUserDecl(ParsedSource &src, const clang::Decl *d);
+
+/// Registers `--import-cuda` (with `--cuda-path=`, `--cuda-gpu-arch=`,
+/// `--cuda-builtin-header`, `--cuda-define=`, `--cuda-include=`) for
+/// xfence-translate.
+void registerCudaImport();
+/// The options of those flags (also what `--export-opencl` parses with).
+CudaSourceOptions cudaImportOptions();
+
+} // namespace xfence
+
+#endif // XFENCE_FRONTENDS_CUDA_CUDAIMPORTER_H

@@ -1,0 +1,95 @@
+//===- CudaSource.cpp - parse a CUDA file with Clang (device side) --------===//
+
+#include "frontends/cuda/CudaSource.h"
+
+#include "clang/Basic/DiagnosticOptions.h"
+#include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+using namespace xfence;
+
+#ifndef XFENCE_CLANG_RESOURCE_DIR
+#error "XFENCE_CLANG_RESOURCE_DIR must name clang's resource directory"
+#endif
+
+std::string CudaSourceOptions::toolkit() const {
+  if (builtinHeader)
+    return "";
+  std::string path = cudaPath.empty() ? "/usr/local/cuda" : cudaPath;
+  llvm::SmallString<256> header(path);
+  llvm::sys::path::append(header, "include", "cuda_runtime.h");
+  return llvm::sys::fs::exists(header) ? path : "";
+}
+
+std::vector<std::string> CudaSourceOptions::driverArgs() const {
+  std::vector<std::string> args = {
+      "-x", "cuda", "--cuda-device-only", "-nocudalib", "-std=c++17",
+      "--cuda-gpu-arch=" + (gpuArch.empty() ? std::string("sm_90") : gpuArch),
+      // clang 22 knows CUDA up to 12.9 and warns about 13.0, which it parses.
+      "-Wno-unknown-cuda-version"};
+  std::string cuda = toolkit();
+  if (!cuda.empty()) {
+    args.push_back("--cuda-path=" + cuda);
+    // libcu++ (<cuda/atomic>) lives in include/cccl since CUDA 13; nvcc adds
+    // it to the search path, clang does not.
+    llvm::SmallString<256> cccl(cuda);
+    llvm::sys::path::append(cccl, "include", "cccl");
+    if (llvm::sys::fs::is_directory(cccl))
+      args.push_back("-isystem" + std::string(cccl));
+  } else {
+    args.push_back("-nocudainc");
+    // The toolkit headers a CUDA file includes exist, empty: the built-in
+    // header declares what they would.
+    args.push_back("-isystem" + std::string(kCudaBuiltinIncludeDir));
+    args.push_back("-include");
+    args.push_back(kCudaBuiltinHeaderPath.str());
+  }
+  args.push_back("-resource-dir=" XFENCE_CLANG_RESOURCE_DIR);
+  for (const std::string &define : source.defines)
+    args.push_back("-D" + define);
+  for (const std::string &dir : source.includeDirs)
+    args.push_back("-I" + dir);
+  return args;
+}
+
+namespace {
+/// Owns the options the printer refers to.
+class Printer : public clang::TextDiagnosticPrinter {
+public:
+  Printer(llvm::raw_ostream &os, std::unique_ptr<clang::DiagnosticOptions> opts)
+      : TextDiagnosticPrinter(os, *opts), opts(std::move(opts)) {}
+
+private:
+  std::unique_ptr<clang::DiagnosticOptions> opts;
+};
+} // namespace
+
+std::unique_ptr<ParsedSource>
+xfence::parseCudaSource(llvm::StringRef path, llvm::StringRef contents,
+                        const CudaSourceOptions &options,
+                        llvm::raw_ostream &diagOS) {
+  auto diagOpts = std::make_unique<clang::DiagnosticOptions>();
+  diagOpts->ShowColors = false;
+  auto printer = std::make_unique<Printer>(diagOS, std::move(diagOpts));
+  clang::tooling::FileContentMappings files;
+  if (options.toolkit().empty()) {
+    files.emplace_back(kCudaBuiltinHeaderPath.str(), cudaBuiltinHeader().str());
+    for (const char *header :
+         {"cuda_runtime.h", "cuda.h", "cuda_runtime_api.h",
+          "device_launch_parameters.h", "cooperative_groups.h", "cuda/atomic",
+          "cuda/std/atomic", "cuda/barrier", "cooperative_groups/reduce.h"})
+      files.emplace_back(std::string(kCudaBuiltinIncludeDir) + "/" + header,
+                         "#pragma clang system_header\n");
+  }
+  std::unique_ptr<clang::ASTUnit> unit =
+      clang::tooling::buildASTFromCodeWithArgs(
+          contents, options.driverArgs(), path, "xfence",
+          std::make_shared<clang::PCHContainerOperations>(),
+          clang::tooling::getClangStripDependencyFileAdjuster(), files,
+          printer.get());
+  if (!unit)
+    return nullptr;
+  return std::make_unique<ParsedSource>(std::move(unit), std::move(printer));
+}

@@ -1,0 +1,34 @@
+//===- TranslateCuda.h - `xfence translate x.cu --to opencl` ----*- C++ -*-===//
+
+#ifndef XFENCE_TOOLS_XFENCE_TRANSLATECUDA_H
+#define XFENCE_TOOLS_XFENCE_TRANSLATECUDA_H
+
+#include <CLI/CLI.hpp>
+
+#include <string>
+#include <vector>
+
+namespace xfence {
+
+/// The options of the CUDA-to-OpenCL direction, beside the shared ones.
+struct CudaCommandOptions {
+  std::string cudaPath, gpuArch, deviceFencePolicy = "error";
+  bool builtinHeader = false;
+};
+
+/// Adds --cuda-path, --cuda-gpu-arch, --cuda-builtin-header and
+/// --opencl12-device-fence to `cmd`.
+void addCudaOptions(CLI::App *cmd, CudaCommandOptions &options);
+
+/// Translates the CUDA file `input` to OpenCL C `clStd` (empty: CL1.2) into
+/// `output`; returns the exit status.
+int translateCudaToOpenCLFile(const std::string &input,
+                              const std::string &output,
+                              const std::vector<std::string> &defines,
+                              const std::vector<std::string> &includes,
+                              const std::string &clStd, bool coalesce,
+                              const CudaCommandOptions &options);
+
+} // namespace xfence
+
+#endif // XFENCE_TOOLS_XFENCE_TRANSLATECUDA_H
