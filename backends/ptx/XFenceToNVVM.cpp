@@ -63,7 +63,6 @@ StringRef ptxScope(Scope scope) {
 std::string ptxAtomOp(AtomicRMWKind kind, Type type) {
   unsigned width = type.getIntOrFloatBitWidth();
   std::string w = std::to_string(width);
-  bool isFloat = isa<FloatType>(type);
   if (width != 32 && width != 64)
     return "";
   switch (kind) {
@@ -87,7 +86,8 @@ std::string ptxAtomOp(AtomicRMWKind kind, Type type) {
   case AtomicRMWKind::umax:
     return "max.u" + w;
   case AtomicRMWKind::xchg:
-    return isFloat ? "" : "exch.b" + w;
+    // .b32/.b64 take registers of any type of their size, floats too.
+    return "exch.b" + w;
   case AtomicRMWKind::inc:
     return width == 32 ? "inc.u32" : "";
   case AtomicRMWKind::dec:
@@ -210,8 +210,9 @@ struct BarrierToNVVM : ConvertOpToLLVMPattern<BarrierOp> {
       break;
     case Scope::cluster:
       // barrier.cluster.arrive has release and wait has acquire semantics
-      // at cluster scope; an execution-only barrier needs neither.
-      if (op.ordersMemory())
+      // at cluster scope; .relaxed drops the release, which an
+      // execution-only or acquire-only barrier does not need.
+      if (op.ordersMemory() && hasRelease(*op.getOrder()))
         NVVM::ClusterArriveOp::create(rewriter, loc, rewriter.getUnitAttr());
       else
         NVVM::ClusterArriveRelaxedOp::create(rewriter, loc,
