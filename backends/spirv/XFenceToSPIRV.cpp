@@ -53,6 +53,20 @@ spirv::Scope toSPIRVScope(Scope scope) {
   llvm_unreachable("unknown scope");
 }
 
+/// The memory scope of an access or barrier whose semantics are `sem`.
+/// Vulkan allows only semantics None at Invocation scope
+/// (VUID-StandaloneSpirv-None-04641): there an ordered thread-scope atomic,
+/// or the [image] memory part of a barrier at thread scope, takes the next
+/// wider scope, Subgroup (a strengthening, semantics.md §4 rule 1).
+spirv::Scope memoryScope(Scope scope, spirv::MemorySemantics sem,
+                         bool vulkan) {
+  spirv::Scope spirvScope = toSPIRVScope(scope);
+  if (vulkan && spirvScope == spirv::Scope::Invocation &&
+      sem != spirv::MemorySemantics::None)
+    return spirv::Scope::Subgroup;
+  return spirvScope;
+}
+
 /// The storage-class bits of MemorySemantics for xfence memory spaces
 /// (semantics.md §1): local -> WorkgroupMemory, global ->
 /// CrossWorkgroupMemory (OpenCL) or UniformMemory (Vulkan: storage and
@@ -261,8 +275,8 @@ struct BarrierToSPIRV : XFenceToSPIRVPattern<BarrierOp> {
     spirv::Scope mem = exec;
     Sem sem = Sem::None;
     if (op.ordersMemory()) {
-      mem = toSPIRVScope(*op.getMemoryScope());
       sem = toSemantics(*op.getOrder(), op.getSpaces(), env.vulkan);
+      mem = memoryScope(*op.getMemoryScope(), sem, env.vulkan);
     }
     rewriter.replaceOpWithNewOp<spirv::ControlBarrierOp>(op, exec, mem, sem);
     return success();
@@ -308,8 +322,8 @@ struct RMWToSPIRV : XFenceToSPIRVPattern<AtomicRMWOp> {
     if (failed(ptr))
       return failure();
     Location loc = op.getLoc();
-    spirv::Scope scope = toSPIRVScope(op.getScope());
     Sem sem = atomicSemantics(op.getOrder(), env.vulkan);
+    spirv::Scope scope = memoryScope(op.getScope(), sem, env.vulkan);
     Value value = adaptor.getValue();
     Value result;
     switch (kind) {
@@ -385,9 +399,10 @@ struct CmpXchgToSPIRV : XFenceToSPIRVPattern<AtomicCmpXchgOp> {
     if (failed(ptr))
       return failure();
     Location loc = op.getLoc();
-    spirv::Scope scope = toSPIRVScope(op.getScope());
     Sem equal = atomicSemantics(op.getSuccessOrder(), env.vulkan);
     Sem unequal = atomicSemantics(op.getFailureOrder(), env.vulkan);
+    // The failure order is never stronger than the success order.
+    spirv::Scope scope = memoryScope(op.getScope(), equal, env.vulkan);
     Value old;
     // OpAtomicCompareExchangeWeak "has the same semantics as
     // OpAtomicCompareExchange" (SPIR-V spec); where it does not exist the
@@ -435,9 +450,10 @@ struct LoadToSPIRV : XFenceToSPIRVPattern<AtomicLoadOp> {
     Location loc = op.getLoc();
     Value zero = spirv::ConstantOp::create(rewriter, loc, type,
                                            rewriter.getIntegerAttr(type, 0));
+    Sem sem = atomicSemantics(op.getOrder(), env.vulkan);
     rewriter.replaceOpWithNewOp<spirv::AtomicOrOp>(
-        op, type, *ptr, toSPIRVScope(op.getScope()),
-        atomicSemantics(op.getOrder(), env.vulkan), zero);
+        op, type, *ptr, memoryScope(op.getScope(), sem, env.vulkan), sem,
+        zero);
     return success();
   }
 };
@@ -454,9 +470,10 @@ struct StoreToSPIRV : XFenceToSPIRVPattern<AtomicStoreOp> {
         getPointer(op, adaptor.getAddr(), adaptor.getIndices(), type, rewriter);
     if (failed(ptr))
       return failure();
+    Sem sem = atomicSemantics(op.getOrder(), env.vulkan);
     spirv::AtomicExchangeOp::create(
-        rewriter, op.getLoc(), type, *ptr, toSPIRVScope(op.getScope()),
-        atomicSemantics(op.getOrder(), env.vulkan), adaptor.getValue());
+        rewriter, op.getLoc(), type, *ptr,
+        memoryScope(op.getScope(), sem, env.vulkan), sem, adaptor.getValue());
     rewriter.eraseOp(op);
     return success();
   }
