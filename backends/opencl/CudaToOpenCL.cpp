@@ -421,6 +421,7 @@ xfence::translateCudaToOpenCL(llvm::StringRef path, llvm::StringRef contents,
   if (!src || src->hasErrors())
     return failure();
   MLIRContext ctx(MLIRContext::Threading::DISABLED);
+  ctx.printOpOnDiagnostic(false);
   ClangDiagnosticBridge bridge(*src, &ctx);
   OwningOpRef<ModuleOp> module = importCuda(*src, options.source, &ctx);
   if (!module)

@@ -1,0 +1,55 @@
+// The OpenCL C of every CUDA fence and barrier, for OpenCL C 1.2 and 3.0
+// (design/semantics.md §3): CUDA fences carry LOCAL|GLOBAL.
+// RUN: xfence translate %s --to opencl --cuda-builtin-header --no-coalesce -DNO_DEVICE_SCOPE -o - | grep -v '^ *//' | FileCheck %s --check-prefixes=CHECK,CL12
+// RUN: xfence translate %s --to opencl --cuda-builtin-header --no-coalesce -cl-std=CL3.0 -o - | grep -v '^ *//' | FileCheck %s --check-prefixes=CHECK,CL30
+// RUN: xfence translate %s --to opencl --cuda-builtin-header --no-coalesce --cl-std=CL2.0 -o - | grep -v '^ *//' | FileCheck %s --check-prefixes=CHECK,CL30
+// RUN: xfence translate %s --to opencl --cuda-builtin-header -cl-std=CL3.0 -o %t.cl
+// RUN: xfence translate %s --to opencl --cuda-builtin-header -DNO_DEVICE_SCOPE -o %t12.cl
+// RUN: clang -x cl -cl-std=CL1.2 -DNO_DEVICE_SCOPE -Xclang -finclude-default-header -fsyntax-only %t12.cl
+// RUN: clang -x cl -cl-std=CL3.0 --target=spir64 -Xclang -finclude-default-header -fsyntax-only %t.cl
+#include <cuda/atomic>
+
+#define FLAGS CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE
+
+// CHECK: __kernel void block(__global int *p) {
+__global__ void block(int *p) {
+  // CHECK-NEXT: p[0] = 1;
+  p[0] = 1;
+  // CL12-NEXT: mem_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+  // CL30-NEXT: atomic_work_item_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE, memory_order_seq_cst, memory_scope_work_group);
+  __threadfence_block();
+  // CL12-NEXT: read_mem_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+  // CL30-NEXT: atomic_work_item_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE, memory_order_acquire, memory_scope_work_group);
+  cuda::atomic_thread_fence(cuda::memory_order_acquire, cuda::thread_scope_block);
+  // CL12-NEXT: write_mem_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+  // CL30-NEXT: atomic_work_item_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE, memory_order_release, memory_scope_work_group);
+  cuda::atomic_thread_fence(cuda::memory_order_release, cuda::thread_scope_block);
+  // CHECK-NEXT: barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+  __syncthreads();
+  // CHECK-NEXT: barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+  asm volatile("bar.sync 0;" ::: "memory");
+  // A thread-scope fence orders nothing between threads: 1.2 has none.
+  // CL12-NEXT: ((void)0) /* xfence: cuda::std::atomic_signal_fence(cuda::std::memory_order_seq_cst) removed: it orders nothing on this target, or a neighbour covers it */;
+  // CL30-NEXT: atomic_work_item_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE, memory_order_seq_cst, memory_scope_work_item);
+  cuda::std::atomic_signal_fence(cuda::std::memory_order_seq_cst);
+  // CL12-NEXT: mem_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+  asm volatile("membar.cta;" ::: "memory");
+  p[1] = 2;
+}
+
+// Device and system scope: OpenCL C 2.0/3.0 only (1.2: errors.test).
+#ifndef NO_DEVICE_SCOPE
+// CL30-LABEL: __kernel void device(__global int *p) {
+__global__ void device(int *p) {
+  // CL30-NEXT: atomic_work_item_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE, memory_order_seq_cst, memory_scope_device);
+  __threadfence();
+  // CL30-NEXT: atomic_work_item_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE, memory_order_seq_cst, memory_scope_all_svm_devices);
+  __threadfence_system();
+  // CL30-NEXT: atomic_work_item_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE, memory_order_release, memory_scope_device);
+  cuda::atomic_thread_fence(cuda::memory_order_release, cuda::thread_scope_device);
+  // CL30-NEXT: atomic_work_item_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE, memory_order_acq_rel, memory_scope_device);
+  asm volatile("fence.acq_rel.gpu;" ::: "memory");
+  // CL30-NEXT: atomic_work_item_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE, memory_order_seq_cst, memory_scope_all_svm_devices);
+  asm volatile("membar.sys;" ::: "memory");
+}
+#endif
