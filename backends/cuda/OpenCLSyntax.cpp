@@ -727,9 +727,33 @@ private:
   /// Rewrites the address-space qualifiers among the tokens from `begin` to
   /// `end`, when both are in one user file.
   void qualifiers(clang::SourceLocation begin, clang::SourceLocation end,
-                  Placement placement) {
-    if (begin.isInvalid() || end.isInvalid() || begin.isMacroID() ||
-        end.isMacroID() || !src.isUserLocation(begin))
+                  Placement placement, bool macroBody = false) {
+    if (begin.isInvalid() || end.isInvalid())
+      return;
+    if (begin.isMacroID() || end.isMacroID()) {
+      // A declaration spelled by a macro: rewrite the macro's body where it
+      // is the user's text (the same edit for every expansion; expansions
+      // that need different text are an error when the edits are applied).
+      // A declaration whose two ends come from one stretch of a macro body
+      // (`#define PARAMS __global int *p, ...`) is lexed in the body; one
+      // that only begins in a macro (`#define GLOBAL __global`) has its
+      // first token rewritten there.
+      clang::SourceLocation spellBegin = sm.getSpellingLoc(begin);
+      if (!src.isUserLocation(spellBegin))
+        return;
+      if (begin.isMacroID() && end.isMacroID()) {
+        clang::SourceLocation spellEnd = sm.getSpellingLoc(end);
+        if (sm.getFileID(spellBegin) == sm.getFileID(spellEnd) &&
+            sm.getExpansionLoc(begin) == sm.getExpansionLoc(end)) {
+          qualifiers(spellBegin, spellEnd, placement, /*macroBody=*/true);
+          return;
+        }
+      }
+      if (begin.isMacroID())
+        qualifiers(spellBegin, spellBegin, placement, /*macroBody=*/true);
+      return;
+    }
+    if (!src.isUserLocation(begin))
       return;
     auto [file, from] = sm.getDecomposedLoc(begin);
     auto [endFile, to] = sm.getDecomposedLoc(end);
@@ -745,13 +769,16 @@ private:
         break;
       if (token.is(clang::tok::raw_identifier))
         rewriteQualifier(file, offset, token.getRawIdentifier(), buffer,
-                         placement);
+                         placement, macroBody);
     }
   }
 
+  /// In a macro body the edit covers the qualifier alone, so that two
+  /// expansions that need different text make edits of one range (an error
+  /// when the edits are applied) rather than a silently dropped one.
   void rewriteQualifier(clang::FileID file, unsigned offset,
                         llvm::StringRef word, llvm::StringRef buffer,
-                        Placement placement) {
+                        Placement placement, bool macroBody) {
     llvm::StringRef base = word;
     base.consume_front("__");
     if (base != "global" && base != "local" && base != "constant" &&
@@ -765,7 +792,7 @@ private:
     else if (placement == Placement::Device && base == "global")
       text = "__device__";
     unsigned end = offset + word.size();
-    if (text.empty())
+    if (text.empty() && !macroBody)
       while (end < buffer.size() && (buffer[end] == ' ' || buffer[end] == '\t'))
         ++end;
     edits.replace({file, offset, end}, text);

@@ -52,6 +52,11 @@ FailureOr<std::string> SourceEdits::apply(llvm::StringRef prelude) {
           last.text += edit.text;
           continue;
         }
+        // One text (a macro body) that two of its uses translate apart.
+        src.report(edit.range.getBegin(sm), DiagnosticsEngine::Error,
+                   "cannot rewrite this text: its uses (expansions of one "
+                   "macro?) need different CUDA text here");
+        return failure();
       }
       if (last.range.begin < last.range.end &&
           last.range.contains(edit.range) &&

@@ -1,0 +1,2 @@
+// A user header whose macro spells address-space qualifiers.
+#define HEADER_PARAMS __global int *dst
