@@ -1,0 +1,88 @@
+// Translated from OpenCL C to CUDA by xfence (docs/opencl-to-cuda.md).
+#include <cuda/atomic>
+typedef unsigned char uchar;
+typedef unsigned short ushort;
+typedef unsigned int uint;
+typedef unsigned long ulong;
+typedef int atomic_int;
+typedef unsigned int atomic_uint;
+typedef long atomic_long;
+typedef unsigned long atomic_ulong;
+typedef float atomic_float;
+typedef double atomic_double;
+typedef int atomic_flag;
+typedef unsigned int cl_mem_fence_flags;
+#define CLK_LOCAL_MEM_FENCE 0x01
+#define CLK_GLOBAL_MEM_FENCE 0x02
+#define CLK_IMAGE_MEM_FENCE 0x04
+enum memory_order { memory_order_relaxed = 0, memory_order_acquire = 2, memory_order_release = 3, memory_order_acq_rel = 4, memory_order_seq_cst = 5 };
+enum memory_scope { memory_scope_work_item = 0, memory_scope_work_group = 1, memory_scope_device = 2, memory_scope_all_svm_devices = 3, memory_scope_all_devices = 3, memory_scope_sub_group = 4 };
+// xfence: end of prelude
+// Producer/consumer publication (OpenCL 2.0 fences, 1.x atomics on the
+// flag): payload; release fence; atomic flag = 1 || spin on the atomic flag;
+// acquire fence; read the payload.
+// xfence: begin of the translated #include "litmus.h"
+// The harness ABI of the OpenCL litmus kernels (see ../kernels_cuda.cuh) and
+// the prologue every test thread runs. A user header with macros: xfence
+// rewrites the synchronization inside them.
+#define LITMUS_PARAMS                                                          \
+  const int *role, volatile uint *x,                        \
+      volatile uint *y, const int *xoff,                    \
+      const int *yoff, uint *r0, uint *r1,         \
+      volatile uint *arrive, uint ntest,                             \
+      volatile uint *scratch, int scratch_n
+
+#define LITMUS_PROLOGUE                                                        \
+  int t = (blockIdx.x * blockDim.x + threadIdx.x);                                                    \
+  int r = role[t];                                                             \
+  if (r < 0) {                                                                 \
+    uint s = t * 2654435761u;                                                  \
+    for (int i = 0; i < 64; ++i) {                                             \
+      s = s * 1664525u + 1013904223u;                                          \
+      volatile uint *p = scratch + (s % scratch_n);                   \
+      *p = *p + 1;                                                             \
+    }                                                                          \
+    return;                                                                    \
+  }                                                                            \
+  int inst = r >> 1;                                                           \
+  volatile uint *px = x + xoff[inst];                                 \
+  volatile uint *py = y + yoff[inst];                                 \
+  atomicAdd((unsigned int *)(arrive), (unsigned int)(1u));                                                      \
+  for (int spin = 0; *arrive < ntest && spin < (1 << 20); ++spin) {            \
+  }
+// xfence: end of #include "litmus.h"
+
+__global__ void pc_b(LITMUS_PARAMS) {
+  LITMUS_PROLOGUE
+  if ((r & 1) == 0) {
+    px[0] = 11;
+    px[1] = 22;
+    px[2] = 33;
+    px[3] = 44;
+    cuda::atomic_thread_fence(cuda::memory_order_release, cuda::thread_scope_device);
+    atomicExch((unsigned int *)(py), (unsigned int)(1u));
+  } else {
+    uint v;
+    int spins = 0;
+    while ((v = atomicAdd((unsigned int *)(py), (unsigned int)(0u))) == 0 && ++spins < 20000) {
+    }
+    cuda::atomic_thread_fence(cuda::memory_order_acquire, cuda::thread_scope_device);
+    r0[inst] = v;
+    r1[inst] = (px[0] != 11) + (px[1] != 22) + (px[2] != 33) + (px[3] != 44);
+  }
+}
+
+// xfence: host-side launch helpers, one per kernel.
+
+// Launches the OpenCL kernel pc_b on an NDRange of global_size work-items in work-groups of local_size (docs/opencl-to-cuda.md).
+inline cudaError_t launch_pc_b(dim3 global_size, dim3 local_size, const int *role, volatile uint *x, volatile uint *y, const int *xoff, const int *yoff, uint *r0, uint *r1, volatile uint *arrive, uint ntest, volatile uint *scratch, int scratch_n, cudaStream_t stream = 0) {
+  if (local_size.x == 0 || local_size.y == 0 || local_size.z == 0 ||
+      global_size.x % local_size.x || global_size.y % local_size.y ||
+      global_size.z % local_size.z)
+    return cudaErrorInvalidValue;
+  const size_t shared_bytes = 0;
+  pc_b<<<dim3(global_size.x / local_size.x, global_size.y / local_size.y,
+           global_size.z / local_size.z),
+      local_size, shared_bytes, stream>>>(role, x, y, xoff, yoff, r0, r1, arrive, ntest, scratch, scratch_n);
+  return cudaGetLastError();
+}
