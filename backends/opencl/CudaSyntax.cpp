@@ -38,6 +38,8 @@
 #include "clang/Lex/Lexer.h"
 #include "clang/Rewrite/Core/Rewriter.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringSwitch.h"
 
@@ -691,29 +693,53 @@ void SyntaxRewriter::finish() {
 LogicalResult
 xfence::addCudaSyntaxEdits(TextEdits &edits, const CudaAddressSpaces &spaces,
                            bool cl2,
-                           const llvm::DenseSet<const clang::Stmt *> &sites) {
+                           const llvm::DenseSet<const clang::Stmt *> &sites,
+                           const std::vector<std::string> &includeDirs) {
   ParsedSource &src = edits.getSource();
   SyntaxRewriter rewriter(edits, spaces, cl2, sites);
   rewriter.TraverseDecl(src.getContext().getTranslationUnitDecl());
   rewriter.finish();
 
   // #include of a system header (the CUDA runtime, <cuda/atomic>,
-  // <cooperative_groups.h>): OpenCL C has them built in or has no use for
-  // them.
+  // <cooperative_groups.h>) in the main file: OpenCL C has them built in or
+  // has no use for them. An angled include, or a quoted one that is not a
+  // file next to the source or in a -I directory, is a system header.
   clang::SourceManager &sm = src.getSourceManager();
   clang::FileID mainFile = sm.getMainFileID();
   llvm::StringRef buffer = sm.getBufferData(mainFile);
+  llvm::SmallString<256> mainDir;
+  if (clang::OptionalFileEntryRef entry = sm.getFileEntryRefForID(mainFile))
+    mainDir = llvm::sys::path::parent_path(entry->getName());
   size_t at = 0;
   while (at < buffer.size()) {
     size_t end = buffer.find('\n', at);
     if (end == llvm::StringRef::npos)
       end = buffer.size();
     llvm::StringRef line = buffer.slice(at, end).ltrim();
-    if (line.consume_front("#") && line.ltrim().starts_with("include") &&
-        line.contains('<'))
-      edits.replace(
-          {mainFile, static_cast<unsigned>(at), static_cast<unsigned>(at)},
-          "// xfence: ");
+    bool system = false;
+    if (line.consume_front("#") &&
+        (line = line.ltrim()).consume_front("include")) {
+      line = line.trim();
+      if (line.starts_with("<")) {
+        system = true;
+      } else if (line.consume_front("\"")) {
+        llvm::StringRef name = line.take_until([](char c) { return c == '"'; });
+        system = true;
+        llvm::SmallVector<std::string> dirs = {std::string(mainDir)};
+        for (const std::string &dir : includeDirs)
+          dirs.push_back(dir);
+        for (const std::string &dir : dirs) {
+          llvm::SmallString<256> path(dir);
+          llvm::sys::path::append(path, name);
+          if (llvm::sys::fs::exists(path))
+            system = false;
+        }
+      }
+    }
+    if (system)
+      edits.replace({mainFile, static_cast<unsigned>(at),
+                     static_cast<unsigned>(at)},
+                    "// xfence: ");
     at = end + 1;
   }
   return failure(rewriter.failed);

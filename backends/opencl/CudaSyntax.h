@@ -48,7 +48,8 @@ private:
 /// through the source and fails if there was one.
 mlir::LogicalResult
 addCudaSyntaxEdits(TextEdits &edits, const CudaAddressSpaces &spaces, bool cl2,
-                   const llvm::DenseSet<const clang::Stmt *> &sites);
+                   const llvm::DenseSet<const clang::Stmt *> &sites,
+                   const std::vector<std::string> &includeDirs);
 
 /// The address-space qualifier ("__global ", "" ...) for a pointer that
 /// may point into `memory`, or an error message.

@@ -226,8 +226,9 @@ SiteRewriter::apply(const CudaSyncSite &site,
     // expression, whose value is the last part's. Valid where the value of
     // the construct is not used, or the construct is last.
     Operation *last = ops.back().first;
-    if (valueUsed(site.stmt) &&
-        (isa<FenceOp>(last) && !isa<FenceOp>(ops.front().first)))
+    bool hasValue = llvm::any_of(
+        ops, [](const auto &entry) { return !isa<FenceOp>(entry.first); });
+    if (valueUsed(site.stmt) && hasValue && isa<FenceOp>(last))
       return src.report(site.stmt->getBeginLoc(), DiagnosticsEngine::Error,
                         "this ordered atomic needs fences around it in "
                         "OpenCL C; its value cannot be used in an "
@@ -402,7 +403,8 @@ static FailureOr<std::string> rewrite(ParsedSource &src, ModuleOp module,
     return isUserDecl(src, d);
   });
   bool ok = succeeded(sites_.run(sites, module));
-  ok = succeeded(addCudaSyntaxEdits(edits, spaces, options.cl2(), siteStmts)) &&
+  ok = succeeded(addCudaSyntaxEdits(edits, spaces, options.cl2(), siteStmts,
+                                   options.source.source.includeDirs)) &&
        ok;
   if (!ok)
     return failure();

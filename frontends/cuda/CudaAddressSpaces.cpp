@@ -93,6 +93,9 @@ CudaAddressSpaces::CudaAddressSpaces(
       if (p->getType()->isPointerType())
         points[p] = kGlobalMemory;
   }
+  // Every variable a pointer flows into starts empty and grows.
+  for (const Flow &flow : flows)
+    points.try_emplace(flow.var, kNoMemory);
   for (bool changed = true; changed;) {
     changed = false;
     for (const Flow &flow : flows) {

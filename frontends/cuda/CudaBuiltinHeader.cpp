@@ -62,6 +62,13 @@ __device__ int __syncthreads_count(int);
 __device__ int __syncthreads_and(int);
 __device__ int __syncthreads_or(int);
 __device__ void __syncwarp(unsigned mask = 0xffffffffu);
+// Warp collectives: declared so that a kernel using them parses (they have
+// no OpenCL C translation).
+__device__ int __shfl_sync(unsigned, int, int, int = 32);
+__device__ int __shfl_down_sync(unsigned, int, unsigned, int = 32);
+__device__ int __all_sync(unsigned, int);
+__device__ int __any_sync(unsigned, int);
+__device__ unsigned __ballot_sync(unsigned, int);
 
 // Atomics: relaxed, device scope; _block and _system change the scope.
 #define XFENCE_ATOMIC1(NAME, T)                                                \
