@@ -31,25 +31,6 @@ using namespace xfence;
 
 namespace {
 
-constexpr Scope widerScopes[] = {Scope::thread,    Scope::subgroup,
-                                 Scope::workgroup, Scope::cluster,
-                                 Scope::device,    Scope::system};
-
-/// The narrowest scope at least as wide as `scope` in `nameable`; for
-/// `cluster` before sm_90 the workgroup (a CTA is its own cluster there).
-std::optional<Scope> legalScope(Scope scope, ScopeSet nameable,
-                                const TargetCapabilities &caps) {
-  if (nameable.contains(scope))
-    return scope;
-  if (scope == Scope::cluster && caps.clusterIsWorkgroup &&
-      nameable.contains(Scope::workgroup))
-    return Scope::workgroup;
-  for (Scope wider : widerScopes)
-    if (isAtLeast(wider, scope) && nameable.contains(wider))
-      return wider;
-  return std::nullopt;
-}
-
 InFlightDiagnostic noScope(Operation *op, Scope scope,
                            const TargetCapabilities &caps) {
   return op->emitError() << "scope '" << stringifyScope(scope)
@@ -94,8 +75,7 @@ LogicalResult legalizeFence(FenceOp fence, const TargetCapabilities &caps) {
     fence.erase();
     return success();
   }
-  std::optional<Scope> scope =
-      legalScope(fence.getScope(), caps.fenceScopes, caps);
+  std::optional<Scope> scope = caps.fenceScopeFor(fence.getScope());
   if (!scope)
     return noScope(fence, fence.getScope(), caps);
   FailureOr<MemoryOrder> order = legalFenceOrder(fence, fence.getOrder(), caps);
@@ -147,7 +127,7 @@ LogicalResult legalizeBarrier(BarrierT barrier, bool partial,
     return success();
 
   Scope requested = *barrier.getMemoryScope();
-  std::optional<Scope> memScope = legalScope(requested, caps.fenceScopes, caps);
+  std::optional<Scope> memScope = caps.fenceScopeFor(requested);
   if (!memScope)
     return noScope(barrier, requested, caps);
   MemoryOrder order = *barrier.getOrder();
@@ -209,8 +189,7 @@ LogicalResult legalizeBarrier(BarrierT barrier, bool partial,
 LogicalResult legalizeAtomic(Operation *op, const TargetCapabilities &caps) {
   MLIRContext *ctx = op->getContext();
   auto scopeAttr = op->getAttrOfType<ScopeAttr>("scope");
-  std::optional<Scope> scope =
-      legalScope(scopeAttr.getValue(), caps.atomicScopes, caps);
+  std::optional<Scope> scope = caps.atomicScopeFor(scopeAttr.getValue());
   if (!scope)
     return noScope(op, scopeAttr.getValue(), caps);
   op->setAttr("scope", ScopeAttr::get(ctx, *scope));

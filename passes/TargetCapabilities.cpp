@@ -160,6 +160,29 @@ TargetCapabilities xfence::cpuCapabilities() {
   return caps;
 }
 
+/// The narrowest scope at least as wide as `scope` in `nameable`.
+static std::optional<Scope> narrowestAtLeast(Scope scope, ScopeSet nameable,
+                                             bool clusterIsWorkgroup) {
+  if (nameable.contains(scope))
+    return scope;
+  if (scope == S::cluster && clusterIsWorkgroup &&
+      nameable.contains(S::workgroup))
+    return S::workgroup;
+  for (Scope wider :
+       {S::thread, S::subgroup, S::workgroup, S::cluster, S::device, S::system})
+    if (isAtLeast(wider, scope) && nameable.contains(wider))
+      return wider;
+  return std::nullopt;
+}
+
+std::optional<Scope> TargetCapabilities::fenceScopeFor(Scope scope) const {
+  return narrowestAtLeast(scope, fenceScopes, clusterIsWorkgroup);
+}
+
+std::optional<Scope> TargetCapabilities::atomicScopeFor(Scope scope) const {
+  return narrowestAtLeast(scope, atomicScopes, clusterIsWorkgroup);
+}
+
 std::optional<TargetCapabilities> xfence::lookupTarget(llvm::StringRef name,
                                                        bool strict) {
   if (name == "cuda")

@@ -104,6 +104,13 @@ struct TargetCapabilities {
   bool hasRMW(AtomicRMWKind kind) const {
     return llvm::is_contained(rmwKinds, kind);
   }
+
+  /// The narrowest scope at least as wide as `scope` that a fence, or the
+  /// memory part of a barrier, can name on this target (for `cluster` before
+  /// sm_90: the workgroup, see clusterIsWorkgroup); none if there is none.
+  std::optional<Scope> fenceScopeFor(Scope scope) const;
+  /// The same for atomics.
+  std::optional<Scope> atomicScopeFor(Scope scope) const;
 };
 
 //===----------------------------------------------------------------------===//

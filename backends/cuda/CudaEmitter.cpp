@@ -37,6 +37,7 @@
 #include "backends/cuda/CudaEmitter.h"
 
 #include "dialect/XFenceOps.h"
+#include "passes/TargetCapabilities.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -48,20 +49,34 @@ using namespace xfence;
 
 namespace {
 
+/// What CUDA C++ can name: the cuda row of the one capability table
+/// (passes/TargetCapabilities.cpp). CUDA has no warp scope and, in CUDA
+/// 13.0's libcu++, no public cluster scope, so those widen as the table
+/// says (subgroup -> block, cluster -> device), which is sound.
+const TargetCapabilities &cudaTarget() {
+  static const TargetCapabilities caps = cudaCapabilities();
+  return caps;
+}
+
+Scope fenceScope(Scope scope) { return *cudaTarget().fenceScopeFor(scope); }
+Scope atomicScope(Scope scope) { return *cudaTarget().atomicScopeFor(scope); }
+
+/// The libcu++ name of a scope CUDA can name.
 const char *scopeName(Scope scope) {
   switch (scope) {
   case Scope::thread:
     return "cuda::thread_scope_thread";
-  case Scope::subgroup:
   case Scope::workgroup:
     return "cuda::thread_scope_block";
-  case Scope::cluster:
   case Scope::device:
     return "cuda::thread_scope_device";
   case Scope::system:
     return "cuda::thread_scope_system";
+  case Scope::subgroup:
+  case Scope::cluster:
+    break;
   }
-  llvm_unreachable("unknown scope");
+  llvm_unreachable("a scope CUDA cannot name; widen it with cudaTarget()");
 }
 
 const char *orderName(MemoryOrder order) {
@@ -101,17 +116,16 @@ const char *kNothing = "((void)0) /* xfence: this fence orders nothing */";
 /// A fence that orders something (not relaxed, some space).
 std::string fenceText(Scope scope, MemoryOrder order, bool &atomicHeader) {
   bool seqCst = order == MemoryOrder::seq_cst;
+  scope = fenceScope(scope);
   switch (scope) {
   case Scope::thread:
     atomicHeader = true;
     return std::string("cuda::std::atomic_signal_fence(cuda::std::") +
            (orderName(order) + 6) + ")";
-  case Scope::subgroup:
   case Scope::workgroup:
     if (seqCst)
       return "__threadfence_block()";
     break;
-  case Scope::cluster:
   case Scope::device:
     if (seqCst)
       return "__threadfence()";
@@ -120,6 +134,9 @@ std::string fenceText(Scope scope, MemoryOrder order, bool &atomicHeader) {
     if (seqCst)
       return "__threadfence_system()";
     break;
+  case Scope::subgroup:
+  case Scope::cluster:
+    llvm_unreachable("widened by fenceScope");
   }
   atomicHeader = true;
   return std::string("cuda::atomic_thread_fence(") + orderName(order) + ", " +
@@ -252,22 +269,19 @@ llvm::StringRef formOf(Operation *op, bool relaxedOldValue) {
   return relaxedOldValue ? "legacy" : "c11";
 }
 
-/// The suffix of CUDA's atomic functions for `scope`: _block for block
-/// scope and narrower (no warp scope), none for device (and cluster, which
-/// has no function of its own: wider is sound), _system.
+/// The suffix of CUDA's atomic functions for the scope an atomic has in
+/// CUDA: _block, none (device), _system.
 const char *intrinsicSuffix(Scope scope) {
-  switch (scope) {
-  case Scope::thread:
-  case Scope::subgroup:
+  switch (atomicScope(scope)) {
   case Scope::workgroup:
     return "_block";
-  case Scope::cluster:
   case Scope::device:
     return "";
   case Scope::system:
     return "_system";
+  default:
+    llvm_unreachable("widened by atomicScope");
   }
-  llvm_unreachable("unknown scope");
 }
 
 enum class CType { Int, UInt, Int64, UInt64, Float, Double, Other };
@@ -361,8 +375,8 @@ intrinsicFor(AtomicRMWKind kind, CType c) {
 void atomicRef(SnippetBuilder &b, const std::string &c, Scope scope,
                unsigned addrOperand) {
   b.snippet.needsAtomicHeader = true;
-  b << "cuda::atomic_ref<" << c << ", " << scopeName(scope) << ">(*(" << c
-    << " *)(";
+  b << "cuda::atomic_ref<" << c << ", " << scopeName(atomicScope(scope))
+    << ">(*(" << c << " *)(";
   b.operand(addrOperand) << "))";
 }
 
