@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "backends/cuda/OpenCLToCuda.h"
+#include "tools/xfence/Report.h"
 #include "tools/xfence/TranslateCuda.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -83,6 +84,17 @@ int translate(const std::string &input, const std::string &target,
   return 0;
 }
 
+int runReport(const std::string &input, xfence::TranslateOptions &options) {
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer =
+      llvm::MemoryBuffer::getFile(input, /*IsText=*/true);
+  if (!buffer) {
+    error("cannot read '" + input + "': " + buffer.getError().message());
+    return 1;
+  }
+  return xfence::reportOpenCLToCuda(input, (*buffer)->getBuffer(), options,
+                                    llvm::outs());
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -95,8 +107,11 @@ int main(int argc, char **argv) {
   // CLI11 takes the arguments last first.
   std::reverse(args.begin(), args.end());
 
-  CLI::App app{"xfence: translate GPU synchronization between CUDA, OpenCL "
-               "C, PTX, SPIR-V and CPU code"};
+  CLI::App app{"xfence: translate OpenCL C kernels to CUDA and CUDA kernels "
+               "to OpenCL C, keeping the meaning of every fence, barrier and "
+               "atomic at the least cost, and report what changed and why.\n"
+               "PTX, SPIR-V and CPU code come from the xfence dialect through "
+               "xfence-opt / xfence-translate (docs/lowering.md)."};
   app.require_subcommand(1);
   CLI::App *cmd = app.add_subcommand(
       "translate", "Translate a source file (OpenCL C) to another standard");
@@ -113,11 +128,26 @@ int main(int argc, char **argv) {
   cmd->add_flag("--no-coalesce", noCoalesce,
                 "Do not merge or remove redundant fences");
   xfence::addCudaOptions(cmd, cudaCommand);
+
+  CLI::App *report = app.add_subcommand(
+      "report", "List each synchronization construct of an OpenCL C file, "
+                "what `translate --to cuda` makes of it, and why");
+  std::string reportInput;
+  report->add_option("input", reportInput, "The OpenCL C file (.cl)")
+      ->required();
+  report->add_option("-D", options.source.defines, "Define a macro");
+  report->add_option("-I", options.source.includeDirs, "Add an include path");
+  report->add_option("--cl-std", options.source.standard,
+                     "OpenCL C standard: CL1.2, CL2.0, CL3.0");
+  report->add_flag("--no-coalesce", noCoalesce,
+                   "Report without fence coalescing");
   try {
     app.parse(args);
   } catch (const CLI::ParseError &e) {
     return app.exit(e) == 0 ? 0 : 1;
   }
   options.coalesce = !noCoalesce;
+  if (report->parsed())
+    return runReport(reportInput, options);
   return translate(input, target, output, options);
 }
