@@ -104,8 +104,6 @@ std::string xfence::qualifierFor(unsigned memory, bool cl2, bool kernelParam,
             "OpenCL C has no address space for both";
     return "";
   }
-  if (cl2)
-    return ""; // generic
   switch (memory) {
   case kNoMemory:
   case kPrivateMemory:
@@ -115,6 +113,11 @@ std::string xfence::qualifierFor(unsigned memory, bool cl2, bool kernelParam,
   case kSharedMemory:
     return "__local ";
   default:
+    // OpenCL C 2.0 (and 3.0 with __opencl_c_generic_address_space): a
+    // generic pointer. A pointer with one known address space keeps it
+    // there too, so that 3.0 without generic pointers (PoCL) accepts it.
+    if (cl2)
+      return "";
     error = memory == kAnyMemory
                 ? "cannot tell which memory this pointer points into; "
                   "OpenCL C 1.2 needs its address space (translate with "
@@ -264,6 +267,7 @@ private:
   void rewriteAtomicType(clang::DeclaratorDecl *d);
   void qualifyPointer(clang::DeclaratorDecl *d, unsigned memory,
                       bool kernelParam);
+  void renameIfKeyword(const clang::NamedDecl *d, clang::SourceLocation at);
 
   TextEdits &edits;
   ParsedSource &src;
@@ -369,6 +373,7 @@ void SyntaxRewriter::qualifyPointer(clang::DeclaratorDecl *d, unsigned memory,
 bool SyntaxRewriter::VisitFunctionDecl(clang::FunctionDecl *fn) {
   if (!fn->doesThisDeclarationHaveABody())
     return true;
+  renameIfKeyword(fn, fn->getLocation());
   bool kernel = fn->hasAttr<clang::CUDAGlobalAttr>();
   if (!kernel && !fn->hasAttr<clang::CUDADeviceAttr>())
     return error(fn->getLocation(),
@@ -446,6 +451,7 @@ bool SyntaxRewriter::VisitDeclStmt(clang::DeclStmt *stmt) {
 }
 
 bool SyntaxRewriter::VisitVarDecl(clang::VarDecl *var) {
+  renameIfKeyword(var, var->getLocation());
   if (llvm::isa<clang::ParmVarDecl>(var))
     return true;
   if (var->getType()->isReferenceType())
@@ -527,7 +533,28 @@ bool SyntaxRewriter::VisitVarDecl(clang::VarDecl *var) {
   return true;
 }
 
+/// Identifiers of CUDA code that are keywords of OpenCL C.
+static bool isOpenCLKeyword(llvm::StringRef name) {
+  static const llvm::StringSet<> keywords = {
+      "local",     "global",     "constant",   "private",  "kernel",
+      "read_only", "write_only", "read_write", "half",     "image1d_t",
+      "image2d_t", "image3d_t",  "sampler_t",  "event_t",  "uchar",
+      "ushort",    "uint",       "ulong",      "generic",  "pipe"};
+  return keywords.contains(name);
+}
+
+void SyntaxRewriter::renameIfKeyword(const clang::NamedDecl *d,
+                                     clang::SourceLocation at) {
+  if (!d->getIdentifier() || !isOpenCLKeyword(d->getName()) ||
+      !src.isUserLocation(d->getLocation()))
+    return;
+  // A name that OpenCL C reserves gets a trailing '_', in its declaration
+  // and every use.
+  replaceToken(at, d->getName().str() + "_");
+}
+
 bool SyntaxRewriter::VisitDeclRefExpr(clang::DeclRefExpr *ref) {
+  renameIfKeyword(ref->getDecl(), ref->getLocation());
   auto *var = llvm::dyn_cast<clang::VarDecl>(ref->getDecl());
   if (!var)
     return true;

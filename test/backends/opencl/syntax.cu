@@ -19,12 +19,11 @@
 __constant__ float weights[2] = {0.25f, 0.75f};
 
 // Pointer parameters of a __device__ function: the address space of the
-// callers' arguments (1.2), generic (3.0).
-// CL12: inline  float load2(const __global float *p, __local float *s, int i) {
-// CL30: inline  float load2(const float *p, float *s, int i) {
+// callers' arguments (also in 3.0, whose generic address space is optional:
+// a pointer is generic only where it may point into several spaces).
+// CHECK: inline  float load2(const __global float *p, __local float *s, int i) {
 __forceinline__ __device__ float load2(const float *p, float *s, int i) {
-  // CL12-NEXT: const __global float *q = p + i;
-  // CL30-NEXT: const float *q = p + i;
+  // CHECK-NEXT: const __global float *q = p + i;
   const float *q = p + i;
   return *q + s[i];
 }
