@@ -38,7 +38,7 @@ int translate(const std::string &input, const std::string &target,
         input, output, options.source.defines, options.source.includeDirs,
         options.source.standard, options.coalesce, cudaCommand);
   if (target != "cuda") {
-    error("unsupported target '" + target + "' (expected 'cuda' or 'opencl')");
+    error("unsupported target '" + target + "' (expected 'cuda')");
     return 1;
   }
   llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer =
