@@ -38,7 +38,7 @@ int translate(const std::string &input, const std::string &target,
         input, output, options.source.defines, options.source.includeDirs,
         options.source.standard, options.coalesce, cudaCommand);
   if (target != "cuda") {
-    error("unsupported target '" + target + "' (expected 'cuda')");
+    error("unsupported target '" + target + "' (expected 'cuda' or 'opencl')");
     return 1;
   }
   llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer =
@@ -114,12 +114,16 @@ int main(int argc, char **argv) {
                "xfence-opt / xfence-translate (docs/lowering.md)."};
   app.require_subcommand(1);
   CLI::App *cmd = app.add_subcommand(
-      "translate", "Translate a source file (OpenCL C) to another standard");
+      "translate", "Translate an OpenCL C file (.cl) to CUDA, or a CUDA file "
+                   "(.cu) to OpenCL C");
   std::string input, target, output = "-";
   xfence::TranslateOptions options;
   bool noCoalesce = false;
-  cmd->add_option("input", input, "The OpenCL C file (.cl)")->required();
-  cmd->add_option("--to", target, "Target: cuda")->required();
+  cmd->add_option("input", input, "The OpenCL C (.cl) or CUDA (.cu) file")
+      ->required();
+  cmd->add_option("--to", target,
+                  "Target: cuda (from .cl) or opencl (from .cu)")
+      ->required();
   cmd->add_option("-o", output, "Output file ('-' for stdout, the default)");
   cmd->add_option("-D", options.source.defines, "Define a macro");
   cmd->add_option("-I", options.source.includeDirs, "Add an include path");
