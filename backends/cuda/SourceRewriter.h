@@ -12,6 +12,7 @@
 
 #include "backends/cuda/CudaEmitter.h"
 #include "frontends/common/ClangSession.h"
+#include "frontends/common/SourceEdits.h"
 #include "frontends/common/SyncSite.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -20,32 +21,6 @@
 #include <vector>
 
 namespace xfence {
-
-/// A set of text edits to the files of one parse.
-class SourceEdits {
-public:
-  explicit SourceEdits(ParsedSource &src) : src(src) {}
-
-  /// Replaces the text of `range` (empty for an insertion) with `text`.
-  void replace(const FileCharRange &range, std::string text) {
-    edits.push_back({range, std::move(text)});
-  }
-
-  /// Applies every edit; returns `prelude` followed by the main file's new
-  /// text, with each changed user header inlined at its #include. Fails,
-  /// with an error at the place, on edits that overlap without nesting.
-  mlir::FailureOr<std::string> apply(llvm::StringRef prelude);
-
-  ParsedSource &getSource() { return src; }
-
-private:
-  struct Edit {
-    FileCharRange range;
-    std::string text;
-  };
-  ParsedSource &src;
-  std::vector<Edit> edits;
-};
 
 /// Rewrites every synchronization site with the CUDA text of the op that
 /// carries its location after the passes:

@@ -49,50 +49,6 @@ using namespace xfence;
 using namespace mlir;
 using clang::DiagnosticsEngine;
 
-FailureOr<std::string> TextEdits::apply(llvm::StringRef prelude) {
-  clang::SourceManager &sm = src.getSourceManager();
-  clang::FileID mainFile = sm.getMainFileID();
-  std::stable_sort(edits.begin(), edits.end(),
-                   [](const Edit &a, const Edit &b) {
-                     if (a.range.begin != b.range.begin)
-                       return a.range.begin < b.range.begin;
-                     return a.range.end > b.range.end;
-                   });
-  clang::Rewriter rewriter(sm, src.getLangOpts());
-  const Edit *last = nullptr;
-  for (const Edit &edit : edits) {
-    if (edit.range.file != mainFile) {
-      src.report(edit.range.getBegin(sm), DiagnosticsEngine::Error,
-                 "cannot translate code in an included file; translate the "
-                 "header on its own or inline it");
-      return failure();
-    }
-    if (last && last->range.begin == edit.range.begin &&
-        last->range.end == edit.range.end && last->text == edit.text)
-      continue; // the same edit twice (a macro body)
-    if (last && last->range.overlaps(edit.range)) {
-      src.report(edit.range.getBegin(sm), DiagnosticsEngine::Error,
-                 "cannot rewrite this text: it overlaps another rewritten "
-                 "construct");
-      return failure();
-    }
-    if (rewriter.ReplaceText(edit.range.getBegin(sm),
-                             edit.range.end - edit.range.begin, edit.text)) {
-      src.report(edit.range.getBegin(sm), DiagnosticsEngine::Error,
-                 "cannot rewrite this text");
-      return failure();
-    }
-    last = &edit;
-  }
-  std::string out = prelude.str();
-  if (const llvm::RewriteBuffer *buffer =
-          rewriter.getRewriteBufferFor(mainFile))
-    out.append(buffer->begin(), buffer->end());
-  else
-    out += sm.getBufferData(mainFile).str();
-  return out;
-}
-
 std::string xfence::qualifierFor(unsigned memory, bool cl2, bool kernelParam,
                                  std::string &error) {
   if (kernelParam)
@@ -133,7 +89,7 @@ namespace {
 
 class SyntaxRewriter : public clang::RecursiveASTVisitor<SyntaxRewriter> {
 public:
-  SyntaxRewriter(TextEdits &edits, const CudaAddressSpaces &spaces, bool cl2,
+  SyntaxRewriter(SourceEdits &edits, const CudaAddressSpaces &spaces, bool cl2,
                  const llvm::DenseSet<const clang::Stmt *> &sites)
       : edits(edits), src(edits.getSource()), sm(src.getSourceManager()),
         lo(src.getLangOpts()), spaces(spaces), cl2(cl2), sites(sites) {}
@@ -269,7 +225,7 @@ private:
                       bool kernelParam);
   void renameIfKeyword(const clang::NamedDecl *d, clang::SourceLocation at);
 
-  TextEdits &edits;
+  SourceEdits &edits;
   ParsedSource &src;
   clang::SourceManager &sm;
   const clang::LangOptions &lo;
@@ -718,7 +674,7 @@ void SyntaxRewriter::finish() {
 } // namespace
 
 LogicalResult
-xfence::addCudaSyntaxEdits(TextEdits &edits, const CudaAddressSpaces &spaces,
+xfence::addCudaSyntaxEdits(SourceEdits &edits, const CudaAddressSpaces &spaces,
                            bool cl2,
                            const llvm::DenseSet<const clang::Stmt *> &sites,
                            const std::vector<std::string> &includeDirs) {

@@ -12,6 +12,7 @@
 #define XFENCE_BACKENDS_OPENCL_CUDASYNTAX_H
 
 #include "frontends/common/ClangSession.h"
+#include "frontends/common/SourceEdits.h"
 #include "frontends/common/SourceRanges.h"
 #include "frontends/cuda/CudaAddressSpaces.h"
 
@@ -23,32 +24,21 @@
 
 namespace xfence {
 
-/// Edits of the main file; edits elsewhere (a user header) are an error.
-class TextEdits {
-public:
-  explicit TextEdits(ParsedSource &src) : src(src) {}
-  void replace(const FileCharRange &range, std::string text) {
-    edits.push_back({range, std::move(text)});
-  }
-  /// Applies the edits; fails with an error at overlapping edits.
-  mlir::FailureOr<std::string> apply(llvm::StringRef prelude);
-  ParsedSource &getSource() { return src; }
-
-private:
-  struct Edit {
-    FileCharRange range;
-    std::string text;
-  };
-  ParsedSource &src;
-  std::vector<Edit> edits;
-};
+/// The CUDA-to-OpenCL translation edits the main file only (an edit in a
+/// header is an error) and refuses nested edits.
+inline SourceEditPolicy cudaToOpenCLEditPolicy() {
+  SourceEditPolicy policy;
+  policy.inlineHeaders = false;
+  policy.dropNestedEdits = false;
+  return policy;
+}
 
 /// Adds the edits that make the user's CUDA device code OpenCL C; `sites`
 /// are the synchronization constructs (rewritten elsewhere). Reports errors
 /// through the source and fails if there was one.
 mlir::LogicalResult
-addCudaSyntaxEdits(TextEdits &edits, const CudaAddressSpaces &spaces, bool cl2,
-                   const llvm::DenseSet<const clang::Stmt *> &sites,
+addCudaSyntaxEdits(SourceEdits &edits, const CudaAddressSpaces &spaces,
+                   bool cl2, const llvm::DenseSet<const clang::Stmt *> &sites,
                    const std::vector<std::string> &includeDirs);
 
 /// The address-space qualifier ("__global ", "" ...) for a pointer that

@@ -128,7 +128,7 @@ struct OperandText {
 
 class SiteRewriter {
 public:
-  SiteRewriter(TextEdits &edits, const OpenCLTarget &target,
+  SiteRewriter(SourceEdits &edits, const OpenCLTarget &target,
                OpenCLHelpers &helpers)
       : edits(edits), src(edits.getSource()), sm(src.getSourceManager()),
         target(target), helpers(helpers) {}
@@ -142,7 +142,7 @@ private:
   LogicalResult apply(const CudaSyncSite &site,
                       ArrayRef<std::pair<Operation *, OpenCLSnippet>> ops);
 
-  TextEdits &edits;
+  SourceEdits &edits;
   ParsedSource &src;
   clang::SourceManager &sm;
   const OpenCLTarget &target;
@@ -394,7 +394,7 @@ static FailureOr<std::string> rewrite(ParsedSource &src, ModuleOp module,
   llvm::DenseSet<const clang::Stmt *> siteStmts;
   for (const CudaSyncSite &site : sites)
     siteStmts.insert(site.stmt);
-  TextEdits edits(src);
+  SourceEdits edits(src, cudaToOpenCLEditPolicy());
   OpenCLTarget target;
   target.cl2 = options.cl2();
   OpenCLHelpers helpers;

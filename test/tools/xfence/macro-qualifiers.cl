@@ -35,4 +35,4 @@ __kernel void scale(KERNEL_PARAMS) {
 // CHECK: __global__ void header_params(HEADER_PARAMS) {
 __kernel void header_params(HEADER_PARAMS) { dst[get_global_id(0)] = 1; }
 
-// CONFLICT: macro-conflict.cl:4:19: error: cannot rewrite this text: its uses (expansions of one macro?) need different CUDA text here
+// CONFLICT: macro-conflict.cl:4:19: error: cannot rewrite this text: its uses (expansions of one macro?) need different text here
