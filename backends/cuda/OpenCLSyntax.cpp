@@ -31,6 +31,7 @@
 #include "clang/AST/Attr.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
+#include "clang/Lex/Preprocessor.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringSwitch.h"
 
@@ -56,9 +57,11 @@ public:
       kernelAttributes(fn);
       if (fn->doesThisDeclarationHaveABody())
         kernelParameters(fn);
-    } else if (auto range = findRewriteRange(
+    } else if (auto range = findRewriteRange(sm, lo, fn->getSourceRange())) {
+      edits.insertBefore(*range, "__device__ ", fn->getBeginLoc());
+    } else if (auto first = findRewriteRange(
                    sm, lo, clang::SourceRange(fn->getBeginLoc()))) {
-      edits.replace({range->file, range->begin, range->begin}, "__device__ ");
+      edits.insertBefore(*first, "__device__ ", fn->getBeginLoc());
     }
     qualifiers(fn->getBeginLoc(), fn->getLocation(), Placement::Drop);
     return true;
@@ -153,7 +156,7 @@ public:
     if (!name)
       return error(loc, "this vector type has no CUDA translation"), true;
     if (auto range = findRewriteRange(sm, lo, clang::SourceRange(loc)))
-      edits.replace(*range, *name);
+      edits.replace(*range, *name, loc);
     else if (src.isUserLocation(sm.getExpansionLoc(loc)))
       error(loc, "cannot rewrite this vector type name (it comes from a "
                  "macro of a system header?)");
@@ -185,8 +188,9 @@ public:
         buffer[range->begin] != '(')
       return error(lit->getBeginLoc(), "cannot rewrite this vector literal"),
              true;
-    edits.replace({range->file, range->begin, range->begin + 1}, "");
-    edits.replace({range->file, close, close + 1}, "");
+    edits.replace({range->file, range->begin, range->begin + 1}, "",
+                  lit->getLParenLoc());
+    edits.replace({range->file, close, close + 1}, "", lit->getLParenLoc());
     return true;
   }
 
@@ -212,20 +216,35 @@ public:
       return;
     uint64_t bits = src.getContext().getTypeSize(type);
     const clang::Expr *count = op->getRHS();
+    auto range = findRewriteRange(sm, lo, count->getSourceRange(),
+                                  /*preferInvocation=*/true);
+    // A count spelled in a macro body is masked in every use of the macro
+    // (the mask does nothing to a count in range), so that all uses agree.
     clang::Expr::EvalResult result;
-    if (!count->isValueDependent() &&
+    if (!(range && inMacroBody(count->getBeginLoc())) &&
+        !count->isValueDependent() &&
         count->EvaluateAsInt(result, src.getContext()) &&
         !result.Val.getInt().isNegative() &&
         result.Val.getInt().getZExtValue() < bits)
       return;
-    auto range = findRewriteRange(sm, lo, count->getSourceRange());
     if (!range) {
       error(count->getBeginLoc(), "cannot rewrite this shift count");
       return;
     }
-    edits.replace({range->file, range->begin, range->begin}, "((");
-    edits.replace({range->file, range->end, range->end},
-                  ") & " + std::to_string(bits - 1) + ")");
+    edits.insertBefore(*range, "((", count->getBeginLoc());
+    edits.insertAfter(*range, ") & " + std::to_string(bits - 1) + ")",
+                      count->getBeginLoc());
+  }
+
+  /// True if the token at `loc` is spelled in the body of a macro (not in
+  /// an argument written at the use).
+  bool inMacroBody(clang::SourceLocation loc) {
+    for (unsigned depth = 0; depth < 256 && loc.isMacroID(); ++depth) {
+      if (!sm.isMacroArgExpansion(loc))
+        return true;
+      loc = sm.getImmediateSpellingLoc(loc);
+    }
+    return false;
   }
 
   bool VisitUnaryOperator(clang::UnaryOperator *op) {
@@ -271,7 +290,8 @@ public:
     auto baseRange = findRewriteRange(sm, lo, base->getSourceRange());
     if (!whole || !baseRange || !whole->contains(*baseRange))
       return error(e->getAccessorLoc(), "cannot rewrite this swizzle"), true;
-    edits.replace({whole->file, baseRange->end, whole->end}, text);
+    edits.replace({whole->file, baseRange->end, whole->end}, text,
+                  e->getAccessorLoc());
     return true;
   }
 
@@ -291,11 +311,11 @@ public:
                    "cannot rewrite this vector conditional"),
              true;
     lib.useHelper("cond");
-    edits.replace({whole->file, whole->begin, whole->begin},
-                  "ocl::cond<" + *type + ">(");
-    edits.replace(*question, ",");
-    edits.replace(*colon, ",");
-    edits.replace({whole->file, whole->end, whole->end}, ")");
+    clang::SourceLocation origin = op->getQuestionLoc();
+    edits.insertBefore(*whole, "ocl::cond<" + *type + ">(", origin);
+    edits.replace(*question, ",", origin);
+    edits.replace(*colon, ",", origin);
+    edits.insertAfter(*whole, ")", origin);
     return true;
   }
 
@@ -314,11 +334,19 @@ public:
                        why + ")"),
              true;
     if (begin.isMacroID() && sm.isInSystemHeader(sm.getSpellingLoc(begin))) {
-      // The macro's name in the user's file.
-      clang::SourceLocation at = sm.getExpansionLoc(begin);
+      // The macro's name where the user wrote it (in the file, a macro
+      // argument or a user macro's body).
+      clang::SourceLocation use = begin;
+      while (use.isMacroID() && sm.isInSystemHeader(sm.getSpellingLoc(use)))
+        use = sm.getImmediateExpansionRange(use).getBegin();
+      clang::SourceLocation at = sm.getSpellingLoc(use);
+      if (!src.isUserLocation(at))
+        return error(sm.getExpansionLoc(begin),
+                     "cannot rewrite this as_* reinterpretation"),
+               true;
       unsigned length = clang::Lexer::MeasureTokenLength(at, sm, lo);
       auto [file, offset] = sm.getDecomposedLoc(at);
-      edits.replace({file, offset, offset + length}, *name);
+      edits.replace({file, offset, offset + length}, *name, use);
       return true;
     }
     // __builtin_astype(x, T) written out.
@@ -326,8 +354,8 @@ public:
     auto arg = findRewriteRange(sm, lo, e->getSrcExpr()->getSourceRange());
     if (!whole || !arg || !whole->contains(*arg))
       return error(begin, "cannot rewrite this as_* reinterpretation"), true;
-    edits.replace({whole->file, whole->begin, arg->begin}, *name + "(");
-    edits.replace({whole->file, arg->end, whole->end}, ")");
+    edits.replace({whole->file, whole->begin, arg->begin}, *name + "(", begin);
+    edits.replace({whole->file, arg->end, whole->end}, ")", begin);
     return true;
   }
 
@@ -371,7 +399,7 @@ public:
              true;
     const clang::Expr *fn = call->getCallee()->IgnoreParenImpCasts();
     if (auto range = findRewriteRange(sm, lo, fn->getSourceRange()))
-      edits.replace(*range, *text);
+      edits.replace(*range, *text, call->getBeginLoc());
     else
       error(call->getBeginLoc(), "cannot rewrite the name of this built-in "
                                  "(it comes from a macro of a system "
@@ -423,7 +451,7 @@ private:
                 "gridDim.x * blockDim.x + blockIdx.x * blockDim.x + "
                 "threadIdx.x)";
       if (auto range = findRewriteRange(sm, lo, call->getSourceRange()))
-        edits.replace(*range, text);
+        edits.replace(*range, text, call->getBeginLoc());
       return true;
     }
     if (call->getNumArgs() != 1)
@@ -458,9 +486,11 @@ private:
       if (auto range = findRewriteRange(sm, lo, call->getSourceRange())) {
         // OpenCL returns 0 (1 for sizes) past the last dimension.
         bool size = name.ends_with("size") || name == "get_num_groups";
-        edits.replace(*range, d >= 0 && d <= 2 ? text("xyz"[d])
-                              : size           ? std::string("1")
-                                               : std::string("0"));
+        edits.replace(*range,
+                      d >= 0 && d <= 2 ? text("xyz"[d])
+                      : size           ? std::string("1")
+                                       : std::string("0"),
+                      call->getBeginLoc());
       }
       return true;
     }
@@ -469,7 +499,7 @@ private:
       llvm::StringRef helper = name == "get_enqueued_local_size"
                                    ? llvm::StringRef("get_local_size")
                                    : name;
-      edits.replace(*range, "xfence_" + helper.str());
+      edits.replace(*range, "xfence_" + helper.str(), call->getBeginLoc());
       workItemHelpers = true;
     }
     return true;
@@ -529,9 +559,13 @@ private:
       if (!token.is(clang::tok::raw_identifier) ||
           token.getRawIdentifier() != "__attribute__")
         continue;
-      // The whole __attribute__((...)) and the names inside it.
+      // The whole __attribute__((...)) and the names inside it. Only
+      // reqd_work_group_size has a CUDA counterpart; the OpenCL hints
+      // (work_group_size_hint, vec_type_hint) go silently, every other
+      // attribute (vendor tuning such as num_simd_work_items) with a
+      // warning.
       int depth = 0;
-      bool onlyOurs = true, any = false;
+      bool reqdHere = false;
       unsigned last = offset;
       while (!lexer.LexFromRawLexer(token)) {
         last = sm.getFileOffset(token.getLocation()) + token.getLength();
@@ -544,20 +578,19 @@ private:
           llvm::StringRef attr = token.getRawIdentifier();
           attr.consume_front("__");
           attr.consume_back("__");
-          any = true;
-          onlyOurs &= attr == "reqd_work_group_size" ||
-                      attr == "work_group_size_hint" || attr == "vec_type_hint";
+          if (attr == "reqd_work_group_size")
+            reqdHere = true;
+          else if (attr != "work_group_size_hint" && attr != "vec_type_hint")
+            src.report(token.getLocation(), clang::DiagnosticsEngine::Warning,
+                       "the kernel attribute '" + attr.str() +
+                           "' has no CUDA counterpart; dropped (it tunes "
+                           "the original implementation, it does not change "
+                           "what the kernel computes)");
         }
       }
-      if (!any || !onlyOurs) {
-        error(sm.getComposedLoc(file, offset),
-              "this kernel attribute has no CUDA translation (only "
-              "reqd_work_group_size, work_group_size_hint and vec_type_hint "
-              "are translated, each in an __attribute__ of its own)");
-        continue;
-      }
       std::string text;
-      if (auto *reqd = fn->getAttr<clang::ReqdWorkGroupSizeAttr>()) {
+      if (auto *reqd = fn->getAttr<clang::ReqdWorkGroupSizeAttr>();
+          reqd && reqdHere) {
         auto value = [&](clang::Expr *e) -> uint64_t {
           clang::Expr::EvalResult r;
           return e->EvaluateAsInt(r, src.getContext())
@@ -566,9 +599,7 @@ private:
         };
         uint64_t threads = value(reqd->getXDim()) * value(reqd->getYDim()) *
                            value(reqd->getZDim());
-        if (llvm::StringRef(buffer.data() + offset, last - offset)
-                .contains("reqd_work_group_size"))
-          text = "__launch_bounds__(" + std::to_string(threads) + ")";
+        text = "__launch_bounds__(" + std::to_string(threads) + ")";
       }
       edits.replace({file, offset, last}, text);
     }
@@ -666,6 +697,7 @@ private:
       }
       bool allLocal = locals.size() == n;
       FileCharRange last = *ranges[n - 1];
+      // Glue after the last parameter's text (which may itself be removed).
       edits.replace({last.file, last.end, last.end},
                     allLocal ? sizes.substr(2) : sizes);
       const auto *bodyStmt = llvm::cast<clang::CompoundStmt>(fn->getBody());
@@ -676,12 +708,12 @@ private:
                                        "kernel (it comes from a macro?)");
         return;
       }
-      edits.replace({brace->file, brace->end, brace->end},
-                    "\n  // xfence: the __local arguments, in the dynamic "
-                    "shared memory (each at a multiple of 16 bytes)."
-                    "\n  extern __shared__ __align__(16) unsigned char "
-                    "xfence_local_mem[];" +
-                        body);
+      edits.insertAfter(*brace,
+                        "\n  // xfence: the __local arguments, in the dynamic "
+                        "shared memory (each at a multiple of 16 bytes)."
+                        "\n  extern __shared__ __align__(16) unsigned char "
+                        "xfence_local_mem[];" +
+                            body);
     }
 
     // The launch helper.
@@ -767,9 +799,35 @@ private:
       unsigned offset = sm.getFileOffset(token.getLocation());
       if (offset > to)
         break;
-      if (token.is(clang::tok::raw_identifier))
-        rewriteQualifier(file, offset, token.getRawIdentifier(), buffer,
-                         placement, macroBody);
+      if (!token.is(clang::tok::raw_identifier))
+        continue;
+      rewriteQualifier(file, offset, token.getRawIdentifier(), buffer,
+                       placement, macroBody);
+      if (!macroBody)
+        objectMacroQualifiers(token.getRawIdentifier(), placement, 0);
+    }
+  }
+
+  /// The qualifiers in the body of the user's object-like macro `name`
+  /// (`#define RESTRICT restrict`, `#define GPTR __global float *`) used
+  /// inside a declaration: rewritten in the body, the same for every use.
+  void objectMacroQualifiers(llvm::StringRef name, Placement placement,
+                             unsigned depth) {
+    clang::Preprocessor &pp = src.getUnit().getPreprocessor();
+    clang::IdentifierInfo *id = pp.getIdentifierInfo(name);
+    const clang::MacroInfo *macro = id ? pp.getMacroInfo(id) : nullptr;
+    if (!macro || !macro->isObjectLike() || depth > 8 ||
+        !src.isUserLocation(macro->getDefinitionLoc()))
+      return;
+    for (const clang::Token &token : macro->tokens()) {
+      clang::SourceLocation loc = token.getLocation();
+      if (!loc.isFileID() || !token.getIdentifierInfo())
+        continue;
+      auto [file, offset] = sm.getDecomposedLoc(loc);
+      llvm::StringRef word = token.getIdentifierInfo()->getName();
+      rewriteQualifier(file, offset, word, sm.getBufferData(file), placement,
+                       /*macroBody=*/true);
+      objectMacroQualifiers(word, placement, depth + 1);
     }
   }
 
@@ -779,6 +837,12 @@ private:
   void rewriteQualifier(clang::FileID file, unsigned offset,
                         llvm::StringRef word, llvm::StringRef buffer,
                         Placement placement, bool macroBody) {
+    if (word == "restrict") {
+      // C99's restrict is __restrict__ in CUDA C++.
+      edits.replace({file, offset, offset + static_cast<unsigned>(word.size())},
+                    "__restrict__");
+      return;
+    }
     llvm::StringRef base = word;
     base.consume_front("__");
     if (base != "global" && base != "local" && base != "constant" &&

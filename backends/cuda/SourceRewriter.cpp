@@ -93,11 +93,13 @@ static LogicalResult applySnippet(SourceEdits &edits, const SyncSite &site,
                  "macro expansion)");
       return failure();
     }
-    edits.replace({range.file, cursor, argRange->begin}, pending);
+    edits.replace({range.file, cursor, argRange->begin}, pending,
+                  site.call->getBeginLoc());
     pending.clear();
     cursor = argRange->end;
   }
-  edits.replace({range.file, cursor, range.end}, pending);
+  edits.replace({range.file, cursor, range.end}, pending,
+                site.call->getBeginLoc());
   return success();
 }
 

@@ -29,7 +29,7 @@ namespace xfence {
 inline SourceEditPolicy cudaToOpenCLEditPolicy() {
   SourceEditPolicy policy;
   policy.inlineHeaders = false;
-  policy.dropNestedEdits = false;
+  policy.allowMootEdits = false;
   return policy;
 }
 

@@ -106,7 +106,9 @@ std::unique_ptr<ParsedSource> xfence::parseSource(SourceLanguage language,
           std::make_shared<clang::PCHContainerOperations>(),
           clang::tooling::getClangStripDependencyFileAdjuster(),
           clang::tooling::FileContentMappings(), printer.get());
-  if (!unit)
+  // Errors of the driver (an unknown -cl-std=, a bad option) go to the
+  // printer but not to the unit's engine: they fail the parse all the same.
+  if (!unit || printer->getNumErrors() > 0)
     return nullptr;
   return std::make_unique<ParsedSource>(std::move(unit), std::move(printer));
 }

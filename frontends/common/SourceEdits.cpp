@@ -3,7 +3,8 @@
 #include "frontends/common/SourceEdits.h"
 
 #include "clang/Basic/SourceManager.h"
-#include "clang/Rewrite/Core/Rewriter.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 
 #include <algorithm>
 #include <map>
@@ -11,85 +12,328 @@
 using namespace xfence;
 using namespace mlir;
 using clang::DiagnosticsEngine;
+using Edit = SourceEdits::Edit;
+using Kind = SourceEdits::Kind;
+
+/// The order of edits in a file (see the header): by offset; at one offset
+/// suffixes (innermost owner first), glue, prefixes (outermost owner
+/// first), replacements (widest first); then in the order they were made.
+static bool comesBefore(const Edit &a, const Edit &b) {
+  if (a.range.file != b.range.file)
+    return a.range.file < b.range.file;
+  if (a.range.begin != b.range.begin)
+    return a.range.begin < b.range.begin;
+  if (a.kind != b.kind)
+    return a.kind < b.kind;
+  switch (a.kind) {
+  case Kind::Suffix:
+    if (a.owner.begin != b.owner.begin)
+      return a.owner.begin > b.owner.begin;
+    break;
+  case Kind::Prefix:
+    if (a.owner.end != b.owner.end)
+      return a.owner.end > b.owner.end;
+    break;
+  case Kind::Replace:
+    if (a.range.end != b.range.end)
+      return a.range.end > b.range.end;
+    break;
+  case Kind::Glue:
+    break;
+  }
+  return a.sequence < b.sequence;
+}
+
+static bool sameRange(const FileCharRange &a, const FileCharRange &b) {
+  return a.file == b.file && a.begin == b.begin && a.end == b.end;
+}
+
+static bool strictlyContains(const FileCharRange &outer,
+                             const FileCharRange &inner) {
+  return outer.contains(inner) && !sameRange(outer, inner);
+}
+
+namespace {
+/// How an edit stands to a replacement `r`.
+enum class Relation { Apart, Moot, Crossing };
+} // namespace
+
+static Relation relation(const Edit &e, const Edit &r) {
+  if (e.range.file != r.range.file)
+    return Relation::Apart;
+  if (e.kind == Kind::Replace) {
+    if (sameRange(e.range, r.range) || !e.range.overlaps(r.range) ||
+        e.range.contains(r.range))
+      return Relation::Apart;
+    return r.range.contains(e.range) ? Relation::Moot : Relation::Crossing;
+  }
+  unsigned at = e.range.begin;
+  if (at < r.range.begin || at > r.range.end)
+    return Relation::Apart;
+  // An insertion at a boundary of `r` belongs inside only if its owner does
+  // (glue has no owner: it stays at the boundary).
+  if (e.kind != Kind::Glue && strictlyContains(r.range, e.owner))
+    return Relation::Moot;
+  if (at == r.range.begin || at == r.range.end)
+    return Relation::Apart;
+  return Relation::Crossing;
+}
+
+//===----------------------------------------------------------------------===//
+// Macro bodies
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// One expansion of a user macro's body: its source-location entry and
+/// where it was expanded.
+struct BodyExpansion {
+  unsigned entryOffset;
+  clang::SourceLocation expandedAt;
+};
+
+/// The expansions of the bodies of user macros, by the body's first offset.
+class MacroBodies {
+public:
+  MacroBodies(ParsedSource &src) : src(src), sm(src.getSourceManager()) {
+    for (unsigned i = 0, e = sm.local_sloc_entry_size(); i < e; ++i) {
+      const clang::SrcMgr::SLocEntry &entry = sm.getLocalSLocEntry(i);
+      if (!entry.isExpansion())
+        continue;
+      const clang::SrcMgr::ExpansionInfo &info = entry.getExpansion();
+      clang::SourceLocation body = info.getSpellingLoc();
+      if (!info.isMacroBodyExpansion() || !body.isFileID() ||
+          !src.isUserLocation(body))
+        continue;
+      clang::SourceLocation at =
+          sm.getExpansionLoc(info.getExpansionLocStart());
+      if (inDirective(at))
+        continue; // #if MACRO: no construct of the program
+      auto [file, offset] = sm.getDecomposedLoc(body);
+      expansions[{file, offset}].push_back({entry.getOffset(), at});
+    }
+  }
+
+  /// The body expansion that `origin` was spelled in, if the text of
+  /// `range` lies in that macro body: (body's first offset, expansion).
+  /// The search follows both where a token was spelled and where its
+  /// macro was used: the edit may be at the invocation of a macro whose
+  /// expansion the construct is.
+  std::optional<std::pair<unsigned, unsigned>>
+  instanceOf(clang::SourceLocation origin, const FileCharRange &range) {
+    llvm::SmallVector<clang::SourceLocation, 8> work{origin};
+    llvm::DenseSet<clang::SourceLocation::UIntTy> visited;
+    while (!work.empty() && visited.size() < 1024) {
+      clang::SourceLocation loc = work.pop_back_val();
+      if (!loc.isMacroID() || !visited.insert(loc.getRawEncoding()).second)
+        continue;
+      clang::FileID fid = sm.getFileID(loc);
+      const clang::SrcMgr::SLocEntry &entry = sm.getSLocEntry(fid);
+      const clang::SrcMgr::ExpansionInfo &info = entry.getExpansion();
+      clang::SourceLocation spelled = sm.getImmediateSpellingLoc(loc);
+      if (info.isMacroBodyExpansion() && spelled.isFileID()) {
+        auto [file, begin] = sm.getDecomposedLoc(info.getSpellingLoc());
+        unsigned end = begin + sm.getFileIDSize(fid);
+        if (file == range.file && begin <= range.begin && range.end <= end)
+          return std::make_pair(begin, entry.getOffset());
+      }
+      // Where the token was spelled first (depth first), then where its
+      // macro was used.
+      work.push_back(sm.getImmediateExpansionRange(loc).getBegin());
+      work.push_back(spelled);
+    }
+    return std::nullopt;
+  }
+
+  llvm::ArrayRef<BodyExpansion> expansionsOf(clang::FileID file,
+                                             unsigned body) {
+    auto it = expansions.find({file, body});
+    if (it == expansions.end())
+      return {};
+    return it->second;
+  }
+
+private:
+  /// True if `loc` is on a preprocessor directive's line.
+  bool inDirective(clang::SourceLocation loc) {
+    if (!loc.isFileID())
+      return false;
+    auto [file, offset] = sm.getDecomposedLoc(loc);
+    llvm::StringRef buffer = sm.getBufferData(file);
+    size_t lineBegin = buffer.rfind('\n', offset);
+    lineBegin = lineBegin == llvm::StringRef::npos ? 0 : lineBegin + 1;
+    return buffer.substr(lineBegin, offset - lineBegin)
+        .ltrim()
+        .starts_with("#");
+  }
+
+  ParsedSource &src;
+  clang::SourceManager &sm;
+  std::map<std::pair<clang::FileID, unsigned>, std::vector<BodyExpansion>>
+      expansions;
+};
+} // namespace
+
+LogicalResult SourceEdits::checkMacroBodies(ArrayRef<Edit> kept) {
+  clang::SourceManager &sm = src.getSourceManager();
+  std::optional<MacroBodies> bodies;
+  for (const Edit &edit : kept) {
+    if (llvm::any_of(edit.origins, [](clang::SourceLocation origin) {
+          return origin.isInvalid();
+        }))
+      continue; // right for any use of the text
+    if (llvm::none_of(edit.origins, [](clang::SourceLocation origin) {
+          return origin.isMacroID();
+        }))
+      continue;
+    if (!bodies)
+      bodies.emplace(src);
+    std::optional<unsigned> body;
+    llvm::DenseMap<unsigned, clang::SourceLocation> wanting;
+    for (clang::SourceLocation origin : edit.origins)
+      if (auto instance = bodies->instanceOf(origin, edit.range)) {
+        body = instance->first;
+        wanting.try_emplace(instance->second, origin);
+      }
+    if (!body)
+      continue; // not in a macro body: one use, one edit
+    for (const BodyExpansion &expansion :
+         bodies->expansionsOf(edit.range.file, *body)) {
+      if (wanting.count(expansion.entryOffset))
+        continue;
+      clang::SourceLocation at = edit.range.getBegin(sm);
+      src.report(at, DiagnosticsEngine::Error,
+                 "cannot rewrite this text of a macro body: the macro's "
+                 "uses need different text here ('" +
+                     edit.text +
+                     "' for some, not for others); write the "
+                     "macro so that each use is alike, or "
+                     "expand it by hand");
+      src.report(sm.getExpansionLoc(wanting.begin()->second),
+                 DiagnosticsEngine::Note, "a use that needs the edit");
+      src.report(expansion.expandedAt, DiagnosticsEngine::Note,
+                 "a use that does not");
+      return failure();
+    }
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Applying the edits
+//===----------------------------------------------------------------------===//
+
+/// The text of `file` with its edits (sorted, without overlaps).
+static std::string rebuild(llvm::StringRef buffer, ArrayRef<Edit> edits) {
+  std::string out;
+  unsigned cursor = 0;
+  for (const Edit &edit : edits) {
+    if (edit.range.begin > cursor)
+      out += buffer.slice(cursor, edit.range.begin);
+    out += edit.text;
+    cursor = std::max(cursor, edit.range.end);
+  }
+  out += buffer.substr(cursor);
+  return out;
+}
 
 FailureOr<std::string> SourceEdits::apply(llvm::StringRef prelude) {
   clang::SourceManager &sm = src.getSourceManager();
   clang::FileID mainFile = sm.getMainFileID();
-  std::stable_sort(edits.begin(), edits.end(),
-                   [](const Edit &a, const Edit &b) {
-                     if (a.range.file != b.range.file)
-                       return a.range.file < b.range.file;
-                     if (a.range.begin != b.range.begin)
-                       return a.range.begin < b.range.begin;
-                     return a.range.end > b.range.end;
-                   });
-  // Drop duplicates (a macro body rewritten for each expansion) and, if the
-  // policy says so, edits inside text that an enclosing edit replaces;
-  // reject the rest of the overlaps.
-  std::vector<Edit> kept;
-  for (Edit &edit : edits) {
+  std::vector<Edit> all = std::move(edits);
+  edits.clear();
+  llvm::erase_if(all, [](const Edit &e) {
+    return e.kind != Kind::Replace && e.text.empty();
+  });
+  std::stable_sort(all.begin(), all.end(), comesBefore);
+
+  // One edit for each text that several uses ask for (a macro body).
+  std::vector<Edit> merged;
+  for (Edit &edit : all) {
     if (!policy.inlineHeaders && edit.range.file != mainFile) {
       src.report(edit.range.getBegin(sm), DiagnosticsEngine::Error,
                  "cannot translate code in an included file; translate the "
                  "header on its own or inline it");
       return failure();
     }
-    if (!kept.empty()) {
-      Edit &last = kept.back();
-      if (last.range.file == edit.range.file &&
-          last.range.begin == edit.range.begin &&
-          last.range.end == edit.range.end) {
-        if (last.text == edit.text)
-          continue;
-        if (edit.range.begin == edit.range.end) { // two insertions
-          last.text += edit.text;
+    if (!merged.empty()) {
+      Edit &last = merged.back();
+      if (last.kind == edit.kind && sameRange(last.range, edit.range) &&
+          sameRange(last.owner, edit.owner)) {
+        if (last.text == edit.text) {
+          llvm::append_range(last.origins, edit.origins);
           continue;
         }
-        // One text (a macro body) that two of its uses translate apart.
+        if (edit.kind != Kind::Replace && last.origins == edit.origins) {
+          merged.push_back(std::move(edit)); // one construct, two insertions
+          continue;
+        }
         src.report(edit.range.getBegin(sm), DiagnosticsEngine::Error,
                    "cannot rewrite this text: its uses (expansions of one "
-                   "macro?) need different text here");
-        return failure();
-      }
-      if (policy.dropNestedEdits && last.range.begin < last.range.end &&
-          last.range.contains(edit.range) &&
-          !(edit.range.begin == last.range.end))
-        continue;
-      if (last.range.overlaps(edit.range)) {
-        src.report(edit.range.getBegin(sm), DiagnosticsEngine::Error,
-                   policy.dropNestedEdits
-                       ? "cannot rewrite this text: it overlaps another "
-                         "rewritten construct (a synchronization construct "
-                         "inside an argument that the translation drops?)"
-                       : "cannot rewrite this text: it overlaps another "
-                         "rewritten construct");
+                   "macro?) need different text here ('" +
+                       last.text + "' and '" + edit.text + "')");
         return failure();
       }
     }
-    kept.push_back(std::move(edit));
+    merged.push_back(std::move(edit));
   }
-  edits.clear();
 
-  clang::Rewriter rewriter(sm, src.getLangOpts());
-  std::map<unsigned, clang::FileID> changed; // by creation order
-  for (const Edit &edit : kept) {
-    clang::SourceLocation loc = edit.range.getBegin(sm);
-    if (rewriter.ReplaceText(loc, edit.range.end - edit.range.begin,
-                             edit.text)) {
-      src.report(loc, DiagnosticsEngine::Error, "cannot rewrite this text");
+  // Leave out what a replacement takes away; reject edits that cross.
+  std::vector<const Edit *> replacements;
+  for (const Edit &edit : merged)
+    if (edit.kind == Kind::Replace)
+      replacements.push_back(&edit);
+  std::vector<Edit> kept;
+  for (Edit &edit : merged) {
+    Relation worst = Relation::Apart;
+    for (const Edit *r : replacements) {
+      if (r->range.file != edit.range.file || r == &edit)
+        continue;
+      if (r->range.begin > edit.range.end)
+        break; // sorted by offset
+      Relation rel = relation(edit, *r);
+      if (rel == Relation::Crossing) {
+        worst = rel;
+        break;
+      }
+      if (rel == Relation::Moot)
+        worst = rel;
+    }
+    if (worst == Relation::Crossing ||
+        (worst == Relation::Moot && !policy.allowMootEdits)) {
+      src.report(edit.range.getBegin(sm), DiagnosticsEngine::Error,
+                 worst == Relation::Crossing
+                     ? "cannot rewrite this text: it overlaps another "
+                       "rewritten construct"
+                     : "cannot rewrite this text: another rewritten "
+                       "construct that contains it drops its text (a "
+                       "synchronization construct inside an argument that "
+                       "the translation does not keep?)");
       return failure();
     }
-    changed[edit.range.file.getHashValue()] = edit.range.file;
+    if (worst == Relation::Apart)
+      kept.push_back(std::move(edit));
   }
+  if (failed(checkMacroBodies(kept)))
+    return failure();
 
-  // Inline each changed user header at its #include, innermost first (a
-  // header is created after the file that includes it).
-  while (!changed.empty()) {
-    auto last = std::prev(changed.end());
-    clang::FileID file = last->second;
-    changed.erase(last);
+  // The new text of each changed file; each changed user header inlined at
+  // its #include, innermost first (a header's FileID is created after the
+  // FileID of the file that includes it).
+  std::map<unsigned, std::pair<clang::FileID, std::vector<Edit>>> byFile;
+  for (Edit &edit : kept) {
+    auto &slot = byFile[edit.range.file.getHashValue()];
+    slot.first = edit.range.file;
+    slot.second.push_back(std::move(edit));
+  }
+  while (!byFile.empty()) {
+    auto last = std::prev(byFile.end());
+    clang::FileID file = last->second.first;
+    std::vector<Edit> fileEdits = std::move(last->second.second);
+    byFile.erase(last);
+    std::stable_sort(fileEdits.begin(), fileEdits.end(), comesBefore);
+    std::string text = rebuild(sm.getBufferData(file), fileEdits);
     if (file == mainFile)
-      continue;
+      return prelude.str() + text;
     clang::SourceLocation includeLoc = sm.getIncludeLoc(file);
     if (includeLoc.isInvalid() || !src.isUserLocation(includeLoc)) {
       src.report(sm.getLocForStartOfFile(file), DiagnosticsEngine::Error,
@@ -104,28 +348,22 @@ FailureOr<std::string> SourceEdits::apply(llvm::StringRef prelude) {
     size_t lineEnd = buffer.find('\n', offset);
     if (lineEnd == llvm::StringRef::npos)
       lineEnd = buffer.size();
-    std::string header;
-    if (const llvm::RewriteBuffer *rewritten =
-            rewriter.getRewriteBufferFor(file))
-      header = std::string(rewritten->begin(), rewritten->end());
-    else
-      header = sm.getBufferData(file).str();
     llvm::StringRef directive = buffer.slice(lineBegin, lineEnd).trim();
     std::string inlined =
-        "// xfence: begin of the translated " + directive.str() + "\n" + header;
-    if (!header.empty() && header.back() != '\n')
+        "// xfence: begin of the translated " + directive.str() + "\n" + text;
+    if (!text.empty() && text.back() != '\n')
       inlined += "\n";
     inlined += "// xfence: end of " + directive.str();
-    rewriter.ReplaceText(sm.getComposedLoc(includer, lineBegin),
-                         lineEnd - lineBegin, inlined);
-    changed[includer.getHashValue()] = includer;
+    auto &slot = byFile[includer.getHashValue()];
+    slot.first = includer;
+    slot.second.push_back({Kind::Replace,
+                           {includer, static_cast<unsigned>(lineBegin),
+                            static_cast<unsigned>(lineEnd)},
+                           {includer, static_cast<unsigned>(lineBegin),
+                            static_cast<unsigned>(lineEnd)},
+                           std::move(inlined),
+                           {},
+                           static_cast<unsigned>(-1)});
   }
-
-  std::string out = prelude.str();
-  if (const llvm::RewriteBuffer *rewritten =
-          rewriter.getRewriteBufferFor(mainFile))
-    out.append(rewritten->begin(), rewritten->end());
-  else
-    out += sm.getBufferData(mainFile).str();
-  return out;
+  return prelude.str() + sm.getBufferData(mainFile).str();
 }

@@ -1,10 +1,30 @@
 //===- SourceEdits.h - text edits to the files of one parse -----*- C++ -*-===//
 //
 // The text edits both source translators make (OpenCL C to CUDA, CUDA to
-// OpenCL C): replacements at exact source ranges, applied with
-// clang::Rewriter; all other text and comments stay as they were. Edits that
-// a macro body gets once per expansion are made once; expansions that need
-// different text there, and edits that overlap, are errors at the place.
+// OpenCL C), and how they compose (docs/source-rewriting.md):
+//
+//  * A replacement takes the text of a range away and puts its own in. A
+//    rewrite that keeps the text of its operands never replaces them: it
+//    replaces the text between them (`atomic_add(` ... `, ` ... `)`), so the
+//    operands' own edits stay in place whatever they are.
+//  * An insertion belongs to a construct (its owner): a prefix is written
+//    just before the owner's text, a suffix just after. Edits at one offset
+//    are ordered by that: the replacement that ends there, then the
+//    suffixes (innermost construct first), then prefixes (outermost first),
+//    then the replacement that begins there. `((x) & 31)` around a shift
+//    count that ends where an atomic's `)` is replaced comes out whole.
+//  * An edit strictly inside the text a replacement takes away is moot
+//    (the construct that replaced it did not keep that text); the policy
+//    says whether that is allowed. Edits that cross are an error.
+//  * Text spelled once in a user macro's body is edited once for all its
+//    expansions. An edit made there from a construct (its origin) must be
+//    made by every expansion of that macro body, with the same text;
+//    otherwise it is an error at the place, naming an expansion that needs
+//    other text. Nothing is dropped silently.
+//
+// The files are rebuilt from the edits by xfence itself (not by
+// clang::Rewriter, whose order of edits at one offset depends on the kind
+// of call); all text without an edit, comments included, stays as it was.
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,9 +46,9 @@ struct SourceEditPolicy {
   /// A changed user header is inlined at its #include; without this an
   /// edit outside the main file is an error.
   bool inlineHeaders = true;
-  /// An edit inside text that an enclosing edit replaces is dropped (the
-  /// enclosing replacement stands for it); without this it is an error.
-  bool dropNestedEdits = true;
+  /// An edit inside text that an enclosing replacement takes away is moot
+  /// and left out; without this it is an error.
+  bool allowMootEdits = true;
 };
 
 /// A set of text edits to the files of one parse.
@@ -37,9 +57,30 @@ public:
   explicit SourceEdits(ParsedSource &src, SourceEditPolicy policy = {})
       : src(src), policy(policy) {}
 
-  /// Replaces the text of `range` (empty for an insertion) with `text`.
-  void replace(const FileCharRange &range, std::string text) {
-    edits.push_back({range, std::move(text)});
+  /// Replaces the text of `range` with `text`. An empty `range` is glue
+  /// text at that offset: after the suffixes there, before the prefixes.
+  /// `origin` is a location of the construct that wants the edit (needed
+  /// where the text may be in a macro body and the edit depends on the
+  /// expansion); an invalid origin says the edit is right for any use of
+  /// the text.
+  void replace(const FileCharRange &range, std::string text,
+               clang::SourceLocation origin = {}) {
+    add(range.begin == range.end ? Kind::Glue : Kind::Replace, range, range,
+        std::move(text), origin);
+  }
+
+  /// Inserts `text` just before the text of `owner`.
+  void insertBefore(const FileCharRange &owner, std::string text,
+                    clang::SourceLocation origin = {}) {
+    add(Kind::Prefix, {owner.file, owner.begin, owner.begin}, owner,
+        std::move(text), origin);
+  }
+
+  /// Inserts `text` just after the text of `owner`.
+  void insertAfter(const FileCharRange &owner, std::string text,
+                   clang::SourceLocation origin = {}) {
+    add(Kind::Suffix, {owner.file, owner.end, owner.end}, owner,
+        std::move(text), origin);
   }
 
   /// Applies every edit; returns `prelude` followed by the main file's new
@@ -50,11 +91,35 @@ public:
 
   ParsedSource &getSource() { return src; }
 
-private:
+  /// The kinds of edits, in the order they take at one offset.
+  enum class Kind { Suffix, Glue, Prefix, Replace };
+
   struct Edit {
+    Kind kind;
+    /// The text taken away (empty for an insertion).
     FileCharRange range;
+    /// The construct an insertion belongs to (`range` for a replacement).
+    FileCharRange owner;
     std::string text;
+    /// The constructs that asked for the edit (several if the text is in a
+    /// macro body); invalid entries for "right for any use".
+    std::vector<clang::SourceLocation> origins;
+    unsigned sequence;
   };
+
+private:
+  void add(Kind kind, const FileCharRange &range, const FileCharRange &owner,
+           std::string text, clang::SourceLocation origin) {
+    edits.push_back({kind,
+                     range,
+                     owner,
+                     std::move(text),
+                     {origin},
+                     static_cast<unsigned>(edits.size())});
+  }
+
+  mlir::LogicalResult checkMacroBodies(llvm::ArrayRef<Edit> kept);
+
   ParsedSource &src;
   SourceEditPolicy policy;
   std::vector<Edit> edits;

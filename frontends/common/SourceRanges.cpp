@@ -32,13 +32,38 @@ std::optional<FileCharRange> makeRange(const clang::SourceManager &sm,
 
 } // namespace
 
+/// True if `first` and `last` are the first and the last token of one
+/// expansion of a macro body.
+static bool isWholeExpansion(const clang::SourceManager &sm,
+                             const clang::LangOptions &lo, SourceLocation first,
+                             SourceLocation last) {
+  if (!first.isMacroID() || !last.isMacroID() ||
+      sm.getFileID(first) != sm.getFileID(last))
+    return false;
+  clang::FileID fid = sm.getFileID(first);
+  if (!sm.getSLocEntry(fid).getExpansion().isMacroBodyExpansion())
+    return false;
+  unsigned begin = sm.getDecomposedLoc(first).second;
+  unsigned end =
+      sm.getDecomposedLoc(last).second +
+      clang::Lexer::MeasureTokenLength(sm.getSpellingLoc(last), sm, lo);
+  return begin == 0 && end == sm.getFileIDSize(fid);
+}
+
 std::optional<FileCharRange>
 xfence::findRewriteRange(const clang::SourceManager &sm,
-                         const clang::LangOptions &lo,
-                         clang::SourceRange range) {
+                         const clang::LangOptions &lo, clang::SourceRange range,
+                         bool preferInvocation) {
   SourceLocation first = range.getBegin(), last = range.getEnd();
   if (first.isInvalid() || last.isInvalid())
     return std::nullopt;
+  if (preferInvocation && isWholeExpansion(sm, lo, first, last)) {
+    clang::CharSourceRange use = sm.getImmediateExpansionRange(first);
+    if (std::optional<FileCharRange> invocation = findRewriteRange(
+            sm, lo, clang::SourceRange(use.getBegin(), use.getEnd()),
+            /*preferInvocation=*/true))
+      return invocation;
+  }
   if (first.isFileID() && last.isFileID())
     return makeRange(sm, lo, first, last);
 

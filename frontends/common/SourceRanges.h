@@ -49,10 +49,14 @@ struct FileCharRange {
 };
 
 /// The rewritable text of the token range `range` (see the file comment), or
-/// nothing. `isUserFile` says whether a file may be edited.
+/// nothing. With `preferInvocation`, a construct that is the whole expansion
+/// of a macro (`SH(a, b)` for `#define SH(x, y) ((x) << (y))`) is the text
+/// of the invocation rather than of the body, so that an edit that only
+/// this use needs does not change the macro's other uses.
 std::optional<FileCharRange> findRewriteRange(const clang::SourceManager &sm,
                                               const clang::LangOptions &lo,
-                                              clang::SourceRange range);
+                                              clang::SourceRange range,
+                                              bool preferInvocation = false);
 
 /// The text of `range` (a sub-expression of a construct whose text is
 /// `outer`) inside `outer`, following macro expansions from the inside out
