@@ -63,17 +63,16 @@ static LogicalResult applySnippet(SourceEdits &edits, const SyncSite &site,
   clang::SourceManager &sm = src.getSourceManager();
   const FileCharRange &range = *site.range;
   auto args = op->getAttrOfType<DenseI32ArrayAttr>("xfence.args");
-  unsigned cursor = range.begin;
-  std::string pending;
+  SiteText text(edits, range, site.call->getBeginLoc());
   for (const CudaPiece &piece : snippet.pieces) {
     if (piece.operand < 0) {
-      pending += piece.text;
+      text.text(piece.text);
       continue;
     }
     unsigned operand = piece.operand;
     if (std::optional<std::string> constant =
             constantText(op->getOperand(operand))) {
-      pending += *constant;
+      text.text(*constant);
       continue;
     }
     int arg = args && operand < args.size() ? args[operand] : -1;
@@ -86,20 +85,15 @@ static LogicalResult applySnippet(SourceEdits &edits, const SyncSite &site,
     const clang::Expr *argExpr = site.call->getArg(arg);
     std::optional<FileCharRange> argRange = findRangeInside(
         sm, src.getLangOpts(), argExpr->getSourceRange(), range);
-    if (!argRange || argRange->begin < cursor) {
+    if (!argRange || failed(text.operand(*argRange))) {
       src.report(argExpr->getExprLoc(), DiagnosticsEngine::Error,
                  "cannot rewrite this construct: the text of this argument "
                  "is not inside the construct's text (it comes from another "
                  "macro expansion)");
       return failure();
     }
-    edits.replace({range.file, cursor, argRange->begin}, pending,
-                  site.call->getBeginLoc());
-    pending.clear();
-    cursor = argRange->end;
   }
-  edits.replace({range.file, cursor, range.end}, pending,
-                site.call->getBeginLoc());
+  text.finish();
   return success();
 }
 

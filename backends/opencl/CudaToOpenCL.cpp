@@ -218,8 +218,7 @@ LogicalResult
 SiteRewriter::apply(const CudaSyncSite &site,
                     ArrayRef<std::pair<Operation *, OpenCLSnippet>> ops) {
   const FileCharRange &range = *site.range;
-  unsigned cursor = range.begin;
-  std::string pending;
+  SiteText out(edits, range, site.stmt->getBeginLoc());
   bool several = ops.size() > 1;
   if (several) {
     // Fences that legalization put around an atomic or a barrier: a comma
@@ -234,20 +233,20 @@ SiteRewriter::apply(const CudaSyncSite &site,
                         "OpenCL C; its value cannot be used in an "
                         "expression (assign it in a statement of its own)"),
              failure();
-    pending = "(";
+    out.text("(");
   }
   bool first = true;
   for (auto &[op, snippet] : ops) {
     if (!first)
-      pending += ", ";
+      out.text(", ");
     first = false;
     auto args = op->getAttrOfType<DenseI32ArrayAttr>(cudaattr::args);
     if (op->hasAttr(kAssumed))
-      pending += "/* xfence: assumes mem_fence is device-wide "
-                 "(--opencl12-device-fence) */ ";
+      out.text("/* xfence: assumes mem_fence is device-wide "
+               "(--opencl12-device-fence) */ ");
     for (const OpenCLPiece &piece : snippet.pieces) {
       if (piece.operand < 0) {
-        pending += piece.text;
+        out.text(piece.text);
         continue;
       }
       unsigned operand = piece.operand;
@@ -261,31 +260,31 @@ SiteRewriter::apply(const CudaSyncSite &site,
                             "code needs an operand that the source does not "
                             "spell"),
                  failure();
-        pending += *constant;
+        out.text(*constant);
         continue;
       }
       bool isAddress =
           isa<LLVM::LLVMPointerType>(op->getOperand(operand).getType());
       std::optional<OperandText> text = operandText(site, arg, isAddress);
-      if (!text || text->range.begin < cursor)
+      if (text) {
+        out.text(text->prefix);
+        if (piece.addressOf)
+          out.text("&(");
+      }
+      if (!text || failed(out.operand(text->range)))
         return src.report(site.stmt->getBeginLoc(), DiagnosticsEngine::Error,
                           "cannot rewrite this construct: the text of an "
                           "operand is not inside the construct's text, or "
                           "the translation needs it twice"),
                failure();
-      pending += text->prefix;
+      out.text(text->suffix);
       if (piece.addressOf)
-        pending += "&(";
-      edits.replace({range.file, cursor, text->range.begin}, pending);
-      pending = text->suffix;
-      if (piece.addressOf)
-        pending += ")";
-      cursor = text->range.end;
+        out.text(")");
     }
   }
   if (several)
-    pending += ")";
-  edits.replace({range.file, cursor, range.end}, pending);
+    out.text(")");
+  out.finish();
   return success();
 }
 
@@ -404,7 +403,7 @@ static FailureOr<std::string> rewrite(ParsedSource &src, ModuleOp module,
   });
   bool ok = succeeded(sites_.run(sites, module));
   ok = succeeded(addCudaSyntaxEdits(edits, spaces, options.cl2(), siteStmts,
-                                   options.source.source.includeDirs)) &&
+                                    options.source.source.includeDirs)) &&
        ok;
   if (!ok)
     return failure();

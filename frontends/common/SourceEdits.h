@@ -125,6 +125,48 @@ private:
   std::vector<Edit> edits;
 };
 
+/// The rewrite of one construct that keeps the source text of its operands:
+/// text() appends translated text, operand() keeps the text of an operand
+/// (its own edits included) at that point, finish() closes the construct.
+/// Only the text between the kept operands is replaced, so rewrites nested
+/// in the operands compose with this one. Both source translators write
+/// their synchronization sites with it.
+class SiteText {
+public:
+  SiteText(SourceEdits &edits, const FileCharRange &construct,
+           clang::SourceLocation origin)
+      : edits(edits), construct(construct), origin(origin),
+        cursor(construct.begin) {}
+
+  void text(llvm::StringRef more) { pending += more; }
+
+  /// Keeps the text `operand` (inside the construct, after the operands
+  /// kept so far); fails if it is not.
+  mlir::LogicalResult operand(const FileCharRange &operand) {
+    if (operand.file != construct.file || operand.begin < cursor ||
+        operand.end > construct.end)
+      return mlir::failure();
+    edits.replace({construct.file, cursor, operand.begin}, std::move(pending),
+                  origin);
+    pending.clear();
+    cursor = operand.end;
+    return mlir::success();
+  }
+
+  void finish() {
+    edits.replace({construct.file, cursor, construct.end}, std::move(pending),
+                  origin);
+    pending.clear();
+  }
+
+private:
+  SourceEdits &edits;
+  FileCharRange construct;
+  clang::SourceLocation origin;
+  unsigned cursor;
+  std::string pending;
+};
+
 } // namespace xfence
 
 #endif // XFENCE_FRONTENDS_COMMON_SOURCEEDITS_H
