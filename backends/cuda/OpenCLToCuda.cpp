@@ -144,7 +144,8 @@ xfence::translateOpenCLToCuda(llvm::StringRef path, llvm::StringRef contents,
     return failure();
   MLIRContext ctx(MLIRContext::Threading::DISABLED);
   ClangDiagnosticBridge bridge(*src, &ctx);
-  OwningOpRef<ModuleOp> module = importOpenCL(*src, options.source, &ctx);
+  OwningOpRef<ModuleOp> module =
+      importOpenCL(*src, options.source, &ctx, options.opencl);
   if (!module)
     return failure();
   if (options.coalesce) {

@@ -13,6 +13,7 @@
 #include "backends/cuda/OpenCLLibrary.h"
 #include "backends/cuda/SourceRewriter.h"
 #include "frontends/common/ClangSession.h"
+#include "frontends/opencl/OpenCLImporter.h"
 
 #include "mlir/IR/BuiltinOps.h"
 
@@ -20,6 +21,8 @@ namespace xfence {
 
 struct TranslateOptions {
   SourceOptions source;
+  /// Importer choices (--opencl-global-fence).
+  OpenCLImportOptions opencl;
   /// Run the fence-coalescing pass (--xfence-coalesce) before emitting.
   bool coalesce = true;
 };

@@ -107,3 +107,9 @@ xfence::classifyOpenCLSync(const clang::FunctionDecl *callee,
     return b.rmw = *kind, b;
   return std::nullopt;
 }
+
+bool xfence::hasImpliedWorkGroupScope(const clang::CallExpr *call,
+                                      const OpenCLSyncBuiltin &b) {
+  return b.kind == OpenCLSync::LegacyFence ||
+         (b.kind == OpenCLSync::WorkGroupBarrier && call->getNumArgs() == 1);
+}

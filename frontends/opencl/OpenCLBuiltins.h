@@ -11,6 +11,7 @@
 #include "dialect/XFenceAttrs.h"
 
 #include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
 #include "clang/Basic/SourceManager.h"
 
 #include <optional>
@@ -67,6 +68,14 @@ struct OpenCLSyncBuiltin {
 std::optional<OpenCLSyncBuiltin>
 classifyOpenCLSync(const clang::FunctionDecl *callee,
                    const clang::SourceManager &sm);
+
+/// True if the call `call` of the synchronization built-in `b` has memory
+/// scope work_group only because the OpenCL C specification gives it no
+/// scope argument: mem_fence, read_mem_fence, write_mem_fence, barrier(F)
+/// and work_group_barrier(F) (semantics.md §2). These, and only these, are
+/// what `--opencl-global-fence=device` makes device-wide.
+bool hasImpliedWorkGroupScope(const clang::CallExpr *call,
+                              const OpenCLSyncBuiltin &b);
 
 /// True if `callee` is an OpenCL built-in (no body, declared implicitly or
 /// in a system header).

@@ -14,6 +14,12 @@
 //    pointers, workgroup scope for __local ones; a generic pointer gets
 //    device scope (the wider, sound).
 //  * memory_scope_all_svm_devices is system scope.
+//  * With --opencl-global-fence=device (an assumption about the original
+//    platform, not the specification), the constructs of implied work-group
+//    scope (mem_fence, read_/write_mem_fence, barrier(F),
+//    work_group_barrier(F)) whose flags include CLK_GLOBAL_MEM_FENCE have
+//    device memory scope: a fence device, a barrier exec workgroup memory
+//    device. Local-only ones stay work-group; explicit scopes are kept.
 // A flags, order or scope argument that is not a constant expression gets
 // the strongest meaning (all spaces, seq_cst, system) and a warning.
 //
@@ -22,6 +28,7 @@
 #include "frontends/opencl/OpenCLImporter.h"
 
 #include "dialect/XFenceOps.h"
+#include "frontends/opencl/InterGroupSync.h"
 #include "frontends/opencl/OpenCLBuiltins.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -120,9 +127,11 @@ bool isFileLevelSystem(ParsedSource &src, const clang::Decl *decl) {
 /// Walks the AST of user functions and emits ops.
 class Importer {
 public:
-  Importer(ParsedSource &src, MLIRContext *ctx)
-      : src(src), ctx(ctx), builder(ctx), sm(src.getSourceManager()),
-        lo(src.getLangOpts()), astCtx(src.getContext()) {}
+  Importer(ParsedSource &src, MLIRContext *ctx,
+           const OpenCLImportOptions &options)
+      : src(src), ctx(ctx), options(options), builder(ctx),
+        sm(src.getSourceManager()), lo(src.getLangOpts()),
+        astCtx(src.getContext()) {}
 
   bool run(ModuleOp module);
 
@@ -182,8 +191,18 @@ private:
   void annotate(Operation *op, const AtomicObject &obj, ArrayRef<int32_t> args,
                 llvm::StringRef form);
 
+  /// The memory scope of a construct of implied work-group scope
+  /// (hasImpliedWorkGroupScope) that orders `spaces`.
+  Scope impliedScope(MemorySpaces spaces) const {
+    return options.globalFence == GlobalFenceScope::device &&
+                   isAtLeast(spaces, MemorySpaces::global)
+               ? Scope::device
+               : Scope::workgroup;
+  }
+
   ParsedSource &src;
   MLIRContext *ctx;
+  const OpenCLImportOptions &options;
   OpBuilder builder;
   clang::SourceManager &sm;
   const clang::LangOptions &lo;
@@ -593,6 +612,8 @@ void Importer::importSync(const clang::CallExpr *call,
     std::optional<Scope> scope = scopeArg(call, 1, exec);
     if (!spaces || !scope)
       return;
+    if (hasImpliedWorkGroupScope(call, b))
+      scope = impliedScope(*spaces);
     if (*spaces == MemorySpaces::none) {
       // flags = 0: an execution barrier only.
       BarrierOp::create(builder, loc, exec, nullptr, nullptr,
@@ -621,7 +642,8 @@ void Importer::importSync(const clang::CallExpr *call,
     if (!expectArgs(1))
       return;
     if (std::optional<MemorySpaces> spaces = flagsArg(call, 0))
-      FenceOp::create(builder, loc, Scope::workgroup, b.fenceOrder, *spaces);
+      FenceOp::create(builder, loc, impliedScope(*spaces), b.fenceOrder,
+                      *spaces);
     return;
   }
   case OpenCLSync::WorkItemFence: {
@@ -818,9 +840,18 @@ private:
 
 } // namespace
 
-OwningOpRef<ModuleOp> xfence::importOpenCL(ParsedSource &src,
-                                           const SourceOptions &options,
-                                           MLIRContext *ctx) {
+std::optional<GlobalFenceScope>
+xfence::parseGlobalFenceScope(llvm::StringRef text) {
+  return llvm::StringSwitch<std::optional<GlobalFenceScope>>(text)
+      .Case("workgroup", GlobalFenceScope::workgroup)
+      .Case("device", GlobalFenceScope::device)
+      .Default(std::nullopt);
+}
+
+OwningOpRef<ModuleOp>
+xfence::importOpenCL(ParsedSource &src, const SourceOptions &options,
+                     MLIRContext *ctx,
+                     const OpenCLImportOptions &importOptions) {
   ctx->loadDialect<XFenceDialect, func::FuncDialect, LLVM::LLVMDialect>();
   clang::SourceManager &sm = src.getSourceManager();
   llvm::StringRef file;
@@ -845,9 +876,13 @@ OwningOpRef<ModuleOp> xfence::importOpenCL(ParsedSource &src,
            b.getNamedAttr("defines", strings(options.defines)),
            b.getNamedAttr("includes", strings(options.includeDirs))}));
 
-  Importer importer(src, ctx);
+  Importer importer(src, ctx, importOptions);
   if (!importer.run(*module) || src.hasErrors())
     return nullptr;
+  // The specification's scope, in a kernel that synchronizes across
+  // work-groups: say which assumption the translation makes.
+  if (importOptions.globalFence == GlobalFenceScope::workgroup)
+    warnGlobalFenceAssumptions(src, findGlobalFenceAssumptions(src));
   if (failed(verify(*module)))
     return nullptr;
   return module;

@@ -17,6 +17,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
 
+#include <optional>
 #include <vector>
 
 namespace xfence {
@@ -41,11 +42,35 @@ constexpr llvm::StringLiteral ctype = "xfence.ctype";
 constexpr llvm::StringLiteral form = "xfence.form";
 } // namespace srcattr
 
+/// The memory scope of the global-memory part of the OpenCL C constructs
+/// whose scope the specification fixes at work_group (mem_fence,
+/// read_mem_fence, write_mem_fence, barrier(F), work_group_barrier(F)):
+/// an assumption about the platform the source was written for
+/// (docs/opencl-to-cuda.md, "Global fences across work-groups").
+enum class GlobalFenceScope {
+  /// As the specification says (the default).
+  workgroup,
+  /// Device-wide, as some implementations made them in practice.
+  device,
+};
+
+/// `workgroup` or `device`, as `--opencl-global-fence=` spells them.
+std::optional<GlobalFenceScope> parseGlobalFenceScope(llvm::StringRef text);
+
+/// Importer choices beyond the parse options.
+struct OpenCLImportOptions {
+  GlobalFenceScope globalFence = GlobalFenceScope::workgroup;
+};
+
 /// Imports the translation unit; reports problems through
-/// `src.report` (clang-style) and returns null if there was an error.
-mlir::OwningOpRef<mlir::ModuleOp> importOpenCL(ParsedSource &src,
-                                               const SourceOptions &options,
-                                               mlir::MLIRContext *ctx);
+/// `src.report` (clang-style) and returns null if there was an error. With
+/// the default `globalFence`, also warns where a global-memory fence of
+/// work-group scope sits in a kernel that synchronizes across work-groups
+/// (frontends/opencl/InterGroupSync.h).
+mlir::OwningOpRef<mlir::ModuleOp>
+importOpenCL(ParsedSource &src, const SourceOptions &options,
+             mlir::MLIRContext *ctx,
+             const OpenCLImportOptions &importOptions = {});
 
 /// Every synchronization call of user code, with its text and location (the
 /// same location that `importOpenCL` gives its op).
@@ -53,7 +78,7 @@ std::vector<SyncSite> findOpenCLSyncSites(ParsedSource &src,
                                           mlir::MLIRContext *ctx);
 
 /// Registers `--import-opencl` (with `--opencl-std=`, `--opencl-define=`,
-/// `--opencl-include=`) for xfence-translate.
+/// `--opencl-include=`, `--opencl-global-fence=`) for xfence-translate.
 void registerOpenCLImport();
 
 } // namespace xfence

@@ -27,6 +27,20 @@ static llvm::cl::list<std::string>
                    llvm::cl::desc("Include directory, as clang's -I"),
                    llvm::cl::cat(openclCategory));
 
+static llvm::cl::opt<xfence::GlobalFenceScope> openclGlobalFence(
+    "opencl-global-fence",
+    llvm::cl::desc("Memory scope of the global-memory part of mem_fence, "
+                   "read_mem_fence, write_mem_fence, barrier(F) and "
+                   "work_group_barrier(F): an assumption about the platform "
+                   "the source was written for"),
+    llvm::cl::values(
+        clEnumValN(xfence::GlobalFenceScope::workgroup, "workgroup",
+                   "work-group, as the OpenCL specification says (default)"),
+        clEnumValN(xfence::GlobalFenceScope::device, "device",
+                   "device-wide, as some implementations made it")),
+    llvm::cl::init(xfence::GlobalFenceScope::workgroup),
+    llvm::cl::cat(openclCategory));
+
 void xfence::registerOpenCLImport() {
   TranslateToMLIRRegistration registration(
       "import-opencl", "import OpenCL C into the xfence dialect",
@@ -44,7 +58,10 @@ void xfence::registerOpenCLImport() {
                         buffer->getBuffer(), options, llvm::errs());
         if (!src || src->hasErrors())
           return nullptr;
-        OwningOpRef<ModuleOp> module = importOpenCL(*src, options, ctx);
+        OpenCLImportOptions importOptions;
+        importOptions.globalFence = openclGlobalFence;
+        OwningOpRef<ModuleOp> module =
+            importOpenCL(*src, options, ctx, importOptions);
         if (!module)
           return nullptr;
         return OwningOpRef<Operation *>(module.release());

@@ -8,12 +8,19 @@
 //     imported as  xfence.fence workgroup acq_rel [local]
 //     removed      xfence-coalesce[drop-fences-at-barriers]: ...
 //
+// A global-memory fence of implied work-group scope gets an `assumes` line:
+// with the default --opencl-global-fence=workgroup where its kernel
+// synchronizes across work-groups (the warning of the importer), with
+// --opencl-global-fence=device always.
+//
 //===----------------------------------------------------------------------===//
 
 #include "tools/xfence/Report.h"
 
 #include "backends/cuda/CudaEmitter.h"
 #include "dialect/XFenceOps.h"
+#include "frontends/opencl/InterGroupSync.h"
+#include "frontends/opencl/OpenCLBuiltins.h"
 #include "frontends/opencl/OpenCLImporter.h"
 #include "passes/Passes.h"
 #include "passes/TargetCapabilities.h"
@@ -22,6 +29,7 @@
 #include "mlir/Pass/PassManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/Regex.h"
 
 using namespace mlir;
@@ -91,17 +99,31 @@ int xfence::reportOpenCLToCuda(llvm::StringRef path, llvm::StringRef contents,
   std::vector<SyncSite> sites;
   {
     ClangDiagnosticBridge bridge(*src, &ctx);
-    module = importOpenCL(*src, options.source, &ctx);
+    module = importOpenCL(*src, options.source, &ctx, options.opencl);
     if (!module)
       return 1;
     sites = findOpenCLSyncSites(*src, &ctx);
   }
+  llvm::DenseMap<const clang::CallExpr *, InterGroupIdiom> interGroup;
+  for (const GlobalFenceAssumption &a : findGlobalFenceAssumptions(*src))
+    interGroup.try_emplace(a.fence, a.idiom);
+  bool deviceWide = options.opencl.globalFence == GlobalFenceScope::device;
 
-  // What each construct was imported as, before any pass.
+  // What each construct was imported as, before any pass, and whether it
+  // orders global memory.
   llvm::DenseMap<Location, std::string> imported;
+  llvm::DenseSet<Location> ordersGlobal;
   module->walk([&](Operation *op) {
-    if (isSyncOp(op))
-      imported[op->getLoc()] = describe(op);
+    if (!isSyncOp(op))
+      return;
+    imported[op->getLoc()] = describe(op);
+    MemorySpaces spaces = MemorySpaces::none;
+    if (auto fence = dyn_cast<FenceOp>(op))
+      spaces = fence.getSpaces();
+    else if (auto barrier = dyn_cast<BarrierOp>(op))
+      spaces = barrier.getSpaces();
+    if (isAtLeast(spaces, MemorySpaces::global))
+      ordersGlobal.insert(op->getLoc());
   });
 
   // The passes of `xfence translate`, with every rewrite as a remark.
@@ -173,6 +195,24 @@ int xfence::reportOpenCLToCuda(llvm::StringRef path, llvm::StringRef contents,
        << (it == imported.end() ? std::string("(not a synchronization op)")
                                 : it->second)
        << "\n";
+    auto idiom = interGroup.find(site.call);
+    if (!deviceWide && idiom != interGroup.end())
+      os << "    assumes      work-group scope (the OpenCL specification), "
+            "but the "
+         << describeIdiom(*src, idiom->second, site.call->getBeginLoc())
+         << " synchronizes across work-groups: see "
+            "--opencl-global-fence=device\n";
+    std::optional<OpenCLSyncBuiltin> builtin =
+        site.call->getDirectCallee()
+            ? classifyOpenCLSync(site.call->getDirectCallee(), sm)
+            : std::nullopt;
+    if (deviceWide && builtin &&
+        hasImpliedWorkGroupScope(site.call, *builtin) &&
+        ordersGlobal.contains(site.loc))
+      os << "    assumes      device scope for global memory "
+            "(--opencl-global-fence=device: the original platform made "
+            "global fences device-wide; the OpenCL specification says "
+            "work-group)\n";
     auto rule = rules.find(site.loc);
     std::string why = rule == rules.end() ? "" : rule->second;
     Fate fate = fates.lookup(site.loc);

@@ -1,10 +1,11 @@
 //===- xfence.cpp - the xfence command-line driver ------------------------===//
 //
 // `xfence translate kernel.cl --to cuda [-o out.cu]`, with clang's -D, -I
-// and -cl-std= (also --cl-std=). Diagnostics are clang's (file:line:col and
-// a caret); the exit status is 0 on success and 1 on any error; the output
-// file is written only when the whole translation succeeded (`-o -` or no
-// -o writes to stdout).
+// and -cl-std= (also --cl-std=), and --opencl-global-fence=workgroup|device
+// (docs/opencl-to-cuda.md, "Global fences across work-groups"). Diagnostics are
+// clang's (file:line:col and a caret); the exit status is 0 on success and 1 on
+// any error; the output file is written only when the whole translation
+// succeeded (`-o -` or no -o writes to stdout).
 //
 //===----------------------------------------------------------------------===//
 
@@ -95,6 +96,22 @@ int runReport(const std::string &input, xfence::TranslateOptions &options) {
                                     llvm::outs());
 }
 
+/// What --opencl-global-fence says: an assumption about the platform the
+/// OpenCL C source was written for.
+const char *kGlobalFenceHelp =
+    "Memory scope of the global-memory part of mem_fence, read_mem_fence, "
+    "write_mem_fence, barrier(F) and work_group_barrier(F). 'workgroup' "
+    "(default): as the OpenCL specification says; kernels that synchronize "
+    "across work-groups (a spin on a global atomic or volatile location, a "
+    "ticket counter) get a warning. 'device': ASSUME that the original "
+    "platform made these fences device-wide, and translate them to "
+    "device-scope fences (docs/opencl-to-cuda.md)";
+
+void addGlobalFenceOption(CLI::App *cmd, std::string &value) {
+  cmd->add_option("--opencl-global-fence", value, kGlobalFenceHelp)
+      ->check(CLI::IsMember({"workgroup", "device"}));
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -119,6 +136,7 @@ int main(int argc, char **argv) {
   std::string input, target, output = "-";
   xfence::TranslateOptions options;
   bool noCoalesce = false;
+  std::string globalFence = "workgroup";
   cmd->add_option("input", input, "The OpenCL C (.cl) or CUDA (.cu) file")
       ->required();
   cmd->add_option("--to", target,
@@ -131,6 +149,7 @@ int main(int argc, char **argv) {
                   "OpenCL C standard: CL1.2, CL2.0, CL3.0");
   cmd->add_flag("--no-coalesce", noCoalesce,
                 "Do not merge or remove redundant fences");
+  addGlobalFenceOption(cmd, globalFence);
   xfence::addCudaOptions(cmd, cudaCommand);
 
   CLI::App *report = app.add_subcommand(
@@ -145,13 +164,20 @@ int main(int argc, char **argv) {
                      "OpenCL C standard: CL1.2, CL2.0, CL3.0");
   report->add_flag("--no-coalesce", noCoalesce,
                    "Report without fence coalescing");
+  addGlobalFenceOption(report, globalFence);
   try {
     app.parse(args);
   } catch (const CLI::ParseError &e) {
     return app.exit(e) == 0 ? 0 : 1;
   }
   options.coalesce = !noCoalesce;
+  options.opencl.globalFence = *xfence::parseGlobalFenceScope(globalFence);
   if (report->parsed())
     return runReport(reportInput, options);
+  if (target == "opencl" && cmd->count("--opencl-global-fence")) {
+    error("--opencl-global-fence is about OpenCL C input (--to cuda); it has "
+          "no meaning for --to opencl");
+    return 1;
+  }
   return translate(input, target, output, options);
 }
