@@ -29,7 +29,8 @@ enum memory_scope { memory_scope_work_item = 0, memory_scope_work_group = 1, mem
 //
 // Staleness is made easy to see: before the barrier every work-item reads
 // the slots that it will check after it (so the old values sit in its
-// compute unit's cache), and its values lie one per cache line of 32 words.
+// compute unit's cache; compile with -DPRIME=0 to leave that out), and its
+// values lie one per cache line of 32 words.
 // Two buffers alternate between rounds, so that round r + 2 overwrites a
 // buffer only after every work-group has passed the barrier of round r + 1,
 // that is, finished its checks of round r.
@@ -40,6 +41,9 @@ enum memory_scope { memory_scope_work_item = 0, memory_scope_work_group = 1, mem
 
 #ifndef VALUES
 #define VALUES 8
+#endif
+#ifndef PRIME
+#define PRIME 1
 #endif
 #ifndef SPIN_LIMIT
 #define SPIN_LIMIT (1u << ((22) & 31))
@@ -73,10 +77,12 @@ __global__ void grid_barrier(uint *data, uint *arrived,
     uint *buf = data + (round & 1u) * n * m * VALUES;
     uint partner = (g + 1u + round % (n - 1u)) % n;
 
+#if PRIME
     // Read the partner's slots: old values, now in this compute unit's
     // cache.
     for (uint k = 0; k < VALUES; k++)
       junk += buf[slot(partner, l, k, m)];
+#endif
 
     // Publish this round's values.
     for (uint k = 0; k < VALUES; k++)

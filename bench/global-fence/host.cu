@@ -58,6 +58,7 @@ int main(int argc, char **argv) {
 
   std::vector<unsigned> bad(rounds);
   unsigned long long badBarriers = 0, done = 0, launchesWithBad = 0;
+  unsigned long long totals[3] = {0, 0, 0};
   auto start = std::chrono::steady_clock::now();
   double seconds = 0;
   for (unsigned i = 0; i < launches && seconds < maxSeconds; ++i) {
@@ -74,9 +75,13 @@ int main(int argc, char **argv) {
     badBarriers += thisLaunch;
     launchesWithBad += thisLaunch != 0;
     ++done;
-    unsigned gaveUp;
-    CHECK(cudaMemcpy(&gaveUp, stats + 2, sizeof gaveUp, cudaMemcpyDeviceToHost));
-    if (gaveUp != 0) {
+    // 32-bit counters on the device, summed here after every launch.
+    unsigned s[3];
+    CHECK(cudaMemcpy(s, stats, sizeof s, cudaMemcpyDeviceToHost));
+    CHECK(cudaMemset(stats, 0, sizeof s));
+    for (int k = 0; k < 3; ++k)
+      totals[k] += s[k];
+    if (s[2] != 0) {
       std::fprintf(stderr, "a spin gave up: the work-groups do not all run at "
                            "once; stopping\n");
       break;
@@ -85,24 +90,23 @@ int main(int argc, char **argv) {
                                             start)
                   .count();
   }
-  unsigned s[3];
-  CHECK(cudaMemcpy(s, stats, sizeof s, cudaMemcpyDeviceToHost));
   unsigned long long instances = done * rounds;
   std::printf("device            %s (%d SMs)\n", prop.name,
               prop.multiProcessorCount);
   std::printf("geometry          %u work-groups x %u work-items, %d values "
-              "each\n",
-              groups, local, VALUES);
+              "each, priming reads %s\n",
+              groups, local, VALUES, PRIME ? "on" : "off");
   std::printf("launches          %llu x %u rounds\n", done, rounds);
   std::printf("barrier instances %llu\n", instances);
   std::printf("values checked    %llu\n",
               instances * groups * local * (unsigned long long)VALUES);
-  std::printf("stale values      %u\n", s[1]);
-  std::printf("work-item checks with a stale value  %u\n", s[0]);
+  std::printf("stale values      %llu\n", totals[1]);
+  std::printf("work-item checks with a stale value  %llu of %llu\n",
+              totals[0], instances * groups * local);
   std::printf("barrier instances with a stale value %llu\n", badBarriers);
   std::printf("launches with a wrong result         %llu of %llu\n",
               launchesWithBad, done);
-  std::printf("spins given up    %u\n", s[2]);
+  std::printf("spins given up    %llu\n", totals[2]);
   std::printf("seconds           %.2f (%.2f us per barrier)\n", seconds,
               1e6 * seconds / (double)instances);
   return 0;

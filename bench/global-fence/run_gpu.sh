@@ -21,18 +21,25 @@ mkdir -p build "$out"
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader \
   >"$out/device.txt" || true
 "$nvcc" --version | tail -2 >>"$out/device.txt"
+# PRIME=0: without the reads that put the old values in the cache first.
 for scope in workgroup device; do
-  "$nvcc" -arch="$arch" -std=c++17 -O3 \
-    -DTRANSLATION="\"grid_barrier.$scope.cu\"" host.cu -o build/host-$scope
+  for prime in 1 0; do
+    "$nvcc" -arch="$arch" -std=c++17 -O3 -DPRIME=$prime \
+      -DTRANSLATION="\"grid_barrier.$scope.cu\"" host.cu \
+      -o build/host-$scope-prime$prime
+  done
 done
 cuobjdump=$(dirname "$(command -v "$nvcc")")/cuobjdump
 for scope in workgroup device; do
   echo "== $scope"
-  "$cuobjdump" -sass build/host-$scope |
+  "$cuobjdump" -sass build/host-$scope-prime1 |
     grep -E "MEMBAR|FENCE|BAR\.|ERRBAR|CCTL|ATOM|RED\." || true
 done >"$out/sass-fences.txt"
-for scope in workgroup device; do
-  echo "== --opencl-global-fence=$scope: build/host-$scope $launches $rounds $seconds"
-  timeout $((${seconds%.*} + 120)) ./build/host-$scope "$launches" "$rounds" "$seconds" ||
-    echo "exit status $?"
+for prime in 1 0; do
+  for scope in workgroup device; do
+    exe=build/host-$scope-prime$prime
+    echo "== --opencl-global-fence=$scope, PRIME=$prime: $exe $launches $rounds $seconds"
+    timeout $((${seconds%.*} + 120)) ./$exe "$launches" "$rounds" "$seconds" ||
+      echo "exit status $?"
+  done
 done 2>&1 | tee "$out/run.txt"
