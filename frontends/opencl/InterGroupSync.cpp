@@ -27,7 +27,12 @@
 //
 // A kernel with such an idiom (in itself or in the user functions it calls)
 // and a global-memory fence of implied work-group scope relies, for that
-// fence, on a scope the specification does not give it.
+// fence, on a scope the specification does not give it, unless it orders
+// global memory at device scope explicitly somewhere (an OpenCL 2.0
+// atomic_work_item_fence or work_group_barrier with memory_scope_device, an
+// ordered atomic_load/atomic_fetch_* at device scope): such a kernel was
+// written against the 2.0 memory model and says itself where it needs
+// device scope.
 //
 //===----------------------------------------------------------------------===//
 
@@ -99,11 +104,20 @@ public:
     std::vector<const clang::CallExpr *> fences;
     std::vector<InterGroupIdiom> idioms;
     std::vector<const clang::FunctionDecl *> callees;
+    /// Orders global memory at device scope or wider explicitly somewhere.
+    bool statesDeviceScope = false;
   };
   Facts analyze(const clang::FunctionDecl *fn);
 
   /// A global-memory fence of implied work-group scope.
   bool isGlobalFence(const clang::CallExpr *call) const;
+
+  /// An OpenCL 2.0 construct that orders global memory at device scope or
+  /// wider by its own arguments: atomic_work_item_fence or
+  /// work_group_barrier(F, S) with the global flag, a non-relaxed order and
+  /// such a scope, or an ordered atomic_* of the C11 kind on global memory
+  /// (without _explicit: seq_cst at device scope).
+  bool statesDeviceScope(const clang::CallExpr *call) const;
 
 private:
   std::optional<Hit> sourceAt(const clang::Stmt *s) const;
@@ -126,6 +140,35 @@ private:
   bool isConstant(const clang::Expr *e) const {
     return !e->isValueDependent() && e->isEvaluatable(ctx);
   }
+  /// The value of argument `i`, if it is a constant.
+  std::optional<int64_t> constantArg(const clang::CallExpr *call,
+                                     unsigned i) const {
+    clang::Expr::EvalResult result;
+    const clang::Expr *arg = call->getArg(i);
+    if (arg->isValueDependent() || !arg->EvaluateAsInt(result, ctx))
+      return std::nullopt;
+    return result.Val.getInt().getExtValue();
+  }
+  /// True if argument `i` (flags) may include CLK_GLOBAL_MEM_FENCE, (order)
+  /// may be other than relaxed, (scope) may be device or all_svm_devices.
+  /// A missing argument has the default `dflt`; one that is not a constant
+  /// may be anything.
+  bool mayGlobal(const clang::CallExpr *call, unsigned i) const {
+    std::optional<int64_t> v = constantArg(call, i);
+    return !v || (*v & kGlobalFenceFlag);
+  }
+  bool mayOrder(const clang::CallExpr *call, unsigned i) const {
+    if (i >= call->getNumArgs())
+      return true; // seq_cst
+    std::optional<int64_t> v = constantArg(call, i);
+    return !v || *v != 0; // memory_order_relaxed
+  }
+  bool mayDevice(const clang::CallExpr *call, unsigned i) const {
+    if (i >= call->getNumArgs())
+      return true; // memory_scope_device
+    std::optional<int64_t> v = constantArg(call, i);
+    return !v || *v == 2 || *v == 3; // device, all_svm_devices
+  }
 
   ParsedSource &src;
   clang::SourceManager &sm;
@@ -141,6 +184,40 @@ bool Analyzer::isGlobalFence(const clang::CallExpr *call) const {
   if (flags->isValueDependent() || !flags->EvaluateAsInt(result, ctx))
     return true; // not a constant: the importer takes all spaces
   return (result.Val.getInt().getExtValue() & kGlobalFenceFlag) != 0;
+}
+
+bool Analyzer::statesDeviceScope(const clang::CallExpr *call) const {
+  std::optional<OpenCLSyncBuiltin> b = syncOf(call);
+  if (!b)
+    return false;
+  unsigned n = call->getNumArgs();
+  switch (b->kind) {
+  case OpenCLSync::WorkItemFence:
+    return n >= 3 && mayGlobal(call, 0) && mayOrder(call, 1) &&
+           mayDevice(call, 2);
+  case OpenCLSync::WorkGroupBarrier:
+    return n >= 2 && mayGlobal(call, 0) && mayDevice(call, 1);
+  case OpenCLSync::Load:
+  case OpenCLSync::Store:
+  case OpenCLSync::RMW:
+  case OpenCLSync::CmpXchg:
+  case OpenCLSync::FlagTestAndSet:
+  case OpenCLSync::FlagClear: {
+    if (!b->isExplicit)
+      return true; // seq_cst, memory_scope_device
+    // (obj, [value,] order, [failure order,] [scope])
+    unsigned order = b->kind == OpenCLSync::Load ||
+                             b->kind == OpenCLSync::FlagTestAndSet ||
+                             b->kind == OpenCLSync::FlagClear
+                         ? 1
+                     : b->kind == OpenCLSync::CmpXchg ? 3
+                                                      : 2;
+    unsigned scope = order + (b->kind == OpenCLSync::CmpXchg ? 2 : 1);
+    return order < n && mayOrder(call, order) && mayDevice(call, scope);
+  }
+  default:
+    return false;
+  }
 }
 
 std::optional<Hit> Analyzer::sourceAt(const clang::Stmt *s) const {
@@ -379,6 +456,7 @@ Analyzer::Facts Analyzer::analyze(const clang::FunctionDecl *fn) {
     if (auto *call = llvm::dyn_cast<clang::CallExpr>(s)) {
       if (isGlobalFence(call))
         facts.fences.push_back(call);
+      facts.statesDeviceScope |= statesDeviceScope(call);
       const clang::FunctionDecl *callee = call->getDirectCallee();
       if (callee && !isOpenCLBuiltin(callee, sm))
         if (const clang::FunctionDecl *def = callee->getDefinition())
@@ -467,6 +545,13 @@ xfence::findGlobalFenceAssumptions(ParsedSource &src) {
     std::vector<std::pair<const clang::FunctionDecl *, InterGroupIdiom>> idioms;
     std::vector<std::pair<const clang::FunctionDecl *, const clang::CallExpr *>>
         fences;
+    // A kernel that orders global memory at device scope itself was written
+    // against the 2.0 memory model: it says where it needs device scope.
+    if (llvm::any_of(reach, [&](const clang::FunctionDecl *fn) {
+          auto it = facts.find(fn);
+          return it != facts.end() && it->second.statesDeviceScope;
+        }))
+      continue;
     for (const clang::FunctionDecl *fn : reach) {
       auto it = facts.find(fn);
       if (it == facts.end())

@@ -59,6 +59,6 @@ __kernel void k(__global atomic_int *flag, __global int *data,
                          memory_scope_work_group);
   // A spin across work-groups: the warning, with the default only.
   // WARN: global-fence.cl:[[#@LINE-38]]:3: warning: the CLK_GLOBAL_MEM_FENCE of mem_fence at [[#@LINE-38]]:3 is work-group scoped by the OpenCL specification, but the spin-wait at [[#@LINE+1]]:3 synchronizes across work-groups; pass --opencl-global-fence=device if the original platform made global fences device-wide
-  while (atomic_load(flag) == 0)
+  while (atomic_load_explicit(flag, memory_order_relaxed) == 0)
     ;
 }

@@ -75,6 +75,36 @@ __kernel void explicit_scope(__global atomic_int *flag, __global int *data) {
                          memory_scope_device);
 }
 
+// OpenCL 2.0 code that orders global memory at device scope itself says
+// where it needs device scope: its legacy fences are not relied on.
+__kernel void seq_cst_counter(__global atomic_uint *arrived, __global int *d) {
+  d[get_global_id(0)] = 1;
+  barrier(CLK_GLOBAL_MEM_FENCE);
+  if (get_local_id(0) == 0) {
+    atomic_fetch_add(arrived, 1u);
+    while (atomic_load(arrived) < get_num_groups(0))
+      ;
+  }
+  barrier(CLK_GLOBAL_MEM_FENCE);
+  d[get_global_id(0)] += d[0];
+}
+__kernel void legacy_beside_explicit(volatile __global int *flag,
+                                     __global int *data) {
+  if (get_group_id(0) == 0) {
+    data[0] = 1;
+    write_mem_fence(CLK_GLOBAL_MEM_FENCE);
+    atomic_work_item_fence(CLK_GLOBAL_MEM_FENCE, memory_order_release,
+                           memory_scope_device);
+    *flag = 1;
+  } else {
+    while (*flag == 0)
+      ;
+    atomic_work_item_fence(CLK_GLOBAL_MEM_FENCE, memory_order_acquire,
+                           memory_scope_device);
+    data[1] = data[0];
+  }
+}
+
 // The fence is in another kernel than the spin.
 __kernel void fence_only(__global int *g) {
   g[0] = 1;
