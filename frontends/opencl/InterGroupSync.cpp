@@ -336,34 +336,26 @@ Taint Analyzer::taintIn(const clang::Stmt *scope) const {
   return taint;
 }
 
-/// True if `s` leaves the loop it is the body of: a `break` outside inner
-/// loops and switches, a `return` or a `goto`.
+/// True if `s`, inside the body of a loop, leaves that loop: a `break`
+/// outside inner loops and switches, a `return` or a `goto`.
 bool leavesLoop(const clang::Stmt *s) {
   if (!s)
     return false;
   if (llvm::isa<clang::ReturnStmt, clang::GotoStmt, clang::IndirectGotoStmt,
                 clang::BreakStmt>(s))
     return true;
-  for (const clang::Stmt *child : s->children()) {
-    if (!child)
-      continue;
-    if (llvm::isa<clang::ForStmt, clang::WhileStmt, clang::DoStmt,
-                  clang::SwitchStmt>(child)) {
-      // A break in there leaves that statement; a return still leaves ours.
-      bool returns = false;
-      walk(child, [&](const clang::Stmt *inner) {
-        returns |= llvm::isa<clang::ReturnStmt, clang::GotoStmt,
-                             clang::IndirectGotoStmt>(inner);
-        return !returns;
-      });
-      if (returns)
-        return true;
-      continue;
-    }
-    if (leavesLoop(child))
-      return true;
+  if (llvm::isa<clang::ForStmt, clang::WhileStmt, clang::DoStmt,
+                clang::SwitchStmt>(s)) {
+    // A break in there leaves that statement; a return still leaves ours.
+    bool returns = false;
+    walk(s, [&](const clang::Stmt *inner) {
+      returns |= llvm::isa<clang::ReturnStmt, clang::GotoStmt,
+                           clang::IndirectGotoStmt>(inner);
+      return !returns;
+    });
+    return returns;
   }
-  return false;
+  return llvm::any_of(s->children(), leavesLoop);
 }
 
 std::optional<InterGroupIdiom>
@@ -384,10 +376,9 @@ Analyzer::spinWait(const clang::Stmt *loop, const clang::Expr *cond,
   if (cond) {
     if (std::optional<InterGroupIdiom> found = idiom(hits(cond, taint)))
       return found;
-    bool endless = false;
-    if (!cond->isValueDependent() &&
-        cond->EvaluateAsBooleanCondition(endless, ctx) && !endless)
-      return std::nullopt;
+    bool value = false;
+    bool endless = !cond->isValueDependent() &&
+                   cond->EvaluateAsBooleanCondition(value, ctx) && value;
     if (!endless)
       return std::nullopt;
   }
