@@ -105,6 +105,19 @@ __kernel void legacy_beside_explicit(volatile __global int *flag,
   }
 }
 
+// An endless loop whose only exit on an atomic leaves an inner loop: it
+// does not wait for other work-groups (nor ever end).
+__kernel void inner_break(__global atomic_int *f, __global int *d) {
+  d[0] = 1;
+  mem_fence(CLK_GLOBAL_MEM_FENCE);
+  for (;;) {
+    if (atomic_load_explicit(f, memory_order_relaxed) == 1)
+      for (int i = 0; i < 4; i++)
+        if (d[i])
+          break;
+  }
+}
+
 // The fence is in another kernel than the spin.
 __kernel void fence_only(__global int *g) {
   g[0] = 1;

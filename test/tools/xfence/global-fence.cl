@@ -102,4 +102,17 @@ __kernel void flag_passing(volatile __global int *flag, __global int *data) {
     data[get_global_id(0)] = data[0];
   }
 }
+
+// An endless loop left by a break on a volatile global flag.
+// BLOCK-LABEL: __global__ void endless(
+__kernel void endless(volatile __global int *flag, __global int *data) {
+  // WARN: global-fence.cl:[[#@LINE+2]]:3: warning: the CLK_GLOBAL_MEM_FENCE of read_mem_fence at [[#@LINE+2]]:3 is work-group scoped by the OpenCL specification, but the spin-wait at [[#@LINE+3]]:3 synchronizes across work-groups
+  // WARN: global-fence.cl:[[#@LINE+2]]:3: note: spin-wait on a volatile global location
+  read_mem_fence(CLK_GLOBAL_MEM_FENCE);
+  for (;;) {
+    if (*flag != 0)
+      break;
+  }
+  data[get_global_id(0)] = data[0];
+}
 // WARN-NOT: warning
