@@ -6,8 +6,9 @@
 #
 #   bench/global-fence/translate.sh [path/to/xfence]
 set -euo pipefail
-cd "$(dirname "$0")"
-xfence=${1:-../../build/bin/xfence}
+here=$(dirname "$0")
+xfence=$(realpath "${1:-$here/../../build/bin/xfence}")
+cd "$here"
 mkdir -p results
 for scope in workgroup device; do
   "$xfence" translate grid_barrier.cl --to cuda --opencl-global-fence=$scope \
