@@ -325,6 +325,8 @@ public:
     clang::SourceLocation begin = e->getBeginLoc();
     if (!src.isUserLocation(sm.getExpansionLoc(begin)))
       return true;
+    if (fromImplementationConstant(begin))
+      return true;
     std::string why;
     std::optional<std::string> name =
         lib.asType(e->getType(), e->getSrcExpr()->getType(), why);
@@ -380,7 +382,8 @@ public:
                    "calling a kernel from device code has no CUDA "
                    "translation (a __global__ function cannot be called)"),
              true;
-    if (!isOpenCLBuiltin(callee, sm) || classifyOpenCLSync(callee, sm))
+    if (!isOpenCLBuiltin(callee, sm) || classifyOpenCLSync(callee, sm) ||
+        fromImplementationConstant(call->getBeginLoc()))
       return true;
     llvm::StringRef name = callee->getName();
     if (workItemFunction(call, name))
@@ -418,6 +421,30 @@ private:
   void error(clang::SourceLocation loc, const std::string &message) {
     src.report(loc, clang::DiagnosticsEngine::Error, message);
     failed = true;
+  }
+
+  /// True if `loc` is in the expansion of an object-like macro of the
+  /// OpenCL implementation that the user wrote (`INFINITY`, `NAN`): the
+  /// name stays in the text and the prelude defines it (or CUDA does).
+  bool fromImplementationConstant(clang::SourceLocation loc) {
+    clang::Preprocessor &pp = src.getUnit().getPreprocessor();
+    for (unsigned depth = 0; depth < 64 && loc.isMacroID(); ++depth) {
+      if (!sm.isInSystemHeader(sm.getSpellingLoc(loc)))
+        return false;
+      if (sm.isMacroArgExpansion(loc)) {
+        loc = sm.getImmediateSpellingLoc(loc);
+        continue;
+      }
+      clang::SourceLocation use = sm.getImmediateExpansionRange(loc).getBegin();
+      if (!sm.isInSystemHeader(sm.getSpellingLoc(use))) {
+        llvm::StringRef name = clang::Lexer::getImmediateMacroName(loc, sm, lo);
+        clang::IdentifierInfo *id = pp.getIdentifierInfo(name);
+        const clang::MacroInfo *macro = id ? pp.getMacroInfo(id) : nullptr;
+        return macro && macro->isObjectLike();
+      }
+      loc = use;
+    }
+    return false;
   }
 
   static bool refersToGeneric(clang::QualType type) {

@@ -11,17 +11,79 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Lex/Preprocessor.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/MemoryBuffer.h"
+
+#include <map>
 
 using namespace xfence;
 using namespace mlir;
+
+/// The object-like macros that the parse had from the OpenCL implementation
+/// (clang's predefines and default header, the command line) and that the
+/// user's files name: defined again, each under #ifndef, so that CUDA sees
+/// the same values (`M_PI_F`, `FLT_MAX`, `cl_khr_fp64` tested by an `#if`,
+/// `__OPENCL_VERSION__`, `-D BLOCK_SIZE=16`) and an `#if` takes the branch
+/// that was translated. Macros the prelude defines itself are left out.
+static std::string implementationMacros(ParsedSource &src) {
+  clang::SourceManager &sm = src.getSourceManager();
+  clang::Preprocessor &pp = src.getUnit().getPreprocessor();
+  const clang::LangOptions &lo = src.getLangOpts();
+  // Every identifier of the user's files.
+  llvm::StringSet<> names;
+  for (auto it = sm.fileinfo_begin(); it != sm.fileinfo_end(); ++it) {
+    clang::FileID file = sm.translateFile(it->first);
+    if (file.isInvalid() || !src.isUserLocation(sm.getLocForStartOfFile(file)))
+      continue;
+    llvm::StringRef buffer = sm.getBufferData(file);
+    clang::Lexer lexer(sm.getLocForStartOfFile(file), lo, buffer.begin(),
+                       buffer.begin(), buffer.end());
+    clang::Token token;
+    while (!lexer.LexFromRawLexer(token))
+      if (token.is(clang::tok::raw_identifier))
+        names.insert(token.getRawIdentifier());
+  }
+  std::vector<std::string> work(names.keys().begin(), names.keys().end());
+  std::map<std::string, std::string> defines;
+  while (!work.empty()) {
+    std::string name = work.back();
+    work.pop_back();
+    if (defines.count(name) || llvm::StringRef(name).starts_with("CLK_") ||
+        name == "NULL")
+      continue;
+    clang::IdentifierInfo *id = pp.getIdentifierInfo(name);
+    const clang::MacroInfo *macro = id ? pp.getMacroInfo(id) : nullptr;
+    if (!macro || !macro->isObjectLike() || macro->isBuiltinMacro() ||
+        src.isUserLocation(macro->getDefinitionLoc()))
+      continue;
+    std::string body;
+    for (const clang::Token &token : macro->tokens()) {
+      if (!body.empty() && token.hasLeadingSpace())
+        body += " ";
+      body += pp.getSpelling(token);
+      if (clang::IdentifierInfo *inner = token.getIdentifierInfo())
+        work.push_back(inner->getName().str());
+    }
+    defines[name] = body;
+  }
+  if (defines.empty())
+    return "";
+  std::string text = "// The OpenCL implementation's macros that this file "
+                     "names, as the translation saw them.\n";
+  for (auto &[name, body] : defines)
+    text += "#ifndef " + name + "\n#define " + name +
+            (body.empty() ? "" : " " + body) + "\n#endif\n";
+  return text;
+}
 
 /// What every translated file starts with: the OpenCL C type names that CUDA
 /// lacks (the atomic types become their value types: every atomic operation
 /// on them is translated to cuda::atomic_ref), and the fence flags (so that
 /// a flags variable of the source still compiles).
 static std::string prelude(bool atomicHeader, bool workItemHelpers,
-                           const OpenCLLibrary &lib) {
+                           const OpenCLLibrary &lib, ParsedSource &src) {
   std::string text =
       "// Translated from OpenCL C to CUDA by xfence (docs/opencl-to-cuda.md)."
       "\n";
@@ -79,6 +141,7 @@ static std::string prelude(bool atomicHeader, bool workItemHelpers,
         "static __device__ inline size_t xfence_get_global_offset(unsigned) "
         "{ return 0; }\n";
   }
+  text += implementationMacros(src);
   text += lib.prelude();
   text += "// xfence: end of prelude\n";
   return text;
@@ -121,7 +184,7 @@ FailureOr<std::string> xfence::rewriteOpenCLAsCuda(ParsedSource &src,
     return failure();
   commentOutOpenCLPragmas(edits);
   FailureOr<std::string> text =
-      edits.apply(prelude(atomicHeader, workItemHelpers, lib));
+      edits.apply(prelude(atomicHeader, workItemHelpers, lib, src));
   if (failed(text) || src.hasErrors())
     return failure();
   if (!launchers.empty()) {

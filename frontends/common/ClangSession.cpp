@@ -29,6 +29,17 @@ SourceOptions::driverArgs(SourceLanguage language) const {
             "-finclude-default-header"};
     args.push_back("-cl-std=" +
                    (standard.empty() ? std::string("CL1.2") : standard));
+    // What an OpenCL implementation defines and clang leaves to it: the
+    // device's OpenCL version, here the version of the language (a -D of
+    // the user's comes later and wins).
+    {
+      llvm::StringRef version = standard.empty() ? llvm::StringRef("CL1.2")
+                                                 : llvm::StringRef(standard);
+      if (version.consume_front("CL") && version.size() == 3 &&
+          version[1] == '.')
+        args.push_back(std::string("-D__OPENCL_VERSION__=") + version[0] +
+                       version[2] + "0");
+    }
     break;
   }
   args.push_back("-resource-dir=" XFENCE_CLANG_RESOURCE_DIR);
