@@ -3,7 +3,7 @@
 #ifndef XFENCE_TOOLS_XFENCE_REPORT_H
 #define XFENCE_TOOLS_XFENCE_REPORT_H
 
-#include "backends/cuda/OpenCLToCuda.h"
+#include "rewriters/opencl-to-cuda/OpenCLToCuda.h"
 
 #include "llvm/Support/raw_ostream.h"
 

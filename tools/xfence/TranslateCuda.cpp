@@ -7,7 +7,7 @@
 
 #include "tools/xfence/TranslateCuda.h"
 
-#include "backends/opencl/CudaToOpenCL.h"
+#include "rewriters/cuda-to-opencl/CudaToOpenCL.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"

@@ -9,7 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "backends/cuda/OpenCLToCuda.h"
+#include "rewriters/opencl-to-cuda/OpenCLToCuda.h"
 #include "tools/xfence/Report.h"
 #include "tools/xfence/TranslateCuda.h"
 

@@ -9,8 +9,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef XFENCE_BACKENDS_CUDA_OPENCLLIBRARY_H
-#define XFENCE_BACKENDS_CUDA_OPENCLLIBRARY_H
+#ifndef XFENCE_REWRITERS_OPENCLTOCUDA_OPENCLLIBRARY_H
+#define XFENCE_REWRITERS_OPENCLTOCUDA_OPENCLLIBRARY_H
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -89,4 +89,4 @@ private:
 
 } // namespace xfence
 
-#endif // XFENCE_BACKENDS_CUDA_OPENCLLIBRARY_H
+#endif // XFENCE_REWRITERS_OPENCLTOCUDA_OPENCLLIBRARY_H

@@ -16,9 +16,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "backends/opencl/CudaToOpenCL.h"
+#include "rewriters/cuda-to-opencl/CudaToOpenCL.h"
 
-#include "backends/opencl/CudaSyntax.h"
+#include "rewriters/cuda-to-opencl/CudaSyntax.h"
 #include "dialect/XFenceOps.h"
 #include "frontends/cuda/CudaImporter.h"
 #include "passes/Passes.h"

@@ -8,8 +8,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef XFENCE_BACKENDS_OPENCL_CUDATOOPENCL_H
-#define XFENCE_BACKENDS_OPENCL_CUDATOOPENCL_H
+#ifndef XFENCE_REWRITERS_CUDATOOPENCL_CUDATOOPENCL_H
+#define XFENCE_REWRITERS_CUDATOOPENCL_CUDATOOPENCL_H
 
 #include "backends/opencl/OpenCLEmitter.h"
 #include "frontends/cuda/CudaSource.h"
@@ -47,4 +47,4 @@ void registerOpenCLExport();
 
 } // namespace xfence
 
-#endif // XFENCE_BACKENDS_OPENCL_CUDATOOPENCL_H
+#endif // XFENCE_REWRITERS_CUDATOOPENCL_CUDATOOPENCL_H

@@ -1,6 +1,6 @@
 //===- OpenCLLibrary.cpp - OpenCL C types and built-ins in CUDA -----------===//
 
-#include "backends/cuda/OpenCLLibrary.h"
+#include "rewriters/opencl-to-cuda/OpenCLLibrary.h"
 
 #include "clang/AST/Type.h"
 #include "llvm/ADT/StringExtras.h"

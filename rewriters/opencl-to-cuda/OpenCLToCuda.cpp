@@ -1,6 +1,6 @@
 //===- OpenCLToCuda.cpp - translate an OpenCL C file to CUDA --------------===//
 
-#include "backends/cuda/OpenCLToCuda.h"
+#include "rewriters/opencl-to-cuda/OpenCLToCuda.h"
 
 #include "dialect/XFenceDialect.h"
 #include "frontends/opencl/OpenCLImporter.h"

@@ -7,11 +7,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef XFENCE_BACKENDS_CUDA_OPENCLTOCUDA_H
-#define XFENCE_BACKENDS_CUDA_OPENCLTOCUDA_H
+#ifndef XFENCE_REWRITERS_OPENCLTOCUDA_OPENCLTOCUDA_H
+#define XFENCE_REWRITERS_OPENCLTOCUDA_OPENCLTOCUDA_H
 
-#include "backends/cuda/OpenCLLibrary.h"
-#include "backends/cuda/SourceRewriter.h"
+#include "rewriters/opencl-to-cuda/OpenCLLibrary.h"
+#include "rewriters/opencl-to-cuda/SourceRewriter.h"
 #include "frontends/common/ClangSession.h"
 #include "frontends/opencl/OpenCLImporter.h"
 
@@ -56,4 +56,4 @@ void registerCudaExport();
 
 } // namespace xfence
 
-#endif // XFENCE_BACKENDS_CUDA_OPENCLTOCUDA_H
+#endif // XFENCE_REWRITERS_OPENCLTOCUDA_OPENCLTOCUDA_H

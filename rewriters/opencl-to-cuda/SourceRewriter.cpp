@@ -1,6 +1,6 @@
 //===- SourceRewriter.cpp - apply emitted text to the source --------------===//
 
-#include "backends/cuda/SourceRewriter.h"
+#include "rewriters/opencl-to-cuda/SourceRewriter.h"
 
 #include "dialect/XFenceOps.h"
 

@@ -28,8 +28,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef XFENCE_FRONTENDS_COMMON_SOURCEEDITS_H
-#define XFENCE_FRONTENDS_COMMON_SOURCEEDITS_H
+#ifndef XFENCE_REWRITERS_COMMON_SOURCEEDITS_H
+#define XFENCE_REWRITERS_COMMON_SOURCEEDITS_H
 
 #include "frontends/common/ClangSession.h"
 #include "frontends/common/SourceRanges.h"
@@ -169,4 +169,4 @@ private:
 
 } // namespace xfence
 
-#endif // XFENCE_FRONTENDS_COMMON_SOURCEEDITS_H
+#endif // XFENCE_REWRITERS_COMMON_SOURCEEDITS_H

@@ -8,11 +8,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef XFENCE_BACKENDS_OPENCL_CUDASYNTAX_H
-#define XFENCE_BACKENDS_OPENCL_CUDASYNTAX_H
+#ifndef XFENCE_REWRITERS_CUDATOOPENCL_CUDASYNTAX_H
+#define XFENCE_REWRITERS_CUDATOOPENCL_CUDASYNTAX_H
 
 #include "frontends/common/ClangSession.h"
-#include "frontends/common/SourceEdits.h"
+#include "rewriters/common/SourceEdits.h"
 #include "frontends/common/SourceRanges.h"
 #include "frontends/cuda/CudaAddressSpaces.h"
 
@@ -48,4 +48,4 @@ std::string qualifierFor(unsigned memory, bool cl2, bool kernelParam,
 
 } // namespace xfence
 
-#endif // XFENCE_BACKENDS_OPENCL_CUDASYNTAX_H
+#endif // XFENCE_REWRITERS_CUDATOOPENCL_CUDASYNTAX_H

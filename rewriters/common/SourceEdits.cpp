@@ -1,6 +1,6 @@
 //===- SourceEdits.cpp - text edits to the files of one parse -------------===//
 
-#include "frontends/common/SourceEdits.h"
+#include "rewriters/common/SourceEdits.h"
 
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/DenseMap.h"

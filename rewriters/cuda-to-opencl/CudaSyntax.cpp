@@ -25,7 +25,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "backends/opencl/CudaSyntax.h"
+#include "rewriters/cuda-to-opencl/CudaSyntax.h"
 
 #include "frontends/cuda/CudaImporter.h"
 

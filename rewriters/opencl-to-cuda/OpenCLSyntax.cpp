@@ -23,7 +23,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "backends/cuda/OpenCLToCuda.h"
+#include "rewriters/opencl-to-cuda/OpenCLToCuda.h"
 
 #include "frontends/opencl/OpenCLBuiltins.h"
 

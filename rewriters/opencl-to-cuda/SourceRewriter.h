@@ -7,12 +7,12 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef XFENCE_BACKENDS_CUDA_SOURCEREWRITER_H
-#define XFENCE_BACKENDS_CUDA_SOURCEREWRITER_H
+#ifndef XFENCE_REWRITERS_OPENCLTOCUDA_SOURCEREWRITER_H
+#define XFENCE_REWRITERS_OPENCLTOCUDA_SOURCEREWRITER_H
 
 #include "backends/cuda/CudaEmitter.h"
 #include "frontends/common/ClangSession.h"
-#include "frontends/common/SourceEdits.h"
+#include "rewriters/common/SourceEdits.h"
 #include "frontends/common/SyncSite.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -37,4 +37,4 @@ mlir::LogicalResult rewriteSyncSites(SourceEdits &edits,
 
 } // namespace xfence
 
-#endif // XFENCE_BACKENDS_CUDA_SOURCEREWRITER_H
+#endif // XFENCE_REWRITERS_OPENCLTOCUDA_SOURCEREWRITER_H
