@@ -36,6 +36,7 @@
 #include "frontends/cuda/CudaImporter.h"
 
 #include "dialect/XFenceOps.h"
+#include "frontends/common/StatementWalker.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -463,10 +464,12 @@ std::optional<MemoryOrder> orderFromValue(clang::QualType type, int64_t value) {
   return std::nullopt;
 }
 
-class Importer {
+class Importer : public StatementWalker<Importer> {
+  friend class StatementWalker<Importer>;
+
 public:
   Importer(ParsedSource &src, MLIRContext *ctx)
-      : src(src), ctx(ctx), builder(ctx), sm(src.getSourceManager()),
+      : StatementWalker(ctx), src(src), ctx(ctx), sm(src.getSourceManager()),
         lo(src.getLangOpts()), astCtx(src.getContext()),
         spaces(src.getContext(),
                [&src](const clang::Decl *d) { return isUserDecl(src, d); }) {}
@@ -479,25 +482,26 @@ private:
   }
   Location locOf(const clang::Stmt *s) { return locOf(s->getSourceRange()); }
 
-  void visitStmt(const clang::Stmt *s);
+  // Expressions, in evaluation order (statements: StatementWalker).
   void visitExpr(const clang::Expr *e);
-  void visitChildren(const clang::Stmt *s) {
-    for (const clang::Stmt *child : s->children())
-      if (child)
-        visitStmt(child);
+  void visitDeclInit(const clang::VarDecl *var) {
+    MemorySpaces written = toSpaces(CudaAddressSpaces::storageOfVar(var));
+    if (written != MemorySpaces::none && !var->getType()->isReferenceType())
+      AccessOp::create(builder, locOf(var->getSourceRange()), false, true,
+                       written, var->getType().isVolatileQualified());
+  }
+  void visitAsm(const clang::Stmt *s) {
+    if (std::optional<Sync> sync = classify(src, s))
+      return importSync(s, *sync);
+    OpaqueOp::create(builder, locOf(s), "asm");
+  }
+  void visitOtherStmt(const clang::Stmt *s) {
+    if (llvm::isa<clang::CXXForRangeStmt>(s))
+      return error(s, "a range-based for loop has no OpenCL C form");
+    visitChildren(s);
   }
   void visitCall(const clang::CallExpr *call);
-  template <typename Fn> void inRegion(Region &region, Fn &&fn) {
-    Block *block = new Block();
-    region.push_back(block);
-    OpBuilder::InsertionGuard guard(builder);
-    builder.setInsertionPointToEnd(block);
-    fn();
-  }
   void access(const clang::Expr *lvalue, bool read, bool write);
-  void exit(const clang::Stmt *s, ExitKind kind) {
-    ExitOp::create(builder, locOf(s), kind);
-  }
 
   void importSync(const clang::Stmt *s, const Sync &sync);
   void importAtomic(const clang::CallExpr *call, const Sync &sync);
@@ -529,7 +533,6 @@ private:
 
   ParsedSource &src;
   MLIRContext *ctx;
-  OpBuilder builder;
   clang::SourceManager &sm;
   const clang::LangOptions &lo;
   clang::ASTContext &astCtx;
@@ -560,108 +563,6 @@ bool Importer::run(ModuleOp module) {
     func::ReturnOp::create(builder, locOf(fn->getBody()->getEndLoc()));
   }
   return !failed;
-}
-
-void Importer::visitStmt(const clang::Stmt *s) {
-  if (!s)
-    return;
-  if (auto *e = llvm::dyn_cast<clang::Expr>(s))
-    return visitExpr(e);
-  switch (s->getStmtClass()) {
-  case clang::Stmt::DeclStmtClass:
-    for (const clang::Decl *d : llvm::cast<clang::DeclStmt>(s)->decls())
-      if (auto *var = llvm::dyn_cast<clang::VarDecl>(d))
-        if (const clang::Expr *init = var->getInit()) {
-          visitExpr(init);
-          MemorySpaces written = toSpaces(CudaAddressSpaces::storageOfVar(var));
-          if (written != MemorySpaces::none &&
-              !var->getType()->isReferenceType())
-            AccessOp::create(builder, locOf(var->getSourceRange()), false, true,
-                             written, var->getType().isVolatileQualified());
-        }
-    return;
-  case clang::Stmt::IfStmtClass: {
-    auto *ifs = llvm::cast<clang::IfStmt>(s);
-    visitStmt(ifs->getInit());
-    visitStmt(ifs->getCond());
-    auto branch = BranchOp::create(builder, locOf(s), ifs->getElse() ? 2u : 1u);
-    inRegion(branch.getAlternatives()[0], [&] { visitStmt(ifs->getThen()); });
-    if (ifs->getElse())
-      inRegion(branch.getAlternatives()[1], [&] { visitStmt(ifs->getElse()); });
-    return;
-  }
-  case clang::Stmt::SwitchStmtClass: {
-    auto *sw = llvm::cast<clang::SwitchStmt>(s);
-    visitStmt(sw->getInit());
-    visitStmt(sw->getCond());
-    auto branch = BranchOp::create(builder, locOf(s), 1u);
-    inRegion(branch.getAlternatives()[0], [&] { visitStmt(sw->getBody()); });
-    return;
-  }
-  case clang::Stmt::CaseStmtClass:
-  case clang::Stmt::DefaultStmtClass:
-  case clang::Stmt::LabelStmtClass:
-    // A join point: the dialect has no op for it; an exit keeps passes
-    // from pairing the ops on its two sides (as the OpenCL importer).
-    exit(s, ExitKind::goto_);
-    if (auto *c = llvm::dyn_cast<clang::CaseStmt>(s))
-      return visitStmt(c->getSubStmt());
-    if (auto *d = llvm::dyn_cast<clang::DefaultStmt>(s))
-      return visitStmt(d->getSubStmt());
-    return visitStmt(llvm::cast<clang::LabelStmt>(s)->getSubStmt());
-  case clang::Stmt::ForStmtClass: {
-    auto *f = llvm::cast<clang::ForStmt>(s);
-    visitStmt(f->getInit());
-    auto loop = LoopOp::create(builder, locOf(s));
-    inRegion(loop.getBody(), [&] {
-      visitStmt(f->getCond());
-      visitStmt(f->getBody());
-      visitStmt(f->getInc());
-    });
-    return;
-  }
-  case clang::Stmt::CXXForRangeStmtClass:
-    error(s, "a range-based for loop has no OpenCL C form");
-    return;
-  case clang::Stmt::WhileStmtClass: {
-    auto *w = llvm::cast<clang::WhileStmt>(s);
-    auto loop = LoopOp::create(builder, locOf(s));
-    inRegion(loop.getBody(), [&] {
-      visitStmt(w->getCond());
-      visitStmt(w->getBody());
-    });
-    return;
-  }
-  case clang::Stmt::DoStmtClass: {
-    auto *d = llvm::cast<clang::DoStmt>(s);
-    auto loop = LoopOp::create(builder, locOf(s));
-    inRegion(loop.getBody(), [&] {
-      visitStmt(d->getBody());
-      visitStmt(d->getCond());
-    });
-    return;
-  }
-  case clang::Stmt::ReturnStmtClass:
-    visitStmt(llvm::cast<clang::ReturnStmt>(s)->getRetValue());
-    return exit(s, ExitKind::return_);
-  case clang::Stmt::BreakStmtClass:
-    return exit(s, ExitKind::break_);
-  case clang::Stmt::ContinueStmtClass:
-    return exit(s, ExitKind::continue_);
-  case clang::Stmt::GotoStmtClass:
-  case clang::Stmt::IndirectGotoStmtClass:
-    visitChildren(s);
-    return exit(s, ExitKind::goto_);
-  case clang::Stmt::GCCAsmStmtClass:
-  case clang::Stmt::MSAsmStmtClass:
-    visitChildren(s);
-    if (std::optional<Sync> sync = classify(src, s))
-      return importSync(s, *sync);
-    OpaqueOp::create(builder, locOf(s), "asm");
-    return;
-  default:
-    return visitChildren(s);
-  }
 }
 
 void Importer::access(const clang::Expr *lvalue, bool read, bool write) {

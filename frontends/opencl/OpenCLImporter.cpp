@@ -28,6 +28,7 @@
 #include "frontends/opencl/OpenCLImporter.h"
 
 #include "dialect/XFenceOps.h"
+#include "frontends/common/StatementWalker.h"
 #include "frontends/opencl/InterGroupSync.h"
 #include "frontends/opencl/OpenCLBuiltins.h"
 
@@ -125,11 +126,13 @@ bool isFileLevelSystem(ParsedSource &src, const clang::Decl *decl) {
 }
 
 /// Walks the AST of user functions and emits ops.
-class Importer {
+class Importer : public StatementWalker<Importer> {
+  friend class StatementWalker<Importer>;
+
 public:
   Importer(ParsedSource &src, MLIRContext *ctx,
            const OpenCLImportOptions &options)
-      : src(src), ctx(ctx), options(options), builder(ctx),
+      : StatementWalker(ctx), src(src), ctx(ctx), options(options),
         sm(src.getSourceManager()), lo(src.getLangOpts()),
         astCtx(src.getContext()) {}
 
@@ -142,27 +145,20 @@ private:
   }
   Location locOf(const clang::Stmt *s) { return locOf(s->getSourceRange()); }
 
-  // Statements and expressions, in evaluation order.
-  void visitStmt(const clang::Stmt *s);
+  // Expressions, in evaluation order (statements: StatementWalker).
   void visitExpr(const clang::Expr *e);
-  void visitChildren(const clang::Stmt *s) {
-    for (const clang::Stmt *child : s->children())
-      if (child)
-        visitStmt(child);
+  void visitDeclInit(const clang::VarDecl *var) {
+    MemorySpaces spaces = spacesOf(var->getType().getAddressSpace());
+    if (spaces != MemorySpaces::none)
+      AccessOp::create(builder, locOf(var->getSourceRange()), false, true,
+                       spaces, var->getType().isVolatileQualified());
+  }
+  void visitAsm(const clang::Stmt *s) {
+    OpaqueOp::create(builder, locOf(s), "asm");
   }
   void visitCall(const clang::CallExpr *call);
-  template <typename Fn> void inRegion(Region &region, Fn &&fn) {
-    Block *block = new Block();
-    region.push_back(block);
-    OpBuilder::InsertionGuard guard(builder);
-    builder.setInsertionPointToEnd(block);
-    fn();
-  }
   void access(const clang::Expr *e, clang::QualType type, bool read,
               bool write);
-  void exit(const clang::Stmt *s, ExitKind kind) {
-    ExitOp::create(builder, locOf(s), kind);
-  }
 
   // Synchronization built-ins.
   void importSync(const clang::CallExpr *call, const OpenCLSyncBuiltin &b);
@@ -203,7 +199,6 @@ private:
   ParsedSource &src;
   MLIRContext *ctx;
   const OpenCLImportOptions &options;
-  OpBuilder builder;
   clang::SourceManager &sm;
   const clang::LangOptions &lo;
   clang::ASTContext &astCtx;
@@ -234,111 +229,6 @@ bool Importer::run(ModuleOp module) {
     func::ReturnOp::create(builder, func.getLoc());
   }
   return !failed;
-}
-
-void Importer::visitStmt(const clang::Stmt *s) {
-  if (!s)
-    return;
-  if (auto *e = llvm::dyn_cast<clang::Expr>(s))
-    return visitExpr(e);
-  switch (s->getStmtClass()) {
-  case clang::Stmt::CompoundStmtClass:
-  case clang::Stmt::NullStmtClass:
-  case clang::Stmt::AttributedStmtClass:
-    return visitChildren(s);
-  case clang::Stmt::DeclStmtClass:
-    for (const clang::Decl *d : llvm::cast<clang::DeclStmt>(s)->decls())
-      if (auto *var = llvm::dyn_cast<clang::VarDecl>(d))
-        if (const clang::Expr *init = var->getInit()) {
-          visitExpr(init);
-          MemorySpaces spaces = spacesOf(var->getType().getAddressSpace());
-          if (spaces != MemorySpaces::none)
-            AccessOp::create(builder, locOf(var->getSourceRange()), false, true,
-                             spaces, var->getType().isVolatileQualified());
-        }
-    return;
-  case clang::Stmt::IfStmtClass: {
-    auto *ifs = llvm::cast<clang::IfStmt>(s);
-    visitStmt(ifs->getInit());
-    visitStmt(ifs->getCond());
-    auto branch = BranchOp::create(builder, locOf(s), ifs->getElse() ? 2u : 1u);
-    inRegion(branch.getAlternatives()[0], [&] { visitStmt(ifs->getThen()); });
-    if (ifs->getElse())
-      inRegion(branch.getAlternatives()[1], [&] { visitStmt(ifs->getElse()); });
-    return;
-  }
-  case clang::Stmt::SwitchStmtClass: {
-    auto *sw = llvm::cast<clang::SwitchStmt>(s);
-    visitStmt(sw->getInit());
-    visitStmt(sw->getCond());
-    // Control enters the body at a case label: every label is a join point
-    // (recorded as an exit, see CaseStmt below).
-    auto branch = BranchOp::create(builder, locOf(s), 1u);
-    inRegion(branch.getAlternatives()[0], [&] { visitStmt(sw->getBody()); });
-    return;
-  }
-  case clang::Stmt::CaseStmtClass:
-  case clang::Stmt::DefaultStmtClass:
-  case clang::Stmt::LabelStmtClass:
-    // Control can arrive here from elsewhere, so the ops before and after a
-    // label are not neighbours. The dialect has no join-point op; an
-    // xfence.exit (unknown effects) keeps passes from pairing them.
-    exit(s, ExitKind::goto_);
-    if (auto *c = llvm::dyn_cast<clang::CaseStmt>(s))
-      return visitStmt(c->getSubStmt());
-    if (auto *d = llvm::dyn_cast<clang::DefaultStmt>(s))
-      return visitStmt(d->getSubStmt());
-    return visitStmt(llvm::cast<clang::LabelStmt>(s)->getSubStmt());
-  case clang::Stmt::ForStmtClass: {
-    auto *f = llvm::cast<clang::ForStmt>(s);
-    visitStmt(f->getInit());
-    auto loop = LoopOp::create(builder, locOf(s));
-    inRegion(loop.getBody(), [&] {
-      visitStmt(f->getCond());
-      visitStmt(f->getBody());
-      visitStmt(f->getInc());
-    });
-    return;
-  }
-  case clang::Stmt::WhileStmtClass: {
-    auto *w = llvm::cast<clang::WhileStmt>(s);
-    auto loop = LoopOp::create(builder, locOf(s));
-    inRegion(loop.getBody(), [&] {
-      visitStmt(w->getCond());
-      visitStmt(w->getBody());
-    });
-    return;
-  }
-  case clang::Stmt::DoStmtClass: {
-    auto *d = llvm::cast<clang::DoStmt>(s);
-    // The body runs at least once; a loop that may run zero times is the
-    // weaker claim, so it stays sound.
-    auto loop = LoopOp::create(builder, locOf(s));
-    inRegion(loop.getBody(), [&] {
-      visitStmt(d->getBody());
-      visitStmt(d->getCond());
-    });
-    return;
-  }
-  case clang::Stmt::ReturnStmtClass:
-    visitStmt(llvm::cast<clang::ReturnStmt>(s)->getRetValue());
-    return exit(s, ExitKind::return_);
-  case clang::Stmt::BreakStmtClass:
-    return exit(s, ExitKind::break_);
-  case clang::Stmt::ContinueStmtClass:
-    return exit(s, ExitKind::continue_);
-  case clang::Stmt::GotoStmtClass:
-  case clang::Stmt::IndirectGotoStmtClass:
-    visitChildren(s);
-    return exit(s, ExitKind::goto_);
-  case clang::Stmt::GCCAsmStmtClass:
-  case clang::Stmt::MSAsmStmtClass:
-    visitChildren(s);
-    OpaqueOp::create(builder, locOf(s), "asm");
-    return;
-  default:
-    return visitChildren(s);
-  }
 }
 
 void Importer::access(const clang::Expr *e, clang::QualType type, bool read,
