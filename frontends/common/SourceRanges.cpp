@@ -30,6 +30,76 @@ std::optional<FileCharRange> makeRange(const clang::SourceManager &sm,
   return FileCharRange{fileA, begin, lastOffset + length};
 }
 
+/// The file locations where the text of the token at `loc` may be taken
+/// from, innermost first (see findRewriteRange).
+void candidates(const clang::SourceManager &sm, const clang::LangOptions &lo,
+                SourceLocation loc, bool end,
+                llvm::SmallVectorImpl<SourceLocation> &out) {
+  for (unsigned depth = 0; depth < 64 && loc.isValid(); ++depth) {
+    if (loc.isFileID()) {
+      out.push_back(loc);
+      return;
+    }
+    if (sm.isMacroArgExpansion(loc)) {
+      loc = sm.getImmediateSpellingLoc(loc);
+      continue;
+    }
+    SourceLocation spelled = sm.getImmediateSpellingLoc(loc);
+    if (spelled.isFileID())
+      out.push_back(spelled);
+    // (The end test takes the location just after the token.)
+    SourceLocation up;
+    if (end ? !sm.isAtEndOfImmediateMacroExpansion(
+                  loc.getLocWithOffset(clang::Lexer::MeasureTokenLength(
+                      sm.getSpellingLoc(loc), sm, lo)),
+                  &up)
+            : !sm.isAtStartOfImmediateMacroExpansion(loc, &up))
+      return;
+    loc = up;
+  }
+}
+
+/// The start of the logical line (backslash continuations joined) that
+/// holds `offset`.
+size_t logicalLineStart(llvm::StringRef buffer, size_t offset) {
+  size_t at = offset;
+  while (at > 0) {
+    size_t nl = buffer.rfind('\n', at); // the last one before `at`
+    if (nl == llvm::StringRef::npos)
+      return 0;
+    size_t before = nl;
+    if (before > 0 && buffer[before - 1] == '\r')
+      --before;
+    if (before == 0 || buffer[before - 1] != '\\')
+      return nl + 1;
+    at = nl;
+  }
+  return 0;
+}
+
+bool isDirectiveLine(llvm::StringRef buffer, size_t lineStart) {
+  return buffer.substr(lineStart).ltrim(" \t").starts_with("#");
+}
+
+/// False if [begin, end) runs from a preprocessor directive (a macro
+/// definition) into other lines, or from code into a directive.
+bool inOnePiece(llvm::StringRef buffer, unsigned begin, unsigned end) {
+  size_t first = logicalLineStart(buffer, begin);
+  size_t last = logicalLineStart(buffer, end > begin ? end - 1 : end);
+  if (first == last)
+    return true;
+  if (isDirectiveLine(buffer, first))
+    return false;
+  // Code over several lines: no directive line may start inside it.
+  for (size_t at = buffer.find('\n', begin);
+       at != llvm::StringRef::npos && at + 1 < end;
+       at = buffer.find('\n', at + 1))
+    if (logicalLineStart(buffer, at + 1) == at + 1 &&
+        isDirectiveLine(buffer, at + 1))
+      return false;
+  return true;
+}
+
 } // namespace
 
 /// True if `first` and `last` are the first and the last token of one
@@ -64,53 +134,39 @@ xfence::findRewriteRange(const clang::SourceManager &sm,
             /*preferInvocation=*/true))
       return invocation;
   }
-  if (first.isFileID() && last.isFileID())
-    return makeRange(sm, lo, first, last);
+  // Where the text of each end may be: the token's own spelling (in a
+  // file, a macro argument or a user macro's body), then, while the token
+  // is the first (last) of a macro expansion, the invocation's first (last)
+  // token. The range is the innermost pair of one file that lies in one
+  // piece of text: not from a macro definition into the code after it.
+  llvm::SmallVector<SourceLocation, 8> begins, ends;
+  candidates(sm, lo, first, /*end=*/false, begins);
+  candidates(sm, lo, last, /*end=*/true, ends);
 
-  // Written in one macro body (both ends in the same expansion), or both
-  // ends written in macro arguments: the spelling is contiguous text.
-  bool sameBody = first.isMacroID() && last.isMacroID() &&
-                  sm.getFileID(first) == sm.getFileID(last);
-  bool inArguments =
-      sm.isMacroArgExpansion(first) && sm.isMacroArgExpansion(last);
-  if (sameBody || inArguments) {
-    if (std::optional<FileCharRange> spelled = makeRange(
-            sm, lo, sm.getSpellingLoc(first), sm.getSpellingLoc(last)))
-      return spelled;
-  }
-
-  // A macro whose whole invocation is the construct (for instance one of a
-  // system header): the invocation's text in the user's file.
-  clang::CharSourceRange expansion = clang::Lexer::makeFileCharRange(
-      clang::CharSourceRange::getTokenRange(range), sm, lo);
-  if (expansion.isInvalid())
-    return std::nullopt;
-  SourceLocation begin = expansion.getBegin(), end = expansion.getEnd();
-  if (!isEditable(sm, begin) || !isEditable(sm, end))
-    return std::nullopt;
-  auto [fileA, beginOffset] = sm.getDecomposedLoc(begin);
-  auto [fileB, endOffset] = sm.getDecomposedLoc(end);
-  if (fileA != fileB || endOffset < beginOffset)
-    return std::nullopt;
-  return FileCharRange{fileA, beginOffset, endOffset};
+  for (unsigned sum = 0; sum + 2 <= begins.size() + ends.size(); ++sum)
+    for (unsigned i = 0; i < begins.size() && i <= sum; ++i) {
+      unsigned j = sum - i;
+      if (j >= ends.size())
+        continue;
+      if (std::optional<FileCharRange> text =
+              makeRange(sm, lo, begins[i], ends[j]))
+        if (inOnePiece(sm.getBufferData(text->file), text->begin, text->end))
+          return text;
+    }
+  return std::nullopt;
 }
 
-/// Follows `loc` out through macro expansions until its spelling lies in
-/// `outer`; for a macro argument the next step is the use of the parameter
-/// in the macro body.
-static std::optional<unsigned> offsetInside(const clang::SourceManager &sm,
-                                            SourceLocation loc,
-                                            const FileCharRange &outer,
-                                            bool end) {
-  for (unsigned depth = 0; depth < 64 && loc.isValid(); ++depth) {
-    SourceLocation spelling = sm.getSpellingLoc(loc);
-    auto [file, offset] = sm.getDecomposedLoc(spelling);
+/// The first place where the text of the token at `loc` may be taken from
+/// (see candidates()) that lies in `outer`.
+static std::optional<unsigned>
+offsetInside(const clang::SourceManager &sm, const clang::LangOptions &lo,
+             SourceLocation loc, const FileCharRange &outer, bool end) {
+  llvm::SmallVector<SourceLocation, 8> places;
+  candidates(sm, lo, loc, end, places);
+  for (SourceLocation place : places) {
+    auto [file, offset] = sm.getDecomposedLoc(place);
     if (file == outer.file && outer.begin <= offset && offset < outer.end)
       return offset;
-    if (loc.isFileID())
-      return std::nullopt;
-    clang::CharSourceRange up = sm.getImmediateExpansionRange(loc);
-    loc = end ? up.getEnd() : up.getBegin();
   }
   return std::nullopt;
 }
@@ -120,8 +176,9 @@ xfence::findRangeInside(const clang::SourceManager &sm,
                         const clang::LangOptions &lo, clang::SourceRange range,
                         const FileCharRange &outer) {
   std::optional<unsigned> begin =
-      offsetInside(sm, range.getBegin(), outer, false);
-  std::optional<unsigned> last = offsetInside(sm, range.getEnd(), outer, true);
+      offsetInside(sm, lo, range.getBegin(), outer, false);
+  std::optional<unsigned> last =
+      offsetInside(sm, lo, range.getEnd(), outer, true);
   if (!begin || !last || *last < *begin)
     return std::nullopt;
   unsigned length = clang::Lexer::MeasureTokenLength(

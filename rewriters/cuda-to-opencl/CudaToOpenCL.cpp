@@ -18,11 +18,11 @@
 
 #include "rewriters/cuda-to-opencl/CudaToOpenCL.h"
 
-#include "rewriters/cuda-to-opencl/CudaSyntax.h"
 #include "dialect/XFenceOps.h"
 #include "frontends/cuda/CudaImporter.h"
 #include "passes/Passes.h"
 #include "passes/TargetCapabilities.h"
+#include "rewriters/cuda-to-opencl/CudaSyntax.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -218,7 +218,9 @@ LogicalResult
 SiteRewriter::apply(const CudaSyncSite &site,
                     ArrayRef<std::pair<Operation *, OpenCLSnippet>> ops) {
   const FileCharRange &range = *site.range;
-  SiteText out(edits, range, site.stmt->getBeginLoc());
+  // One site per location (the first use of a macro body): no origin, the
+  // edits are not checked against the other uses.
+  SiteText out(edits, range, clang::SourceLocation());
   bool several = ops.size() > 1;
   if (several) {
     // Fences that legalization put around an atomic or a barrier: a comma

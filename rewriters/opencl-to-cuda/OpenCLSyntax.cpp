@@ -287,11 +287,20 @@ public:
       text += ">()";
     }
     auto whole = findRewriteRange(sm, lo, e->getSourceRange());
-    auto baseRange = findRewriteRange(sm, lo, base->getSourceRange());
+    std::optional<FileCharRange> baseRange;
+    if (whole)
+      baseRange = findRangeInside(sm, lo, base->getSourceRange(), *whole);
     if (!whole || !baseRange || !whole->contains(*baseRange))
       return error(e->getAccessorLoc(), "cannot rewrite this swizzle"), true;
     edits.replace({whole->file, baseRange->end, whole->end}, text,
                   e->getAccessorLoc());
+    // The comma of get<i, j> would split the argument of a function-like
+    // macro that the swizzle is written in: it goes in parentheses (always,
+    // so that every use of a macro body gets the same text).
+    if (lanes.size() > 1) {
+      edits.insertBefore(*whole, "(", e->getAccessorLoc());
+      edits.insertAfter(*whole, ")", e->getAccessorLoc());
+    }
     return true;
   }
 
@@ -340,7 +349,9 @@ public:
       // argument or a user macro's body).
       clang::SourceLocation use = begin;
       while (use.isMacroID() && sm.isInSystemHeader(sm.getSpellingLoc(use)))
-        use = sm.getImmediateExpansionRange(use).getBegin();
+        use = sm.isMacroArgExpansion(use)
+                  ? sm.getImmediateSpellingLoc(use)
+                  : sm.getImmediateExpansionRange(use).getBegin();
       clang::SourceLocation at = sm.getSpellingLoc(use);
       if (!src.isUserLocation(at))
         return error(sm.getExpansionLoc(begin),

@@ -55,6 +55,20 @@ static std::string removedText(llvm::StringRef original, llvm::StringRef why) {
   return "((void)0) /* xfence: " + text + " " + why.str() + " */";
 }
 
+/// True if `text` has a comma outside parentheses.
+static bool hasTopLevelComma(llvm::StringRef text) {
+  int depth = 0;
+  for (char c : text) {
+    if (c == '(')
+      ++depth;
+    else if (c == ')')
+      --depth;
+    else if (c == ',' && depth == 0)
+      return true;
+  }
+  return false;
+}
+
 /// Applies `snippet` (the text of `op`) to the site: literal pieces replace
 /// the text between the call's arguments that the snippet keeps.
 static LogicalResult applySnippet(SourceEdits &edits, const SyncSite &site,
@@ -64,6 +78,14 @@ static LogicalResult applySnippet(SourceEdits &edits, const SyncSite &site,
   const FileCharRange &range = *site.range;
   auto args = op->getAttrOfType<DenseI32ArrayAttr>("xfence.args");
   SiteText text(edits, range, site.call->getBeginLoc());
+  // A comma outside parentheses (cuda::atomic_ref<T, S>) would split the
+  // argument of a function-like macro that the construct is written in:
+  // such text goes in parentheses (always, so that every use of a macro
+  // body gets the same text).
+  bool wrap = hasTopLevelComma(
+      render(snippet, [](unsigned) { return std::string("x"); }));
+  if (wrap)
+    text.text("(");
   for (const CudaPiece &piece : snippet.pieces) {
     if (piece.operand < 0) {
       text.text(piece.text);
@@ -93,6 +115,8 @@ static LogicalResult applySnippet(SourceEdits &edits, const SyncSite &site,
       return failure();
     }
   }
+  if (wrap)
+    text.text(")");
   text.finish();
   return success();
 }
@@ -135,10 +159,10 @@ LogicalResult xfence::rewriteSyncSites(SourceEdits &edits,
   if (!ok)
     return failure();
 
-  llvm::DenseSet<Location> done;
+  // Every site asks for its edits, also the uses of one macro body (one
+  // location, one site per expansion), so that SourceEdits sees each use.
+  llvm::DenseSet<Location> checked;
   for (const SyncSite &site : sites) {
-    if (!done.insert(site.loc).second)
-      continue;
     clang::SourceLocation at = site.call->getBeginLoc();
     if (!site.range) {
       src.report(at, DiagnosticsEngine::Error,
@@ -156,8 +180,9 @@ LogicalResult xfence::rewriteSyncSites(SourceEdits &edits,
         return render(s.snippet,
                       [&](unsigned i) { return "$" + std::to_string(i); });
       };
+      bool firstUse = checked.insert(site.loc).second;
       for (const Survivor &other : llvm::drop_begin(it->second)) {
-        if (signature(other) != signature(first)) {
+        if (firstUse && signature(other) != signature(first)) {
           src.report(at, DiagnosticsEngine::Error,
                      "cannot rewrite this construct in place: it is written "
                      "once in a macro body but means different "
@@ -187,7 +212,7 @@ LogicalResult xfence::rewriteSyncSites(SourceEdits &edits,
         why = "merged into the construct at line " +
               std::to_string(into.getStartLine()) + ", column " +
               std::to_string(into.getStartColumn());
-    edits.replace(*site.range, removedText(original, why));
+    edits.replace(*site.range, removedText(original, why), at);
   }
   return success();
 }
