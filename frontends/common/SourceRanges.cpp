@@ -102,24 +102,6 @@ bool inOnePiece(llvm::StringRef buffer, unsigned begin, unsigned end) {
 
 } // namespace
 
-/// True if `first` and `last` are the first and the last token of one
-/// expansion of a macro body.
-static bool isWholeExpansion(const clang::SourceManager &sm,
-                             const clang::LangOptions &lo, SourceLocation first,
-                             SourceLocation last) {
-  if (!first.isMacroID() || !last.isMacroID() ||
-      sm.getFileID(first) != sm.getFileID(last))
-    return false;
-  clang::FileID fid = sm.getFileID(first);
-  if (!sm.getSLocEntry(fid).getExpansion().isMacroBodyExpansion())
-    return false;
-  unsigned begin = sm.getDecomposedLoc(first).second;
-  unsigned end =
-      sm.getDecomposedLoc(last).second +
-      clang::Lexer::MeasureTokenLength(sm.getSpellingLoc(last), sm, lo);
-  return begin == 0 && end == sm.getFileIDSize(fid);
-}
-
 std::optional<FileCharRange>
 xfence::findRewriteRange(const clang::SourceManager &sm,
                          const clang::LangOptions &lo, clang::SourceRange range,
@@ -127,13 +109,6 @@ xfence::findRewriteRange(const clang::SourceManager &sm,
   SourceLocation first = range.getBegin(), last = range.getEnd();
   if (first.isInvalid() || last.isInvalid())
     return std::nullopt;
-  if (preferInvocation && isWholeExpansion(sm, lo, first, last)) {
-    clang::CharSourceRange use = sm.getImmediateExpansionRange(first);
-    if (std::optional<FileCharRange> invocation = findRewriteRange(
-            sm, lo, clang::SourceRange(use.getBegin(), use.getEnd()),
-            /*preferInvocation=*/true))
-      return invocation;
-  }
   // Where the text of each end may be: the token's own spelling (in a
   // file, a macro argument or a user macro's body), then, while the token
   // is the first (last) of a macro expansion, the invocation's first (last)
@@ -142,9 +117,16 @@ xfence::findRewriteRange(const clang::SourceManager &sm,
   llvm::SmallVector<SourceLocation, 8> begins, ends;
   candidates(sm, lo, first, /*end=*/false, begins);
   candidates(sm, lo, last, /*end=*/true, ends);
+  if (begins.empty() || ends.empty())
+    return std::nullopt;
 
-  for (unsigned sum = 0; sum + 2 <= begins.size() + ends.size(); ++sum)
-    for (unsigned i = 0; i < begins.size() && i <= sum; ++i) {
+  // Innermost first; with preferInvocation outermost first.
+  unsigned sums = begins.size() + ends.size() - 1;
+  for (unsigned step = 0; step < sums; ++step)
+    for (unsigned i = 0; i < begins.size(); ++i) {
+      unsigned sum = preferInvocation ? sums - 1 - step : step;
+      if (i > sum)
+        continue;
       unsigned j = sum - i;
       if (j >= ends.size())
         continue;

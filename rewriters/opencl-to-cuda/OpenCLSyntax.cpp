@@ -105,8 +105,27 @@ public:
   }
 
   bool VisitCStyleCastExpr(clang::CStyleCastExpr *cast) {
-    if (src.isUserLocation(cast->getBeginLoc()))
-      qualifiers(cast->getLParenLoc(), cast->getRParenLoc(), Placement::Drop);
+    if (!src.isUserLocation(cast->getBeginLoc()))
+      return true;
+    qualifiers(cast->getLParenLoc(), cast->getRParenLoc(), Placement::Drop);
+    // (float4)(x), a vector literal of one value: in OpenCL C a postfix
+    // expression ((float4)(x).y is a lane of it), in C++ a cast of what
+    // follows. The functional form ocl::float4(x) keeps the meaning.
+    if (!cast->getType()->isExtVectorType())
+      return true;
+    auto open = findRewriteRange(sm, lo, cast->getLParenLoc());
+    auto close = findRewriteRange(sm, lo, cast->getRParenLoc());
+    if (!open || !close || open->file != close->file)
+      return true;
+    llvm::StringRef buffer = sm.getBufferData(close->file);
+    unsigned next = close->end;
+    while (next < buffer.size() && clang::isWhitespace(buffer[next]))
+      ++next;
+    if (next >= buffer.size() || buffer[next] != '(' ||
+        buffer[open->begin] != '(' || buffer[close->begin] != ')')
+      return true;
+    edits.replace(*open, "", cast->getLParenLoc());
+    edits.replace(*close, "", cast->getLParenLoc());
     return true;
   }
 
@@ -286,14 +305,29 @@ public:
         text += (i ? ", " : "") + std::to_string(lanes[i]);
       text += ">()";
     }
+    // The text from the `.` (or `->`) before the accessor to the end is
+    // replaced; the base keeps its text (the base's own range may end
+    // before a closing parenthesis, as in the splat (float4)(f).x).
     auto whole = findRewriteRange(sm, lo, e->getSourceRange());
-    std::optional<FileCharRange> baseRange;
+    std::optional<FileCharRange> accessor;
     if (whole)
-      baseRange = findRangeInside(sm, lo, base->getSourceRange(), *whole);
-    if (!whole || !baseRange || !whole->contains(*baseRange))
+      accessor = findRangeInside(
+          sm, lo, clang::SourceRange(e->getAccessorLoc()), *whole);
+    std::optional<unsigned> dot;
+    if (accessor) {
+      llvm::StringRef buffer = sm.getBufferData(whole->file);
+      unsigned at = accessor->begin;
+      while (at > whole->begin && clang::isWhitespace(buffer[at - 1]))
+        --at;
+      if (e->isArrow() && at >= whole->begin + 2 &&
+          buffer.substr(at - 2, 2) == "->")
+        dot = at - 2;
+      else if (!e->isArrow() && at > whole->begin && buffer[at - 1] == '.')
+        dot = at - 1;
+    }
+    if (!whole || !dot || accessor->end != whole->end)
       return error(e->getAccessorLoc(), "cannot rewrite this swizzle"), true;
-    edits.replace({whole->file, baseRange->end, whole->end}, text,
-                  e->getAccessorLoc());
+    edits.replace({whole->file, *dot, whole->end}, text, e->getAccessorLoc());
     // The comma of get<i, j> would split the argument of a function-like
     // macro that the swizzle is written in: it goes in parentheses (always,
     // so that every use of a macro body gets the same text).

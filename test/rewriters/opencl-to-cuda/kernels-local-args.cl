@@ -39,7 +39,7 @@ void smooth(__global float *out, __constant float *in, __local float *a,
 // CHECK: ocl::uint4 *x = reinterpret_cast<ocl::uint4 *>(xfence_local_mem);
 // CHECK-NEXT: short *y = reinterpret_cast<short *>(xfence_local_mem + ocl::round16(x_bytes));
 // CHECK-NEXT: const char *z = reinterpret_cast<const char *>(xfence_local_mem + ocl::round16(x_bytes) + ocl::round16(y_bytes));
-// CHECK-NEXT: x[threadIdx.x] = (ocl::uint4)(1u);
+// CHECK-NEXT: x[threadIdx.x] = ocl::uint4(1u);
 kernel void three(__local uint4 *x, __global float *g, local short *y,
                   __local const char *z) {
   x[get_local_id(0)] = (uint4)(1u);

@@ -50,7 +50,7 @@ __kernel void macros(__global uint *out, __global const uint *in) {
 // CHECK-LABEL: __global__ void mixed(
 // CHECK: atomicMax((int *)(&m[v[1]]), (int)(ocl::min(v[0] << (((v.get<2, 3>())[1]) & 31), (int)threadIdx.x)));
 // CHECK: atomicAdd((unsigned int *)(&c[threadIdx.x]), (unsigned int)(1u << ((atomicAdd((unsigned int *)(&c[0]), (unsigned int)(1))) & 31)));
-// CHECK: v = ocl::cond<ocl::int4>((v > ((int)blockIdx.x << ((v[3]) & 31))) , (v.get<3, 2, 1, 0>()) , (ocl::int4)(x << ((v[1]) & 31)));
+// CHECK: v = ocl::cond<ocl::int4>((v > ((int)blockIdx.x << ((v[3]) & 31))) , (v.get<3, 2, 1, 0>()) , ocl::int4(x << ((v[1]) & 31)));
 __kernel void mixed(__global int *m, __global uint *c, int4 v, int x) {
   atomic_max(&m[v.y], min(v.x << v.zw.y, (int)get_local_id(0)));
   atomic_add(&c[get_local_id(0)], 1u << atomic_inc(&c[0]));

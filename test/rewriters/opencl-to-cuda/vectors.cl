@@ -40,7 +40,7 @@ __kernel void vec(__global float4 *f, __global int *o, __global double2 *d,
   float2 v2 = (float2)(1.0f, 2.0f);
   // CHECK-NEXT: ocl::float4 a = ocl::float4(v2, s, 3.0f);
   float4 a = (float4)(v2, s, 3.0f);
-  // CHECK-NEXT: ocl::float4 b = (ocl::float4)(s);
+  // CHECK-NEXT: ocl::float4 b = ocl::float4(s);
   float4 b = (float4)(s);
   // CHECK-NEXT: ocl::float3 c3 = (a.get<0, 1, 2>());
   float3 c3 = a.xyz;
@@ -54,9 +54,9 @@ __kernel void vec(__global float4 *f, __global int *o, __global double2 *d,
   a.hi *= 2.0f;
   // CHECK-NEXT: ocl::int4 m = a > b;
   int4 m = a > b;
-  // CHECK-NEXT: ocl::int4 k = (a.get<0, 2>())[0] == (b.get<1, 3>())[1] ? (ocl::int4)(1) : m;
+  // CHECK-NEXT: ocl::int4 k = (a.get<0, 2>())[0] == (b.get<1, 3>())[1] ? ocl::int4(1) : m;
   int4 k = a.even.x == b.odd.y ? (int4)(1) : m;
-  // CHECK-NEXT: ocl::int4 sel = ocl::cond<ocl::int4>(m , (ocl::int4)(7) , (ocl::int4)(8));
+  // CHECK-NEXT: ocl::int4 sel = ocl::cond<ocl::int4>(m , ocl::int4(7) , ocl::int4(8));
   int4 sel = m ? (int4)(7) : (int4)(8);
   // CHECK-NEXT: f[0] = a + b * 2.0f - (c3.get<0, 1, 2, 2>()) / b;
   f[0] = a + b * 2.0f - c3.xyzz / b;
