@@ -30,14 +30,24 @@ std::optional<FileCharRange> makeRange(const clang::SourceManager &sm,
   return FileCharRange{fileA, begin, lastOffset + length};
 }
 
-/// The file locations where the text of the token at `loc` may be taken
-/// from, innermost first (see findRewriteRange).
+/// A place the text of a token may be taken from: a file location, and the
+/// macro expansion whose spelling it is (invalid for text of the file
+/// itself, including macro arguments written there). The two ends of a
+/// construct must come from one expansion: the same body text spelled by
+/// two uses of a macro is not one range.
+struct Place {
+  SourceLocation loc;
+  clang::FileID expansion;
+};
+
+/// The places where the text of the token at `loc` may be taken from,
+/// innermost first (see findRewriteRange).
 void candidates(const clang::SourceManager &sm, const clang::LangOptions &lo,
                 SourceLocation loc, bool end,
-                llvm::SmallVectorImpl<SourceLocation> &out) {
+                llvm::SmallVectorImpl<Place> &out) {
   for (unsigned depth = 0; depth < 64 && loc.isValid(); ++depth) {
     if (loc.isFileID()) {
-      out.push_back(loc);
+      out.push_back({loc, clang::FileID()});
       return;
     }
     if (sm.isMacroArgExpansion(loc)) {
@@ -46,7 +56,7 @@ void candidates(const clang::SourceManager &sm, const clang::LangOptions &lo,
     }
     SourceLocation spelled = sm.getImmediateSpellingLoc(loc);
     if (spelled.isFileID())
-      out.push_back(spelled);
+      out.push_back({spelled, sm.getFileID(loc)});
     // (The end test takes the location just after the token.)
     SourceLocation up;
     if (end ? !sm.isAtEndOfImmediateMacroExpansion(
@@ -114,7 +124,7 @@ xfence::findRewriteRange(const clang::SourceManager &sm,
   // is the first (last) of a macro expansion, the invocation's first (last)
   // token. The range is the innermost pair of one file that lies in one
   // piece of text: not from a macro definition into the code after it.
-  llvm::SmallVector<SourceLocation, 8> begins, ends;
+  llvm::SmallVector<Place, 8> begins, ends;
   candidates(sm, lo, first, /*end=*/false, begins);
   candidates(sm, lo, last, /*end=*/true, ends);
   if (begins.empty() || ends.empty())
@@ -130,8 +140,10 @@ xfence::findRewriteRange(const clang::SourceManager &sm,
       unsigned j = sum - i;
       if (j >= ends.size())
         continue;
+      if (begins[i].expansion != ends[j].expansion)
+        continue;
       if (std::optional<FileCharRange> text =
-              makeRange(sm, lo, begins[i], ends[j]))
+              makeRange(sm, lo, begins[i].loc, ends[j].loc))
         if (inOnePiece(sm.getBufferData(text->file), text->begin, text->end))
           return text;
     }
@@ -143,10 +155,10 @@ xfence::findRewriteRange(const clang::SourceManager &sm,
 static std::optional<unsigned>
 offsetInside(const clang::SourceManager &sm, const clang::LangOptions &lo,
              SourceLocation loc, const FileCharRange &outer, bool end) {
-  llvm::SmallVector<SourceLocation, 8> places;
+  llvm::SmallVector<Place, 8> places;
   candidates(sm, lo, loc, end, places);
-  for (SourceLocation place : places) {
-    auto [file, offset] = sm.getDecomposedLoc(place);
+  for (const Place &place : places) {
+    auto [file, offset] = sm.getDecomposedLoc(place.loc);
     if (file == outer.file && outer.begin <= offset && offset < outer.end)
       return offset;
   }
