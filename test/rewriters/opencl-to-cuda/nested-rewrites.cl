@@ -1,7 +1,7 @@
 // Rewrites nested in rewrites: the text of every inner rewrite survives the
 // outer one (docs/source-rewriting.md). Each CHECK line is the whole
 // translated statement; the output compiles with nvcc.
-// RUN: xfence translate %s --to cuda -o %t.cu
+// RUN: xfence translate %s --to cuda -cl-std=CL2.0 -o %t.cu
 // RUN: grep -v CHECK %t.cu | FileCheck %s
 // RUN: %if nvcc %{ %nvcc -arch=sm_90 -c %t.cu -o %t.o %}
 
@@ -56,4 +56,33 @@ __kernel void mixed(__global int *m, __global uint *c, int4 v, int x) {
   atomic_add(&c[get_local_id(0)], 1u << atomic_inc(&c[0]));
   v = (v > ((int)get_group_id(0) << v.w)) ? v.wzyx : (int4)(x << v.y);
   m[1] = v.x;
+}
+
+// Macros that spell a vector expression, used inside other macros'
+// arguments: each construct's text is found at one level (never from a
+// macro definition into the code), two uses of one body are two texts, and
+// text whose comma would split a macro argument goes in parentheses.
+#define REV(v) ((v).wzyx)
+#define TWICE(a) ((a) + (a))
+#define SPLAT4(a) ((int4)((a), (a), (a), (a)))
+// CHECK: #define REV(v) (((v).get<3, 2, 1, 0>()))
+// CHECK: #define SPLAT4(a) (ocl::int4((a), (a), (a), (a)))
+// CHECK-LABEL: __global__ void macro_vectors(
+// CHECK: m[0] = TWICE((REV(v).get<2, 3>())[0]);
+// CHECK: m[1] = TWICE(REV(v)[0]);
+// CHECK: v = ocl::cond<ocl::int4>((SPLAT4(m[2]) > v) , v , SPLAT4(m[3]));
+// CHECK: v = ocl::cond<ocl::int4>(SPLAT4(m[2]) , v , SPLAT4(m[3]));
+// CHECK: m[4] = ocl::as_int(ocl::as_float(ocl::as_int(f)));
+// CHECK: m[5] = TWICE((int)ocl::float4(f)[1]);
+// CHECK: m[6] = TWICE((cuda::atomic_ref<int, cuda::thread_scope_block>(*(int *)(( atomic_int *)&m[7])).load(cuda::memory_order_acquire)));
+__kernel void macro_vectors(__global int *m, int4 v, float f) {
+  m[0] = TWICE(REV(v).hi.x);
+  m[1] = TWICE(REV(v).x);
+  v = (SPLAT4(m[2]) > v) ? v : SPLAT4(m[3]);
+  v = SPLAT4(m[2]) ? v : SPLAT4(m[3]);
+  m[4] = as_int(as_float(as_int(f)));
+  m[5] = TWICE((int)(float4)(f).y);
+  m[6] = TWICE(atomic_load_explicit((__global atomic_int *)&m[7],
+                                    memory_order_acquire,
+                                    memory_scope_work_group));
 }
