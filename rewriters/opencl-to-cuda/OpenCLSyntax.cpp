@@ -92,6 +92,73 @@ public:
     return true;
   }
 
+  //===--------------------------------------------------------------------===//
+  // Names that C++ or CUDA take
+  //===--------------------------------------------------------------------===//
+
+  /// A user's name that is a CUDA built-in variable (a local `blockIdx`
+  /// would hide the one the translated work-item functions read) or a C++
+  /// keyword (`new`, `class`, `this`): renamed xfence_<name>, at the
+  /// declaration and at every use.
+  static bool isTakenName(llvm::StringRef name) {
+    return llvm::StringSwitch<bool>(name)
+        .Cases({"threadIdx", "blockIdx", "blockDim", "gridDim", "warpSize"},
+               true)
+        .Cases({"new",           "delete",       "class",     "this",
+                "template",      "typename",     "namespace", "using",
+                "operator",      "friend",       "virtual",   "public",
+                "protected",     "mutable",      "explicit",  "export",
+                "throw",         "try",          "catch",     "typeid",
+                "nullptr",       "decltype",     "noexcept",  "constexpr",
+                "static_assert", "thread_local", "alignof",   "alignas",
+                "char16_t",      "char32_t"},
+               true)
+        .Cases({"and",         "or",         "not",
+                "xor",         "bitand",     "bitor",
+                "compl",       "and_eq",     "or_eq",
+                "xor_eq",      "not_eq",     "dynamic_cast",
+                "static_cast", "const_cast", "reinterpret_cast",
+                "wchar_t",     "concept",    "requires",
+                "co_await",    "co_yield",   "co_return",
+                "consteval",   "constinit",  "char8_t"},
+               true)
+        .Default(false);
+  }
+
+  void renameAt(clang::SourceLocation loc, llvm::StringRef name) {
+    if (auto range = findRewriteRange(sm, lo, clang::SourceRange(loc)))
+      edits.replace(*range, "xfence_" + name.str());
+    else
+      error(loc, "cannot rename '" + name.str() +
+                     "' (a name that CUDA C++ takes): its text comes from "
+                     "a macro of a system header");
+  }
+
+  bool VisitNamedDecl(clang::NamedDecl *decl) {
+    if (decl->getIdentifier() && isTakenName(decl->getName()) &&
+        src.isUserLocation(decl->getLocation()))
+      renameAt(decl->getLocation(), decl->getName());
+    return true;
+  }
+
+  bool VisitDeclRefExpr(clang::DeclRefExpr *ref) {
+    const clang::ValueDecl *decl = ref->getDecl();
+    if (decl->getIdentifier() && isTakenName(decl->getName()) &&
+        src.isUserLocation(decl->getLocation()) &&
+        src.isUserLocation(sm.getExpansionLoc(ref->getLocation())))
+      renameAt(ref->getLocation(), decl->getName());
+    return true;
+  }
+
+  bool VisitMemberExpr(clang::MemberExpr *member) {
+    const clang::ValueDecl *decl = member->getMemberDecl();
+    if (decl->getIdentifier() && isTakenName(decl->getName()) &&
+        src.isUserLocation(decl->getLocation()) &&
+        src.isUserLocation(sm.getExpansionLoc(member->getMemberLoc())))
+      renameAt(member->getMemberLoc(), decl->getName());
+    return true;
+  }
+
   bool VisitFieldDecl(clang::FieldDecl *field) {
     if (src.isUserLocation(field->getLocation()))
       qualifiers(field->getBeginLoc(), field->getLocation(), Placement::Drop);

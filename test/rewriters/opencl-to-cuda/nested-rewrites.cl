@@ -86,3 +86,19 @@ __kernel void macro_vectors(__global int *m, int4 v, float f) {
                                     memory_order_acquire,
                                     memory_scope_work_group));
 }
+
+// Names that CUDA C++ takes (a built-in variable, C++ keywords) are renamed
+// where they are declared and used; a local blockIdx no longer hides the
+// one that get_group_id reads.
+// CHECK: typedef struct { int xfence_new; float xfence_class; } pair;
+// CHECK: __device__ int xfence_this(int xfence_blockIdx) { return xfence_blockIdx + 1; }
+// CHECK-LABEL: __global__ void names(
+// CHECK-SAME: int xfence_threadIdx)
+// CHECK: int xfence_blockIdx = blockIdx.x * 512 + threadIdx.x;
+// CHECK: out[xfence_blockIdx] = xfence_this(xfence_threadIdx) + p[0].xfence_new + (int)p[0].xfence_class;
+typedef struct { int new; float class; } pair;
+int this(int blockIdx) { return blockIdx + 1; }
+__kernel void names(__global int *out, __global pair *p, int threadIdx) {
+  int blockIdx = get_group_id(0) * 512 + get_local_id(0);
+  out[blockIdx] = this(threadIdx) + p[0].new + (int)p[0].class;
+}

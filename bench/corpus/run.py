@@ -1,0 +1,165 @@
+#!/usr/bin/env python3
+"""Public-corpus benchmark of `xfence translate --to cuda`.
+
+For every .cl file of every suite in suites.json (fetched beforehand under
+CORPUS, see README.md), with the build options its host program passes:
+  1. clang-22 -fsyntax-only (only files clang accepts count);
+  2. xfence translate --to cuda (exit status, first diagnostic);
+  3. nvcc -arch=sm_90 -c of the output (no -D needed: the output carries
+     the values the translation saw).
+Writes results/corpus.csv, results/corpus.md (per file) and prints totals.
+
+  python3 bench/corpus/run.py --corpus /work/corpus [--xfence X] [-j 2]
+"""
+import argparse
+import concurrent.futures
+import csv
+import fnmatch
+import json
+import os
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+
+
+def run(cmd, timeout=600):
+    try:
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+        return p.returncode, p.stdout + p.stderr
+    except subprocess.TimeoutExpired:
+        return 124, "timeout"
+
+
+def first_error(text):
+    for line in text.splitlines():
+        if "error" in line:
+            return line.strip()[:300]
+    lines = [l for l in text.splitlines() if l.strip()]
+    return lines[0][:300] if lines else ""
+
+
+def jobs_of(config, corpus):
+    """(suite, relative file, flags, variant label) for every translation."""
+    out = []
+    for suite in config["suites"]:
+        root = os.path.join(corpus, suite["root"])
+        files = []
+        for dirpath, _, names in os.walk(root):
+            for n in sorted(names):
+                if n.endswith(".cl"):
+                    files.append(os.path.relpath(os.path.join(dirpath, n), root))
+        for rel in sorted(files):
+            per_file = [[]]
+            for pattern, variants in suite.get("files", {}).items():
+                if fnmatch.fnmatch(rel, pattern):
+                    per_file = variants
+            for fv in per_file:
+                for sv in suite.get("variants", [[]]):
+                    path = os.path.join(root, rel)
+                    d = os.path.dirname(path)
+                    flags = list(suite["flags"]) + [f.replace("{dir}", d) for f in fv + sv]
+                    if suite.get("include_file_dir"):
+                        flags.append("-I" + d)
+                    label = " ".join(f for f in fv + sv)
+                    out.append((suite["name"], rel, path, flags, label))
+    return out
+
+
+def check(job, args, outdir):
+    suite, rel, path, flags, label = job
+    tag = (suite + "/" + rel + ("" if not label else "@" + label)).replace("/", "__").replace(" ", "_")
+    cu = os.path.join(outdir, tag + ".cu")
+    row = {"suite": suite, "file": rel, "flags": label, "clang": "", "translate": "",
+           "nvcc": "", "reason": "", "cu": os.path.relpath(cu, outdir)}
+    std = [f for f in flags if f.startswith("-cl-std=")]
+    others = [f for f in flags if not f.startswith("-cl-std=")]
+    rc, msg = run([args.clang, "-x", "cl"] + std + ["-Xclang", "-finclude-default-header",
+                                                    "-fsyntax-only"] + others + [path])
+    if rc != 0:
+        row["clang"] = "rejected"
+        row["reason"] = first_error(msg)
+        return row
+    row["clang"] = "ok"
+    if os.path.exists(cu):
+        os.remove(cu)
+    rc, msg = run([args.xfence, "translate", path, "--to", "cuda"] + flags + ["-o", cu])
+    if rc != 0:
+        row["translate"] = "error"
+        row["reason"] = first_error(msg)
+        return row
+    row["translate"] = "ok"
+    warnings = [l for l in msg.splitlines() if "warning:" in l]
+    if warnings:
+        row["reason"] = "%d warning(s): %s" % (len(warnings), warnings[0].strip()[:200])
+    if not args.nvcc:
+        return row
+    # The -I directories of the translation: user headers the translation
+    # did not change stay #included (as the user would compile it).
+    includes = [f for f in flags if f.startswith("-I")]
+    rc, msg = run([args.nvcc, "-arch=sm_90", "-c", cu, "-o", cu + ".o"] + includes)
+    row["nvcc"] = "ok" if rc == 0 else "error"
+    if rc != 0:
+        row["reason"] = first_error(msg)
+    elif os.path.exists(cu + ".o"):
+        os.remove(cu + ".o")
+    return row
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--corpus", required=True)
+    ap.add_argument("--config", default=os.path.join(HERE, "suites.json"))
+    ap.add_argument("--xfence", default=os.path.join(ROOT, "build", "bin", "xfence"))
+    ap.add_argument("--clang", default="/usr/lib/llvm-22/bin/clang")
+    ap.add_argument("--nvcc", default="/usr/local/cuda/bin/nvcc")
+    ap.add_argument("--out", default=os.path.join(HERE, "work"))
+    ap.add_argument("--results", default=os.path.join(HERE, "results"))
+    ap.add_argument("-j", type=int, default=os.cpu_count() or 1)
+    args = ap.parse_args()
+    if args.nvcc and not os.access(args.nvcc, os.X_OK):
+        args.nvcc = ""
+    config = json.load(open(args.config))
+    os.makedirs(args.out, exist_ok=True)
+    os.makedirs(args.results, exist_ok=True)
+    jobs = jobs_of(config, args.corpus)
+    with concurrent.futures.ThreadPoolExecutor(args.j) as pool:
+        rows = list(pool.map(lambda j: check(j, args, args.out), jobs))
+    fields = ["suite", "file", "flags", "clang", "translate", "nvcc", "reason", "cu"]
+    with open(os.path.join(args.results, "corpus.csv"), "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=fields)
+        w.writeheader()
+        w.writerows(rows)
+    accepted = [r for r in rows if r["clang"] == "ok"]
+    translated = [r for r in accepted if r["translate"] == "ok"]
+    compiled = [r for r in translated if r["nvcc"] == "ok"]
+    lines = ["| suite | file | flags | clang | translate | nvcc | note |", "|---|---|---|---|---|---|---|"]
+    for r in rows:
+        lines.append("| %s | %s | %s | %s | %s | %s | %s |" % (
+            r["suite"], r["file"], r["flags"] or "-", r["clang"], r["translate"] or "-",
+            r["nvcc"] or "-", r["reason"].replace("|", "\\|")))
+    summary = []
+    for s in config["suites"]:
+        sr = [r for r in rows if r["suite"] == s["name"]]
+        sa = [r for r in sr if r["clang"] == "ok"]
+        st = [r for r in sa if r["translate"] == "ok"]
+        sc = [r for r in st if r["nvcc"] == "ok"]
+        summary.append("%s: %d translations, clang accepted %d, translated %d, compiled %d" % (
+            s["name"], len(sr), len(sa), len(st), len(sc)))
+    total = "total: %d translations (%d files), clang accepted %d, translated %d (%.1f%%), compiled %d (%.1f%% of accepted)" % (
+        len(rows), len({(r['suite'], r['file']) for r in rows}), len(accepted), len(translated),
+        100.0 * len(translated) / max(1, len(accepted)), len(compiled),
+        100.0 * len(compiled) / max(1, len(accepted)))
+    with open(os.path.join(args.results, "corpus.md"), "w") as f:
+        f.write("\n".join(summary + [total, ""] + lines) + "\n")
+    print("\n".join(summary))
+    print(total)
+    for r in rows:
+        if r["clang"] == "ok" and (r["translate"] != "ok" or (args.nvcc and r["nvcc"] != "ok")):
+            print("FAIL %s/%s [%s] %s" % (r["suite"], r["file"], r["flags"], r["reason"]))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
