@@ -153,6 +153,17 @@ def main():
         100.0 * len(compiled) / max(1, len(accepted)))
     with open(os.path.join(args.results, "corpus.md"), "w") as f:
         f.write("\n".join(summary + [total, ""] + lines) + "\n")
+    # The translations that compiled, for the GPU-versus-PoCL comparison
+    # (compare/).
+    jobs_by_cu = {os.path.relpath(os.path.join(args.out, (j[0] + "/" + j[1] + ("" if not j[4] else "@" + j[4])).replace("/", "__").replace(" ", "_") + ".cu"), args.out): j for j in jobs}
+    listing = []
+    for r in compiled:
+        suite, rel, path, flags, label = jobs_by_cu[r["cu"]]
+        listing.append({"name": "%s/%s%s" % (suite, rel, "@" + label if label else ""),
+                        "cl": path, "cu": os.path.join(args.out, r["cu"]),
+                        "cl_flags": flags})
+    with open(os.path.join(args.out, "compare-list.json"), "w") as f:
+        json.dump(listing, f, indent=1)
     print("\n".join(summary))
     print(total)
     for r in rows:

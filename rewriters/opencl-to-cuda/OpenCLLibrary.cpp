@@ -272,6 +272,9 @@ std::optional<std::string> OpenCLLibrary::typeName(clang::QualType type) {
     typedefType = inner->getAs<clang::TypedefType>();
   }
   clang::QualType canon = type.getCanonicalType();
+  // event_t of async copies: an int in the prelude.
+  if (canon->isEventT())
+    return cv + "event_t";
   if (const auto *atomic = canon->getAs<clang::AtomicType>())
     return typeName(atomic->getValueType());
   if (const auto *pointer = canon->getAs<clang::PointerType>()) {
@@ -715,6 +718,30 @@ OpenCLLibrary::define(const clang::FunctionDecl *callee, std::string &why) {
     addDefinition(rank, signature, signature + " {\n  " + body + "\n}\n");
     return signature;
   };
+
+  // Async work-group copies: every work-item of the group copies a share,
+  // at once; wait_group_events, which all work-items of the group reach, is
+  // the barrier after which the copied data is visible to the group.
+  if (name == "async_work_group_copy" ||
+      name == "async_work_group_strided_copy") {
+    // The strided form strides the global side; its two overloads differ
+    // only in address spaces, which CUDA pointers do not carry: the
+    // direction is read at run time (__isShared).
+    bool strided = name.contains("strided");
+    std::string loop =
+        "for (size_t i = (threadIdx.z * blockDim.y + threadIdx.y) * "
+        "blockDim.x + threadIdx.x; i < a2;\n       i += blockDim.x * "
+        "blockDim.y * blockDim.z)\n    ";
+    if (!strided)
+      return define(1, loop + "a0[i] = a1[i];\n  return a3;");
+    return define(1, "if (__isShared(a0))\n    " + loop +
+                         "a0[i] = a1[i * a3];\n  else\n    " + loop +
+                         "a0[i * a3] = a1[i];\n  return a4;");
+  }
+  if (name == "wait_group_events")
+    return define(0, "(void)a0;\n  (void)a1;\n  __syncthreads();");
+  if (name == "prefetch")
+    return define(0, "(void)a0;\n  (void)a1;");
 
   // vloadN(offset, p), vstoreN(data, offset, p); the _half forms.
   if (name.starts_with("vload") || name.starts_with("vstore")) {

@@ -216,10 +216,6 @@ public:
       return error(loc, "device-side enqueue (queues, events, blocks) has no "
                         "CUDA translation"),
              true;
-    if (type->isEventT())
-      return error(loc, "OpenCL events (async work-group copies) have no CUDA "
-                        "translation"),
-             true;
     if (const auto *builtin = llvm::dyn_cast<clang::BuiltinType>(type))
       if (builtin->getKind() == clang::BuiltinType::Half)
         lib.useHalf();
@@ -794,6 +790,9 @@ private:
       std::string name = param->getName().str();
       clang::QualType pointee = param->getType()->getPointeeType();
       std::optional<std::string> type = lib.typeName(pointee);
+      if (!type && (pointee->isRecordType() || pointee->isEnumeralType()))
+        type = src.getContext().removeAddrSpaceQualType(pointee).getAsString(
+            src.getContext().getPrintingPolicy());
       if (name.empty() || !type) {
         error(param->getLocation(),
               "cannot translate this __local kernel argument (unnamed, or "

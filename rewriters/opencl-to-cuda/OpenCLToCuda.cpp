@@ -106,6 +106,7 @@ static std::string prelude(bool atomicHeader, bool workItemHelpers,
           "typedef float atomic_float;\n"
           "typedef double atomic_double;\n"
           "typedef int atomic_flag;\n"
+          "typedef int event_t;\n"
           "typedef unsigned int cl_mem_fence_flags;\n"
           "#define CLK_LOCAL_MEM_FENCE 0x01\n"
           "#define CLK_GLOBAL_MEM_FENCE 0x02\n"
