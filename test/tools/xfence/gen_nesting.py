@@ -558,7 +558,7 @@ class Gen:
             vt = self.pick(["int4", "float4", "uint4"])
             return "(%s %s %s).%s" % (self.sub(vt, scope, d), self.pick(["<", ">", "==", "!="]),
                                       self.sub(vt, scope, d), self.pick(["x", "s1", "w"]))
-        if c == 33 and t == "int" and self.feature("lane-macro"):
+        if c == 33 and t == "int" and self.feature("lane-macro") and self.chance(0.3):
             return "LANE(%s, %s)" % (self.sub("int4", scope, d), self.pick(["x", "y", "s2", "w", "s3"]))
         if c == 34:
             return "(%s %s (%s << %s))" % (s(), self.pick(["+", "|", "^"]), s(), self.count(t, scope, d))
@@ -1299,14 +1299,19 @@ def header_for(std):
 # ---------------------------------------------------------------------------
 # The checker.
 
-def run(cmd, timeout=900):
-    try:
-        p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
-        return p.returncode, p.stdout + p.stderr
-    except subprocess.TimeoutExpired:
-        return 124, "timed out after %d s: %s" % (timeout, " ".join(cmd))
-    except OSError as e:
-        return 127, "cannot run %s: %s" % (cmd[0], e)
+def run(cmd, timeout=900, retries=60):
+    """(status, stdout + stderr); a tool that is missing or being rewritten
+    (a rebuild in progress) is waited for, up to retries x 5 s."""
+    for attempt in range(retries + 1):
+        try:
+            p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+            return p.returncode, p.stdout + p.stderr
+        except subprocess.TimeoutExpired:
+            return 124, "timed out after %d s: %s" % (timeout, " ".join(cmd))
+        except OSError as e:
+            if attempt == retries:
+                return 127, "cannot run %s: %s" % (cmd[0], e)
+            time.sleep(5)
 
 
 def snapshot_tool(path, dest_dir, wait_s=900):
@@ -1323,7 +1328,7 @@ def snapshot_tool(path, dest_dir, wait_s=900):
                 os.makedirs(dest_dir, exist_ok=True)
                 dest = os.path.join(dest_dir, os.path.basename(found))
                 shutil.copy2(found, dest)
-                rc, _ = run([dest, "--help"], timeout=60)
+                rc, _ = run([dest, "--help"], timeout=60, retries=0)
                 if rc != 127:
                     return dest
         except OSError:
@@ -1669,6 +1674,10 @@ def main():
         shutil.rmtree(a.out)
     os.makedirs(a.out)
     t0 = time.time()
+    try:
+        xfence_built = time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime(os.stat(shutil.which(a.xfence) or a.xfence).st_mtime))
+    except OSError:
+        xfence_built = None
     if a.snapshot:
         a.xfence_orig = a.xfence
         a.xfence = snapshot_tool(a.xfence, os.path.join(a.out, "bin"))
@@ -1702,7 +1711,8 @@ def main():
         "failure_classes": {k: sorted(v) for k, v in sorted(classes.items())},
         "documented_classes": {k: sorted(v) for k, v in sorted(doc_classes.items())},
         "seconds": round(time.time() - t0, 1),
-        "xfence": a.xfence, "nvcc": a.nvcc or None, "nvcc_flags": a.nvcc_flags if ok_nvcc else None,
+        "xfence": getattr(a, "xfence_orig", a.xfence), "xfence_built": xfence_built,
+        "nvcc": a.nvcc or None, "nvcc_flags": a.nvcc_flags if ok_nvcc else None,
     }
     with open(a.json or os.path.join(a.out, "summary.json"), "w") as f:
         json.dump(summary, f, indent=1)
