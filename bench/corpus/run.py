@@ -15,6 +15,7 @@ import argparse
 import concurrent.futures
 import csv
 import fnmatch
+import hashlib
 import json
 import os
 import subprocess
@@ -67,9 +68,18 @@ def jobs_of(config, corpus):
     return out
 
 
+def tag_of(suite, rel, label):
+    """A short file name for one translation (nvcc's temporary names are
+    built from it)."""
+    tag = (suite + "/" + rel).replace("/", "__")
+    if label:
+        tag += "@" + hashlib.sha1(label.encode()).hexdigest()[:8]
+    return tag
+
+
 def check(job, args, outdir):
     suite, rel, path, flags, label = job
-    tag = (suite + "/" + rel + ("" if not label else "@" + label)).replace("/", "__").replace(" ", "_")
+    tag = tag_of(suite, rel, label)
     cu = os.path.join(outdir, tag + ".cu")
     row = {"suite": suite, "file": rel, "flags": label, "clang": "", "translate": "",
            "nvcc": "", "reason": "", "cu": os.path.relpath(cu, outdir)}
@@ -155,7 +165,7 @@ def main():
         f.write("\n".join(summary + [total, ""] + lines) + "\n")
     # The translations that compiled, for the GPU-versus-PoCL comparison
     # (compare/).
-    jobs_by_cu = {os.path.relpath(os.path.join(args.out, (j[0] + "/" + j[1] + ("" if not j[4] else "@" + j[4])).replace("/", "__").replace(" ", "_") + ".cu"), args.out): j for j in jobs}
+    jobs_by_cu = {tag_of(j[0], j[1], j[4]) + ".cu": j for j in jobs}
     listing = []
     for r in compiled:
         suite, rel, path, flags, label = jobs_by_cu[r["cu"]]

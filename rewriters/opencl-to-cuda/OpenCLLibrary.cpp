@@ -75,14 +75,14 @@ template <class T, int N, int... I> struct lanes {
   __host__ __device__ constexpr operator vec<T, K>() const {
     return v.template get<I...>();
   }
-  __host__ __device__ constexpr lanes &operator=(const vec<T, K> &x) {
+  __host__ __device__ constexpr vec<T, K> operator=(const vec<T, K> &x) {
     int k = 0;
     ((v.s[I] = x.s[k++]), ...);
     return *this;
   }
 #define OCL_LANES_ASSIGN(op)                                                   \
   template <class X>                                                           \
-  __host__ __device__ constexpr lanes &operator op##=(const X &x) {            \
+  __host__ __device__ constexpr vec<T, K> operator op##=(const X &x) {       \
     return *this = static_cast<vec<T, K>>(*this) op x;                         \
   }
   OCL_LANES_ASSIGN(+) OCL_LANES_ASSIGN(-) OCL_LANES_ASSIGN(*)

@@ -33,6 +33,7 @@
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/Preprocessor.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/Sequence.h"
 #include "llvm/ADT/StringSwitch.h"
 
 using namespace xfence;
@@ -389,7 +390,8 @@ public:
         dot = at - 1;
     }
     if (!whole || !dot || accessor->end != whole->end)
-      return error(e->getAccessorLoc(), "cannot rewrite this swizzle"), true;
+      return laneFromMacroArgument(e, text, lanes.size()) ||
+             (error(e->getAccessorLoc(), "cannot rewrite this swizzle"), true);
     edits.replace({whole->file, *dot, whole->end}, text, e->getAccessorLoc());
     // The comma of get<i, j> would split the argument of a function-like
     // macro that the swizzle is written in: it goes in parentheses (always,
@@ -398,6 +400,33 @@ public:
       edits.insertBefore(*whole, "(", e->getAccessorLoc());
       edits.insertAfter(*whole, ")", e->getAccessorLoc());
     }
+    return true;
+  }
+
+  /// `#define LANE(v, c) ((v).c)` used as LANE(x, y): the `.` is in the
+  /// body, the lane's name in the argument. One lane: the `.` goes (in every
+  /// use: checked) and the name becomes [1]. Several lanes would put the
+  /// comma of get<i, j> into the macro's argument list: not done.
+  bool laneFromMacroArgument(clang::ExtVectorElementExpr *e,
+                             const std::string &text, size_t lanes) {
+    clang::SourceLocation accessorLoc = e->getAccessorLoc();
+    if (lanes != 1 || !sm.isMacroArgExpansion(accessorLoc))
+      return false;
+    auto name = findRewriteRange(sm, lo, clang::SourceRange(accessorLoc));
+    clang::SourceLocation param = sm.getSpellingLoc(
+        sm.getImmediateExpansionRange(accessorLoc).getBegin());
+    if (!name || !src.isUserLocation(param) || !param.isFileID())
+      return false;
+    auto [file, at] = sm.getDecomposedLoc(param);
+    llvm::StringRef buffer = sm.getBufferData(file);
+    while (at > 0 && clang::isWhitespace(buffer[at - 1]))
+      --at;
+    unsigned length = e->isArrow() ? 2 : 1;
+    if (at < length ||
+        buffer.substr(at - length, length) != (e->isArrow() ? "->" : "."))
+      return false;
+    edits.replace({file, at - length, at}, "", accessorLoc);
+    edits.replace(*name, text, accessorLoc);
     return true;
   }
 
@@ -615,7 +644,11 @@ private:
     };
     clang::Expr::EvalResult result;
     const clang::Expr *arg = call->getArg(0);
-    if (!arg->isValueDependent() &&
+    // A call spelled in a macro body takes the helper form in every use (a
+    // constant dimension in one use and another in the next need the same
+    // text there).
+    if (!inMacroBody(call->getCallee()->getBeginLoc()) &&
+        !arg->isValueDependent() &&
         arg->EvaluateAsInt(result, src.getContext())) {
       int64_t d = result.Val.getInt().getExtValue();
       if (auto range = findRewriteRange(sm, lo, call->getSourceRange())) {
@@ -813,24 +846,33 @@ private:
     }
     if (!locals.empty()) {
       lib.useHelper("round16");
-      // Remove each __local parameter with the comma before it (after it,
-      // for the first), and append the sizes after the last parameter.
+      // Remove each __local parameter with the comma before it; the first
+      // one only up to its end, and then the comma before the first kept
+      // parameter after a removed leading run. Append the sizes after the
+      // last parameter.
       unsigned n = fn->getNumParams();
+      auto isLocal = [&](unsigned i) {
+        return llvm::is_contained(locals, fn->getParamDecl(i));
+      };
       for (unsigned i = 0; i < n; ++i) {
-        if (!llvm::is_contained(locals, fn->getParamDecl(i)))
+        bool leadingKept = !isLocal(i) && i > 0 && isLocal(i - 1) &&
+                           llvm::all_of(llvm::seq(0u, i), isLocal);
+        if (!isLocal(i) && !leadingKept)
           continue;
-        if (!ranges[i] || (i > 0 && !ranges[i - 1]) ||
-            (i == 0 && n > 1 && !ranges[1])) {
+        if (!ranges[i] || (i > 0 && !ranges[i - 1])) {
           error(fn->getParamDecl(i)->getLocation(),
                 "cannot rewrite this __local kernel argument (it comes from "
                 "a macro?)");
           return;
         }
+        if (leadingKept) {
+          edits.replace({ranges[i]->file, ranges[i - 1]->end, ranges[i]->begin},
+                        "");
+          continue;
+        }
         FileCharRange r = *ranges[i];
         if (i > 0)
           r.begin = ranges[i - 1]->end;
-        else if (n > 1)
-          r.end = ranges[1]->begin;
         edits.replace(r, "");
       }
       bool allLocal = locals.size() == n;
@@ -919,8 +961,24 @@ private:
           return;
         }
       }
-      if (begin.isMacroID())
+      if (begin.isMacroID()) {
+        // `#define LOCAL __local`: a macro that is just the qualifier is
+        // rewritten where it is used (its uses may need different text);
+        // any other is rewritten in its body.
+        clang::SourceLocation use = sm.getExpansionLoc(begin);
+        llvm::StringRef name =
+            clang::Lexer::getImmediateMacroName(begin, sm, lo);
+        if (isQualifierMacro(name) && src.isUserLocation(use) &&
+            sm.getExpansionLoc(begin) ==
+                sm.getImmediateExpansionRange(begin).getBegin()) {
+          auto [file, offset] = sm.getDecomposedLoc(use);
+          rewriteQualifier(file, offset, name, sm.getBufferData(file),
+                           placement, /*macroBody=*/false,
+                           qualifierOfMacro(name));
+          return;
+        }
         qualifiers(spellBegin, spellBegin, placement, /*macroBody=*/true);
+      }
       return;
     }
     if (!src.isUserLocation(begin))
@@ -941,21 +999,25 @@ private:
         continue;
       rewriteQualifier(file, offset, token.getRawIdentifier(), buffer,
                        placement, macroBody);
-      if (!macroBody)
-        objectMacroQualifiers(token.getRawIdentifier(), placement, 0);
+      if (!macroBody && isQualifierMacro(token.getRawIdentifier()))
+        rewriteQualifier(file, offset, token.getRawIdentifier(), buffer,
+                         placement, /*macroBody=*/false,
+                         qualifierOfMacro(token.getRawIdentifier()));
+      else if (!macroBody)
+        macroBodyQualifiers(token.getRawIdentifier(), placement, 0);
     }
   }
 
-  /// The qualifiers in the body of the user's object-like macro `name`
-  /// (`#define RESTRICT restrict`, `#define GPTR __global float *`) used
-  /// inside a declaration: rewritten in the body, the same for every use.
-  void objectMacroQualifiers(llvm::StringRef name, Placement placement,
-                             unsigned depth) {
+  /// The qualifiers in the body of the user's macro `name`
+  /// (`#define RESTRICT restrict`, `#define GPTR(T) __global T *`) used
+  /// inside a declaration or a cast: rewritten in the body, the same for
+  /// every use.
+  void macroBodyQualifiers(llvm::StringRef name, Placement placement,
+                           unsigned depth) {
     clang::Preprocessor &pp = src.getUnit().getPreprocessor();
     clang::IdentifierInfo *id = pp.getIdentifierInfo(name);
     const clang::MacroInfo *macro = id ? pp.getMacroInfo(id) : nullptr;
-    if (!macro || !macro->isObjectLike() || depth > 8 ||
-        !src.isUserLocation(macro->getDefinitionLoc()))
+    if (!macro || depth > 8 || !src.isUserLocation(macro->getDefinitionLoc()))
       return;
     for (const clang::Token &token : macro->tokens()) {
       clang::SourceLocation loc = token.getLocation();
@@ -965,23 +1027,49 @@ private:
       llvm::StringRef word = token.getIdentifierInfo()->getName();
       rewriteQualifier(file, offset, word, sm.getBufferData(file), placement,
                        /*macroBody=*/true);
-      objectMacroQualifiers(word, placement, depth + 1);
+      macroBodyQualifiers(word, placement, depth + 1);
     }
+  }
+
+  /// True if `name` is the user's object-like macro whose whole body is an
+  /// address-space qualifier (`#define LOCAL __local`).
+  std::string qualifierOfMacro(llvm::StringRef name) {
+    clang::Preprocessor &pp = src.getUnit().getPreprocessor();
+    const clang::MacroInfo *macro = pp.getMacroInfo(pp.getIdentifierInfo(name));
+    return macro->getReplacementToken(0).getIdentifierInfo()->getName().str();
+  }
+
+  bool isQualifierMacro(llvm::StringRef name) {
+    clang::Preprocessor &pp = src.getUnit().getPreprocessor();
+    clang::IdentifierInfo *id = pp.getIdentifierInfo(name);
+    const clang::MacroInfo *macro = id ? pp.getMacroInfo(id) : nullptr;
+    if (!macro || !macro->isObjectLike() || macro->getNumTokens() != 1 ||
+        !src.isUserLocation(macro->getDefinitionLoc()))
+      return false;
+    const clang::Token &token = macro->getReplacementToken(0);
+    if (!token.getIdentifierInfo())
+      return false;
+    llvm::StringRef word = token.getIdentifierInfo()->getName();
+    word.consume_front("__");
+    return word == "global" || word == "local" || word == "constant" ||
+           word == "private" || word == "generic";
   }
 
   /// In a macro body the edit covers the qualifier alone, so that two
   /// expansions that need different text make edits of one range (an error
   /// when the edits are applied) rather than a silently dropped one.
+  /// `meaning` is the qualifier that `word` (a macro's name) stands for.
   void rewriteQualifier(clang::FileID file, unsigned offset,
                         llvm::StringRef word, llvm::StringRef buffer,
-                        Placement placement, bool macroBody) {
+                        Placement placement, bool macroBody,
+                        llvm::StringRef meaning = {}) {
     if (word == "restrict") {
       // C99's restrict is __restrict__ in CUDA C++.
       edits.replace({file, offset, offset + static_cast<unsigned>(word.size())},
                     "__restrict__");
       return;
     }
-    llvm::StringRef base = word;
+    llvm::StringRef base = meaning.empty() ? word : meaning;
     base.consume_front("__");
     if (base != "global" && base != "local" && base != "constant" &&
         base != "private" && base != "generic")

@@ -126,21 +126,20 @@ static std::string prelude(bool atomicHeader, bool workItemHelpers,
                                 {"get_local_size", "blockDim"},
                                 {"get_num_groups", "gridDim"}};
     for (auto &[name, var] : helpers)
-      text += std::string("static __device__ inline size_t xfence_") + name +
+      text += std::string("__device__ inline size_t xfence_") + name +
               "(unsigned d) { return d == 0 ? " + var + ".x : d == 1 ? " + var +
               ".y : d == 2 ? " + var +
               ".z : " + (llvm::StringRef(name).ends_with("id") ? "0" : "1") +
               "; }\n";
-    text +=
-        "static __device__ inline size_t xfence_get_global_id(unsigned d) "
-        "{ return xfence_get_group_id(d) * xfence_get_local_size(d) + "
-        "xfence_get_local_id(d); }\n"
-        "static __device__ inline size_t xfence_get_global_size(unsigned "
-        "d) { return xfence_get_num_groups(d) * xfence_get_local_size(d); "
-        "}\n"
-        "// The launch helpers (and CUDA) launch at offset 0.\n"
-        "static __device__ inline size_t xfence_get_global_offset(unsigned) "
-        "{ return 0; }\n";
+    text += "__device__ inline size_t xfence_get_global_id(unsigned d) "
+            "{ return xfence_get_group_id(d) * xfence_get_local_size(d) + "
+            "xfence_get_local_id(d); }\n"
+            "__device__ inline size_t xfence_get_global_size(unsigned "
+            "d) { return xfence_get_num_groups(d) * xfence_get_local_size(d); "
+            "}\n"
+            "// The launch helpers (and CUDA) launch at offset 0.\n"
+            "__device__ inline size_t xfence_get_global_offset(unsigned) "
+            "{ return 0; }\n";
   }
   text += implementationMacros(src);
   text += lib.prelude();

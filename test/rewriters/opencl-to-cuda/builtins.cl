@@ -6,8 +6,8 @@
 // RUN: %if nvcc %{ %nvcc -arch=sm_90 -c %t.cu -o %t.o %}
 
 // CHECK: #include <cstdio>
-// CHECK: static __device__ inline size_t xfence_get_global_id(unsigned d)
-// CHECK: static __device__ inline size_t xfence_get_global_offset(unsigned) { return 0; }
+// CHECK: __device__ inline size_t xfence_get_global_id(unsigned d)
+// CHECK: __device__ inline size_t xfence_get_global_offset(unsigned) { return 0; }
 // CHECK: __device__ inline char convert_char_sat(float a0) {
 // CHECK-NEXT: return (char)::min(::max(__float2int_rz(a0), (-127 - 1)), 127);
 // CHECK: __device__ inline float clamp(float a0, float a1, float a2) { return ::fminf(::fmaxf(a0, a1), a2); }

@@ -102,3 +102,30 @@ __kernel void names(__global int *out, __global pair *p, int threadIdx) {
   int blockIdx = get_group_id(0) * 512 + get_local_id(0);
   out[blockIdx] = this(threadIdx) + p[0].new + (int)p[0].class;
 }
+
+// The first two parameters both __local; a macro that is just a qualifier,
+// used on a __local array and a __local pointer (rewritten at each use); a
+// cast through a function-like macro; a work-item function in a macro body
+// with different constant dimensions (the helper form for every use); a
+// lane named by a macro argument; the value of an assignment to lanes.
+#define LOCAL __local
+#define LPTR(T) __local T *
+#define LID(d) get_local_id(d)
+#define LANE(v, c) ((v).c)
+// CHECK: #define LID(d) xfence_get_local_id(d)
+// CHECK: #define LANE(v, c) ((v)c)
+// CHECK-LABEL: __global__ void params_macros(
+// CHECK-SAME: int *o,
+// CHECK-NEXT: ocl::int4 x, ocl::int2 z, size_t a_bytes, size_t b_bytes)
+// CHECK: __shared__ int t[4];
+// CHECK-NEXT: int *p = t;
+// CHECK-NEXT: o[LID(0)] = LID(1) + *(LPTR(int))a + LANE(x, [1]) + b[0];
+// CHECK-NEXT: ocl::int2 w = ((x.ref<0, 1>()) = z) + z;
+__kernel void params_macros(__local int *a, LOCAL int *b, __global int *o,
+                            int4 x, int2 z) {
+  LOCAL int t[4];
+  LOCAL int *p = t;
+  o[LID(0)] = LID(1) + *(LPTR(int))a + LANE(x, y) + b[0];
+  int2 w = (x.lo = z) + z;
+  o[1] = p[0] + w.x;
+}
