@@ -111,6 +111,8 @@ FEATURES = {
     "mixed-qualifier-macro": "one object-like macro for __local on both a __local array and a __local pointer",
     "local-param-macro": "__local pointer kernel parameters spelled through macros (LOCAL int *p, LPTR(int) p)",
     "leading-local-params": "kernels whose first two parameters are both __local pointers",
+    "layout": "whitespace, comments and line breaks inside constructs (get_global_id (0), v . xy, calls over lines)",
+    "preprocessor-branches": "statements under #if __OPENCL_VERSION__ >= 200 / #else / #endif",
     "token-paste": "names made by ## in macros: VEC(int, 4) for int4, ATOM(add)(p, v) for atomic_add(p, v)",
 }
 
@@ -217,6 +219,12 @@ class Gen:
     def fresh(self, base):
         self.counter += 1
         return "%s%d" % (base, self.counter)
+
+    def sp(self):
+        """Layout noise between tokens of a construct."""
+        if not self.feature("layout") or not self.chance(0.06):
+            return ""
+        return self.pick([" ", "  ", " /* c */ "] + (["\n      "] if self.ctx != "macro" else []))
 
     def leafy(self, d):
         return d >= self.max_depth or self.chance(0.22 + 0.08 * d)
@@ -345,7 +353,7 @@ class Gen:
             return "GID"
         if c == 4 and f == "get_local_id" and dim in "012":
             return "LIDC(%s)" % dim
-        return "%s(%s)" % (f, dim)
+        return "%s%s(%s)" % (f, self.sp(), dim)
 
     def has_dims(self, scope):
         return "d" in scope.all("vals", "uint") and "a" in scope.all("vals", "int") and \
@@ -409,7 +417,7 @@ class Gen:
             return "ADD_AT(%s, %s, %s)" % (self.global_name(scope, t), self.sub("int", scope, d), self.sub(t, scope, d))
         if c == 4 and space == "global" and t == "uint" and self.ctx != "macro":
             return "BUMP(%s, %s)" % (self.global_name(scope, t), self.sub("int", scope, d))
-        return "%s%s(%s, %s)" % (pre, op, a, self.sub(t, scope, d))
+        return "%s%s%s(%s,%s%s)" % (pre, op, self.sp(), a, self.sp() or " ", self.sub(t, scope, d))
 
     def global_name(self, scope, t):
         ptrs = [p for p, n in scope.all("ptrs", ("global", t)) if n == 64]
@@ -608,14 +616,15 @@ class Gen:
     def swizzle_lane(self, v, vt):
         n = WIDTH[vt]
         lanes = ["x", "y", "s0", "s1"] + (["z", "w", "s2", "s3", "lo.x", "hi.y", "even.y", "odd.x", "wzyx.y"] if n == 4 else ["yx.x", "lo", "hi"])
-        return "%s.%s" % (self.paren_vec(v), self.pick(lanes))
+        dot = "." if not self.feature("layout") or not self.chance(0.05) else self.pick([" . ", " ."] + (["\n      ."] if self.ctx != "macro" else []))
+        return "%s%s%s" % (self.paren_vec(v), dot, self.pick(lanes))
 
     def paren_vec(self, v):
         return v if re.fullmatch(r"[A-Za-z_]\w*", v) else "(%s)" % v
 
     def expr_float(self, t, scope, d):
         s = lambda tt="float": self.sub(tt, scope, d)
-        c = self.rng.randrange(24)
+        c = self.rng.randrange(26)
         if c == 0:
             return "(%s %s %s)" % (s(), self.pick(["+", "-", "*"]), s())
         if c == 1:
@@ -671,7 +680,35 @@ class Gen:
             return None
         if c == 19:
             return "(%s)(%s)" % (self.pick(["float"]), s(self.pick(["int", "uint"])))
+        if c == 20:
+            f3 = self.float3(scope, d + 1)
+            return self.pick(["dot(%s, %s)" % (f3, self.float3(scope, d + 1)), "length(%s)" % f3,
+                              "%s.%s" % (self.paren_vec(f3), self.pick(["x", "z", "s2"]))])
+        if c == 21 and scope.all("ptrs", ("global", "float")):
+            return "vload_half(%s, (const __global half *)gf)" % self.pick(["0", "3"])
         return "(%s %s %s)" % (s(), self.pick(["+", "*"]), s())
+
+    def float3(self, scope, d):
+        """A float3 (3 lanes, stored as 4 in CUDA)."""
+        if self.leafy(d):
+            opts = ["(float3)(1.0f)", "(float3)(1.0f, 2.0f, 3.0f)", "cvec.xyz"] + scope.all("vals", "float3")
+            opts += ["%s.%s" % (self.paren_vec(v), self.pick(["xyz", "zyx", "s123"])) for v in scope.all("vals", "float4")]
+            return self.pick(opts)
+        c = self.rng.randrange(7)
+        f3 = lambda: self.float3(scope, d + 1)
+        if c == 0:
+            return "(float3)(%s, %s, %s)" % tuple(self.sub("float", scope, d) for _ in range(3))
+        if c == 1:
+            return "(float3)(%s, %s)" % (self.sub("float2", scope, d), self.sub("float", scope, d))
+        if c == 2:
+            return "cross(%s, %s)" % (f3(), f3())
+        if c == 3:
+            return "(%s * %s)" % (f3(), self.sub("float", scope, d))
+        if c == 4:
+            return "normalize(%s)" % f3()
+        if c == 5 and scope.all("ptrs", ("global", "float")):
+            return "vload3(%s, gf)" % self.pick(["0", "1", "(uint)(%s) & 7u" % self.sub("int", scope, d)])
+        return "%s.%s" % (self.paren_vec(self.sub("float4", scope, d)), self.pick(["xyz", "wzy", "s012", "yzw"]))
 
     def float_lane(self, scope, d):
         vt = self.pick(["float4", "float2", "float4"])
@@ -702,7 +739,7 @@ class Gen:
         n, e = WIDTH[t], ELEM[t]
         s = lambda tt=t: self.sub(tt, scope, d)
         ct = cond_of(t)
-        c = self.rng.randrange(32)
+        c = self.rng.randrange(34)
         if c <= 2:
             return self.vec_literal(t, scope, d)
         if c == 3:
@@ -803,6 +840,15 @@ class Gen:
                 sw = "" if WIDTH[t] == 4 else "." + self.pick(["lo", "hi", "xy", "wz", "odd"])
                 return self.pick(["%s[%s].%s%s", "(%s + (%s))->%s%s"]) % (name, self.index(scope, n, d), m, sw)
             return None
+        if c == 29 and t == "int4":
+            return self.pick(["convert_int4(convert_uchar4_sat(%s))" % s("float4"),
+                              "convert_int4(as_char4(%s))" % s("int"),
+                              "convert_int4(convert_short4_sat(%s))" % s(),
+                              "convert_int4(%s)" % "as_uchar4(%s)" % s("uint")])
+        if c == 30 and t == "float4":
+            return self.pick(["(float4)(%s, %s)" % (self.float3(scope, d + 1), s("float")),
+                              "(float4)(%s, %s)" % (s("float"), self.float3(scope, d + 1)),
+                              "vload_half4(%s, (const __global half *)gf)" % self.pick(["0", "1"])])
         if c == 28 and t in ("int2", "int4"):
             gv = scope.all("ptrs", ("global", "int4"))
             if gv:
@@ -1007,7 +1053,7 @@ class Gen:
     def stmt(self, scope, d, indent):
         if d >= 3:
             return self.simple_stmt(scope, d)
-        c = self.rng.randrange(20)
+        c = self.rng.randrange(21)
         if c <= 6:
             return self.simple_stmt(scope, d)
         if c == 7:
@@ -1062,6 +1108,30 @@ class Gen:
         if c == 18:
             sub = Scope(scope)
             return "{\n%s%s}" % (self.stmts(sub, d + 1, indent + "  ", self.rng.randrange(1, 3)), indent)
+        if c == 19:
+            k = self.rng.randrange(6)
+            if k == 0:
+                # Fences as the operands of ?: (void, both).
+                return "(%s) ? %s : %s;" % (self.expr("int", scope, 1), self.fence(scope), self.fence(scope))
+            if k == 1:
+                w = self.fresh("w")
+                b, _ = self.body(scope, d, indent)
+                return "{ int %s = %s & 3; while ((%s, %s-- > 0))%s }" % (w, self.expr("int", scope, 2), self.fence(scope), w, b)
+            if k == 2 and self.ctx == "kernel":
+                return "if (a == 12345) printf(\"%%d %%u %%f\\n\", %s, %s, %s);" % (
+                    self.expr("int", scope, 2), self.expr("uint", scope, 2), self.expr("float", scope, 2))
+            if k == 3 and self.feature("preprocessor-branches"):
+                s1 = self.stmt(Scope(scope), d + 1, indent)
+                s2 = self.stmt(Scope(scope), d + 1, indent)
+                return "{\n#if __OPENCL_VERSION__ >= 200\n%s  %s\n#else\n%s  %s\n#endif\n%s}" % (
+                    indent, s1, indent, s2, indent)
+            if k == 4 and self.ctx == "kernel":
+                return self.pick(["vstore3(%s, 1, gf);" % self.float3(scope, 1),
+                                  "vstore_half(%s, 2, (__global half *)gf);" % self.expr("float", scope, 1),
+                                  "y.xyz = %s;" % self.float3(scope, 1),
+                                  "y.%s %s %s;" % (self.pick(["zyx", "s123"]), self.pick(["=", "+=", "*="]),
+                                                  self.float3(scope, 1))])
+            return "%s;" % self.fence(scope)
         return self.simple_stmt(scope, d)
 
     # -- macros and helpers -------------------------------------------------
@@ -1114,9 +1184,10 @@ class Gen:
                     else:
                         parts.append("%s[%s] = %s" % ("(p0)", self.index(sc, 64, 2), self.expr("int", sc, 1)))
                 if self.chance(0.5):
-                    body = "do { %s; } while (0)" % "; ".join(parts)
+                    sep = "; \\\n    " if self.chance(0.5) else "; "
+                    body = "do { %s; } while (0)" % sep.join(parts)
                 else:
-                    body = "{ %s; }" % "; ".join(parts) if self.chance(0.3) else "(%s)" % ", ".join(parts)
+                    body = "(%s)" % ", ".join(parts)
                 return Macro(name, params, "void", body, stmt=True)
             # A fence macro.
             if self.chance(0.5):
@@ -1251,10 +1322,11 @@ class Gen:
         lines.append("int2 z = vi.lo;")
         lines.append("float2 q = vf.hi;")
         lines.append("uint2 zu = xu.odd;")
+        lines.append("float3 y3 = vf.xyz;")
         for t, nm in [("int", "x.y"), ("int", "x.s3"), ("float", "y.w"), ("int", "z.x"), ("uint", "xu.s2")]:
             s.places[t].append(nm)
         for t, nm in [("int", "a"), ("int", "b"), ("int", "e"), ("uint", "u"), ("uint", "w"), ("float", "f"),
-                      ("int4", "x"), ("uint4", "xu"), ("float4", "y"), ("int2", "z"), ("float2", "q"), ("uint2", "zu")]:
+                      ("int4", "x"), ("uint4", "xu"), ("float4", "y"), ("int2", "z"), ("float2", "q"), ("uint2", "zu"), ("float3", "y3")]:
             s.vals[t].append(nm)
             s.places[t].append(nm)
         if self.chance(0.5):
@@ -1280,7 +1352,7 @@ class Gen:
             s.ptrs[("generic", "int")].append(("gen", 32))
         body = [("  " + l + "\n") for l in lines]
         body.append(self.stmts(s, 0, "  ", self.rng.randrange(3, 8)))
-        sink = "  gi[0] = a + b + e + (int)u + (int)w + x.x + xu.y + (int)f + (int)y.z + z.y + (int)q.x + (int)zu.y + tile[5];\n"
+        sink = "  gi[0] = a + b + e + (int)u + (int)w + x.x + xu.y + (int)f + (int)y.z + z.y + (int)q.x + (int)zu.y + (int)y3.z + tile[5];\n"
         body.append(sink)
         out.append("%s%s void %s(%s) {\n%s}\n" % (attr, kw, name, ", ".join(params), "".join(body)))
         return "".join(out)
