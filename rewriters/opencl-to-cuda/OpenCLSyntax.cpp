@@ -204,8 +204,8 @@ public:
     if (arg >= buffer.size() || buffer[arg] != '(')
       return true;
     // The operand may keep its parentheses as a ParenExpr or not.
-    auto operand = findRewriteRange(
-        sm, lo, cast->getSubExprAsWritten()->getSourceRange());
+    auto operand =
+        findRewriteRange(sm, lo, cast->getSubExprAsWritten()->getSourceRange());
     if (!operand || operand->file != close->file || operand->end == 0)
       return true;
     unsigned end = operand->end;
