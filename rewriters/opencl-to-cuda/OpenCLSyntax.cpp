@@ -309,6 +309,29 @@ public:
     return true;
   }
 
+  /// `#pragma unroll N` where N is a macro: nvcc does not expand macros in
+  /// the pragma, so the value clang computed is written there.
+  bool VisitAttributedStmt(clang::AttributedStmt *stmt) {
+    for (const clang::Attr *attr : stmt->getAttrs()) {
+      const auto *hint = llvm::dyn_cast<clang::LoopHintAttr>(attr);
+      const clang::Expr *value = hint ? hint->getValue() : nullptr;
+      if (!value || !value->getBeginLoc().isMacroID() ||
+          !src.isUserLocation(sm.getExpansionLoc(value->getBeginLoc())))
+        continue;
+      clang::Expr::EvalResult result;
+      auto range = findRewriteRange(sm, lo, value->getSourceRange(),
+                                    /*preferInvocation=*/true);
+      if (!value->EvaluateAsInt(result, src.getContext()) || !range) {
+        error(value->getBeginLoc(), "cannot write the value of this loop "
+                                    "pragma's argument");
+        continue;
+      }
+      edits.replace(*range, llvm::toString(result.Val.getInt(), 10),
+                    value->getBeginLoc());
+    }
+    return true;
+  }
+
   /// A volatile vector read as a whole (p[1] + 1 with a volatile int4 *p):
   /// the operators of ocl::vec take plain vectors, so the read is made
   /// explicit, ocl::load(p[1]) (every lane read once, as volatile).
@@ -858,7 +881,7 @@ private:
     // is renamed there.
     auto helperName = [](llvm::StringRef name) {
       bool taken = name == "global_size" || name == "local_size" ||
-                   name == "stream" || name == "shared_bytes" || name == "err";
+                   name == "stream" || name == "err";
       return name.str() + (taken ? "_arg" : "");
     };
     unsigned index = 0;
@@ -898,7 +921,12 @@ private:
               "of a type without a CUDA form)");
         return;
       }
+      // The size argument: NAME_bytes, unless a parameter has that name.
       std::string bytes = name + "_bytes";
+      while (llvm::any_of(fn->parameters(), [&](clang::ParmVarDecl *p) {
+        return p->getName() == bytes || helperName(p->getName()) == bytes;
+      }))
+        bytes += "_";
       sizes += ", size_t " + bytes;
       body += "\n  " + *type + " *" + name + " = reinterpret_cast<" + *type +
               " *>(xfence_local_mem" +
@@ -986,19 +1014,19 @@ private:
                    ")\n    return cudaErrorInvalidValue; // "
                    "reqd_work_group_size\n";
     }
-    launchers += "  const size_t shared_bytes = " +
+    launchers += "  const size_t xfence_shared_bytes = " +
                  (sharedBytes.empty() ? std::string("0") : sharedBytes) + ";\n";
     if (!sharedBytes.empty())
-      launchers += "  if (shared_bytes > 48 * 1024) {\n    cudaError_t err = "
+      launchers += "  if (xfence_shared_bytes > 48 * 1024) {\n    cudaError_t err = "
                    "cudaFuncSetAttribute(\n        " +
                    kernel +
                    ", cudaFuncAttributeMaxDynamicSharedMemorySize, "
-                   "int(shared_bytes));\n    if (err != cudaSuccess)\n"
+                   "int(xfence_shared_bytes));\n    if (err != cudaSuccess)\n"
                    "      return err;\n  }\n";
     launchers += "  " + kernel +
                  "<<<dim3(global_size.x / local_size.x, global_size.y / "
                  "local_size.y,\n           global_size.z / local_size.z),\n"
-                 "      local_size, shared_bytes, stream>>>(" +
+                 "      local_size, xfence_shared_bytes, stream>>>(" +
                  helperArgs + ");\n  return cudaGetLastError();\n}\n";
   }
 
