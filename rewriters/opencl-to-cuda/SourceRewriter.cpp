@@ -4,6 +4,7 @@
 
 #include "dialect/XFenceOps.h"
 
+#include "clang/AST/ParentMapContext.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Rewrite/Core/Rewriter.h"
 #include "llvm/ADT/DenseMap.h"
@@ -69,6 +70,21 @@ static bool hasTopLevelComma(llvm::StringRef text) {
   return false;
 }
 
+/// True if `call` is the second or third operand of a `?:`.
+static bool isConditionalArm(clang::ASTContext &context,
+                             const clang::CallExpr *call) {
+  clang::DynTypedNodeList parents = context.getParents(*call);
+  while (parents.size() == 1) {
+    if (const auto *paren = parents[0].get<clang::ParenExpr>()) {
+      parents = context.getParents(*paren);
+      continue;
+    }
+    const auto *cond = parents[0].get<clang::ConditionalOperator>();
+    return cond && cond->getCond()->IgnoreParens() != call;
+  }
+  return false;
+}
+
 /// Applies `snippet` (the text of `op`) to the site: literal pieces replace
 /// the text between the call's arguments that the snippet keeps.
 static LogicalResult applySnippet(SourceEdits &edits, const SyncSite &site,
@@ -82,8 +98,17 @@ static LogicalResult applySnippet(SourceEdits &edits, const SyncSite &site,
   // argument of a function-like macro that the construct is written in:
   // such text goes in parentheses (always, so that every use of a macro
   // body gets the same text).
-  bool wrap = hasTopLevelComma(
-      render(snippet, [](unsigned) { return std::string("x"); }));
+  std::string shape =
+      render(snippet, [](unsigned) { return std::string("x"); });
+  bool wrap = hasTopLevelComma(shape);
+  // nvcc (CUDA 13.0) fails on `c ? __syncthreads() : __syncthreads()` (a
+  // void phi in NVVM): a barrier that is an arm of ?: gets a void value of
+  // its own, (__syncthreads(), (void)0). (A macro body used both so and
+  // as a statement needs two texts: refused, as other such bodies.)
+  bool voidValue = llvm::StringRef(shape).contains("__syncthreads") &&
+                   isConditionalArm(src.getContext(), site.call);
+  if (voidValue)
+    text.text("(");
   if (wrap)
     text.text("(");
   for (const CudaPiece &piece : snippet.pieces) {
@@ -117,6 +142,8 @@ static LogicalResult applySnippet(SourceEdits &edits, const SyncSite &site,
   }
   if (wrap)
     text.text(")");
+  if (voidValue)
+    text.text(", (void)0)");
   text.finish();
   return success();
 }

@@ -129,3 +129,18 @@ __kernel void params_macros(__local int *a, LOCAL int *b, __global int *o,
   int2 w = (x.lo = z) + z;
   o[1] = p[0] + w.x;
 }
+
+// A barrier as an arm of ?: has a void value of its own: nvcc 13.0 fails on
+// `c ? __syncthreads() : __syncthreads()` (also through a macro).
+#define SYNC() barrier(CLK_LOCAL_MEM_FENCE)
+// CHECK: #define SYNC() (__syncthreads(), (void)0)
+// CHECK-LABEL: __global__ void barrier_arms(
+// CHECK-NEXT: a ? SYNC() : (__syncthreads(), (void)0);
+// CHECK-NEXT: o[0] = a;
+// CHECK-NEXT: __syncthreads();
+__kernel void barrier_arms(__global int *o, int a) {
+  a ? SYNC() : barrier(CLK_LOCAL_MEM_FENCE);
+  o[0] = a;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  o[1] = a;
+}
