@@ -12,6 +12,7 @@
 # writes DIR-nvcl/: the CUDA outputs of DIR, the NVIDIA OpenCL outputs in
 # place of PoCL's, and compare.py's results.txt/summary.txt for that pair.
 set -uo pipefail
+CXX=${CXX:-g++}
 here=$(cd "$(dirname "$0")" && pwd)
 dir=$(cd "${1:?usage: third_side.sh DIR}" && pwd)
 nv=$dir-nvcl
@@ -20,13 +21,17 @@ cp -r "$dir/files" "$dir/bin" "$dir/jobs.txt" "$nv/"
 [ -f "$dir/manifest.json" ] && cp "$dir/manifest.json" "$nv/"
 cp "$dir"/*.json "$nv/" 2>/dev/null
 mkdir -p "$nv/out"
-(cd "$dir/out" && find . -name '*.cuda.*' ! -name '*.alt.*' | cpio -pdm "$nv/out" 2>/dev/null)
+(cd "$dir/out" && find . -name '*.cuda.*' ! -name '*.alt.*' | tar -cf - -T -) |
+  (cd "$nv/out" && tar -xf -)
 lib=$(ldconfig -p | awk '/libnvidia-opencl.so.1 / {print $NF; exit}')
 [ -n "$lib" ] || { echo "third_side.sh: no libnvidia-opencl.so.1" >&2; exit 1; }
 vendors=$(mktemp -d)
 echo "$lib" > "$vendors/nvidia.icd"
 export OCL_ICD_VENDORS=$vendors OCL_ICD_FILENAMES=$lib XCMP_OCL_PLATFORM=NVIDIA
+export XCMP_OCL_PRINT_DEVICE=1
+"$CXX" -O2 -std=c++17 -I"$here" "$here/ocl_host.cpp" -o "$nv/bin/ocl_host" -lOpenCL
 OCL_JOBS=${OCL_JOBS:-4} "$here/run_device.sh" "$nv" --no-build --ocl-only --no-compare
 py=python3
 python3 -c 'import numpy' 2>/dev/null || py=/usr/bin/python3
 "$py" "$here/compare.py" "$nv"
+echo "OpenCL devices of this side: $(cat "$nv"/out/*/*.ocl.log | sed -n 's/^device //p' | sort | uniq -c | tr '\n' ' ')"
