@@ -37,6 +37,8 @@
 #include "clang/AST/TypeLoc.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Rewrite/Core/Rewriter.h"
+#include "llvm/ADT/BitVector.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -44,6 +46,7 @@
 #include "llvm/ADT/StringSwitch.h"
 
 #include <algorithm>
+#include <map>
 
 using namespace xfence;
 using namespace mlir;
@@ -89,10 +92,18 @@ namespace {
 
 class SyntaxRewriter : public clang::RecursiveASTVisitor<SyntaxRewriter> {
 public:
-  SyntaxRewriter(SourceEdits &edits, const CudaAddressSpaces &spaces, bool cl2,
+  SyntaxRewriter(SourceEdits &edits, const CudaAddressSpaces &spaces,
+                 const CudaSyntaxOptions &options,
                  const llvm::DenseSet<const clang::Stmt *> &sites)
       : edits(edits), src(edits.getSource()), sm(src.getSourceManager()),
-        lo(src.getLangOpts()), spaces(spaces), cl2(cl2), sites(sites) {}
+        lo(src.getLangOpts()), spaces(spaces), cl2(options.cl2),
+        hoistDevice(options.hoistDeviceVariables), sites(sites) {}
+
+  /// Finds what device code uses: program-scope variables and functions,
+  /// and which variables become kernel arguments (before the traversal).
+  void collectDeviceUses();
+  /// The header comment: host code left out, launches, added arguments.
+  std::string notes() const;
 
   bool shouldVisitTemplateInstantiations() const { return false; }
   bool shouldVisitImplicitCode() const { return false; }
@@ -103,8 +114,13 @@ public:
     if (!llvm::isa<clang::TranslationUnitDecl>(d) &&
         !src.isUserLocation(d->getLocation()))
       return true;
+    if (isHostCode(d)) {
+      leaveOutHostCode(d);
+      return true;
+    }
     return RecursiveASTVisitor::TraverseDecl(d);
   }
+  bool TraverseLinkageSpecDecl(clang::LinkageSpecDecl *linkage);
   bool dataTraverseStmtPre(clang::Stmt *s) {
     // Inside a synchronization construct only its operands are rewritten
     // (threadIdx.x in an index), not the construct's own parts.
@@ -174,6 +190,10 @@ public:
     return error(e->getBeginLoc(), std::string("'") + e->getCastName() +
                                        "' has no OpenCL C form; use a C cast");
   }
+  bool VisitCUDAKernelCallExpr(clang::CUDAKernelCallExpr *e) {
+    return error(e->getBeginLoc(), "a kernel launch in device code (dynamic "
+                                   "parallelism) has no OpenCL C form");
+  }
   bool VisitCXXNullPtrLiteralExpr(clang::CXXNullPtrLiteralExpr *e) {
     replaceToken(e->getBeginLoc(), "0");
     return true;
@@ -219,7 +239,27 @@ private:
       r->end = sm.getFileOffset(sm.getFileLoc(end));
     edits.replace(*r, "/* xfence: removed */");
   }
-  void rewriteAttributes(clang::Decl *d);
+  void rewriteAttributes(clang::Decl *d, const char *deviceText = "");
+  /// Takes the text of `d` (and its ';') away, with `note` in its place;
+  /// declarators of one declaration share one removal.
+  void leaveOut(clang::Decl *d, bool semicolon, const std::string &note);
+  void appendParams(const clang::FunctionDecl *fn, const std::string &params);
+  bool isHostCode(const clang::Decl *d) const;
+  void leaveOutHostCode(clang::Decl *d);
+  void collectLaunches(clang::Decl *d);
+  std::string sourceText(clang::SourceRange range) const;
+  bool hoisted(const clang::VarDecl *var) const {
+    return hoistedIndex.count(var->getCanonicalDecl());
+  }
+  /// The added parameter of a hoisted variable: `__global T *name`.
+  std::string hoistedParam(const clang::VarDecl *var) const;
+  /// The variables that `fn` needs as added parameters, in declaration
+  /// order.
+  llvm::SmallVector<const clang::VarDecl *>
+  hoistedNeeds(const clang::FunctionDecl *fn) const;
+  bool isDeviceFunction(const clang::FunctionDecl *fn) const {
+    return !isHostOnlyFunction(fn);
+  }
   void rewriteAtomicType(clang::DeclaratorDecl *d);
   void qualifyPointer(clang::DeclaratorDecl *d, unsigned memory,
                       bool kernelParam);
@@ -231,7 +271,19 @@ private:
   const clang::LangOptions &lo;
   const CudaAddressSpaces &spaces;
   bool cl2;
+  bool hoistDevice;
   const llvm::DenseSet<const clang::Stmt *> &sites;
+  /// Program-scope variables and functions that device code refers to.
+  llvm::DenseSet<const clang::Decl *> deviceUsed;
+  /// Variables that become kernel (and device function) arguments, in
+  /// declaration order (canonical declarations), and their index there.
+  std::vector<const clang::VarDecl *> hoistedVars;
+  llvm::DenseMap<const clang::VarDecl *, unsigned> hoistedIndex;
+  /// Per function (canonical declaration): the hoisted variables it uses,
+  /// itself or through its callees (bits of hoistedVars).
+  llvm::DenseMap<const clang::FunctionDecl *, llvm::BitVector> needs;
+  /// What the header comment says.
+  std::vector<std::string> hostNotes, launchNotes;
   /// extern __shared__ variables, in declaration order, and the kernels
   /// that use each (through the current function).
   std::vector<const clang::VarDecl *> dynamicShared;
@@ -240,6 +292,14 @@ private:
       kernelDynamicShared;
   const clang::FunctionDecl *currentFunction = nullptr;
   llvm::DenseSet<const clang::DeclStmt *> removedDeclStmts;
+  /// User functions seen (definitions and prototypes of device code).
+  std::vector<const clang::FunctionDecl *> functions;
+  /// Text taken away, by its begin (several declarators of one
+  /// declaration are one removal).
+  std::map<std::pair<unsigned, unsigned>, std::pair<FileCharRange, std::string>>
+      removals;
+  /// The output keeps program-scope __global variables (OpenCL C 2.0/3.0).
+  bool programScopeVariables = false;
 
 public:
   bool TraverseFunctionDecl(clang::FunctionDecl *fn) {
@@ -251,7 +311,8 @@ public:
   }
 };
 
-void SyntaxRewriter::rewriteAttributes(clang::Decl *d) {
+void SyntaxRewriter::rewriteAttributes(clang::Decl *d,
+                                       const char *deviceText) {
   for (const clang::Attr *attr : d->attrs()) {
     if (attr->isImplicit() ||
         !sm.isWrittenInMainFile(sm.getExpansionLoc(attr->getLocation())))
@@ -273,8 +334,10 @@ void SyntaxRewriter::rewriteAttributes(clang::Decl *d) {
     FileCharRange text{file, begin, end};
     if (llvm::isa<clang::CUDAGlobalAttr>(attr))
       edits.replace(text, "__kernel");
-    else if (llvm::isa<clang::CUDADeviceAttr, clang::CUDAHostAttr,
-                       clang::CUDALaunchBoundsAttr, clang::NoInlineAttr>(attr))
+    else if (llvm::isa<clang::CUDADeviceAttr>(attr))
+      edits.replace(text, deviceText);
+    else if (llvm::isa<clang::CUDAHostAttr, clang::CUDALaunchBoundsAttr,
+                       clang::NoInlineAttr>(attr))
       edits.replace(text, "");
     else if (llvm::isa<clang::AlwaysInlineAttr>(attr))
       edits.replace(text, "inline");
@@ -327,18 +390,32 @@ void SyntaxRewriter::qualifyPointer(clang::DeclaratorDecl *d, unsigned memory,
 }
 
 bool SyntaxRewriter::VisitFunctionDecl(clang::FunctionDecl *fn) {
-  if (!fn->doesThisDeclarationHaveABody())
-    return true;
-  renameIfKeyword(fn, fn->getLocation());
-  bool kernel = fn->hasAttr<clang::CUDAGlobalAttr>();
-  if (!kernel && !fn->hasAttr<clang::CUDADeviceAttr>())
-    return error(fn->getLocation(),
-                 "host function: xfence translates device code only; move "
-                 "host code to another file");
   if (fn->isTemplateInstantiation() || fn->getDescribedFunctionTemplate())
     return true; // reported at the template
   if (llvm::isa<clang::CXXMethodDecl>(fn))
     return true; // reported at the class
+  bool kernel = fn->hasAttr<clang::CUDAGlobalAttr>();
+  if (!kernel && !fn->hasAttr<clang::CUDADeviceAttr>())
+    return true; // host code, left out by TraverseDecl
+  functions.push_back(fn);
+  if (!fn->doesThisDeclarationHaveABody()) {
+    // A prototype: the qualifiers, and the address spaces of the
+    // definition's parameters.
+    rewriteAttributes(fn);
+    const clang::FunctionDecl *def = fn->getDefinition();
+    for (unsigned i = 0; i < fn->getNumParams(); ++i) {
+      clang::ParmVarDecl *p = fn->getParamDecl(i);
+      if (p->getType()->isReferenceType())
+        continue; // reported at the definition
+      qualifyPointer(p,
+                     spaces.pointeeOf(def && i < def->getNumParams()
+                                          ? def->getParamDecl(i)
+                                          : p),
+                     kernel);
+    }
+    return true;
+  }
+  renameIfKeyword(fn, fn->getLocation());
   if (fn->isOverloadedOperator())
     return error(fn->getLocation(), "an overloaded operator has no OpenCL C "
                                     "form");
@@ -464,13 +541,45 @@ bool SyntaxRewriter::VisitVarDecl(clang::VarDecl *var) {
     rewriteAtomicType(var);
     return true;
   }
+  bool fileScope = var->getDeclContext()->getRedeclContext()->isFileContext();
+  if (fileScope && var->hasExternalStorage() &&
+      (var->hasAttr<clang::CUDAConstantAttr>() ||
+       var->hasAttr<clang::CUDADeviceAttr>()))
+    return error(var->getLocation(),
+                 "an extern __device__ or __constant__ variable (separate "
+                 "compilation) has no OpenCL C form");
+  if (fileScope && hoisted(var)) {
+    // Set by the host (cudaMemcpyToSymbol) or kept from launch to launch:
+    // a buffer that the host passes to every kernel that uses it.
+    bool constant = var->hasAttr<clang::CUDAConstantAttr>();
+    leaveOut(var, true,
+             std::string("/* xfence: ") +
+                 (constant ? "__constant__" : "__device__") + " variable '" +
+                 var->getName().str() + "' is a " +
+                 (constant ? "__constant" : "__global") +
+                 " argument of the kernels that use it (see the top) */");
+    return true;
+  }
   if (var->hasAttr<clang::CUDAConstantAttr>()) {
-    if (!var->hasInit())
-      return error(var->getLocation(),
-                   "a __constant__ variable without an initializer is set "
-                   "by the host (cudaMemcpyToSymbol), which OpenCL C cannot "
-                   "express; pass it as a kernel argument");
     rewriteAttributes(var);
+    return true;
+  }
+  if (fileScope && var->hasAttr<clang::CUDADeviceAttr>() &&
+      !var->hasAttr<clang::CUDASharedAttr>()) {
+    // OpenCL C 2.0 (3.0 with __opencl_c_program_scope_global_variables):
+    // a program-scope variable in the global address space lives, as a
+    // __device__ variable does, for as long as the program, and starts
+    // with its initializer (zero without one).
+    programScopeVariables = true;
+    rewriteAttributes(var, "__global");
+    rewriteAtomicType(var);
+    return true;
+  }
+  if (fileScope && var->getType().isConstQualified() && var->hasInit() &&
+      !var->hasAttr<clang::CUDASharedAttr>()) {
+    // A host constant that device code reads (CUDA allows it for constant
+    // initializers): a __constant variable.
+    insertBefore(var->getOuterLocStart(), "__constant ");
     return true;
   }
   if (var->hasGlobalStorage() && !var->isStaticLocal() &&
@@ -514,6 +623,17 @@ bool SyntaxRewriter::VisitDeclRefExpr(clang::DeclRefExpr *ref) {
   auto *var = llvm::dyn_cast<clang::VarDecl>(ref->getDecl());
   if (!var)
     return true;
+  if (hoisted(var)) {
+    // A pointer argument now: a scalar is `(*name)`; an array decays to
+    // the pointer as it did before.
+    if (!currentFunction)
+      return error(ref->getLocation(),
+                   "this variable becomes a kernel argument; it cannot be "
+                   "used outside a function");
+    if (!var->getType()->isArrayType())
+      replaceToken(ref->getLocation(), "(*" + var->getName().str() + ")");
+    return true;
+  }
   if (var->hasAttr<clang::CUDASharedAttr>() && var->hasExternalStorage() &&
       currentFunction) {
     if (!currentFunction->hasAttr<clang::CUDAGlobalAttr>())
@@ -571,6 +691,21 @@ bool SyntaxRewriter::VisitPseudoObjectExpr(clang::PseudoObjectExpr *e) {
 
 bool SyntaxRewriter::VisitCallExpr(clang::CallExpr *call) {
   const clang::FunctionDecl *callee = call->getDirectCallee();
+  if (callee && isUserDecl(src, callee) &&
+      !llvm::isa<clang::CUDAKernelCallExpr>(call)) {
+    // The hoisted variables that the callee needs, passed on.
+    std::string args;
+    for (const clang::VarDecl *var : hoistedNeeds(callee))
+      args += ", " + var->getName().str();
+    if (!args.empty()) {
+      if (call->getNumArgs() == 0)
+        args = args.substr(2);
+      clang::SourceLocation rparen = sm.getFileLoc(call->getRParenLoc());
+      auto [file, offset] = sm.getDecomposedLoc(rparen);
+      edits.replace({file, offset, offset}, args);
+    }
+    return true;
+  }
   if (!callee || isUserDecl(src, callee) || !callee->getIdentifier())
     return true;
   if (llvm::isa<clang::CXXMemberCallExpr, clang::CXXOperatorCallExpr>(call))
@@ -639,49 +774,411 @@ bool SyntaxRewriter::VisitCallExpr(clang::CallExpr *call) {
                "'" + name + "' has no OpenCL C equivalent that xfence knows");
 }
 
+bool SyntaxRewriter::TraverseLinkageSpecDecl(
+    clang::LinkageSpecDecl *linkage) {
+  // extern "C" (with or without braces) goes: OpenCL C has one linkage.
+  clang::SourceLocation externLoc = linkage->getExternLoc();
+  if (externLoc.isValid() && !externLoc.isMacroID() &&
+      src.isUserLocation(externLoc)) {
+    std::optional<clang::Token> lang =
+        clang::Lexer::findNextToken(externLoc, sm, lo);
+    if (lang && lang->is(clang::tok::string_literal)) {
+      clang::SourceLocation end = lang->getEndLoc();
+      if (linkage->hasBraces()) {
+        std::optional<clang::Token> brace =
+            clang::Lexer::findNextToken(lang->getLocation(), sm, lo);
+        if (brace && brace->is(clang::tok::l_brace))
+          end = brace->getEndLoc();
+        clang::SourceLocation rbrace = linkage->getRBraceLoc();
+        if (rbrace.isValid() && !rbrace.isMacroID()) {
+          auto [file, offset] = sm.getDecomposedLoc(rbrace);
+          edits.replace({file, offset, offset + 1}, "");
+        }
+      }
+      auto [file, begin] = sm.getDecomposedLoc(externLoc);
+      edits.replace({file, begin, sm.getFileOffset(end)}, "");
+    }
+  }
+  for (clang::Decl *d : linkage->decls())
+    TraverseDecl(d);
+  return true;
+}
+
+void SyntaxRewriter::appendParams(const clang::FunctionDecl *fn,
+                                  const std::string &params) {
+  if (fn->getNumParams() == 0) {
+    // f() or f(void): the parameter list is the new arguments alone.
+    clang::SourceLocation rparen = fn->getFunctionTypeLoc().getRParenLoc();
+    clang::SourceLocation lparen = fn->getFunctionTypeLoc().getLParenLoc();
+    auto [file, b] = sm.getDecomposedLoc(sm.getFileLoc(lparen));
+    unsigned e = sm.getFileOffset(sm.getFileLoc(rparen));
+    edits.replace({file, b + 1, e}, params.substr(2));
+    return;
+  }
+  const clang::ParmVarDecl *last = fn->getParamDecl(fn->getNumParams() - 1);
+  std::optional<FileCharRange> r = rangeOf(last->getSourceRange());
+  if (!r)
+    return (void)error(last->getLocation(), "cannot rewrite this text");
+  edits.replace({r->file, r->end, r->end}, params);
+}
+
 void SyntaxRewriter::finish() {
   clang::PrintingPolicy policy(lo);
-  for (auto &[kernel, vars] : kernelDynamicShared) {
+  for (const clang::FunctionDecl *fn : functions) {
     std::string params;
-    for (const clang::VarDecl *var : vars) {
-      clang::QualType element =
-          src.getContext().getAsArrayType(var->getType())->getElementType();
-      params += ", __local " + element.getAsString(policy) + " *" +
-                var->getName().str();
+    const clang::FunctionDecl *def = fn->getDefinition();
+    auto shared = kernelDynamicShared.find(def ? def : fn);
+    if (shared != kernelDynamicShared.end())
+      for (const clang::VarDecl *var : shared->second) {
+        clang::QualType element =
+            src.getContext().getAsArrayType(var->getType())->getElementType();
+        params += ", __local " + element.getAsString(policy) + " *" +
+                  var->getName().str();
+      }
+    for (const clang::VarDecl *var : hoistedNeeds(fn)) {
+      for (const clang::ParmVarDecl *p : fn->parameters())
+        if (p->getName() == var->getName())
+          error(p->getLocation(),
+                "this parameter has the name of the variable '" +
+                    var->getName() +
+                    "', which becomes an argument of this function; "
+                    "rename the parameter");
+      params += ", " + hoistedParam(var);
     }
-    if (kernel->getNumParams() == 0) {
-      // f() or f(void): the parameter list is the new arguments alone.
-      clang::SourceLocation rparen =
-          kernel->getFunctionTypeLoc().getRParenLoc();
-      clang::SourceLocation lparen =
-          kernel->getFunctionTypeLoc().getLParenLoc();
-      auto [file, b] = sm.getDecomposedLoc(sm.getFileLoc(lparen));
-      unsigned e = sm.getFileOffset(sm.getFileLoc(rparen));
-      edits.replace({file, b + 1, e}, params.substr(2));
-      continue;
-    }
-    const clang::ParmVarDecl *last =
-        kernel->getParamDecl(kernel->getNumParams() - 1);
-    std::optional<FileCharRange> r = rangeOf(last->getSourceRange());
-    if (!r) {
-      error(last->getLocation(), "cannot rewrite this text");
-      continue;
-    }
-    edits.replace({r->file, r->end, r->end}, params);
+    if (!params.empty())
+      appendParams(fn, params);
   }
+  for (auto &[key, removal] : removals)
+    edits.replace(removal.first, removal.second);
+}
+
+void SyntaxRewriter::leaveOut(clang::Decl *d, bool semicolon,
+                              const std::string &note) {
+  clang::SourceRange range = d->getSourceRange();
+  // Attributes written before the declaration (`__host__ void f()`).
+  for (const clang::Attr *attr : d->attrs()) {
+    if (attr->isImplicit() || attr->getLocation().isInvalid())
+      continue;
+    clang::SourceLocation at = sm.getExpansionLoc(attr->getLocation());
+    if (sm.isBeforeInTranslationUnit(at, sm.getExpansionLoc(range.getBegin())))
+      range.setBegin(at);
+  }
+  std::optional<FileCharRange> r = rangeOf(range);
+  if (!r)
+    return (void)error(d->getLocation(), "cannot rewrite this text");
+  if (semicolon) {
+    clang::SourceLocation end = clang::Lexer::findLocationAfterToken(
+        sm.getExpansionLoc(d->getEndLoc()), clang::tok::semi, sm, lo, false);
+    if (end.isValid())
+      r->end = std::max(r->end, sm.getFileOffset(sm.getFileLoc(end)));
+  }
+  auto key = std::make_pair(r->file.getHashValue(), r->begin);
+  auto [it, inserted] =
+      removals.try_emplace(key, std::make_pair(*r, note));
+  if (!inserted) {
+    it->second.first.end = std::max(it->second.first.end, r->end);
+    it->second.second += " " + note;
+  }
+}
+
+bool SyntaxRewriter::isHostCode(const clang::Decl *d) const {
+  if (auto *t = llvm::dyn_cast<clang::FunctionTemplateDecl>(d))
+    d = t->getTemplatedDecl();
+  if (auto *t = llvm::dyn_cast<clang::ClassTemplateDecl>(d))
+    d = t->getTemplatedDecl();
+  if (!d->getDeclContext() ||
+      !d->getDeclContext()->getRedeclContext()->isFileContext())
+    return false;
+  if (auto *fn = llvm::dyn_cast<clang::FunctionDecl>(d))
+    return !llvm::isa<clang::CXXMethodDecl>(fn) && isHostOnlyFunction(fn);
+  if (auto *var = llvm::dyn_cast<clang::VarDecl>(d)) {
+    if (var->hasAttr<clang::CUDADeviceAttr>() ||
+        var->hasAttr<clang::CUDAConstantAttr>() ||
+        var->hasAttr<clang::CUDASharedAttr>())
+      return false;
+    return !deviceUsed.count(var->getCanonicalDecl());
+  }
+  if (auto *record = llvm::dyn_cast<clang::CXXRecordDecl>(d)) {
+    // A class whose member functions are all host code.
+    if (!record->isThisDeclarationADefinition() || record->isLambda())
+      return false;
+    bool any = false;
+    for (const clang::Decl *member : record->decls()) {
+      if (member->isImplicit())
+        continue;
+      const clang::Decl *inner = member;
+      if (auto *t = llvm::dyn_cast<clang::FunctionTemplateDecl>(member))
+        inner = t->getTemplatedDecl();
+      if (auto *m = llvm::dyn_cast<clang::FunctionDecl>(inner)) {
+        any = true;
+        if (!isHostOnlyFunction(m))
+          return false;
+      }
+    }
+    return any;
+  }
+  return false;
+}
+
+std::string SyntaxRewriter::sourceText(clang::SourceRange range) const {
+  clang::CharSourceRange chars = clang::Lexer::makeFileCharRange(
+      clang::CharSourceRange::getTokenRange(range), sm, lo);
+  std::string text =
+      chars.isValid()
+          ? clang::Lexer::getSourceText(chars, sm, lo).str()
+          : clang::Lexer::getSourceText(
+                clang::CharSourceRange::getTokenRange(
+                    sm.getExpansionRange(range).getAsRange()),
+                sm, lo)
+                .str();
+  // One line.
+  std::string out;
+  for (char c : text) {
+    bool space = c == '\n' || c == '\r' || c == '\t' || c == ' ';
+    if (space && (out.empty() || out.back() == ' '))
+      continue;
+    out += space ? ' ' : c;
+  }
+  while (!out.empty() && out.back() == ' ')
+    out.pop_back();
+  return out;
+}
+
+void SyntaxRewriter::collectLaunches(clang::Decl *d) {
+  struct Finder : clang::RecursiveASTVisitor<Finder> {
+    std::vector<const clang::CUDAKernelCallExpr *> found;
+    bool shouldVisitTemplateInstantiations() const { return false; }
+    bool VisitCUDAKernelCallExpr(clang::CUDAKernelCallExpr *e) {
+      found.push_back(e);
+      return true;
+    }
+  } finder;
+  finder.TraverseDecl(d);
+  for (const clang::CUDAKernelCallExpr *launch : finder.found) {
+    const clang::CallExpr *config = launch->getConfig();
+    auto operand = [&](unsigned i) -> std::string {
+      if (!config || i >= config->getNumArgs() ||
+          llvm::isa<clang::CXXDefaultArgExpr>(config->getArg(i)))
+        return "0";
+      return sourceText(config->getArg(i)->getSourceRange());
+    };
+    std::string name;
+    if (const clang::FunctionDecl *kernel = launch->getDirectCallee())
+      name = kernel->getNameAsString();
+    else
+      name = sourceText(launch->getCallee()->getSourceRange());
+    clang::PresumedLoc at = sm.getPresumedLoc(launch->getBeginLoc());
+    launchNotes.push_back(
+        "line " + std::to_string(at.getLine()) + ": " + name + "<<<" +
+        operand(0) + ", " + operand(1) +
+        (operand(2) == "0" ? "" : ", " + operand(2)) +
+        ">>>: grid = " + operand(0) + ", block = " + operand(1) +
+        ", dynamic shared memory = " + operand(2) + " bytes");
+  }
+}
+
+void SyntaxRewriter::leaveOutHostCode(clang::Decl *d) {
+  collectLaunches(d);
+  const clang::Decl *inner = d;
+  if (auto *t = llvm::dyn_cast<clang::FunctionTemplateDecl>(d))
+    inner = t->getTemplatedDecl();
+  if (auto *t = llvm::dyn_cast<clang::ClassTemplateDecl>(d))
+    inner = t->getTemplatedDecl();
+  std::string what = llvm::isa<clang::FunctionDecl>(inner) ? "function"
+                     : llvm::isa<clang::VarDecl>(inner)    ? "variable"
+                                                           : "class";
+  std::string name = llvm::cast<clang::NamedDecl>(inner)->getNameAsString();
+  clang::PresumedLoc at = sm.getPresumedLoc(d->getLocation());
+  auto *fn = llvm::dyn_cast<clang::FunctionDecl>(inner);
+  bool definition = fn && fn->doesThisDeclarationHaveABody();
+  if (definition || !fn)
+    hostNotes.push_back(what + " '" + name + "' (line " +
+                        std::to_string(at.getLine()) + ")");
+  leaveOut(d, !definition,
+           "/* xfence: host " + what + " '" + name + "' left out */");
+}
+
+void SyntaxRewriter::collectDeviceUses() {
+  clang::ASTContext &ctx = src.getContext();
+  struct Uses : clang::RecursiveASTVisitor<Uses> {
+    llvm::SetVector<const clang::VarDecl *> vars;
+    llvm::SetVector<const clang::FunctionDecl *> callees;
+    bool VisitDeclRefExpr(clang::DeclRefExpr *ref) {
+      if (auto *var = llvm::dyn_cast<clang::VarDecl>(ref->getDecl())) {
+        if (var->getDeclContext()->getRedeclContext()->isFileContext())
+          vars.insert(var->getCanonicalDecl());
+      } else if (auto *fn = llvm::dyn_cast<clang::FunctionDecl>(
+                     ref->getDecl())) {
+        callees.insert(fn->getCanonicalDecl());
+      }
+      return true;
+    }
+  };
+  // Variables that become arguments, in declaration order.
+  std::vector<clang::Decl *> decls = topLevelDecls(ctx);
+  for (clang::Decl *d : decls) {
+    auto *var = llvm::dyn_cast<clang::VarDecl>(d);
+    if (!var || !isUserDecl(src, var) || var->hasExternalStorage() ||
+        var->getCanonicalDecl() != var)
+      continue;
+    bool constant = var->hasAttr<clang::CUDAConstantAttr>();
+    bool device = var->hasAttr<clang::CUDADeviceAttr>() &&
+                  !var->hasAttr<clang::CUDASharedAttr>() && !constant;
+    // A __constant__ variable without an initializer is set by the host;
+    // OpenCL C program-scope __constant variables need an initializer.
+    if ((constant && !var->hasInit()) || (device && hoistDevice)) {
+      hoistedIndex[var] = hoistedVars.size();
+      hoistedVars.push_back(var);
+    }
+  }
+  llvm::DenseMap<const clang::FunctionDecl *,
+                 llvm::SetVector<const clang::FunctionDecl *>>
+      calls;
+  std::vector<const clang::FunctionDecl *> order;
+  for (clang::Decl *d : decls) {
+    auto *fn = llvm::dyn_cast<clang::FunctionDecl>(d);
+    if (!fn || !fn->doesThisDeclarationHaveABody() || isHostOnlyFunction(fn) ||
+        !isUserDecl(src, fn))
+      continue;
+    Uses uses;
+    uses.TraverseStmt(fn->getBody());
+    const clang::FunctionDecl *key = fn->getCanonicalDecl();
+    llvm::BitVector bits(hoistedVars.size());
+    for (const clang::VarDecl *var : uses.vars) {
+      deviceUsed.insert(var);
+      auto it = hoistedIndex.find(var);
+      if (it != hoistedIndex.end())
+        bits.set(it->second);
+    }
+    for (const clang::FunctionDecl *callee : uses.callees)
+      deviceUsed.insert(callee);
+    needs[key] = bits;
+    calls[key] = uses.callees;
+    order.push_back(key);
+  }
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (const clang::FunctionDecl *fn : order) {
+      llvm::BitVector bits = needs[fn];
+      for (const clang::FunctionDecl *callee : calls[fn]) {
+        auto it = needs.find(callee);
+        if (it != needs.end())
+          bits |= it->second;
+      }
+      if (bits != needs[fn]) {
+        needs[fn] = bits;
+        changed = true;
+      }
+    }
+  }
+}
+
+llvm::SmallVector<const clang::VarDecl *>
+SyntaxRewriter::hoistedNeeds(const clang::FunctionDecl *fn) const {
+  llvm::SmallVector<const clang::VarDecl *> vars;
+  auto it = needs.find(fn->getCanonicalDecl());
+  if (it == needs.end())
+    return vars;
+  for (unsigned i : it->second.set_bits())
+    vars.push_back(hoistedVars[i]);
+  return vars;
+}
+
+std::string SyntaxRewriter::hoistedParam(const clang::VarDecl *var) const {
+  clang::ASTContext &ctx = src.getContext();
+  clang::QualType type = var->getType();
+  clang::QualType pointee = type;
+  if (const clang::ArrayType *array = ctx.getAsArrayType(type))
+    pointee = array->getElementType();
+  std::string decl;
+  llvm::raw_string_ostream os(decl);
+  ctx.getPointerType(pointee).print(os, clang::PrintingPolicy(lo),
+                                    var->getName());
+  return (var->hasAttr<clang::CUDAConstantAttr>() ? "__constant "
+                                                  : "__global ") +
+         decl;
+}
+
+std::string SyntaxRewriter::notes() const {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  if (!hostNotes.empty()) {
+    os << "// xfence: host code left out (the OpenCL host program replaces "
+          "it):";
+    for (const std::string &note : hostNotes)
+      os << "\n//   " << note;
+    os << "\n";
+  }
+  if (!launchNotes.empty()) {
+    os << "// xfence: kernel launches of the host code (CUDA grid g and "
+          "block b: OpenCL global size g*b and local size b, per dimension; "
+          "dynamic shared memory: the __local argument's size):\n";
+    for (const std::string &note : launchNotes)
+      os << "//   " << note << "\n";
+  }
+  // The arguments added to each kernel, in order (the launch ABI).
+  bool header = false;
+  for (const clang::FunctionDecl *fn : functions) {
+    if (!fn->hasAttr<clang::CUDAGlobalAttr>() ||
+        !fn->doesThisDeclarationHaveABody())
+      continue;
+    unsigned index = fn->getNumParams();
+    std::vector<std::string> lines;
+    auto shared = kernelDynamicShared.find(fn);
+    if (shared != kernelDynamicShared.end())
+      for (const clang::VarDecl *var : shared->second)
+        lines.push_back("argument " + std::to_string(index++) + ": '" +
+                        var->getName().str() +
+                        "', dynamic shared memory: clSetKernelArg(kernel, " +
+                        std::to_string(index - 1) + ", bytes, NULL)");
+    for (const clang::VarDecl *var : hoistedNeeds(fn)) {
+      bool constant = var->hasAttr<clang::CUDAConstantAttr>();
+      std::string init = "zero";
+      if (var->hasInit())
+        init = "'" + sourceText(var->getInit()->getSourceRange()) + "'";
+      lines.push_back(
+          "argument " + std::to_string(index++) + ": " + hoistedParam(var) +
+          (constant ? ", the __constant__ variable (a read-only buffer of "
+                      "what cudaMemcpyToSymbol would copy)"
+                    : ", the __device__ variable (one buffer for the whole "
+                      "program, the same in every launch; initial value " +
+                          init + ")"));
+    }
+    if (lines.empty())
+      continue;
+    if (!header)
+      os << "// xfence: arguments added to kernels, after the user's "
+            "(docs/cuda-to-opencl.md, launch ABI):\n";
+    header = true;
+    os << "//   " << fn->getName() << ":\n";
+    for (const std::string &line : lines)
+      os << "//     " << line << "\n";
+  }
+  if (programScopeVariables && cl2)
+    os << "#if __OPENCL_C_VERSION__ >= 300 && "
+          "!defined(__opencl_c_program_scope_global_variables)\n"
+          "#error \"xfence: the CUDA __device__ variables of this program are "
+          "program-scope global variables, which this OpenCL C 3.0 device "
+          "lacks (__opencl_c_program_scope_global_variables); translate with "
+          "--device-variables=kernel-arguments\"\n"
+          "#endif\n";
+  return text;
 }
 
 } // namespace
 
 LogicalResult
 xfence::addCudaSyntaxEdits(SourceEdits &edits, const CudaAddressSpaces &spaces,
-                           bool cl2,
+                           const CudaSyntaxOptions &options,
                            const llvm::DenseSet<const clang::Stmt *> &sites,
-                           const std::vector<std::string> &includeDirs) {
+                           std::string &notes) {
   ParsedSource &src = edits.getSource();
-  SyntaxRewriter rewriter(edits, spaces, cl2, sites);
+  const std::vector<std::string> &includeDirs = options.includeDirs;
+  SyntaxRewriter rewriter(edits, spaces, options, sites);
+  rewriter.collectDeviceUses();
   rewriter.TraverseDecl(src.getContext().getTranslationUnitDecl());
   rewriter.finish();
+  notes = rewriter.notes();
 
   // #include of a system header (the CUDA runtime, <cuda/atomic>,
   // <cooperative_groups.h>) in the main file: OpenCL C has them built in or
