@@ -566,7 +566,7 @@ void addReduceHelper(BarrierReduction reduction, const OpenCLTarget &target,
   llvm::raw_string_ostream os(text);
   os << "// __syncthreads_" << stringifyBarrierReduction(reduction)
      << ": the barrier before the call orders memory as __syncthreads()\n"
-     << "int " << name << "(int predicate, __local int *scratch) {\n";
+     << "static int " << name << "(int predicate, __local int *scratch) {\n";
   if (target.cl30)
     os << "#if defined(__opencl_c_work_group_collective_functions)\n"
        << "  (void)scratch;\n"

@@ -560,8 +560,13 @@ bool SyntaxRewriter::VisitVarDecl(clang::VarDecl *var) {
                  " argument of the kernels that use it (see the top) */");
     return true;
   }
-  if (var->hasAttr<clang::CUDAConstantAttr>()) {
-    rewriteAttributes(var);
+  if (auto *constant = var->getAttr<clang::CUDAConstantAttr>()) {
+    if (constant->isImplicit() && fileScope)
+      // A const host variable that device code reads (clang makes it
+      // __constant__ implicitly): a __constant variable.
+      insertBefore(var->getOuterLocStart(), "__constant ");
+    else
+      rewriteAttributes(var);
     return true;
   }
   if (fileScope && var->hasAttr<clang::CUDADeviceAttr>() &&
@@ -1126,11 +1131,13 @@ std::string SyntaxRewriter::notes() const {
     std::vector<std::string> lines;
     auto shared = kernelDynamicShared.find(fn);
     if (shared != kernelDynamicShared.end())
-      for (const clang::VarDecl *var : shared->second)
-        lines.push_back("argument " + std::to_string(index++) + ": '" +
-                        var->getName().str() +
-                        "', dynamic shared memory: clSetKernelArg(kernel, " +
-                        std::to_string(index - 1) + ", bytes, NULL)");
+      for (const clang::VarDecl *var : shared->second) {
+        std::string at = std::to_string(index++);
+        lines.push_back("argument " + at + ": __local, the extern __shared__ "
+                        "array '" + var->getName().str() +
+                        "': clSetKernelArg(kernel, " + at +
+                        ", dynamic shared memory bytes, NULL)");
+      }
     for (const clang::VarDecl *var : hoistedNeeds(fn)) {
       bool constant = var->hasAttr<clang::CUDAConstantAttr>();
       std::string init = "zero";
