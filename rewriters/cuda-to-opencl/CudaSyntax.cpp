@@ -30,6 +30,7 @@
 #include "frontends/cuda/CudaImporter.h"
 
 #include "clang/AST/Attr.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -38,6 +39,7 @@
 #include "clang/Lex/Lexer.h"
 #include "clang/Rewrite/Core/Rewriter.h"
 #include "llvm/ADT/BitVector.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/FileSystem.h"
@@ -244,6 +246,11 @@ private:
   /// declarators of one declaration share one removal.
   void leaveOut(clang::Decl *d, bool semicolon, const std::string &note);
   void appendParams(const clang::FunctionDecl *fn, const std::string &params);
+  bool atKernelScope(const clang::VarDecl *var);
+  const clang::DeclStmt *declStmtOf(const clang::VarDecl *var);
+  bool nameTaken(const clang::FunctionDecl *kernel, const clang::VarDecl *var);
+  void hoistLocal(const clang::FunctionDecl *kernel, const clang::VarDecl *var,
+                  const std::string &name);
   bool isHostCode(const clang::Decl *d) const;
   void leaveOutHostCode(clang::Decl *d);
   void collectLaunches(clang::Decl *d);
@@ -292,6 +299,17 @@ private:
       kernelDynamicShared;
   const clang::FunctionDecl *currentFunction = nullptr;
   llvm::DenseSet<const clang::DeclStmt *> removedDeclStmts;
+  /// __shared__ variables moved to the outermost scope of a kernel (file
+  /// scope or an inner block), their names there, and the declarations
+  /// each kernel gets.
+  /// File-scope __shared__ variables that a __device__ function uses.
+  llvm::DenseSet<const clang::VarDecl *> fileShared;
+  llvm::DenseMap<const clang::FunctionDecl *,
+                 llvm::SmallVector<const clang::VarDecl *>>
+      kernelFileShared;
+  llvm::DenseMap<const clang::VarDecl *, std::string> renamedShared;
+  llvm::MapVector<const clang::FunctionDecl *, std::string> kernelLocals;
+  unsigned renamedCount = 0;
   /// User functions seen (definitions and prototypes of device code).
   std::vector<const clang::FunctionDecl *> functions;
   /// Text taken away, by its begin (several declarators of one
@@ -315,7 +333,7 @@ void SyntaxRewriter::rewriteAttributes(clang::Decl *d,
                                        const char *deviceText) {
   for (const clang::Attr *attr : d->attrs()) {
     if (attr->isImplicit() ||
-        !sm.isWrittenInMainFile(sm.getExpansionLoc(attr->getLocation())))
+        !src.isUserLocation(sm.getExpansionLoc(attr->getLocation())))
       continue;
     // The macro invocation (__global__, __launch_bounds__(256)) or the
     // attribute's own text.
@@ -533,10 +551,44 @@ bool SyntaxRewriter::VisitVarDecl(clang::VarDecl *var) {
       }
       return true;
     }
+    if (var->isFileVarDecl()) {
+      // A __shared__ variable at file scope: one per block, as if each
+      // kernel that uses it declared it (OpenCL C: at kernel scope).
+      if (fileShared.count(var))
+        return error(var->getLocation(),
+                     "__shared__ memory at file scope used outside a kernel "
+                     "has no OpenCL C form (OpenCL C allows __local "
+                     "variables only in kernels)");
+      leaveOut(var, true,
+               "/* xfence: __shared__ '" + var->getName().str() +
+                   "' is declared in each kernel that uses it */");
+      return true;
+    }
     if (!currentFunction || !currentFunction->hasAttr<clang::CUDAGlobalAttr>())
       return error(var->getLocation(),
                    "__shared__ memory outside a kernel has no OpenCL C form "
                    "(OpenCL C allows __local variables only in kernels)");
+    if (!atKernelScope(var)) {
+      // OpenCL C allows __local variables only in the outermost scope of a
+      // kernel: declared there (renamed if the kernel has another variable
+      // of that name), the same memory for the whole block as in CUDA.
+      auto *stmt = declStmtOf(var);
+      if (!stmt || !stmt->isSingleDecl())
+        return error(var->getLocation(),
+                     "a __shared__ variable in an inner scope must be "
+                     "declared alone to be moved to the kernel's scope");
+      std::string name = var->getName().str();
+      if (nameTaken(currentFunction, var))
+        name += "_" + std::to_string(++renamedCount);
+      renamedShared[var] = name;
+      hoistLocal(currentFunction, var, name);
+      replaceRange(stmt->getSourceRange(),
+                   "/* xfence: __shared__ '" + var->getName().str() +
+                       "' is declared at the kernel's scope" +
+                       (name != var->getName() ? " as '" + name + "'" : "") +
+                       " */");
+      return true;
+    }
     rewriteAttributes(var);
     rewriteAtomicType(var);
     return true;
@@ -628,6 +680,18 @@ bool SyntaxRewriter::VisitDeclRefExpr(clang::DeclRefExpr *ref) {
   auto *var = llvm::dyn_cast<clang::VarDecl>(ref->getDecl());
   if (!var)
     return true;
+  if (auto it = renamedShared.find(var);
+      it != renamedShared.end() && it->second != var->getName())
+    replaceToken(ref->getLocation(), it->second);
+  if (var->isFileVarDecl() && var->hasAttr<clang::CUDASharedAttr>() &&
+      !var->hasExternalStorage() && currentFunction &&
+      currentFunction->hasAttr<clang::CUDAGlobalAttr>()) {
+    auto &list = kernelFileShared[currentFunction];
+    if (!llvm::is_contained(list, var)) {
+      list.push_back(var);
+      hoistLocal(currentFunction, var, var->getName().str());
+    }
+  }
   if (hoisted(var)) {
     // A pointer argument now: a scalar is `(*name)`; an array decays to
     // the pointer as it did before.
@@ -827,8 +891,66 @@ void SyntaxRewriter::appendParams(const clang::FunctionDecl *fn,
   edits.replace({r->file, r->end, r->end}, params);
 }
 
+const clang::DeclStmt *SyntaxRewriter::declStmtOf(const clang::VarDecl *var) {
+  clang::DynTypedNodeList parents = src.getContext().getParents(*var);
+  return parents.empty() ? nullptr : parents[0].get<clang::DeclStmt>();
+}
+
+bool SyntaxRewriter::atKernelScope(const clang::VarDecl *var) {
+  const clang::DeclStmt *stmt = declStmtOf(var);
+  if (!stmt)
+    return true;
+  clang::DynTypedNodeList parents = src.getContext().getParents(*stmt);
+  return !parents.empty() && parents[0].get<clang::CompoundStmt>() ==
+                                 currentFunction->getBody();
+}
+
+bool SyntaxRewriter::nameTaken(const clang::FunctionDecl *kernel,
+                               const clang::VarDecl *var) {
+  struct Names : clang::RecursiveASTVisitor<Names> {
+    const clang::VarDecl *self;
+    bool taken = false;
+    bool VisitVarDecl(clang::VarDecl *other) {
+      if (other != self && other->getName() == self->getName())
+        taken = true;
+      return true;
+    }
+    bool VisitDeclRefExpr(clang::DeclRefExpr *ref) {
+      // A file-scope variable the kernel uses (a file-scope __shared__ one
+      // is declared in the kernel too).
+      if (auto *other = llvm::dyn_cast<clang::VarDecl>(ref->getDecl()))
+        if (other != self && other->isFileVarDecl() &&
+            other->getName() == self->getName())
+          taken = true;
+      return true;
+    }
+  } names;
+  names.self = var;
+  names.TraverseDecl(const_cast<clang::FunctionDecl *>(kernel));
+  for (const auto &[other, name] : renamedShared)
+    if (other != var && name == var->getName())
+      names.taken = true;
+  return names.taken;
+}
+
+void SyntaxRewriter::hoistLocal(const clang::FunctionDecl *kernel,
+                                const clang::VarDecl *var,
+                                const std::string &name) {
+  std::string decl;
+  llvm::raw_string_ostream os(decl);
+  var->getType().print(os, clang::PrintingPolicy(lo), name);
+  kernelLocals[kernel] += " __local " + decl + ";";
+}
+
 void SyntaxRewriter::finish() {
   clang::PrintingPolicy policy(lo);
+  for (auto &[kernel, text] : kernelLocals) {
+    auto *body = llvm::cast<clang::CompoundStmt>(kernel->getBody());
+    auto [file, offset] =
+        sm.getDecomposedLoc(sm.getFileLoc(body->getLBracLoc()));
+    edits.replace({file, offset + 1, offset + 1},
+                  text + " /* xfence: __shared__ at the kernel's scope */");
+  }
   for (const clang::FunctionDecl *fn : functions) {
     std::string params;
     const clang::FunctionDecl *def = fn->getDefinition();
@@ -1051,6 +1173,9 @@ void SyntaxRewriter::collectDeviceUses() {
     llvm::BitVector bits(hoistedVars.size());
     for (const clang::VarDecl *var : uses.vars) {
       deviceUsed.insert(var);
+      if (var->hasAttr<clang::CUDASharedAttr>() &&
+          !fn->hasAttr<clang::CUDAGlobalAttr>())
+        fileShared.insert(var);
       auto it = hoistedIndex.find(var);
       if (it != hoistedIndex.end())
         bits.set(it->second);
@@ -1188,46 +1313,67 @@ xfence::addCudaSyntaxEdits(SourceEdits &edits, const CudaAddressSpaces &spaces,
   notes = rewriter.notes();
 
   // #include of a system header (the CUDA runtime, <cuda/atomic>,
-  // <cooperative_groups.h>) in the main file: OpenCL C has them built in or
+  // <cooperative_groups.h>) in a user file: OpenCL C has them built in or
   // has no use for them. An angled include, or a quoted one that is not a
-  // file next to the source or in a -I directory, is a system header.
+  // file next to the including file, next to the source or in a -I
+  // directory, is a system header. A user header that changes is inlined
+  // at its #include (the edit policy), so its includes are looked at too.
   clang::SourceManager &sm = src.getSourceManager();
   clang::FileID mainFile = sm.getMainFileID();
-  llvm::StringRef buffer = sm.getBufferData(mainFile);
   llvm::SmallString<256> mainDir;
   if (clang::OptionalFileEntryRef entry = sm.getFileEntryRefForID(mainFile))
     mainDir = llvm::sys::path::parent_path(entry->getName());
-  size_t at = 0;
-  while (at < buffer.size()) {
-    size_t end = buffer.find('\n', at);
-    if (end == llvm::StringRef::npos)
-      end = buffer.size();
-    llvm::StringRef line = buffer.slice(at, end).ltrim();
-    bool system = false;
-    if (line.consume_front("#") &&
-        (line = line.ltrim()).consume_front("include")) {
-      line = line.trim();
-      if (line.starts_with("<")) {
+  llvm::SmallVector<clang::FileID> files = {mainFile};
+  for (auto it = sm.fileinfo_begin(); it != sm.fileinfo_end(); ++it) {
+    clang::FileID id = sm.translateFile(it->first);
+    if (id.isValid() && id != mainFile &&
+        src.isUserLocation(sm.getLocForStartOfFile(id)) &&
+        sm.getIncludeLoc(id).isValid() &&
+        src.isUserLocation(sm.getIncludeLoc(id)))
+      files.push_back(id);
+  }
+  for (clang::FileID file : files) {
+    llvm::StringRef buffer = sm.getBufferData(file);
+    llvm::SmallVector<std::string> dirs = {std::string(mainDir)};
+    if (clang::OptionalFileEntryRef entry = sm.getFileEntryRefForID(file))
+      dirs.push_back(llvm::sys::path::parent_path(entry->getName()).str());
+    for (const std::string &dir : includeDirs)
+      dirs.push_back(dir);
+    size_t at = 0;
+    while (at < buffer.size()) {
+      size_t end = buffer.find('\n', at);
+      if (end == llvm::StringRef::npos)
+        end = buffer.size();
+      llvm::StringRef line = buffer.slice(at, end).ltrim();
+      bool system = false;
+      // Inlined, a header's #pragma once would be in the main file.
+      if (file != mainFile && line.starts_with("#") &&
+          line.drop_front().ltrim().starts_with("pragma") &&
+          line.contains("once"))
         system = true;
-      } else if (line.consume_front("\"")) {
-        llvm::StringRef name = line.take_until([](char c) { return c == '"'; });
-        system = true;
-        llvm::SmallVector<std::string> dirs = {std::string(mainDir)};
-        for (const std::string &dir : includeDirs)
-          dirs.push_back(dir);
-        for (const std::string &dir : dirs) {
-          llvm::SmallString<256> path(dir);
-          llvm::sys::path::append(path, name);
-          if (llvm::sys::fs::exists(path))
-            system = false;
+      if (line.consume_front("#") &&
+          (line = line.ltrim()).consume_front("include")) {
+        line = line.trim();
+        if (line.starts_with("<")) {
+          system = true;
+        } else if (line.consume_front("\"")) {
+          llvm::StringRef name =
+              line.take_until([](char c) { return c == '"'; });
+          system = true;
+          for (const std::string &dir : dirs) {
+            llvm::SmallString<256> path(dir);
+            llvm::sys::path::append(path, name);
+            if (llvm::sys::fs::exists(path))
+              system = false;
+          }
         }
       }
+      if (system)
+        edits.replace(
+            {file, static_cast<unsigned>(at), static_cast<unsigned>(at)},
+            "// xfence: ");
+      at = end + 1;
     }
-    if (system)
-      edits.replace({mainFile, static_cast<unsigned>(at),
-                     static_cast<unsigned>(at)},
-                    "// xfence: ");
-    at = end + 1;
   }
   return failure(rewriter.failed);
 }

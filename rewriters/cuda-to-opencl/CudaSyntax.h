@@ -24,11 +24,12 @@
 
 namespace xfence {
 
-/// The CUDA-to-OpenCL translation edits the main file only (an edit in a
-/// header is an error) and refuses nested edits.
+/// The CUDA-to-OpenCL translation inlines each user header it changes at
+/// its #include (a header with CUDA syntax is not OpenCL C) and refuses
+/// nested edits.
 inline SourceEditPolicy cudaToOpenCLEditPolicy() {
   SourceEditPolicy policy;
-  policy.inlineHeaders = false;
+  policy.inlineHeaders = true;
   policy.allowMootEdits = false;
   return policy;
 }
