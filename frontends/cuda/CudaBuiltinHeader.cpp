@@ -81,6 +81,7 @@ __host__ cudaError_t cudaMemcpyAsync(void *, const void *, size_t,
 __host__ cudaError_t cudaMemset(void *, int, size_t);
 __host__ cudaError_t cudaDeviceSynchronize(void);
 __host__ cudaError_t cudaThreadSynchronize(void);
+__host__ cudaError_t cudaThreadExit(void);
 __host__ cudaError_t cudaDeviceReset(void);
 __host__ cudaError_t cudaSetDevice(int);
 __host__ cudaError_t cudaGetDevice(int *);

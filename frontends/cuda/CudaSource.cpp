@@ -80,12 +80,19 @@ xfence::parseCudaSource(llvm::StringRef path, llvm::StringRef contents,
   // launch configuration function by a name that depends on the CUDA
   // version it assumes; clang 22 does not know CUDA 12+ toolkits and asks
   // for cudaConfigureCall, which they no longer declare. Declared here (the
-  // host code is not translated, so the declaration only has to parse).
+  // host code is not translated, so the declarations only have to parse).
   files.emplace_back(kCudaLaunchHeaderPath.str(),
                      "#pragma clang system_header\n"
                      "#if defined(CUDART_VERSION) && CUDART_VERSION >= 12000\n"
                      "extern \"C\" __host__ cudaError_t cudaConfigureCall("
                      "dim3, dim3, size_t = 0, cudaStream_t = 0);\n"
+                     "#endif\n"
+                     // Host functions that CUDA 13 removed and older host
+                     // code still calls.
+                     "#if defined(CUDART_VERSION) && CUDART_VERSION >= 13000\n"
+                     "extern \"C\" __host__ cudaError_t "
+                     "cudaThreadSynchronize(void);\n"
+                     "extern \"C\" __host__ cudaError_t cudaThreadExit(void);\n"
                      "#endif\n");
   if (options.toolkit().empty()) {
     files.emplace_back(kCudaBuiltinHeaderPath.str(), cudaBuiltinHeader().str());

@@ -19,9 +19,17 @@
 //  * cuda::atomic<T, S> in a declaration -> T (its operations become
 //    OpenCL atomics); a cuda::atomic_ref<T, S> r(x) variable -> a pointer
 //    `T *r = &(x)` (with its address space).
+//  * host code (functions neither __global__ nor __device__, classes of
+//    host member functions, variables device code does not use) left out
+//    with a comment; its kernel launches listed in the header.
+//  * __device__ variables: program-scope __global variables (2.0/3.0) or
+//    __global pointer arguments added to the kernels and __device__
+//    functions that use them; __constant__ without initializer: __constant
+//    pointer arguments (the launch ABI of docs/cuda-to-opencl.md).
+//  * __shared__ in inner blocks or at file scope: declared at the kernel's
+//    outermost scope; extern "C" removed.
 //  * templates, classes with member functions, references, lambdas, new,
-//    C++ casts, host functions, __device__ variables, other toolkit
-//    functions: an error at the construct.
+//    C++ casts, other toolkit functions: an error at the construct.
 //
 //===----------------------------------------------------------------------===//
 
