@@ -991,16 +991,28 @@ void SyntaxRewriter::leaveOut(clang::Decl *d, bool semicolon,
                               const std::string &note) {
   clang::SourceRange range = d->getSourceRange();
   // Attributes written before the declaration (`__host__ void f()`).
+  clang::SourceLocation begin = sm.getExpansionLoc(range.getBegin());
   for (const clang::Attr *attr : d->attrs()) {
-    if (attr->isImplicit() || attr->getLocation().isInvalid())
+    if (attr->isImplicit() || attr->isInherited() ||
+        attr->getLocation().isInvalid())
       continue;
     clang::SourceLocation at = sm.getExpansionLoc(attr->getLocation());
-    if (sm.isBeforeInTranslationUnit(at, sm.getExpansionLoc(range.getBegin())))
+    if (sm.getFileID(at) == sm.getFileID(begin) &&
+        sm.isBeforeInTranslationUnit(at, begin))
       range.setBegin(at);
   }
-  std::optional<FileCharRange> r = rangeOf(range);
-  if (!r)
+  // The whole text from the first to the last token's expansion: a
+  // declaration taken away whole may hold preprocessor conditionals and
+  // macros (which a construct's range may not).
+  clang::SourceLocation first = sm.getExpansionLoc(range.getBegin());
+  clang::SourceLocation last = sm.getExpansionRange(range.getEnd()).getEnd();
+  if (sm.getFileID(first) != sm.getFileID(last) ||
+      !src.isUserLocation(first))
     return (void)error(d->getLocation(), "cannot rewrite this text");
+  std::optional<FileCharRange> r = FileCharRange{
+      sm.getFileID(first), sm.getFileOffset(first),
+      sm.getFileOffset(last) +
+          clang::Lexer::MeasureTokenLength(last, sm, lo)};
   if (semicolon) {
     clang::SourceLocation end = clang::Lexer::findLocationAfterToken(
         sm.getExpansionLoc(d->getEndLoc()), clang::tok::semi, sm, lo, false);
