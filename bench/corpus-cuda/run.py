@@ -60,11 +60,10 @@ def extract(repo, spec, into):
     for path in listing.decode().splitlines():
         if not path.endswith(EXTS):
             continue
-        if not path.startswith(includes):
-            if not path.startswith(spec.get("under", "")):
-                continue
-            if "only" in spec and spec["only"] not in "/" + path:
-                continue
+        corpus = path.startswith(spec.get("under", "")) and (
+            "only" not in spec or spec["only"] in "/" + path)
+        if not corpus and not path.startswith(includes):
+            continue
         blob = git(repo, "cat-file", "-p", "HEAD:" + path)
         if blob.returncode != 0:
             missing += 1
@@ -73,7 +72,7 @@ def extract(repo, spec, into):
         os.makedirs(os.path.dirname(dest), exist_ok=True)
         with open(dest, "wb") as f:
             f.write(blob.stdout)
-        if path.endswith(".cu") and not path.startswith(includes):
+        if path.endswith(".cu") and corpus:
             cus.append(dest)
     return sorted(cus), missing
 

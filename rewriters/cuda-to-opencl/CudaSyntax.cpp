@@ -64,8 +64,18 @@ using clang::DiagnosticsEngine;
 
 std::string xfence::qualifierFor(unsigned memory, bool cl2, bool kernelParam,
                                  std::string &error) {
-  if (kernelParam)
-    return memory & kConstantMemory ? "__constant " : "__global ";
+  if (kernelParam) {
+    // The host passes a device buffer: global memory, also where the kernel
+    // writes through it. Only a pointer the kernel also points at
+    // __constant__ memory could need another space, and none fits both.
+    if (memory & kConstantMemory && memory != kConstantMemory &&
+        memory != kAnyMemory) {
+      error = "this kernel parameter points into global memory and into "
+              "__constant__ memory; OpenCL C has no address space for both";
+      return "";
+    }
+    return memory == kConstantMemory ? "__constant " : "__global ";
+  }
   if (memory == kConstantMemory)
     return "__constant ";
   if (memory & kConstantMemory) {
@@ -99,6 +109,19 @@ std::string xfence::qualifierFor(unsigned memory, bool cl2, bool kernelParam,
 }
 
 namespace {
+
+/// An initializer the user wrote (not the implicit default construction of
+/// a struct such as float4).
+bool hasWrittenInit(const clang::VarDecl *var) {
+  const clang::Expr *init = var->getInit();
+  if (!init)
+    return false;
+  if (auto *construct =
+          llvm::dyn_cast<clang::CXXConstructExpr>(init->IgnoreImplicit()))
+    return construct->getNumArgs() != 0 || !construct->getConstructor() ||
+           !construct->getConstructor()->isTrivial();
+  return true;
+}
 
 class SyntaxRewriter : public clang::RecursiveASTVisitor<SyntaxRewriter> {
 public:
@@ -163,11 +186,35 @@ public:
     if (record->isLambda())
       return error(record->getLocation(), "a lambda has no OpenCL C form");
     if (record->getDescribedClassTemplate() || record->getNumBases() ||
-        !record->methods().empty() || record->isClass())
+        llvm::any_of(record->methods(),
+                     [](const clang::CXXMethodDecl *m) {
+                       // Constructors and assignments that clang declares
+                       // for a plain struct are not the user's.
+                       return !m->isImplicit();
+                     }) ||
+        record->isClass())
       return error(record->getLocation(),
                    "a C++ class (member functions, bases, templates) has no "
                    "OpenCL C form; use a plain struct");
+    addTagTypedef(record);
     return true;
+  }
+  /// C++ names a struct S as `S`; C needs `struct S` or a typedef: one is
+  /// added after a named struct's definition at file scope.
+  void addTagTypedef(clang::CXXRecordDecl *record) {
+    if (!record->getIdentifier() || record->isEnum() ||
+        !record->getDeclContext()->isFileContext() ||
+        record->getBeginLoc().isMacroID() || record->getEndLoc().isMacroID())
+      return;
+    std::optional<clang::Token> next =
+        clang::Lexer::findNextToken(record->getEndLoc(), sm, lo);
+    if (!next || !next->is(clang::tok::semi))
+      return;
+    auto [file, at] = sm.getDecomposedLoc(next->getEndLoc());
+    std::string kind = record->isUnion() ? "union" : "struct";
+    edits.replace({file, at, at}, " typedef " + kind + " " +
+                                      record->getName().str() + " " +
+                                      record->getName().str() + ";");
   }
   bool VisitFunctionTemplateDecl(clang::FunctionTemplateDecl *t) {
     return error(t->getLocation(),
@@ -424,6 +471,27 @@ bool SyntaxRewriter::VisitFunctionDecl(clang::FunctionDecl *fn) {
   if (!kernel && !fn->hasAttr<clang::CUDADeviceAttr>())
     return true; // host code, left out by TraverseDecl
   functions.push_back(fn);
+  if (kernel && fn->getStorageClass() == clang::SC_Static) {
+    // OpenCL C kernels cannot be static: the keyword goes.
+    clang::SourceLocation begin = sm.getExpansionLoc(fn->getOuterLocStart());
+    clang::SourceLocation name = sm.getExpansionLoc(fn->getLocation());
+    if (sm.getFileID(begin) == sm.getFileID(name)) {
+      auto [file, from] = sm.getDecomposedLoc(begin);
+      unsigned to = sm.getFileOffset(name);
+      llvm::StringRef text = sm.getBufferData(file);
+      clang::Lexer lexer(sm.getLocForStartOfFile(file), lo, text.begin(),
+                         text.begin() + from, text.begin() + to);
+      clang::Token tok;
+      while (!lexer.LexFromRawLexer(tok) && !tok.is(clang::tok::eof)) {
+        if (tok.is(clang::tok::raw_identifier) &&
+            tok.getRawIdentifier() == "static") {
+          unsigned at = sm.getFileOffset(tok.getLocation());
+          edits.replace({file, at, at + tok.getLength()}, "");
+          break;
+        }
+      }
+    }
+  }
   if (!fn->doesThisDeclarationHaveABody()) {
     // A prototype: the qualifiers, and the address spaces of the
     // definition's parameters.
@@ -1173,7 +1241,7 @@ void SyntaxRewriter::collectDeviceUses() {
                   !var->hasAttr<clang::CUDASharedAttr>() && !constant;
     // A __constant__ variable without an initializer is set by the host;
     // OpenCL C program-scope __constant variables need an initializer.
-    if ((constant && !var->hasInit()) || (device && hoistDevice)) {
+    if ((constant && !hasWrittenInit(var)) || (device && hoistDevice)) {
       hoistedIndex[var] = hoistedVars.size();
       hoistedVars.push_back(var);
     }
@@ -1286,7 +1354,7 @@ std::string SyntaxRewriter::notes() const {
     for (const clang::VarDecl *var : hoistedNeeds(fn)) {
       bool constant = var->hasAttr<clang::CUDAConstantAttr>();
       std::string init = "zero";
-      if (var->hasInit())
+      if (hasWrittenInit(var))
         init = "'" + sourceText(var->getInit()->getSourceRange()) + "'";
       lines.push_back(
           "argument " + std::to_string(index++) + ": " + hoistedParam(var) +
