@@ -22,7 +22,7 @@ static __global__ void k(S *s, P *p) { S a = s[0]; s[1] = a; p[0] = p[1]; }
 
 // CHECK: /* xfence: __constant__ variable 'c' is a __constant argument of the kernels that use it (see the top) */
 __constant__ float4 c[4];
-// CHECK-NEXT: __kernel void r(__global float4 *o, __constant float4 *c) { o[0] = c[1]; }
+// CHECK: {{^}}__kernel void r(__global float4 *o, __constant float4 *c) { o[0] = c[1]; }
 __global__ void r(float4 *o) { o[0] = c[1]; }
 
 int main() {
