@@ -906,8 +906,14 @@ bool SyntaxRewriter::VisitCallExpr(clang::CallExpr *call) {
       {"__umul24", "mul24"},
       {"__popc", "popcount"},
       {"__clz", "clz"}};
-  static const llvm::StringSet<> same = {"min", "max",  "abs",   "sqrt",
-                                         "exp", "fabs", "printf"};
+  // The C math functions of double that OpenCL C has, overloaded, under
+  // the same name.
+  static const llvm::StringSet<> same = {
+      "min",  "max",   "abs",   "sqrt",  "exp",  "fabs",  "printf", "pow",
+      "ceil", "floor", "log",   "log2",  "log10", "exp2", "sin",    "cos",
+      "tan",  "asin",  "acos",  "atan",  "atan2", "sinh", "cosh",   "tanh",
+      "fmin", "fmax",  "fmod",  "round", "trunc", "fma",  "hypot",  "cbrt",
+      "erf",  "erfc",  "isnan", "isinf"};
   auto it = renamed.find(name);
   if (it != renamed.end()) {
     replaceRange(calleeExpr->getSourceRange(), it->second);
@@ -1101,11 +1107,18 @@ bool SyntaxRewriter::isHostCode(const clang::Decl *d) const {
     d = t->getTemplatedDecl();
   if (auto *t = llvm::dyn_cast<clang::ClassTemplateDecl>(d))
     d = t->getTemplatedDecl();
+  if (auto *fn = llvm::dyn_cast<clang::FunctionDecl>(d)) {
+    // Also a member function defined outside its class (`void
+    // Bench::Run() {...}`).
+    const clang::DeclContext *lexical = fn->getLexicalDeclContext();
+    return lexical && lexical->getRedeclContext()->isFileContext() &&
+           (!llvm::isa<clang::CXXMethodDecl>(fn) ||
+            lexical != fn->getDeclContext()) &&
+           isHostOnlyFunction(fn);
+  }
   if (!d->getDeclContext() ||
       !d->getDeclContext()->getRedeclContext()->isFileContext())
     return false;
-  if (auto *fn = llvm::dyn_cast<clang::FunctionDecl>(d))
-    return !llvm::isa<clang::CXXMethodDecl>(fn) && isHostOnlyFunction(fn);
   if (auto *var = llvm::dyn_cast<clang::VarDecl>(d)) {
     if (var->hasAttr<clang::CUDADeviceAttr>() ||
         var->hasAttr<clang::CUDAConstantAttr>() ||
