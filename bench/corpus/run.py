@@ -163,11 +163,11 @@ def main():
         100.0 * len(compiled) / max(1, len(accepted)))
     with open(os.path.join(args.results, "corpus.md"), "w") as f:
         f.write("\n".join(summary + [total, ""] + lines) + "\n")
-    # The translations that compiled, for the GPU-versus-PoCL comparison
-    # (compare/).
+    # The translations that compiled (without nvcc: that translated), for the
+    # GPU-versus-PoCL comparison (compare/), whose build compiles them again.
     jobs_by_cu = {tag_of(j[0], j[1], j[4]) + ".cu": j for j in jobs}
     listing = []
-    for r in compiled:
+    for r in (compiled if args.nvcc else translated):
         suite, rel, path, flags, label = jobs_by_cu[r["cu"]]
         listing.append({"name": "%s/%s%s" % (suite, rel, "@" + label if label else ""),
                         "cl": path, "cu": os.path.join(args.out, r["cu"]),

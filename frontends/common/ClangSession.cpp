@@ -40,6 +40,7 @@ SourceOptions::driverArgs(SourceLanguage language) const {
         args.push_back(std::string("-D__OPENCL_VERSION__=") + version[0] +
                        version[2] + "0");
     }
+    args.insert(args.end(), buildOptions.begin(), buildOptions.end());
     break;
   }
   args.push_back("-resource-dir=" XFENCE_CLANG_RESOURCE_DIR);

@@ -35,6 +35,10 @@ struct SourceOptions {
   /// The language standard (`CL1.2`, `CL2.0`, `CL3.0`); empty for the default
   /// (`CL1.2` for OpenCL, as clang).
   std::string standard;
+  /// OpenCL build options other than -cl-std (`-cl-mad-enable`,
+  /// `-cl-fast-relaxed-math`, ...), given to clang as they are: some define
+  /// macros (`__FAST_RELAXED_MATH__`).
+  std::vector<std::string> buildOptions;
 
   /// The clang driver arguments that reproduce these options (also what the
   /// importer records in the module so that an exporter can parse again).

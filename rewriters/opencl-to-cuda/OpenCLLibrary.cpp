@@ -52,9 +52,55 @@ template <class T, int N> struct vec {
   __host__ __device__ constexpr vec<T, sizeof...(I)> get() const {
     return vec<T, sizeof...(I)>(s[I]...);
   }
+  // The same on a volatile vector (a volatile int4 *p in OpenCL C): each
+  // lane read or written once. Templates, so that the implicit copy and
+  // assignment stay trivial.
+  __host__ __device__ T operator[](int i) const volatile { return s[i]; }
+  __host__ __device__ volatile T &operator[](int i) volatile { return s[i]; }
+  template <int... I>
+  __host__ __device__ vec<T, sizeof...(I)> get() const volatile {
+    return vec<T, sizeof...(I)>(T(s[I])...);
+  }
+  template <class V, std::enable_if_t<std::is_same<V, vec>::value, int> = 0>
+  __host__ __device__ V operator=(const V &x) volatile {
+    for (int i = 0; i < N; ++i)
+      s[i] = x.s[i];
+    return x;
+  }
   // The swizzle v.xz as a place to assign: v.ref<0, 2>() = ...
   template <int... I> __host__ __device__ constexpr lanes<T, N, I...> ref() {
     return lanes<T, N, I...>{*this};
+  }
+  // The same with the lanes as one constant, for text that must not hold a
+  // comma (a macro's argument): hex digits after a leading 1,
+  // v.getc<0x13210>() is v.get<3, 2, 1, 0>().
+  template <unsigned long long C>
+  __host__ __device__ static constexpr int count() {
+    int n = 0;
+    for (unsigned long long c = C; c > 0xF; c >>= 4)
+      ++n;
+    return n;
+  }
+  template <unsigned long long C, int K>
+  __host__ __device__ static constexpr int laneAt() {
+    return int((C >> (4 * (count<C>() - 1 - K))) & 0xF);
+  }
+  template <unsigned long long C, int... K>
+  __host__ __device__ constexpr vec<T, sizeof...(K)>
+  getc(std::integer_sequence<int, K...>) const {
+    return get<laneAt<C, K>()...>();
+  }
+  template <unsigned long long C>
+  __host__ __device__ constexpr vec<T, count<C>()> getc() const {
+    return getc<C>(std::make_integer_sequence<int, count<C>()>());
+  }
+  template <unsigned long long C, int... K>
+  __host__ __device__ constexpr lanes<T, N, laneAt<C, K>()...>
+  refc(std::integer_sequence<int, K...>) {
+    return ref<laneAt<C, K>()...>();
+  }
+  template <unsigned long long C> __host__ __device__ constexpr auto refc() {
+    return refc<C>(std::make_integer_sequence<int, count<C>()>());
   }
 
 private:
@@ -91,6 +137,15 @@ template <class T, int N, int... I> struct lanes {
   OCL_LANES_ASSIGN(>>)
 #undef OCL_LANES_ASSIGN
 };
+
+// A volatile vector read as a whole.
+template <class T, int N>
+__host__ __device__ vec<T, N> load(const volatile vec<T, N> &v) {
+  vec<T, N> r;
+  for (int i = 0; i < N; ++i)
+    r.s[i] = v.s[i];
+  return r;
+}
 
 // Lane i of a vector; a scalar is the same in every lane.
 template <class T> __host__ __device__ constexpr T lane(const T &x, int) {

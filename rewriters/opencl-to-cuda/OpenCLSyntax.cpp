@@ -194,6 +194,38 @@ public:
       return true;
     edits.replace(*open, "", cast->getLParenLoc());
     edits.replace(*close, "", cast->getLParenLoc());
+    // An operand that starts with a parenthesis can make C++ read the whole
+    // as a type: in (ocl::int4((ocl::int4(a))[3])) the argument parses as a
+    // declarator (a function returning an array). Braces leave no doubt, and
+    // the vector's constructors are templates: no narrowing check applies.
+    unsigned arg = next + 1;
+    while (arg < buffer.size() && clang::isWhitespace(buffer[arg]))
+      ++arg;
+    if (arg >= buffer.size() || buffer[arg] != '(')
+      return true;
+    // The operand may keep its parentheses as a ParenExpr or not.
+    auto operand =
+        findRewriteRange(sm, lo, cast->getSubExprAsWritten()->getSourceRange());
+    if (!operand || operand->file != close->file || operand->end == 0)
+      return true;
+    unsigned end = operand->end;
+    if (operand->begin == next)
+      --end;
+    else
+      while (end < buffer.size() && clang::isWhitespace(buffer[end]))
+        ++end;
+    if (end >= buffer.size() || buffer[end] != ')')
+      return true;
+    edits.replace({close->file, next, next + 1}, "{", cast->getLParenLoc());
+    if (operand->begin == next) {
+      edits.replace({close->file, end, end + 1}, "}", cast->getLParenLoc());
+      return true;
+    }
+    // Clang's range of the cast ends with its operand, before the `)`: an
+    // enclosing rewrite may put its own text right after the operand, so
+    // the brace goes there too, as the operand's (innermost) suffix.
+    edits.insertAfter(*operand, "}", cast->getLParenLoc());
+    edits.replace({close->file, end, end + 1}, "", cast->getLParenLoc());
     return true;
   }
 
@@ -274,6 +306,50 @@ public:
     edits.replace({range->file, range->begin, range->begin + 1}, "",
                   lit->getLParenLoc());
     edits.replace({range->file, close, close + 1}, "", lit->getLParenLoc());
+    return true;
+  }
+
+  /// `#pragma unroll N` where N is a macro: nvcc does not expand macros in
+  /// the pragma, so the value clang computed is written there.
+  bool VisitAttributedStmt(clang::AttributedStmt *stmt) {
+    for (const clang::Attr *attr : stmt->getAttrs()) {
+      const auto *hint = llvm::dyn_cast<clang::LoopHintAttr>(attr);
+      const clang::Expr *value = hint ? hint->getValue() : nullptr;
+      if (!value || !value->getBeginLoc().isMacroID() ||
+          !src.isUserLocation(sm.getExpansionLoc(value->getBeginLoc())))
+        continue;
+      clang::Expr::EvalResult result;
+      auto range = findRewriteRange(sm, lo, value->getSourceRange(),
+                                    /*preferInvocation=*/true);
+      if (!value->EvaluateAsInt(result, src.getContext()) || !range) {
+        error(value->getBeginLoc(), "cannot write the value of this loop "
+                                    "pragma's argument");
+        continue;
+      }
+      edits.replace(*range, llvm::toString(result.Val.getInt(), 10),
+                    value->getBeginLoc());
+    }
+    return true;
+  }
+
+  /// A volatile vector read as a whole (p[1] + 1 with a volatile int4 *p):
+  /// the operators of ocl::vec take plain vectors, so the read is made
+  /// explicit, ocl::load(p[1]) (every lane read once, as volatile).
+  bool VisitImplicitCastExpr(clang::ImplicitCastExpr *cast) {
+    const clang::Expr *read = cast->getSubExpr();
+    if (cast->getCastKind() != clang::CK_LValueToRValue ||
+        !read->getType()->isExtVectorType() ||
+        !read->getType().isVolatileQualified() ||
+        !src.isUserLocation(sm.getExpansionLoc(read->getBeginLoc())))
+      return true;
+    auto range = findRewriteRange(sm, lo, read->getSourceRange(),
+                                  /*preferInvocation=*/true);
+    if (!range)
+      return error(read->getBeginLoc(), "cannot rewrite this read of a "
+                                        "volatile vector"),
+             true;
+    edits.insertBefore(*range, "ocl::load(", read->getBeginLoc());
+    edits.insertAfter(*range, ")", read->getBeginLoc());
     return true;
   }
 
@@ -390,7 +466,7 @@ public:
         dot = at - 1;
     }
     if (!whole || !dot || accessor->end != whole->end)
-      return laneFromMacroArgument(e, text, lanes.size()) ||
+      return laneFromMacroArgument(e, text, lanes) ||
              (error(e->getAccessorLoc(), "cannot rewrite this swizzle"), true);
     edits.replace({whole->file, *dot, whole->end}, text, e->getAccessorLoc());
     // The comma of get<i, j> would split the argument of a function-like
@@ -404,17 +480,30 @@ public:
   }
 
   /// `#define LANE(v, c) ((v).c)` used as LANE(x, y): the `.` is in the
-  /// body, the lane's name in the argument. One lane: the `.` goes (in every
-  /// use: checked) and the name becomes [1]. Several lanes would put the
-  /// comma of get<i, j> into the macro's argument list: not done.
-  bool laneFromMacroArgument(clang::ExtVectorElementExpr *e,
-                             const std::string &text, size_t lanes) {
+  /// body, the lane's name in the argument. The `.` goes (in every use:
+  /// checked) and the name becomes [1], or for several lanes .getc<0x1..>()
+  /// (the lanes as one constant: a comma would split the argument).
+  bool laneFromMacroArgument(clang::ExtVectorElementExpr *e, std::string text,
+                             llvm::ArrayRef<uint32_t> lanes) {
     clang::SourceLocation accessorLoc = e->getAccessorLoc();
-    if (lanes != 1 || !sm.isMacroArgExpansion(accessorLoc))
+    if (!sm.isMacroArgExpansion(accessorLoc) || lanes.size() > 15)
       return false;
+    if (lanes.size() > 1) {
+      std::string code = "0x1";
+      for (uint32_t lane : lanes)
+        code += "0123456789abcdef"[lane & 0xF];
+      text = std::string(e->isArrow() ? "->" : ".") +
+             (assigned.count(e) ? "refc<" : "getc<") + code + "ull>()";
+    }
     auto name = findRewriteRange(sm, lo, clang::SourceRange(accessorLoc));
-    clang::SourceLocation param = sm.getSpellingLoc(
-        sm.getImmediateExpansionRange(accessorLoc).getBegin());
+    // The use of the parameter whose argument spells the name (through the
+    // arguments of enclosing macros).
+    clang::SourceLocation arg = accessorLoc;
+    while (sm.isMacroArgExpansion(arg) &&
+           sm.isMacroArgExpansion(sm.getImmediateSpellingLoc(arg)))
+      arg = sm.getImmediateSpellingLoc(arg);
+    clang::SourceLocation param =
+        sm.getSpellingLoc(sm.getImmediateExpansionRange(arg).getBegin());
     if (!name || !src.isUserLocation(param) || !param.isFileID())
       return false;
     auto [file, at] = sm.getDecomposedLoc(param);
@@ -792,7 +881,7 @@ private:
     // is renamed there.
     auto helperName = [](llvm::StringRef name) {
       bool taken = name == "global_size" || name == "local_size" ||
-                   name == "stream" || name == "shared_bytes" || name == "err";
+                   name == "stream" || name == "err";
       return name.str() + (taken ? "_arg" : "");
     };
     unsigned index = 0;
@@ -832,7 +921,12 @@ private:
               "of a type without a CUDA form)");
         return;
       }
+      // The size argument: NAME_bytes, unless a parameter has that name.
       std::string bytes = name + "_bytes";
+      while (llvm::any_of(fn->parameters(), [&](clang::ParmVarDecl *p) {
+        return p->getName() == bytes || helperName(p->getName()) == bytes;
+      }))
+        bytes += "_";
       sizes += ", size_t " + bytes;
       body += "\n  " + *type + " *" + name + " = reinterpret_cast<" + *type +
               " *>(xfence_local_mem" +
@@ -920,19 +1014,19 @@ private:
                    ")\n    return cudaErrorInvalidValue; // "
                    "reqd_work_group_size\n";
     }
-    launchers += "  const size_t shared_bytes = " +
+    launchers += "  const size_t xfence_shared_bytes = " +
                  (sharedBytes.empty() ? std::string("0") : sharedBytes) + ";\n";
     if (!sharedBytes.empty())
-      launchers += "  if (shared_bytes > 48 * 1024) {\n    cudaError_t err = "
+      launchers += "  if (xfence_shared_bytes > 48 * 1024) {\n    cudaError_t err = "
                    "cudaFuncSetAttribute(\n        " +
                    kernel +
                    ", cudaFuncAttributeMaxDynamicSharedMemorySize, "
-                   "int(shared_bytes));\n    if (err != cudaSuccess)\n"
+                   "int(xfence_shared_bytes));\n    if (err != cudaSuccess)\n"
                    "      return err;\n  }\n";
     launchers += "  " + kernel +
                  "<<<dim3(global_size.x / local_size.x, global_size.y / "
                  "local_size.y,\n           global_size.z / local_size.z),\n"
-                 "      local_size, shared_bytes, stream>>>(" +
+                 "      local_size, xfence_shared_bytes, stream>>>(" +
                  helperArgs + ");\n  return cudaGetLastError();\n}\n";
   }
 

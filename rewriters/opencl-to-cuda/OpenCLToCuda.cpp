@@ -92,7 +92,7 @@ static std::string prelude(bool atomicHeader, bool workItemHelpers,
   if (lib.usesHalf())
     text += "#include <cuda_fp16.h>\n";
   if (lib.usesVectors())
-    text += "#include <type_traits>\n";
+    text += "#include <type_traits>\n#include <utility>\n";
   if (lib.usesHelper("printf"))
     text += "#include <cstdio>\n";
   text += "typedef unsigned char uchar;\n"

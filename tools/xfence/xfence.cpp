@@ -1,7 +1,8 @@
 //===- xfence.cpp - the xfence command-line driver ------------------------===//
 //
-// `xfence translate kernel.cl --to cuda [-o out.cu]`, with clang's -D, -I
-// and -cl-std= (also --cl-std=), and --opencl-global-fence=workgroup|device
+// `xfence translate kernel.cl --to cuda [-o out.cu]`, with clang's -D, -I,
+// -cl-std= (also --cl-std=) and the other -cl-* build options (given to
+// clang), and --opencl-global-fence=workgroup|device
 // (docs/opencl-to-cuda.md, "Global fences across work-groups"). Diagnostics are
 // clang's (file:line:col and a caret); the exit status is 0 on success and 1 on
 // any error; the output file is written only when the whole translation
@@ -116,11 +117,19 @@ void addGlobalFenceOption(CLI::App *cmd, std::string &value) {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
-  // clang spells the standard with one dash; CLI11 wants two.
-  std::vector<std::string> args(argv + 1, argv + argc);
-  for (std::string &arg : args)
-    if (llvm::StringRef(arg).starts_with("-cl-std"))
-      arg = "-" + arg;
+  // clang spells the standard with one dash; CLI11 wants two. The other
+  // OpenCL build options (-cl-mad-enable, -cl-fast-relaxed-math, ...) go to
+  // clang as they are (it rejects those it does not know).
+  std::vector<std::string> args, buildOptions;
+  for (int i = 1; i < argc; ++i) {
+    llvm::StringRef arg(argv[i]);
+    if (arg.starts_with("-cl-std"))
+      args.push_back("-" + arg.str());
+    else if (arg.starts_with("-cl-"))
+      buildOptions.push_back(arg.str());
+    else
+      args.push_back(arg.str());
+  }
   // CLI11 takes the arguments last first.
   std::reverse(args.begin(), args.end());
 
@@ -151,6 +160,10 @@ int main(int argc, char **argv) {
                 "Do not merge or remove redundant fences");
   addGlobalFenceOption(cmd, globalFence);
   xfence::addCudaOptions(cmd, cudaCommand);
+  cmd->footer("OpenCL build options other than -cl-std (-cl-mad-enable, "
+              "-cl-fast-relaxed-math, ...) are accepted for .cl input and "
+              "given to clang; the CUDA output keeps nvcc's own math "
+              "defaults, which are at least as precise.");
 
   CLI::App *report = app.add_subcommand(
       "report", "List each synchronization construct of an OpenCL C file, "
@@ -171,6 +184,12 @@ int main(int argc, char **argv) {
     return app.exit(e) == 0 ? 0 : 1;
   }
   options.coalesce = !noCoalesce;
+  options.source.buildOptions = buildOptions;
+  if (!buildOptions.empty() && target == "opencl" && !report->parsed()) {
+    error("OpenCL build options (" + buildOptions.front() +
+          ") are about OpenCL C input (--to cuda)");
+    return 1;
+  }
   options.opencl.globalFence = *xfence::parseGlobalFenceScope(globalFence);
   if (report->parsed())
     return runReport(reportInput, options);

@@ -50,12 +50,12 @@ kernel void three(__local uint4 *x, __global float *g, local short *y,
 // CHECK: inline cudaError_t launch_smooth(dim3 global_size, dim3 local_size, float *out, float *in, uint n, size_t a_bytes, size_t b_bytes, cudaStream_t stream = 0) {
 // CHECK: if (local_size.x != 64 || local_size.y != 1 || local_size.z != 1)
 // CHECK-NEXT: return cudaErrorInvalidValue; // reqd_work_group_size
-// CHECK-NEXT: const size_t shared_bytes = ocl::round16(a_bytes) + ocl::round16(b_bytes);
-// CHECK: smooth, cudaFuncAttributeMaxDynamicSharedMemorySize, int(shared_bytes));
+// CHECK-NEXT: const size_t xfence_shared_bytes = ocl::round16(a_bytes) + ocl::round16(b_bytes);
+// CHECK: smooth, cudaFuncAttributeMaxDynamicSharedMemorySize, int(xfence_shared_bytes));
 // CHECK: smooth<<<dim3(global_size.x / local_size.x, global_size.y / local_size.y,
 // CHECK-NEXT: global_size.z / local_size.z),
-// CHECK-NEXT: local_size, shared_bytes, stream>>>(out, in, n, a_bytes, b_bytes);
+// CHECK-NEXT: local_size, xfence_shared_bytes, stream>>>(out, in, n, a_bytes, b_bytes);
 // CHECK-NEXT: return cudaGetLastError();
 // CHECK: inline cudaError_t launch_three(dim3 global_size, dim3 local_size, float *g, size_t x_bytes, size_t y_bytes, size_t z_bytes, cudaStream_t stream = 0) {
-// CHECK: const size_t shared_bytes = ocl::round16(x_bytes) + ocl::round16(y_bytes) + ocl::round16(z_bytes);
-// CHECK: local_size, shared_bytes, stream>>>(g, x_bytes, y_bytes, z_bytes);
+// CHECK: const size_t xfence_shared_bytes = ocl::round16(x_bytes) + ocl::round16(y_bytes) + ocl::round16(z_bytes);
+// CHECK: local_size, xfence_shared_bytes, stream>>>(g, x_bytes, y_bytes, z_bytes);
