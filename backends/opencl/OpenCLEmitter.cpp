@@ -103,6 +103,10 @@ FailureOr<const char *> scopeName(Operation *op, Scope scope) {
   return failure();
 }
 
+/// The __local variable that the kernels using the 1.2 / 3.0 form of
+/// __syncthreads_count/_and/_or declare.
+constexpr const char *kReduceScratch = "xfence_syncthreads_scratch";
+
 constexpr const char *kNothing =
     "((void)0) /* xfence: this fence orders nothing */";
 
@@ -538,6 +542,51 @@ LogicalResult emitAtomic(Operation *op, const OpenCLTarget &target,
       .Default([&](Operation *) { return failure(); });
 }
 
+/// The helper of __syncthreads_count/_and/_or without 2.0's collectives
+/// (the barrier that orders memory comes before the call, at the site):
+/// every work-item adds its predicate to a __local count between two
+/// barriers and reads the total after the second. The next use's leading
+/// barrier keeps its reset from overtaking this use's reads.
+void addReduceHelper(BarrierReduction reduction, const OpenCLTarget &target,
+                     OpenCLHelpers &helpers) {
+  std::string name =
+      "xfence_syncthreads_" + stringifyBarrierReduction(reduction).str();
+  if (helpers.count(name))
+    return;
+  std::string result = reduction == BarrierReduction::count ? "count"
+                       : reduction == BarrierReduction::and_
+                           ? "count == (int)(get_local_size(0) * "
+                             "get_local_size(1) * get_local_size(2))"
+                           : "count != 0";
+  std::string collective =
+      reduction == BarrierReduction::count ? "(int)work_group_reduce_add("
+      : reduction == BarrierReduction::and_ ? "work_group_all("
+                                            : "work_group_any(";
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << "// __syncthreads_" << stringifyBarrierReduction(reduction)
+     << ": the barrier before the call orders memory as __syncthreads()\n"
+     << "static int " << name << "(int predicate, __local int *scratch) {\n";
+  if (target.cl30)
+    os << "#if defined(__opencl_c_work_group_collective_functions)\n"
+       << "  (void)scratch;\n"
+       << "  return " << collective << "predicate);\n"
+       << "#else\n";
+  os << "  if (get_local_id(0) == 0 && get_local_id(1) == 0 && "
+        "get_local_id(2) == 0)\n"
+     << "    *scratch = 0;\n"
+     << "  barrier(CLK_LOCAL_MEM_FENCE);\n"
+     << "  if (predicate)\n"
+     << "    (void)atomic_inc((volatile __local int *)scratch);\n"
+     << "  barrier(CLK_LOCAL_MEM_FENCE);\n"
+     << "  int count = *scratch;\n"
+     << "  return " << result << ";\n";
+  if (target.cl30)
+    os << "#endif\n";
+  os << "}\n";
+  helpers[name] = text;
+}
+
 } // namespace
 
 bool xfence::isOpenCLSyncOp(Operation *op) {
@@ -574,11 +623,21 @@ FailureOr<OpenCLSnippet> xfence::emitOpenCL(Operation *op,
           .Case([&](BarrierReduceOp reduce) -> LogicalResult {
             // OpenCL C 2.0 has work_group_reduce_add/all/any, but they are
             // not defined to order memory: a barrier goes first.
-            if (!target.cl2 || *reduce.getMemoryScope() != Scope::workgroup ||
+            if (!reduce.ordersMemory() ||
+                *reduce.getMemoryScope() != Scope::workgroup ||
                 reduce.getExecScope() != Scope::workgroup)
               return op->emitError("a reducing barrier has no OpenCL C ")
                      << (target.cl2 ? "2.0" : "1.2") << " form";
             b << "(barrier(" << flags(reduce.getSpaces()) << "), ";
+            if (!target.cl2 || target.cl30) {
+              // 1.2, or 3.0 where the collectives are optional: a count in
+              // __local memory (the kernel declares the scratch variable).
+              addReduceHelper(reduce.getReduction(), target, helpers);
+              b << "xfence_syncthreads_"
+                << stringifyBarrierReduction(reduce.getReduction()) << "((";
+              b.operand(0) << ") != 0, &" << kReduceScratch << "))";
+              return success();
+            }
             b << (reduce.getReduction() == BarrierReduction::count
                       ? "(int)work_group_reduce_add(("
                   : reduce.getReduction() == BarrierReduction::and_
@@ -591,5 +650,39 @@ FailureOr<OpenCLSnippet> xfence::emitOpenCL(Operation *op,
               [&](Operation *) { return emitAtomic(op, target, helpers, b); });
   if (failed(result))
     return failure();
+  for (OpenCLPiece &piece : b.snippet.pieces) {
+    if (piece.operand >= 0)
+      continue;
+    if (target.cl2 && piece.text.find("sub_group_barrier") != std::string::npos)
+      // Sub-groups are an extension of 2.0 and optional in 3.0. CUDA's warp
+      // is taken to be a sub-group of 32 work-items (docs/cuda-to-opencl.md).
+      helpers.try_emplace(
+          "xfence_0_subgroups",
+          "#if !defined(__opencl_c_subgroups) && !defined(cl_khr_subgroups)\n"
+          "#error \"xfence: __syncwarp() needs sub-groups "
+          "(__opencl_c_subgroups or cl_khr_subgroups), which this device "
+          "lacks\"\n"
+          "#endif\n");
+    size_t at = piece.text.find("memory_scope_all_svm_devices");
+    if (!target.cl30 || at == std::string::npos)
+      continue;
+    // System scope is optional in 3.0: named only where the device has it,
+    // and otherwise the build stops with the feature's name (never a weaker
+    // scope).
+    for (; at != std::string::npos;
+         at = piece.text.find("memory_scope_all_svm_devices", at))
+      piece.text.replace(at, strlen("memory_scope_all_svm_devices"),
+                         "XFENCE_MEMORY_SCOPE_SYSTEM");
+    helpers.try_emplace(
+        "xfence_0_scope_system",
+        "#if defined(__opencl_c_atomic_scope_all_devices)\n"
+        "#define XFENCE_MEMORY_SCOPE_SYSTEM memory_scope_all_svm_devices\n"
+        "#else\n"
+        "#error \"xfence: CUDA system scope (__threadfence_system(), "
+        "*_system atomics, thread_scope_system) needs "
+        "memory_scope_all_svm_devices, which this OpenCL C 3.0 device lacks "
+        "(__opencl_c_atomic_scope_all_devices)\"\n"
+        "#endif\n");
+  }
   return std::move(b.snippet);
 }

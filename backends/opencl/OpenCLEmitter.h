@@ -25,6 +25,9 @@ struct OpenCLTarget {
   /// OpenCL C 2.0 or 3.0 (atomic_work_item_fence, C11 atomics, scopes);
   /// otherwise OpenCL C 1.2.
   bool cl2 = false;
+  /// OpenCL C 3.0: what 2.0 has in its core is optional there (feature
+  /// macros); the output checks the features it needs or falls back.
+  bool cl30 = false;
 };
 
 /// A piece of a template: literal text, or (operand >= 0) the text of the

@@ -29,6 +29,11 @@ public:
   bool TraverseDecl(clang::Decl *d) {
     if (d && !llvm::isa<clang::TranslationUnitDecl>(d) && !isUser(d))
       return true;
+    // Host code is not translated: its calls of __host__ __device__
+    // functions (with host pointers) say nothing about the device program.
+    if (auto *fn = llvm::dyn_cast_or_null<clang::FunctionDecl>(d))
+      if (isHostOnlyFunction(fn))
+        return true;
     return RecursiveASTVisitor::TraverseDecl(d);
   }
   bool VisitVarDecl(clang::VarDecl *var) {
@@ -65,6 +70,28 @@ private:
 };
 } // namespace
 
+static void collectTopLevel(const clang::DeclContext *dc,
+                            std::vector<clang::Decl *> &out) {
+  for (clang::Decl *d : dc->decls()) {
+    if (auto *linkage = llvm::dyn_cast<clang::LinkageSpecDecl>(d))
+      collectTopLevel(linkage, out);
+    else
+      out.push_back(d);
+  }
+}
+
+std::vector<clang::Decl *>
+xfence::topLevelDecls(const clang::ASTContext &ctx) {
+  std::vector<clang::Decl *> out;
+  collectTopLevel(ctx.getTranslationUnitDecl(), out);
+  return out;
+}
+
+bool xfence::isHostOnlyFunction(const clang::FunctionDecl *fn) {
+  return !fn->hasAttr<clang::CUDAGlobalAttr>() &&
+         !fn->hasAttr<clang::CUDADeviceAttr>();
+}
+
 unsigned CudaAddressSpaces::storageOfVar(const clang::VarDecl *var) {
   if (var->hasAttr<clang::CUDASharedAttr>())
     return kSharedMemory;
@@ -85,7 +112,7 @@ CudaAddressSpaces::CudaAddressSpaces(
   collector.TraverseDecl(ctx.getTranslationUnitDecl());
   // Kernel pointer parameters point to global memory: the host passes
   // device buffers (cudaMalloc). Everything else starts empty and grows.
-  for (clang::Decl *d : ctx.getTranslationUnitDecl()->decls()) {
+  for (clang::Decl *d : topLevelDecls(ctx)) {
     auto *fn = llvm::dyn_cast<clang::FunctionDecl>(d);
     if (!fn || !isUser(fn) || !fn->hasAttr<clang::CUDAGlobalAttr>())
       continue;

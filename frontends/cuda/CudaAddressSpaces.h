@@ -20,6 +20,8 @@
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/DenseMap.h"
 
+#include <vector>
+
 namespace xfence {
 
 /// A set of memories (bits).
@@ -31,6 +33,15 @@ enum CudaMemory : unsigned {
   kPrivateMemory = 8,
   kAnyMemory = 15,
 };
+
+/// The declarations at the top of the translation unit, with those inside
+/// `extern "C" { ... }` (and `extern "C" f(...)`) in place of their linkage
+/// specification.
+std::vector<clang::Decl *> topLevelDecls(const clang::ASTContext &ctx);
+
+/// True for a function of host code only (neither __global__ nor
+/// __device__; constexpr functions are implicitly both).
+bool isHostOnlyFunction(const clang::FunctionDecl *fn);
 
 class CudaAddressSpaces {
 public:

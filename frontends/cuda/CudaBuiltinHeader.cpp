@@ -54,6 +54,69 @@ struct dim3 {
 #include <__clang_cuda_builtin_vars.h>
 #define warpSize 32
 
+// Host side: what the host code of a .cu file commonly calls, declared so
+// that the file parses (xfence leaves host code out of the translation). A
+// launch k<<<g, b, s, t>>>(...) needs the configuration function clang's
+// Sema looks up by name (which one depends on the CUDA version).
+typedef struct CUstream_st *cudaStream_t;
+typedef struct CUevent_st *cudaEvent_t;
+enum cudaError { cudaSuccess = 0, cudaErrorInvalidValue = 1,
+                 cudaErrorMemoryAllocation = 2 };
+typedef enum cudaError cudaError_t;
+enum cudaMemcpyKind { cudaMemcpyHostToHost, cudaMemcpyHostToDevice,
+                      cudaMemcpyDeviceToHost, cudaMemcpyDeviceToDevice,
+                      cudaMemcpyDefault };
+extern "C" {
+__host__ int cudaConfigureCall(dim3, dim3, size_t = 0, cudaStream_t = 0);
+__host__ unsigned __cudaPushCallConfiguration(dim3, dim3, size_t = 0,
+                                              cudaStream_t = 0);
+__host__ cudaError_t cudaMalloc(void **, size_t);
+__host__ cudaError_t cudaMallocHost(void **, size_t);
+__host__ cudaError_t cudaMallocManaged(void **, size_t, unsigned = 1);
+__host__ cudaError_t cudaFree(void *);
+__host__ cudaError_t cudaFreeHost(void *);
+__host__ cudaError_t cudaMemcpy(void *, const void *, size_t, cudaMemcpyKind);
+__host__ cudaError_t cudaMemcpyAsync(void *, const void *, size_t,
+                                     cudaMemcpyKind, cudaStream_t = 0);
+__host__ cudaError_t cudaMemset(void *, int, size_t);
+__host__ cudaError_t cudaDeviceSynchronize(void);
+__host__ cudaError_t cudaThreadSynchronize(void);
+__host__ cudaError_t cudaThreadExit(void);
+__host__ cudaError_t cudaDeviceReset(void);
+__host__ cudaError_t cudaSetDevice(int);
+__host__ cudaError_t cudaGetDevice(int *);
+__host__ cudaError_t cudaGetDeviceCount(int *);
+__host__ cudaError_t cudaGetLastError(void);
+__host__ cudaError_t cudaPeekAtLastError(void);
+__host__ const char *cudaGetErrorString(cudaError_t);
+__host__ cudaError_t cudaStreamCreate(cudaStream_t *);
+__host__ cudaError_t cudaStreamDestroy(cudaStream_t);
+__host__ cudaError_t cudaStreamSynchronize(cudaStream_t);
+__host__ cudaError_t cudaEventCreate(cudaEvent_t *);
+__host__ cudaError_t cudaEventDestroy(cudaEvent_t);
+__host__ cudaError_t cudaEventRecord(cudaEvent_t, cudaStream_t = 0);
+__host__ cudaError_t cudaEventSynchronize(cudaEvent_t);
+__host__ cudaError_t cudaEventElapsedTime(float *, cudaEvent_t, cudaEvent_t);
+}
+template <class T> __host__ cudaError_t cudaMalloc(T **p, size_t n) {
+  return cudaMalloc((void **)p, n);
+}
+template <class T> __host__ cudaError_t cudaMallocHost(T **p, size_t n) {
+  return cudaMallocHost((void **)p, n);
+}
+template <class T>
+__host__ cudaError_t cudaMallocManaged(T **p, size_t n, unsigned f = 1) {
+  return cudaMallocManaged((void **)p, n, f);
+}
+template <class T>
+__host__ cudaError_t
+cudaMemcpyToSymbol(const T &, const void *, size_t, size_t = 0,
+                   cudaMemcpyKind = cudaMemcpyHostToDevice);
+template <class T>
+__host__ cudaError_t
+cudaMemcpyFromSymbol(void *, const T &, size_t, size_t = 0,
+                     cudaMemcpyKind = cudaMemcpyDeviceToHost);
+
 // Synchronization (__syncthreads is a clang built-in).
 __device__ void __threadfence_block(void);
 __device__ void __threadfence(void);

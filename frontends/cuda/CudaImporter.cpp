@@ -542,7 +542,7 @@ private:
 };
 
 bool Importer::run(ModuleOp module) {
-  for (clang::Decl *decl : astCtx.getTranslationUnitDecl()->decls()) {
+  for (clang::Decl *decl : topLevelDecls(astCtx)) {
     auto *fn = llvm::dyn_cast<clang::FunctionDecl>(decl);
     if (!fn || !fn->doesThisDeclarationHaveABody() || !isUserDecl(src, fn))
       continue;
@@ -778,12 +778,16 @@ void Importer::importSync(const clang::Stmt *s, const Sync &sync) {
   case SyncKind::SyncWarp: {
     bool given = call && call->getNumArgs() >= 1 &&
                  !llvm::isa<clang::CXXDefaultArgExpr>(call->getArg(0));
-    Value mask = given ? poison(builder.getI32Type())
-                       : constant(builder.getI32Type(), -1);
+    // A mask written as a constant with all 32 bits set is the full mask.
+    clang::Expr::EvalResult value;
+    bool full = !given || (call->getArg(0)->EvaluateAsInt(value, astCtx) &&
+                           value.Val.getInt().getZExtValue() == 0xffffffffu);
+    Value mask = full ? constant(builder.getI32Type(), -1)
+                      : poison(builder.getI32Type());
     auto op = BarrierOp::create(
         builder, loc, Scope::subgroup, ScopeAttr::get(ctx, Scope::subgroup),
         MemoryOrderAttr::get(ctx, MemoryOrder::acq_rel), all, mask);
-    op->setAttr(cudaattr::args, builder.getDenseI32ArrayAttr({given ? 0 : -1}));
+    op->setAttr(cudaattr::args, builder.getDenseI32ArrayAttr({full ? -1 : 0}));
     return;
   }
   case SyncKind::GroupSync: {
@@ -1018,6 +1022,13 @@ public:
   SiteFinder(ParsedSource &src, MLIRContext *ctx,
              std::vector<CudaSyncSite> &sites)
       : src(src), ctx(ctx), sites(sites) {}
+
+  bool TraverseFunctionDecl(clang::FunctionDecl *fn) {
+    // Host code is left out of the translation.
+    if (isHostOnlyFunction(fn))
+      return true;
+    return RecursiveASTVisitor::TraverseFunctionDecl(fn);
+  }
 
   bool VisitStmt(clang::Stmt *s) {
     if (!llvm::isa<clang::CallExpr, clang::GCCAsmStmt>(s) ||

@@ -38,6 +38,8 @@ std::vector<std::string> CudaSourceOptions::driverArgs() const {
     llvm::sys::path::append(cccl, "include", "cccl");
     if (llvm::sys::fs::is_directory(cccl))
       args.push_back("-isystem" + std::string(cccl));
+    args.push_back("-include");
+    args.push_back(kCudaLaunchHeaderPath.str());
   } else {
     args.push_back("-nocudainc");
     // The toolkit headers a CUDA file includes exist, empty: the built-in
@@ -74,6 +76,24 @@ xfence::parseCudaSource(llvm::StringRef path, llvm::StringRef contents,
   diagOpts->ShowColors = false;
   auto printer = std::make_unique<Printer>(diagOS, std::move(diagOpts));
   clang::tooling::FileContentMappings files;
+  // A kernel launch k<<<g, b>>>(...) in host code makes clang look up the
+  // launch configuration function by a name that depends on the CUDA
+  // version it assumes; clang 22 does not know CUDA 12+ toolkits and asks
+  // for cudaConfigureCall, which they no longer declare. Declared here (the
+  // host code is not translated, so the declarations only have to parse).
+  files.emplace_back(kCudaLaunchHeaderPath.str(),
+                     "#pragma clang system_header\n"
+                     "#if defined(CUDART_VERSION) && CUDART_VERSION >= 12000\n"
+                     "extern \"C\" __host__ cudaError_t cudaConfigureCall("
+                     "dim3, dim3, size_t = 0, cudaStream_t = 0);\n"
+                     "#endif\n"
+                     // Host functions that CUDA 13 removed and older host
+                     // code still calls.
+                     "#if defined(CUDART_VERSION) && CUDART_VERSION >= 13000\n"
+                     "extern \"C\" __host__ cudaError_t "
+                     "cudaThreadSynchronize(void);\n"
+                     "extern \"C\" __host__ cudaError_t cudaThreadExit(void);\n"
+                     "#endif\n");
   if (options.toolkit().empty()) {
     files.emplace_back(kCudaBuiltinHeaderPath.str(), cudaBuiltinHeader().str());
     for (const char *header :

@@ -42,6 +42,9 @@ llvm::StringRef cudaBuiltinHeader();
 /// Where the built-in header lives in the parse's virtual file system.
 constexpr llvm::StringLiteral kCudaBuiltinHeaderPath =
     "/xfence-builtin/xfence_cuda_builtins.h";
+/// A declaration that a parse with the toolkit needs for kernel launches.
+constexpr llvm::StringLiteral kCudaLaunchHeaderPath =
+    "/xfence-builtin/xfence_cuda_launch.h";
 /// Where the built-in parse finds (empty) toolkit headers such as
 /// <cuda/atomic> and <cooperative_groups.h>.
 constexpr llvm::StringLiteral kCudaBuiltinIncludeDir =

@@ -19,9 +19,17 @@
 //  * cuda::atomic<T, S> in a declaration -> T (its operations become
 //    OpenCL atomics); a cuda::atomic_ref<T, S> r(x) variable -> a pointer
 //    `T *r = &(x)` (with its address space).
+//  * host code (functions neither __global__ nor __device__, classes of
+//    host member functions, variables device code does not use) left out
+//    with a comment; its kernel launches listed in the header.
+//  * __device__ variables: program-scope __global variables (2.0/3.0) or
+//    __global pointer arguments added to the kernels and __device__
+//    functions that use them; __constant__ without initializer: __constant
+//    pointer arguments (the launch ABI of docs/cuda-to-opencl.md).
+//  * __shared__ in inner blocks or at file scope: declared at the kernel's
+//    outermost scope; extern "C" removed.
 //  * templates, classes with member functions, references, lambdas, new,
-//    C++ casts, host functions, __device__ variables, other toolkit
-//    functions: an error at the construct.
+//    C++ casts, other toolkit functions: an error at the construct.
 //
 //===----------------------------------------------------------------------===//
 
@@ -30,6 +38,7 @@
 #include "frontends/cuda/CudaImporter.h"
 
 #include "clang/AST/Attr.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -37,6 +46,9 @@
 #include "clang/AST/TypeLoc.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Rewrite/Core/Rewriter.h"
+#include "llvm/ADT/BitVector.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -44,6 +56,7 @@
 #include "llvm/ADT/StringSwitch.h"
 
 #include <algorithm>
+#include <map>
 
 using namespace xfence;
 using namespace mlir;
@@ -51,8 +64,18 @@ using clang::DiagnosticsEngine;
 
 std::string xfence::qualifierFor(unsigned memory, bool cl2, bool kernelParam,
                                  std::string &error) {
-  if (kernelParam)
-    return memory & kConstantMemory ? "__constant " : "__global ";
+  if (kernelParam) {
+    // The host passes a device buffer: global memory, also where the kernel
+    // writes through it. Only a pointer the kernel also points at
+    // __constant__ memory could need another space, and none fits both.
+    if (memory & kConstantMemory && memory != kConstantMemory &&
+        memory != kAnyMemory) {
+      error = "this kernel parameter points into global memory and into "
+              "__constant__ memory; OpenCL C has no address space for both";
+      return "";
+    }
+    return memory == kConstantMemory ? "__constant " : "__global ";
+  }
   if (memory == kConstantMemory)
     return "__constant ";
   if (memory & kConstantMemory) {
@@ -87,12 +110,33 @@ std::string xfence::qualifierFor(unsigned memory, bool cl2, bool kernelParam,
 
 namespace {
 
+/// An initializer the user wrote (not the implicit default construction of
+/// a struct such as float4).
+bool hasWrittenInit(const clang::VarDecl *var) {
+  const clang::Expr *init = var->getInit();
+  if (!init)
+    return false;
+  if (auto *construct =
+          llvm::dyn_cast<clang::CXXConstructExpr>(init->IgnoreImplicit()))
+    return construct->getNumArgs() != 0 || !construct->getConstructor() ||
+           !construct->getConstructor()->isTrivial();
+  return true;
+}
+
 class SyntaxRewriter : public clang::RecursiveASTVisitor<SyntaxRewriter> {
 public:
-  SyntaxRewriter(SourceEdits &edits, const CudaAddressSpaces &spaces, bool cl2,
+  SyntaxRewriter(SourceEdits &edits, const CudaAddressSpaces &spaces,
+                 const CudaSyntaxOptions &options,
                  const llvm::DenseSet<const clang::Stmt *> &sites)
       : edits(edits), src(edits.getSource()), sm(src.getSourceManager()),
-        lo(src.getLangOpts()), spaces(spaces), cl2(cl2), sites(sites) {}
+        lo(src.getLangOpts()), spaces(spaces), cl2(options.cl2),
+        hoistDevice(options.hoistDeviceVariables), sites(sites) {}
+
+  /// Finds what device code uses: program-scope variables and functions,
+  /// and which variables become kernel arguments (before the traversal).
+  void collectDeviceUses();
+  /// The header comment: host code left out, launches, added arguments.
+  std::string notes() const;
 
   bool shouldVisitTemplateInstantiations() const { return false; }
   bool shouldVisitImplicitCode() const { return false; }
@@ -103,8 +147,13 @@ public:
     if (!llvm::isa<clang::TranslationUnitDecl>(d) &&
         !src.isUserLocation(d->getLocation()))
       return true;
+    if (isHostCode(d)) {
+      leaveOutHostCode(d);
+      return true;
+    }
     return RecursiveASTVisitor::TraverseDecl(d);
   }
+  bool TraverseLinkageSpecDecl(clang::LinkageSpecDecl *linkage);
   bool dataTraverseStmtPre(clang::Stmt *s) {
     // Inside a synchronization construct only its operands are rewritten
     // (threadIdx.x in an index), not the construct's own parts.
@@ -137,11 +186,35 @@ public:
     if (record->isLambda())
       return error(record->getLocation(), "a lambda has no OpenCL C form");
     if (record->getDescribedClassTemplate() || record->getNumBases() ||
-        !record->methods().empty() || record->isClass())
+        llvm::any_of(record->methods(),
+                     [](const clang::CXXMethodDecl *m) {
+                       // Constructors and assignments that clang declares
+                       // for a plain struct are not the user's.
+                       return !m->isImplicit();
+                     }) ||
+        record->isClass())
       return error(record->getLocation(),
                    "a C++ class (member functions, bases, templates) has no "
                    "OpenCL C form; use a plain struct");
+    addTagTypedef(record);
     return true;
+  }
+  /// C++ names a struct S as `S`; C needs `struct S` or a typedef: one is
+  /// added after a named struct's definition at file scope.
+  void addTagTypedef(clang::CXXRecordDecl *record) {
+    if (!record->getIdentifier() || record->isEnum() ||
+        !record->getDeclContext()->isFileContext() ||
+        record->getBeginLoc().isMacroID() || record->getEndLoc().isMacroID())
+      return;
+    std::optional<clang::Token> next =
+        clang::Lexer::findNextToken(record->getEndLoc(), sm, lo);
+    if (!next || !next->is(clang::tok::semi))
+      return;
+    auto [file, at] = sm.getDecomposedLoc(next->getEndLoc());
+    std::string kind = record->isUnion() ? "union" : "struct";
+    edits.replace({file, at, at}, " typedef " + kind + " " +
+                                      record->getName().str() + " " +
+                                      record->getName().str() + ";");
   }
   bool VisitFunctionTemplateDecl(clang::FunctionTemplateDecl *t) {
     return error(t->getLocation(),
@@ -173,6 +246,10 @@ public:
   bool VisitCXXNamedCastExpr(clang::CXXNamedCastExpr *e) {
     return error(e->getBeginLoc(), std::string("'") + e->getCastName() +
                                        "' has no OpenCL C form; use a C cast");
+  }
+  bool VisitCUDAKernelCallExpr(clang::CUDAKernelCallExpr *e) {
+    return error(e->getBeginLoc(), "a kernel launch in device code (dynamic "
+                                   "parallelism) has no OpenCL C form");
   }
   bool VisitCXXNullPtrLiteralExpr(clang::CXXNullPtrLiteralExpr *e) {
     replaceToken(e->getBeginLoc(), "0");
@@ -219,7 +296,32 @@ private:
       r->end = sm.getFileOffset(sm.getFileLoc(end));
     edits.replace(*r, "/* xfence: removed */");
   }
-  void rewriteAttributes(clang::Decl *d);
+  void rewriteAttributes(clang::Decl *d, const char *deviceText = "");
+  /// Takes the text of `d` (and its ';') away, with `note` in its place;
+  /// declarators of one declaration share one removal.
+  void leaveOut(clang::Decl *d, bool semicolon, const std::string &note);
+  void appendParams(const clang::FunctionDecl *fn, const std::string &params);
+  bool atKernelScope(const clang::VarDecl *var);
+  const clang::DeclStmt *declStmtOf(const clang::VarDecl *var);
+  bool nameTaken(const clang::FunctionDecl *kernel, const clang::VarDecl *var);
+  void hoistLocal(const clang::FunctionDecl *kernel, const clang::VarDecl *var,
+                  const std::string &name);
+  bool isHostCode(const clang::Decl *d) const;
+  void leaveOutHostCode(clang::Decl *d);
+  void collectLaunches(clang::Decl *d);
+  std::string sourceText(clang::SourceRange range) const;
+  bool hoisted(const clang::VarDecl *var) const {
+    return hoistedIndex.count(var->getCanonicalDecl());
+  }
+  /// The added parameter of a hoisted variable: `__global T *name`.
+  std::string hoistedParam(const clang::VarDecl *var) const;
+  /// The variables that `fn` needs as added parameters, in declaration
+  /// order.
+  llvm::SmallVector<const clang::VarDecl *>
+  hoistedNeeds(const clang::FunctionDecl *fn) const;
+  bool isDeviceFunction(const clang::FunctionDecl *fn) const {
+    return !isHostOnlyFunction(fn);
+  }
   void rewriteAtomicType(clang::DeclaratorDecl *d);
   void qualifyPointer(clang::DeclaratorDecl *d, unsigned memory,
                       bool kernelParam);
@@ -231,7 +333,19 @@ private:
   const clang::LangOptions &lo;
   const CudaAddressSpaces &spaces;
   bool cl2;
+  bool hoistDevice;
   const llvm::DenseSet<const clang::Stmt *> &sites;
+  /// Program-scope variables and functions that device code refers to.
+  llvm::DenseSet<const clang::Decl *> deviceUsed;
+  /// Variables that become kernel (and device function) arguments, in
+  /// declaration order (canonical declarations), and their index there.
+  std::vector<const clang::VarDecl *> hoistedVars;
+  llvm::DenseMap<const clang::VarDecl *, unsigned> hoistedIndex;
+  /// Per function (canonical declaration): the hoisted variables it uses,
+  /// itself or through its callees (bits of hoistedVars).
+  llvm::DenseMap<const clang::FunctionDecl *, llvm::BitVector> needs;
+  /// What the header comment says.
+  std::vector<std::string> hostNotes, launchNotes;
   /// extern __shared__ variables, in declaration order, and the kernels
   /// that use each (through the current function).
   std::vector<const clang::VarDecl *> dynamicShared;
@@ -240,6 +354,25 @@ private:
       kernelDynamicShared;
   const clang::FunctionDecl *currentFunction = nullptr;
   llvm::DenseSet<const clang::DeclStmt *> removedDeclStmts;
+  /// __shared__ variables moved to the outermost scope of a kernel (file
+  /// scope or an inner block), their names there, and the declarations
+  /// each kernel gets.
+  /// File-scope __shared__ variables that a __device__ function uses.
+  llvm::DenseSet<const clang::VarDecl *> fileShared;
+  llvm::DenseMap<const clang::FunctionDecl *,
+                 llvm::SmallVector<const clang::VarDecl *>>
+      kernelFileShared;
+  llvm::DenseMap<const clang::VarDecl *, std::string> renamedShared;
+  llvm::MapVector<const clang::FunctionDecl *, std::string> kernelLocals;
+  unsigned renamedCount = 0;
+  /// User functions seen (definitions and prototypes of device code).
+  std::vector<const clang::FunctionDecl *> functions;
+  /// Text taken away, by its begin (several declarators of one
+  /// declaration are one removal).
+  std::map<std::pair<unsigned, unsigned>, std::pair<FileCharRange, std::string>>
+      removals;
+  /// The output keeps program-scope __global variables (OpenCL C 2.0/3.0).
+  bool programScopeVariables = false;
 
 public:
   bool TraverseFunctionDecl(clang::FunctionDecl *fn) {
@@ -251,10 +384,11 @@ public:
   }
 };
 
-void SyntaxRewriter::rewriteAttributes(clang::Decl *d) {
+void SyntaxRewriter::rewriteAttributes(clang::Decl *d,
+                                       const char *deviceText) {
   for (const clang::Attr *attr : d->attrs()) {
     if (attr->isImplicit() ||
-        !sm.isWrittenInMainFile(sm.getExpansionLoc(attr->getLocation())))
+        !src.isUserLocation(sm.getExpansionLoc(attr->getLocation())))
       continue;
     // The macro invocation (__global__, __launch_bounds__(256)) or the
     // attribute's own text.
@@ -273,8 +407,10 @@ void SyntaxRewriter::rewriteAttributes(clang::Decl *d) {
     FileCharRange text{file, begin, end};
     if (llvm::isa<clang::CUDAGlobalAttr>(attr))
       edits.replace(text, "__kernel");
-    else if (llvm::isa<clang::CUDADeviceAttr, clang::CUDAHostAttr,
-                       clang::CUDALaunchBoundsAttr, clang::NoInlineAttr>(attr))
+    else if (llvm::isa<clang::CUDADeviceAttr>(attr))
+      edits.replace(text, deviceText);
+    else if (llvm::isa<clang::CUDAHostAttr, clang::CUDALaunchBoundsAttr,
+                       clang::NoInlineAttr>(attr))
       edits.replace(text, "");
     else if (llvm::isa<clang::AlwaysInlineAttr>(attr))
       edits.replace(text, "inline");
@@ -327,18 +463,53 @@ void SyntaxRewriter::qualifyPointer(clang::DeclaratorDecl *d, unsigned memory,
 }
 
 bool SyntaxRewriter::VisitFunctionDecl(clang::FunctionDecl *fn) {
-  if (!fn->doesThisDeclarationHaveABody())
-    return true;
-  renameIfKeyword(fn, fn->getLocation());
-  bool kernel = fn->hasAttr<clang::CUDAGlobalAttr>();
-  if (!kernel && !fn->hasAttr<clang::CUDADeviceAttr>())
-    return error(fn->getLocation(),
-                 "host function: xfence translates device code only; move "
-                 "host code to another file");
   if (fn->isTemplateInstantiation() || fn->getDescribedFunctionTemplate())
     return true; // reported at the template
   if (llvm::isa<clang::CXXMethodDecl>(fn))
     return true; // reported at the class
+  bool kernel = fn->hasAttr<clang::CUDAGlobalAttr>();
+  if (!kernel && !fn->hasAttr<clang::CUDADeviceAttr>())
+    return true; // host code, left out by TraverseDecl
+  functions.push_back(fn);
+  if (kernel && fn->getStorageClass() == clang::SC_Static) {
+    // OpenCL C kernels cannot be static: the keyword goes.
+    clang::SourceLocation begin = sm.getExpansionLoc(fn->getOuterLocStart());
+    clang::SourceLocation name = sm.getExpansionLoc(fn->getLocation());
+    if (sm.getFileID(begin) == sm.getFileID(name)) {
+      auto [file, from] = sm.getDecomposedLoc(begin);
+      unsigned to = sm.getFileOffset(name);
+      llvm::StringRef text = sm.getBufferData(file);
+      clang::Lexer lexer(sm.getLocForStartOfFile(file), lo, text.begin(),
+                         text.begin() + from, text.begin() + to);
+      clang::Token tok;
+      while (!lexer.LexFromRawLexer(tok) && !tok.is(clang::tok::eof)) {
+        if (tok.is(clang::tok::raw_identifier) &&
+            tok.getRawIdentifier() == "static") {
+          unsigned at = sm.getFileOffset(tok.getLocation());
+          edits.replace({file, at, at + tok.getLength()}, "");
+          break;
+        }
+      }
+    }
+  }
+  if (!fn->doesThisDeclarationHaveABody()) {
+    // A prototype: the qualifiers, and the address spaces of the
+    // definition's parameters.
+    rewriteAttributes(fn);
+    const clang::FunctionDecl *def = fn->getDefinition();
+    for (unsigned i = 0; i < fn->getNumParams(); ++i) {
+      clang::ParmVarDecl *p = fn->getParamDecl(i);
+      if (p->getType()->isReferenceType())
+        continue; // reported at the definition
+      qualifyPointer(p,
+                     spaces.pointeeOf(def && i < def->getNumParams()
+                                          ? def->getParamDecl(i)
+                                          : p),
+                     kernel);
+    }
+    return true;
+  }
+  renameIfKeyword(fn, fn->getLocation());
   if (fn->isOverloadedOperator())
     return error(fn->getLocation(), "an overloaded operator has no OpenCL C "
                                     "form");
@@ -456,21 +627,92 @@ bool SyntaxRewriter::VisitVarDecl(clang::VarDecl *var) {
       }
       return true;
     }
+    if (var->isFileVarDecl()) {
+      // A __shared__ variable at file scope: one per block, as if each
+      // kernel that uses it declared it (OpenCL C: at kernel scope).
+      if (fileShared.count(var))
+        return error(var->getLocation(),
+                     "__shared__ memory at file scope used outside a kernel "
+                     "has no OpenCL C form (OpenCL C allows __local "
+                     "variables only in kernels)");
+      leaveOut(var, true,
+               "/* xfence: __shared__ '" + var->getName().str() +
+                   "' is declared in each kernel that uses it */");
+      return true;
+    }
     if (!currentFunction || !currentFunction->hasAttr<clang::CUDAGlobalAttr>())
       return error(var->getLocation(),
                    "__shared__ memory outside a kernel has no OpenCL C form "
                    "(OpenCL C allows __local variables only in kernels)");
+    if (!atKernelScope(var)) {
+      // OpenCL C allows __local variables only in the outermost scope of a
+      // kernel: declared there (renamed if the kernel has another variable
+      // of that name), the same memory for the whole block as in CUDA.
+      auto *stmt = declStmtOf(var);
+      if (!stmt || !stmt->isSingleDecl())
+        return error(var->getLocation(),
+                     "a __shared__ variable in an inner scope must be "
+                     "declared alone to be moved to the kernel's scope");
+      std::string name = var->getName().str();
+      if (nameTaken(currentFunction, var))
+        name += "_" + std::to_string(++renamedCount);
+      renamedShared[var] = name;
+      hoistLocal(currentFunction, var, name);
+      replaceRange(stmt->getSourceRange(),
+                   "/* xfence: __shared__ '" + var->getName().str() +
+                       "' is declared at the kernel's scope" +
+                       (name != var->getName() ? " as '" + name + "'" : "") +
+                       " */");
+      return true;
+    }
     rewriteAttributes(var);
     rewriteAtomicType(var);
     return true;
   }
-  if (var->hasAttr<clang::CUDAConstantAttr>()) {
-    if (!var->hasInit())
-      return error(var->getLocation(),
-                   "a __constant__ variable without an initializer is set "
-                   "by the host (cudaMemcpyToSymbol), which OpenCL C cannot "
-                   "express; pass it as a kernel argument");
-    rewriteAttributes(var);
+  bool fileScope = var->getDeclContext()->getRedeclContext()->isFileContext();
+  if (fileScope && var->hasExternalStorage() &&
+      (var->hasAttr<clang::CUDAConstantAttr>() ||
+       var->hasAttr<clang::CUDADeviceAttr>()))
+    return error(var->getLocation(),
+                 "an extern __device__ or __constant__ variable (separate "
+                 "compilation) has no OpenCL C form");
+  if (fileScope && hoisted(var)) {
+    // Set by the host (cudaMemcpyToSymbol) or kept from launch to launch:
+    // a buffer that the host passes to every kernel that uses it.
+    bool constant = var->hasAttr<clang::CUDAConstantAttr>();
+    leaveOut(var, true,
+             std::string("/* xfence: ") +
+                 (constant ? "__constant__" : "__device__") + " variable '" +
+                 var->getName().str() + "' is a " +
+                 (constant ? "__constant" : "__global") +
+                 " argument of the kernels that use it (see the top) */");
+    return true;
+  }
+  if (auto *constant = var->getAttr<clang::CUDAConstantAttr>()) {
+    if (constant->isImplicit() && fileScope)
+      // A const host variable that device code reads (clang makes it
+      // __constant__ implicitly): a __constant variable.
+      insertBefore(var->getOuterLocStart(), "__constant ");
+    else
+      rewriteAttributes(var);
+    return true;
+  }
+  if (fileScope && var->hasAttr<clang::CUDADeviceAttr>() &&
+      !var->hasAttr<clang::CUDASharedAttr>()) {
+    // OpenCL C 2.0 (3.0 with __opencl_c_program_scope_global_variables):
+    // a program-scope variable in the global address space lives, as a
+    // __device__ variable does, for as long as the program, and starts
+    // with its initializer (zero without one).
+    programScopeVariables = true;
+    rewriteAttributes(var, "__global");
+    rewriteAtomicType(var);
+    return true;
+  }
+  if (fileScope && var->getType().isConstQualified() && var->hasInit() &&
+      !var->hasAttr<clang::CUDASharedAttr>()) {
+    // A host constant that device code reads (CUDA allows it for constant
+    // initializers): a __constant variable.
+    insertBefore(var->getOuterLocStart(), "__constant ");
     return true;
   }
   if (var->hasGlobalStorage() && !var->isStaticLocal() &&
@@ -514,6 +756,29 @@ bool SyntaxRewriter::VisitDeclRefExpr(clang::DeclRefExpr *ref) {
   auto *var = llvm::dyn_cast<clang::VarDecl>(ref->getDecl());
   if (!var)
     return true;
+  if (auto it = renamedShared.find(var);
+      it != renamedShared.end() && it->second != var->getName())
+    replaceToken(ref->getLocation(), it->second);
+  if (var->isFileVarDecl() && var->hasAttr<clang::CUDASharedAttr>() &&
+      !var->hasExternalStorage() && currentFunction &&
+      currentFunction->hasAttr<clang::CUDAGlobalAttr>()) {
+    auto &list = kernelFileShared[currentFunction];
+    if (!llvm::is_contained(list, var)) {
+      list.push_back(var);
+      hoistLocal(currentFunction, var, var->getName().str());
+    }
+  }
+  if (hoisted(var)) {
+    // A pointer argument now: a scalar is `(*name)`; an array decays to
+    // the pointer as it did before.
+    if (!currentFunction)
+      return error(ref->getLocation(),
+                   "this variable becomes a kernel argument; it cannot be "
+                   "used outside a function");
+    if (!var->getType()->isArrayType())
+      replaceToken(ref->getLocation(), "(*" + var->getName().str() + ")");
+    return true;
+  }
   if (var->hasAttr<clang::CUDASharedAttr>() && var->hasExternalStorage() &&
       currentFunction) {
     if (!currentFunction->hasAttr<clang::CUDAGlobalAttr>())
@@ -571,6 +836,21 @@ bool SyntaxRewriter::VisitPseudoObjectExpr(clang::PseudoObjectExpr *e) {
 
 bool SyntaxRewriter::VisitCallExpr(clang::CallExpr *call) {
   const clang::FunctionDecl *callee = call->getDirectCallee();
+  if (callee && isUserDecl(src, callee) &&
+      !llvm::isa<clang::CUDAKernelCallExpr>(call)) {
+    // The hoisted variables that the callee needs, passed on.
+    std::string args;
+    for (const clang::VarDecl *var : hoistedNeeds(callee))
+      args += ", " + var->getName().str();
+    if (!args.empty()) {
+      if (call->getNumArgs() == 0)
+        args = args.substr(2);
+      clang::SourceLocation rparen = sm.getFileLoc(call->getRParenLoc());
+      auto [file, offset] = sm.getDecomposedLoc(rparen);
+      edits.replace({file, offset, offset}, args);
+    }
+    return true;
+  }
   if (!callee || isUserDecl(src, callee) || !callee->getIdentifier())
     return true;
   if (llvm::isa<clang::CXXMemberCallExpr, clang::CXXOperatorCallExpr>(call))
@@ -626,8 +906,14 @@ bool SyntaxRewriter::VisitCallExpr(clang::CallExpr *call) {
       {"__umul24", "mul24"},
       {"__popc", "popcount"},
       {"__clz", "clz"}};
-  static const llvm::StringSet<> same = {"min", "max",  "abs",   "sqrt",
-                                         "exp", "fabs", "printf"};
+  // The C math functions of double that OpenCL C has, overloaded, under
+  // the same name.
+  static const llvm::StringSet<> same = {
+      "min",  "max",   "abs",   "sqrt",  "exp",  "fabs",  "printf", "pow",
+      "ceil", "floor", "log",   "log2",  "log10", "exp2", "sin",    "cos",
+      "tan",  "asin",  "acos",  "atan",  "atan2", "sinh", "cosh",   "tanh",
+      "fmin", "fmax",  "fmod",  "round", "trunc", "fma",  "hypot",  "cbrt",
+      "erf",  "erfc",  "isnan", "isinf"};
   auto it = renamed.find(name);
   if (it != renamed.end()) {
     replaceRange(calleeExpr->getSourceRange(), it->second);
@@ -639,91 +925,556 @@ bool SyntaxRewriter::VisitCallExpr(clang::CallExpr *call) {
                "'" + name + "' has no OpenCL C equivalent that xfence knows");
 }
 
+bool SyntaxRewriter::TraverseLinkageSpecDecl(
+    clang::LinkageSpecDecl *linkage) {
+  // extern "C" (with or without braces) goes: OpenCL C has one linkage.
+  clang::SourceLocation externLoc = linkage->getExternLoc();
+  if (externLoc.isValid() && !externLoc.isMacroID() &&
+      src.isUserLocation(externLoc)) {
+    std::optional<clang::Token> lang =
+        clang::Lexer::findNextToken(externLoc, sm, lo);
+    if (lang && lang->is(clang::tok::string_literal)) {
+      clang::SourceLocation end = lang->getEndLoc();
+      if (linkage->hasBraces()) {
+        std::optional<clang::Token> brace =
+            clang::Lexer::findNextToken(lang->getLocation(), sm, lo);
+        if (brace && brace->is(clang::tok::l_brace))
+          end = brace->getEndLoc();
+        clang::SourceLocation rbrace = linkage->getRBraceLoc();
+        if (rbrace.isValid() && !rbrace.isMacroID()) {
+          auto [file, offset] = sm.getDecomposedLoc(rbrace);
+          edits.replace({file, offset, offset + 1}, "");
+        }
+      }
+      auto [file, begin] = sm.getDecomposedLoc(externLoc);
+      edits.replace({file, begin, sm.getFileOffset(end)}, "");
+    }
+  }
+  for (clang::Decl *d : linkage->decls())
+    TraverseDecl(d);
+  return true;
+}
+
+void SyntaxRewriter::appendParams(const clang::FunctionDecl *fn,
+                                  const std::string &params) {
+  if (fn->getNumParams() == 0) {
+    // f() or f(void): the parameter list is the new arguments alone.
+    clang::SourceLocation rparen = fn->getFunctionTypeLoc().getRParenLoc();
+    clang::SourceLocation lparen = fn->getFunctionTypeLoc().getLParenLoc();
+    auto [file, b] = sm.getDecomposedLoc(sm.getFileLoc(lparen));
+    unsigned e = sm.getFileOffset(sm.getFileLoc(rparen));
+    edits.replace({file, b + 1, e}, params.substr(2));
+    return;
+  }
+  const clang::ParmVarDecl *last = fn->getParamDecl(fn->getNumParams() - 1);
+  std::optional<FileCharRange> r = rangeOf(last->getSourceRange());
+  if (!r)
+    return (void)error(last->getLocation(), "cannot rewrite this text");
+  edits.replace({r->file, r->end, r->end}, params);
+}
+
+const clang::DeclStmt *SyntaxRewriter::declStmtOf(const clang::VarDecl *var) {
+  clang::DynTypedNodeList parents = src.getContext().getParents(*var);
+  return parents.empty() ? nullptr : parents[0].get<clang::DeclStmt>();
+}
+
+bool SyntaxRewriter::atKernelScope(const clang::VarDecl *var) {
+  const clang::DeclStmt *stmt = declStmtOf(var);
+  if (!stmt)
+    return true;
+  clang::DynTypedNodeList parents = src.getContext().getParents(*stmt);
+  return !parents.empty() && parents[0].get<clang::CompoundStmt>() ==
+                                 currentFunction->getBody();
+}
+
+bool SyntaxRewriter::nameTaken(const clang::FunctionDecl *kernel,
+                               const clang::VarDecl *var) {
+  struct Names : clang::RecursiveASTVisitor<Names> {
+    const clang::VarDecl *self;
+    bool taken = false;
+    bool VisitVarDecl(clang::VarDecl *other) {
+      if (other != self && other->getName() == self->getName())
+        taken = true;
+      return true;
+    }
+    bool VisitDeclRefExpr(clang::DeclRefExpr *ref) {
+      // A file-scope variable the kernel uses (a file-scope __shared__ one
+      // is declared in the kernel too).
+      if (auto *other = llvm::dyn_cast<clang::VarDecl>(ref->getDecl()))
+        if (other != self && other->isFileVarDecl() &&
+            other->getName() == self->getName())
+          taken = true;
+      return true;
+    }
+  } names;
+  names.self = var;
+  names.TraverseDecl(const_cast<clang::FunctionDecl *>(kernel));
+  for (const auto &[other, name] : renamedShared)
+    if (other != var && name == var->getName())
+      names.taken = true;
+  return names.taken;
+}
+
+void SyntaxRewriter::hoistLocal(const clang::FunctionDecl *kernel,
+                                const clang::VarDecl *var,
+                                const std::string &name) {
+  std::string decl;
+  llvm::raw_string_ostream os(decl);
+  var->getType().print(os, clang::PrintingPolicy(lo), name);
+  kernelLocals[kernel] += " __local " + decl + ";";
+}
+
 void SyntaxRewriter::finish() {
   clang::PrintingPolicy policy(lo);
-  for (auto &[kernel, vars] : kernelDynamicShared) {
-    std::string params;
-    for (const clang::VarDecl *var : vars) {
-      clang::QualType element =
-          src.getContext().getAsArrayType(var->getType())->getElementType();
-      params += ", __local " + element.getAsString(policy) + " *" +
-                var->getName().str();
-    }
-    if (kernel->getNumParams() == 0) {
-      // f() or f(void): the parameter list is the new arguments alone.
-      clang::SourceLocation rparen =
-          kernel->getFunctionTypeLoc().getRParenLoc();
-      clang::SourceLocation lparen =
-          kernel->getFunctionTypeLoc().getLParenLoc();
-      auto [file, b] = sm.getDecomposedLoc(sm.getFileLoc(lparen));
-      unsigned e = sm.getFileOffset(sm.getFileLoc(rparen));
-      edits.replace({file, b + 1, e}, params.substr(2));
-      continue;
-    }
-    const clang::ParmVarDecl *last =
-        kernel->getParamDecl(kernel->getNumParams() - 1);
-    std::optional<FileCharRange> r = rangeOf(last->getSourceRange());
-    if (!r) {
-      error(last->getLocation(), "cannot rewrite this text");
-      continue;
-    }
-    edits.replace({r->file, r->end, r->end}, params);
+  for (auto &[kernel, text] : kernelLocals) {
+    auto *body = llvm::cast<clang::CompoundStmt>(kernel->getBody());
+    auto [file, offset] =
+        sm.getDecomposedLoc(sm.getFileLoc(body->getLBracLoc()));
+    edits.replace({file, offset + 1, offset + 1},
+                  text + " /* xfence: __shared__ at the kernel's scope */");
   }
+  for (const clang::FunctionDecl *fn : functions) {
+    std::string params;
+    const clang::FunctionDecl *def = fn->getDefinition();
+    auto shared = kernelDynamicShared.find(def ? def : fn);
+    if (shared != kernelDynamicShared.end())
+      for (const clang::VarDecl *var : shared->second) {
+        clang::QualType element =
+            src.getContext().getAsArrayType(var->getType())->getElementType();
+        params += ", __local " + element.getAsString(policy) + " *" +
+                  var->getName().str();
+      }
+    for (const clang::VarDecl *var : hoistedNeeds(fn)) {
+      for (const clang::ParmVarDecl *p : fn->parameters())
+        if (p->getName() == var->getName())
+          error(p->getLocation(),
+                "this parameter has the name of the variable '" +
+                    var->getName() +
+                    "', which becomes an argument of this function; "
+                    "rename the parameter");
+      params += ", " + hoistedParam(var);
+    }
+    if (!params.empty())
+      appendParams(fn, params);
+  }
+  for (auto &[key, removal] : removals)
+    edits.replace(removal.first, removal.second);
+}
+
+void SyntaxRewriter::leaveOut(clang::Decl *d, bool semicolon,
+                              const std::string &note) {
+  clang::SourceRange range = d->getSourceRange();
+  // Attributes written before the declaration (`__host__ void f()`).
+  clang::SourceLocation begin = sm.getExpansionLoc(range.getBegin());
+  for (const clang::Attr *attr : d->attrs()) {
+    if (attr->isImplicit() || attr->isInherited() ||
+        attr->getLocation().isInvalid())
+      continue;
+    clang::SourceLocation at = sm.getExpansionLoc(attr->getLocation());
+    if (sm.getFileID(at) == sm.getFileID(begin) &&
+        sm.isBeforeInTranslationUnit(at, begin))
+      range.setBegin(at);
+  }
+  // The whole text from the first to the last token's expansion: a
+  // declaration taken away whole may hold preprocessor conditionals and
+  // macros (which a construct's range may not).
+  clang::SourceLocation first = sm.getExpansionLoc(range.getBegin());
+  clang::SourceLocation last = sm.getExpansionRange(range.getEnd()).getEnd();
+  if (sm.getFileID(first) != sm.getFileID(last) ||
+      !src.isUserLocation(first))
+    return (void)error(d->getLocation(), "cannot rewrite this text");
+  std::optional<FileCharRange> r = FileCharRange{
+      sm.getFileID(first), sm.getFileOffset(first),
+      sm.getFileOffset(last) +
+          clang::Lexer::MeasureTokenLength(last, sm, lo)};
+  if (semicolon) {
+    clang::SourceLocation end = clang::Lexer::findLocationAfterToken(
+        sm.getExpansionLoc(d->getEndLoc()), clang::tok::semi, sm, lo, false);
+    if (end.isValid())
+      r->end = std::max(r->end, sm.getFileOffset(sm.getFileLoc(end)));
+  }
+  auto key = std::make_pair(r->file.getHashValue(), r->begin);
+  auto [it, inserted] =
+      removals.try_emplace(key, std::make_pair(*r, note));
+  if (!inserted) {
+    it->second.first.end = std::max(it->second.first.end, r->end);
+    it->second.second += " " + note;
+  }
+}
+
+bool SyntaxRewriter::isHostCode(const clang::Decl *d) const {
+  if (auto *t = llvm::dyn_cast<clang::FunctionTemplateDecl>(d))
+    d = t->getTemplatedDecl();
+  if (auto *t = llvm::dyn_cast<clang::ClassTemplateDecl>(d))
+    d = t->getTemplatedDecl();
+  if (auto *fn = llvm::dyn_cast<clang::FunctionDecl>(d)) {
+    // Also a member function defined outside its class (`void
+    // Bench::Run() {...}`).
+    const clang::DeclContext *lexical = fn->getLexicalDeclContext();
+    return lexical && lexical->getRedeclContext()->isFileContext() &&
+           (!llvm::isa<clang::CXXMethodDecl>(fn) ||
+            lexical != fn->getDeclContext()) &&
+           isHostOnlyFunction(fn);
+  }
+  if (!d->getDeclContext() ||
+      !d->getDeclContext()->getRedeclContext()->isFileContext())
+    return false;
+  if (auto *var = llvm::dyn_cast<clang::VarDecl>(d)) {
+    if (var->hasAttr<clang::CUDADeviceAttr>() ||
+        var->hasAttr<clang::CUDAConstantAttr>() ||
+        var->hasAttr<clang::CUDASharedAttr>())
+      return false;
+    return !deviceUsed.count(var->getCanonicalDecl());
+  }
+  if (auto *record = llvm::dyn_cast<clang::CXXRecordDecl>(d)) {
+    // A class whose member functions are all host code.
+    if (!record->isThisDeclarationADefinition() || record->isLambda())
+      return false;
+    bool any = false;
+    for (const clang::Decl *member : record->decls()) {
+      if (member->isImplicit())
+        continue;
+      const clang::Decl *inner = member;
+      if (auto *t = llvm::dyn_cast<clang::FunctionTemplateDecl>(member))
+        inner = t->getTemplatedDecl();
+      if (auto *m = llvm::dyn_cast<clang::FunctionDecl>(inner)) {
+        any = true;
+        if (!isHostOnlyFunction(m))
+          return false;
+      }
+    }
+    return any;
+  }
+  return false;
+}
+
+std::string SyntaxRewriter::sourceText(clang::SourceRange range) const {
+  clang::CharSourceRange chars = clang::Lexer::makeFileCharRange(
+      clang::CharSourceRange::getTokenRange(range), sm, lo);
+  std::string text =
+      chars.isValid()
+          ? clang::Lexer::getSourceText(chars, sm, lo).str()
+          : clang::Lexer::getSourceText(
+                clang::CharSourceRange::getTokenRange(
+                    sm.getExpansionRange(range).getAsRange()),
+                sm, lo)
+                .str();
+  // One line.
+  std::string out;
+  for (char c : text) {
+    bool space = c == '\n' || c == '\r' || c == '\t' || c == ' ';
+    if (space && (out.empty() || out.back() == ' '))
+      continue;
+    out += space ? ' ' : c;
+  }
+  while (!out.empty() && out.back() == ' ')
+    out.pop_back();
+  return out;
+}
+
+void SyntaxRewriter::collectLaunches(clang::Decl *d) {
+  struct Finder : clang::RecursiveASTVisitor<Finder> {
+    std::vector<const clang::CUDAKernelCallExpr *> found;
+    bool shouldVisitTemplateInstantiations() const { return false; }
+    bool VisitCUDAKernelCallExpr(clang::CUDAKernelCallExpr *e) {
+      found.push_back(e);
+      return true;
+    }
+  } finder;
+  finder.TraverseDecl(d);
+  for (const clang::CUDAKernelCallExpr *launch : finder.found) {
+    const clang::CallExpr *config = launch->getConfig();
+    auto operand = [&](unsigned i) -> std::string {
+      if (!config || i >= config->getNumArgs() ||
+          llvm::isa<clang::CXXDefaultArgExpr>(config->getArg(i)))
+        return "0";
+      return sourceText(config->getArg(i)->getSourceRange());
+    };
+    std::string name;
+    if (const clang::FunctionDecl *kernel = launch->getDirectCallee())
+      name = kernel->getNameAsString();
+    else
+      name = sourceText(launch->getCallee()->getSourceRange());
+    clang::PresumedLoc at = sm.getPresumedLoc(launch->getBeginLoc());
+    launchNotes.push_back(
+        "line " + std::to_string(at.getLine()) + ": " + name + "<<<" +
+        operand(0) + ", " + operand(1) +
+        (operand(2) == "0" ? "" : ", " + operand(2)) +
+        ">>>: grid = " + operand(0) + ", block = " + operand(1) +
+        ", dynamic shared memory = " + operand(2) + " bytes");
+  }
+}
+
+void SyntaxRewriter::leaveOutHostCode(clang::Decl *d) {
+  collectLaunches(d);
+  const clang::Decl *inner = d;
+  if (auto *t = llvm::dyn_cast<clang::FunctionTemplateDecl>(d))
+    inner = t->getTemplatedDecl();
+  if (auto *t = llvm::dyn_cast<clang::ClassTemplateDecl>(d))
+    inner = t->getTemplatedDecl();
+  std::string what = llvm::isa<clang::FunctionDecl>(inner) ? "function"
+                     : llvm::isa<clang::VarDecl>(inner)    ? "variable"
+                                                           : "class";
+  std::string name = llvm::cast<clang::NamedDecl>(inner)->getNameAsString();
+  clang::PresumedLoc at = sm.getPresumedLoc(d->getLocation());
+  auto *fn = llvm::dyn_cast<clang::FunctionDecl>(inner);
+  bool definition = fn && fn->doesThisDeclarationHaveABody();
+  if (definition || !fn)
+    hostNotes.push_back(what + " '" + name + "' (line " +
+                        std::to_string(at.getLine()) + ")");
+  leaveOut(d, !definition,
+           "/* xfence: host " + what + " '" + name + "' left out */");
+}
+
+void SyntaxRewriter::collectDeviceUses() {
+  clang::ASTContext &ctx = src.getContext();
+  struct Uses : clang::RecursiveASTVisitor<Uses> {
+    llvm::SetVector<const clang::VarDecl *> vars;
+    llvm::SetVector<const clang::FunctionDecl *> callees;
+    bool VisitDeclRefExpr(clang::DeclRefExpr *ref) {
+      if (auto *var = llvm::dyn_cast<clang::VarDecl>(ref->getDecl())) {
+        if (var->getDeclContext()->getRedeclContext()->isFileContext())
+          vars.insert(var->getCanonicalDecl());
+      } else if (auto *fn = llvm::dyn_cast<clang::FunctionDecl>(
+                     ref->getDecl())) {
+        callees.insert(fn->getCanonicalDecl());
+      }
+      return true;
+    }
+  };
+  // Variables that become arguments, in declaration order.
+  std::vector<clang::Decl *> decls = topLevelDecls(ctx);
+  for (clang::Decl *d : decls) {
+    auto *var = llvm::dyn_cast<clang::VarDecl>(d);
+    if (!var || !isUserDecl(src, var) || var->hasExternalStorage() ||
+        var->getCanonicalDecl() != var)
+      continue;
+    bool constant = var->hasAttr<clang::CUDAConstantAttr>();
+    bool device = var->hasAttr<clang::CUDADeviceAttr>() &&
+                  !var->hasAttr<clang::CUDASharedAttr>() && !constant;
+    // A __constant__ variable without an initializer is set by the host;
+    // OpenCL C program-scope __constant variables need an initializer.
+    if ((constant && !hasWrittenInit(var)) || (device && hoistDevice)) {
+      hoistedIndex[var] = hoistedVars.size();
+      hoistedVars.push_back(var);
+    }
+  }
+  llvm::DenseMap<const clang::FunctionDecl *,
+                 llvm::SetVector<const clang::FunctionDecl *>>
+      calls;
+  std::vector<const clang::FunctionDecl *> order;
+  for (clang::Decl *d : decls) {
+    auto *fn = llvm::dyn_cast<clang::FunctionDecl>(d);
+    if (!fn || !fn->doesThisDeclarationHaveABody() || isHostOnlyFunction(fn) ||
+        !isUserDecl(src, fn))
+      continue;
+    Uses uses;
+    uses.TraverseStmt(fn->getBody());
+    const clang::FunctionDecl *key = fn->getCanonicalDecl();
+    llvm::BitVector bits(hoistedVars.size());
+    for (const clang::VarDecl *var : uses.vars) {
+      deviceUsed.insert(var);
+      if (var->hasAttr<clang::CUDASharedAttr>() &&
+          !fn->hasAttr<clang::CUDAGlobalAttr>())
+        fileShared.insert(var);
+      auto it = hoistedIndex.find(var);
+      if (it != hoistedIndex.end())
+        bits.set(it->second);
+    }
+    for (const clang::FunctionDecl *callee : uses.callees)
+      deviceUsed.insert(callee);
+    needs[key] = bits;
+    calls[key] = uses.callees;
+    order.push_back(key);
+  }
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (const clang::FunctionDecl *fn : order) {
+      llvm::BitVector bits = needs[fn];
+      for (const clang::FunctionDecl *callee : calls[fn]) {
+        auto it = needs.find(callee);
+        if (it != needs.end())
+          bits |= it->second;
+      }
+      if (bits != needs[fn]) {
+        needs[fn] = bits;
+        changed = true;
+      }
+    }
+  }
+}
+
+llvm::SmallVector<const clang::VarDecl *>
+SyntaxRewriter::hoistedNeeds(const clang::FunctionDecl *fn) const {
+  llvm::SmallVector<const clang::VarDecl *> vars;
+  auto it = needs.find(fn->getCanonicalDecl());
+  if (it == needs.end())
+    return vars;
+  for (unsigned i : it->second.set_bits())
+    vars.push_back(hoistedVars[i]);
+  return vars;
+}
+
+std::string SyntaxRewriter::hoistedParam(const clang::VarDecl *var) const {
+  clang::ASTContext &ctx = src.getContext();
+  clang::QualType type = var->getType();
+  clang::QualType pointee = type;
+  if (const clang::ArrayType *array = ctx.getAsArrayType(type))
+    pointee = array->getElementType();
+  std::string decl;
+  llvm::raw_string_ostream os(decl);
+  ctx.getPointerType(pointee).print(os, clang::PrintingPolicy(lo),
+                                    var->getName());
+  return (var->hasAttr<clang::CUDAConstantAttr>() ? "__constant "
+                                                  : "__global ") +
+         decl;
+}
+
+std::string SyntaxRewriter::notes() const {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  if (!hostNotes.empty()) {
+    os << "// xfence: host code left out (the OpenCL host program replaces "
+          "it):";
+    for (const std::string &note : hostNotes)
+      os << "\n//   " << note;
+    os << "\n";
+  }
+  if (!launchNotes.empty()) {
+    os << "// xfence: kernel launches of the host code (CUDA grid g and "
+          "block b: OpenCL global size g*b and local size b, per dimension; "
+          "dynamic shared memory: the __local argument's size):\n";
+    for (const std::string &note : launchNotes)
+      os << "//   " << note << "\n";
+  }
+  // The arguments added to each kernel, in order (the launch ABI).
+  bool header = false;
+  for (const clang::FunctionDecl *fn : functions) {
+    if (!fn->hasAttr<clang::CUDAGlobalAttr>() ||
+        !fn->doesThisDeclarationHaveABody())
+      continue;
+    unsigned index = fn->getNumParams();
+    std::vector<std::string> lines;
+    auto shared = kernelDynamicShared.find(fn);
+    if (shared != kernelDynamicShared.end())
+      for (const clang::VarDecl *var : shared->second) {
+        std::string at = std::to_string(index++);
+        lines.push_back("argument " + at + ": __local, the extern __shared__ "
+                        "array '" + var->getName().str() +
+                        "': clSetKernelArg(kernel, " + at +
+                        ", dynamic shared memory bytes, NULL)");
+      }
+    for (const clang::VarDecl *var : hoistedNeeds(fn)) {
+      bool constant = var->hasAttr<clang::CUDAConstantAttr>();
+      std::string init = "zero";
+      if (hasWrittenInit(var))
+        init = "'" + sourceText(var->getInit()->getSourceRange()) + "'";
+      lines.push_back(
+          "argument " + std::to_string(index++) + ": " + hoistedParam(var) +
+          (constant ? ", the __constant__ variable (a read-only buffer of "
+                      "what cudaMemcpyToSymbol would copy)"
+                    : ", the __device__ variable (one buffer for the whole "
+                      "program, the same in every launch; initial value " +
+                          init + ")"));
+    }
+    if (lines.empty())
+      continue;
+    if (!header)
+      os << "// xfence: arguments added to kernels, after the user's "
+            "(docs/cuda-to-opencl.md, launch ABI):\n";
+    header = true;
+    os << "//   " << fn->getName() << ":\n";
+    for (const std::string &line : lines)
+      os << "//     " << line << "\n";
+  }
+  if (programScopeVariables && cl2)
+    os << "#if __OPENCL_C_VERSION__ >= 300 && "
+          "!defined(__opencl_c_program_scope_global_variables)\n"
+          "#error \"xfence: the CUDA __device__ variables of this program are "
+          "program-scope global variables, which this OpenCL C 3.0 device "
+          "lacks (__opencl_c_program_scope_global_variables); translate with "
+          "--device-variables=kernel-arguments\"\n"
+          "#endif\n";
+  return text;
 }
 
 } // namespace
 
 LogicalResult
 xfence::addCudaSyntaxEdits(SourceEdits &edits, const CudaAddressSpaces &spaces,
-                           bool cl2,
+                           const CudaSyntaxOptions &options,
                            const llvm::DenseSet<const clang::Stmt *> &sites,
-                           const std::vector<std::string> &includeDirs) {
+                           std::string &notes) {
   ParsedSource &src = edits.getSource();
-  SyntaxRewriter rewriter(edits, spaces, cl2, sites);
+  const std::vector<std::string> &includeDirs = options.includeDirs;
+  SyntaxRewriter rewriter(edits, spaces, options, sites);
+  rewriter.collectDeviceUses();
   rewriter.TraverseDecl(src.getContext().getTranslationUnitDecl());
   rewriter.finish();
+  notes = rewriter.notes();
 
   // #include of a system header (the CUDA runtime, <cuda/atomic>,
-  // <cooperative_groups.h>) in the main file: OpenCL C has them built in or
+  // <cooperative_groups.h>) in a user file: OpenCL C has them built in or
   // has no use for them. An angled include, or a quoted one that is not a
-  // file next to the source or in a -I directory, is a system header.
+  // file next to the including file, next to the source or in a -I
+  // directory, is a system header. A user header that changes is inlined
+  // at its #include (the edit policy), so its includes are looked at too.
   clang::SourceManager &sm = src.getSourceManager();
   clang::FileID mainFile = sm.getMainFileID();
-  llvm::StringRef buffer = sm.getBufferData(mainFile);
   llvm::SmallString<256> mainDir;
   if (clang::OptionalFileEntryRef entry = sm.getFileEntryRefForID(mainFile))
     mainDir = llvm::sys::path::parent_path(entry->getName());
-  size_t at = 0;
-  while (at < buffer.size()) {
-    size_t end = buffer.find('\n', at);
-    if (end == llvm::StringRef::npos)
-      end = buffer.size();
-    llvm::StringRef line = buffer.slice(at, end).ltrim();
-    bool system = false;
-    if (line.consume_front("#") &&
-        (line = line.ltrim()).consume_front("include")) {
-      line = line.trim();
-      if (line.starts_with("<")) {
+  llvm::SmallVector<clang::FileID> files = {mainFile};
+  for (auto it = sm.fileinfo_begin(); it != sm.fileinfo_end(); ++it) {
+    clang::FileID id = sm.translateFile(it->first);
+    if (id.isValid() && id != mainFile &&
+        src.isUserLocation(sm.getLocForStartOfFile(id)) &&
+        sm.getIncludeLoc(id).isValid() &&
+        src.isUserLocation(sm.getIncludeLoc(id)))
+      files.push_back(id);
+  }
+  for (clang::FileID file : files) {
+    llvm::StringRef buffer = sm.getBufferData(file);
+    llvm::SmallVector<std::string> dirs = {std::string(mainDir)};
+    if (clang::OptionalFileEntryRef entry = sm.getFileEntryRefForID(file))
+      dirs.push_back(llvm::sys::path::parent_path(entry->getName()).str());
+    for (const std::string &dir : includeDirs)
+      dirs.push_back(dir);
+    size_t at = 0;
+    while (at < buffer.size()) {
+      size_t end = buffer.find('\n', at);
+      if (end == llvm::StringRef::npos)
+        end = buffer.size();
+      llvm::StringRef line = buffer.slice(at, end).ltrim();
+      bool system = false;
+      // Inlined, a header's #pragma once would be in the main file.
+      if (file != mainFile && line.starts_with("#") &&
+          line.drop_front().ltrim().starts_with("pragma") &&
+          line.contains("once"))
         system = true;
-      } else if (line.consume_front("\"")) {
-        llvm::StringRef name = line.take_until([](char c) { return c == '"'; });
-        system = true;
-        llvm::SmallVector<std::string> dirs = {std::string(mainDir)};
-        for (const std::string &dir : includeDirs)
-          dirs.push_back(dir);
-        for (const std::string &dir : dirs) {
-          llvm::SmallString<256> path(dir);
-          llvm::sys::path::append(path, name);
-          if (llvm::sys::fs::exists(path))
-            system = false;
+      if (line.consume_front("#") &&
+          (line = line.ltrim()).consume_front("include")) {
+        line = line.trim();
+        if (line.starts_with("<")) {
+          system = true;
+        } else if (line.consume_front("\"")) {
+          llvm::StringRef name =
+              line.take_until([](char c) { return c == '"'; });
+          system = true;
+          for (const std::string &dir : dirs) {
+            llvm::SmallString<256> path(dir);
+            llvm::sys::path::append(path, name);
+            if (llvm::sys::fs::exists(path))
+              system = false;
+          }
         }
       }
+      if (system)
+        edits.replace(
+            {file, static_cast<unsigned>(at), static_cast<unsigned>(at)},
+            "// xfence: ");
+      at = end + 1;
     }
-    if (system)
-      edits.replace({mainFile, static_cast<unsigned>(at),
-                     static_cast<unsigned>(at)},
-                    "// xfence: ");
-    at = end + 1;
   }
   return failure(rewriter.failed);
 }

@@ -24,22 +24,38 @@
 
 namespace xfence {
 
-/// The CUDA-to-OpenCL translation edits the main file only (an edit in a
-/// header is an error) and refuses nested edits.
+/// The CUDA-to-OpenCL translation inlines each user header it changes at
+/// its #include (a header with CUDA syntax is not OpenCL C) and refuses
+/// nested edits.
 inline SourceEditPolicy cudaToOpenCLEditPolicy() {
   SourceEditPolicy policy;
-  policy.inlineHeaders = false;
+  policy.inlineHeaders = true;
   policy.allowMootEdits = false;
   return policy;
 }
 
+/// What the rewrite of the rest of the program needs to know.
+struct CudaSyntaxOptions {
+  /// OpenCL C 2.0/3.0 (generic pointers, program-scope variables).
+  bool cl2 = false;
+  /// __device__ variables become __global arguments of the kernels that use
+  /// them (always in OpenCL C 1.2), not program-scope variables.
+  bool hoistDeviceVariables = true;
+  /// -I directories (a quoted #include found there is the user's).
+  std::vector<std::string> includeDirs;
+};
+
 /// Adds the edits that make the user's CUDA device code OpenCL C; `sites`
-/// are the synchronization constructs (rewritten elsewhere). Reports errors
-/// through the source and fails if there was one.
+/// are the synchronization constructs (rewritten elsewhere). Host code is
+/// left out. `notes` receives the header comment of the output: the host
+/// code left out, the kernel launches of the host code and the arguments
+/// added to kernels (each line starting with "// "). Reports errors through
+/// the source and fails if there was one.
 mlir::LogicalResult
 addCudaSyntaxEdits(SourceEdits &edits, const CudaAddressSpaces &spaces,
-                   bool cl2, const llvm::DenseSet<const clang::Stmt *> &sites,
-                   const std::vector<std::string> &includeDirs);
+                   const CudaSyntaxOptions &options,
+                   const llvm::DenseSet<const clang::Stmt *> &sites,
+                   std::string &notes);
 
 /// The address-space qualifier ("__global ", "" ...) for a pointer that
 /// may point into `memory`, or an error message.

@@ -67,6 +67,43 @@ LogicalResult prepare(ModuleOp module, const TargetCapabilities &caps,
       rmw.setKindAttr(AtomicRMWKindAttr::get(ctx, AtomicRMWKind::xchg));
     }
   });
+  if (options.cl2()) {
+    // __syncwarp() with the full mask: every lane of the warp. OpenCL C has
+    // no warps; xfence takes a warp to be a sub-group of 32 work-items
+    // (docs/cuda-to-opencl.md), so the full mask is the whole sub-group.
+    // A partial mask stays partial (an error: no OpenCL C form).
+    module.walk([&](BarrierOp barrier) {
+      Value mask = barrier.getMask();
+      if (!mask || barrier.getExecScope() != Scope::subgroup)
+        return;
+      auto c = mask.getDefiningOp<LLVM::ConstantOp>();
+      auto value = c ? dyn_cast<IntegerAttr>(c.getValue()) : IntegerAttr();
+      if (value && value.getValue().isAllOnes())
+        barrier.getMaskMutable().clear();
+    });
+  }
+  // What stays a warp barrier has no form: say why.
+  bool ok = true;
+  module.walk([&](BarrierOp barrier) {
+    if (barrier.getExecScope() != Scope::subgroup)
+      return;
+    if (!options.cl2()) {
+      barrier.emitError("a warp barrier (__syncwarp) has no OpenCL C 1.2 "
+                        "form: 1.2 has no sub-groups (translate with "
+                        "-cl-std=CL3.0, where a warp is taken to be a "
+                        "sub-group of 32)");
+      ok = false;
+    } else if (barrier.isPartial()) {
+      barrier.emitError(
+          "a barrier over part of a warp (__syncwarp with a mask other than "
+          "0xffffffff, a tile's sync()) has no OpenCL C form: "
+          "sub_group_barrier waits for the whole sub-group, and lanes "
+          "outside the mask may never reach it");
+      ok = false;
+    }
+  });
+  if (!ok)
+    return failure();
   if (options.cl2() || !options.assumeDeviceWideGlobalFence)
     return success();
   auto all = MemorySpaces::local | MemorySpaces::global;
@@ -141,6 +178,11 @@ private:
   bool valueUsed(const clang::Stmt *s);
   LogicalResult apply(const CudaSyncSite &site,
                       ArrayRef<std::pair<Operation *, OpenCLSnippet>> ops);
+  LogicalResult declareScratch(
+      ArrayRef<CudaSyncSite> sites,
+      const llvm::DenseMap<Location, unsigned> &siteOf,
+      const llvm::DenseMap<
+          Location, SmallVector<std::pair<Operation *, OpenCLSnippet>>> &texts);
 
   SourceEdits &edits;
   ParsedSource &src;
@@ -148,6 +190,47 @@ private:
   const OpenCLTarget &target;
   OpenCLHelpers &helpers;
 };
+
+/// The 1.2 / 3.0 form of __syncthreads_count/_and/_or counts in a __local
+/// variable, which OpenCL C allows only at kernel scope: each kernel with
+/// such a site declares it once, first in its body.
+LogicalResult SiteRewriter::declareScratch(
+    ArrayRef<CudaSyncSite> sites,
+    const llvm::DenseMap<Location, unsigned> &siteOf,
+    const llvm::DenseMap<
+        Location, SmallVector<std::pair<Operation *, OpenCLSnippet>>> &texts) {
+  if (target.cl2 && !target.cl30)
+    return success();
+  llvm::SmallPtrSet<const clang::FunctionDecl *, 4> declared;
+  for (auto &[loc, ops] : texts) {
+    if (!llvm::any_of(ops, [](const auto &entry) {
+          return isa<BarrierReduceOp>(entry.first);
+        }))
+      continue;
+    const clang::Stmt *stmt = sites[siteOf.lookup(loc)].stmt;
+    const clang::FunctionDecl *fn = nullptr;
+    clang::DynTypedNodeList parents = src.getContext().getParents(*stmt);
+    while (!parents.empty() && !fn) {
+      fn = parents[0].get<clang::FunctionDecl>();
+      parents = src.getContext().getParents(parents[0]);
+    }
+    if (!fn || !fn->hasAttr<clang::CUDAGlobalAttr>())
+      return src.report(stmt->getBeginLoc(), DiagnosticsEngine::Error,
+                        "__syncthreads_count/_and/_or outside a kernel: its "
+                        "OpenCL C form needs a __local variable, which "
+                        "OpenCL C allows only in kernels"),
+             failure();
+    if (!declared.insert(fn).second)
+      continue;
+    auto *body = llvm::cast<clang::CompoundStmt>(fn->getBody());
+    clang::SourceLocation lbrace = sm.getFileLoc(body->getLBracLoc());
+    auto [file, offset] = sm.getDecomposedLoc(lbrace);
+    edits.replace({file, offset + 1, offset + 1},
+                  " __local int xfence_syncthreads_scratch; /* xfence: the "
+                  "count of __syncthreads_count/_and/_or */");
+  }
+  return success();
+}
 
 bool SiteRewriter::valueUsed(const clang::Stmt *s) {
   if (auto *e = llvm::dyn_cast<clang::Expr>(s))
@@ -321,6 +404,8 @@ LogicalResult SiteRewriter::run(ArrayRef<CudaSyncSite> sites, ModuleOp module) {
   });
   if (!ok)
     return failure();
+  if (failed(declareScratch(sites, siteOf, texts)))
+    return failure();
   llvm::DenseSet<Location> done;
   for (const CudaSyncSite &site : sites) {
     if (!done.insert(site.loc).second)
@@ -362,9 +447,10 @@ LogicalResult SiteRewriter::run(ArrayRef<CudaSyncSite> sites, ModuleOp module) {
 }
 
 std::string prelude(const CudaToOpenCLOptions &options,
-                    const OpenCLHelpers &helpers) {
+                    const OpenCLHelpers &helpers, llvm::StringRef notes) {
   std::string text = "// Translated from CUDA to OpenCL C (" + options.clStd +
                      ") by xfence (docs/cuda-to-opencl.md).\n";
+  text += notes;
   for (auto &[name, body] : helpers)
     text += body;
   text += "// xfence: end of prelude\n";
@@ -378,6 +464,11 @@ static FailureOr<std::string> rewrite(ParsedSource &src, ModuleOp module,
   MLIRContext *ctx = module.getContext();
   std::optional<TargetCapabilities> caps =
       lookupTarget(options.cl2() ? "opencl2" : "opencl1.2");
+  // __syncthreads_count/_and/_or: OpenCL C has no reducing barrier, but the
+  // emitter writes one as barrier(F) followed by 2.0's work-group
+  // collectives, or a count in __local memory between barriers (1.2, and
+  // 3.0 without the collectives feature).
+  caps->barrierReduceScopes = {Scope::workgroup};
   if (failed(prepare(module, *caps, options)) ||
       failed(legalizeForTarget(module, *caps)))
     return failure();
@@ -398,18 +489,23 @@ static FailureOr<std::string> rewrite(ParsedSource &src, ModuleOp module,
   SourceEdits edits(src, cudaToOpenCLEditPolicy());
   OpenCLTarget target;
   target.cl2 = options.cl2();
+  target.cl30 = options.clStd == "CL3.0";
   OpenCLHelpers helpers;
   SiteRewriter sites_(edits, target, helpers);
   CudaAddressSpaces spaces(src.getContext(), [&src](const clang::Decl *d) {
     return isUserDecl(src, d);
   });
   bool ok = succeeded(sites_.run(sites, module));
-  ok = succeeded(addCudaSyntaxEdits(edits, spaces, options.cl2(), siteStmts,
-                                    options.source.source.includeDirs)) &&
+  CudaSyntaxOptions syntax;
+  syntax.cl2 = options.cl2();
+  syntax.hoistDeviceVariables = options.hoistDeviceVariables();
+  syntax.includeDirs = options.source.source.includeDirs;
+  std::string notes;
+  ok = succeeded(addCudaSyntaxEdits(edits, spaces, syntax, siteStmts, notes)) &&
        ok;
   if (!ok)
     return failure();
-  FailureOr<std::string> text = edits.apply(prelude(options, helpers));
+  FailureOr<std::string> text = edits.apply(prelude(options, helpers, notes));
   if (failed(text) || src.hasErrors())
     return failure();
   return text;
@@ -446,6 +542,13 @@ static llvm::cl::opt<std::string> openclDeviceFence(
         "memory for the whole device; the 1.2 specification does not say so)"),
     llvm::cl::init("error"));
 
+static llvm::cl::opt<std::string> openclDeviceVariables(
+    "opencl-device-variables",
+    llvm::cl::desc("--export-opencl: where __device__ variables go: "
+                   "'program-scope' (CL2.0/CL3.0 default) or "
+                   "'kernel-arguments' (CL1.2)"),
+    llvm::cl::init(""));
+
 void xfence::registerOpenCLExport() {
   TranslateFromMLIRRegistration registration(
       "export-opencl",
@@ -469,6 +572,7 @@ void xfence::registerOpenCLExport() {
         if (auto path = dict.getAs<StringAttr>("cuda_path"))
           options.source.builtinHeader = path.getValue().empty();
         options.clStd = openclTargetStd;
+        options.deviceVariables = openclDeviceVariables;
         options.assumeDeviceWideGlobalFence =
             openclDeviceFence == "assume-global-fence-is-device-wide";
         auto buffer = llvm::MemoryBuffer::getFile(file.getValue());

@@ -30,6 +30,16 @@ struct CudaToOpenCLOptions {
   /// the whole device (true of PoCL and common GPU drivers, not promised by
   /// the OpenCL 1.2 specification).
   bool assumeDeviceWideGlobalFence = false;
+  /// Where CUDA __device__ variables go: "program-scope" (OpenCL C 2.0, and
+  /// 3.0 with __opencl_c_program_scope_global_variables) or
+  /// "kernel-arguments" (a __global pointer argument added to each kernel
+  /// that uses one, the only form in 1.2). Empty: the first for 2.0/3.0,
+  /// the second for 1.2.
+  std::string deviceVariables;
+
+  bool hoistDeviceVariables() const {
+    return !cl2() || deviceVariables == "kernel-arguments";
+  }
 
   bool cl2() const { return clStd != "CL1.2" && clStd != "CL1.1"; }
 };

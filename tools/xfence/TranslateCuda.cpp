@@ -37,6 +37,14 @@ void xfence::addCudaOptions(CLI::App *cmd, CudaCommandOptions &options) {
          "that the OpenCL implementation's mem_fence orders global memory "
          "for the whole device (the 1.2 specification does not promise it)")
       ->check(CLI::IsMember({"error", "assume-global-fence-is-device-wide"}));
+  cmd->add_option(
+         "--device-variables", options.deviceVariables,
+         "Where CUDA __device__ variables go in OpenCL C: 'program-scope' "
+         "(default for CL2.0/CL3.0; 3.0 needs "
+         "__opencl_c_program_scope_global_variables) or 'kernel-arguments' "
+         "(the only form for CL1.2: a __global argument added to each kernel "
+         "that uses one, see the output's header)")
+      ->check(CLI::IsMember({"program-scope", "kernel-arguments"}));
 }
 
 int xfence::translateCudaToOpenCLFile(const std::string &input,
@@ -54,6 +62,12 @@ int xfence::translateCudaToOpenCLFile(const std::string &input,
     return 1;
   }
   options.coalesce = coalesce;
+  options.deviceVariables = command.deviceVariables;
+  if (options.deviceVariables == "program-scope" && !options.cl2()) {
+    error("--device-variables=program-scope needs OpenCL C 2.0 or 3.0 "
+          "(1.2 has no program-scope global variables)");
+    return 1;
+  }
   options.source.source.defines = defines;
   options.source.source.includeDirs = includes;
   options.source.cudaPath = command.cudaPath;

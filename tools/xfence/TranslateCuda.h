@@ -13,11 +13,12 @@ namespace xfence {
 /// The options of the CUDA-to-OpenCL direction, beside the shared ones.
 struct CudaCommandOptions {
   std::string cudaPath, gpuArch, deviceFencePolicy = "error";
+  std::string deviceVariables;
   bool builtinHeader = false;
 };
 
-/// Adds --cuda-path, --cuda-gpu-arch, --cuda-builtin-header and
-/// --opencl12-device-fence to `cmd`.
+/// Adds --cuda-path, --cuda-gpu-arch, --cuda-builtin-header,
+/// --opencl12-device-fence and --device-variables to `cmd`.
 void addCudaOptions(CLI::App *cmd, CudaCommandOptions &options);
 
 /// Translates the CUDA file `input` to OpenCL C `clStd` (empty: CL1.2) into

@@ -1,12 +1,21 @@
 // The OpenCL C of every CUDA fence and barrier, for OpenCL C 1.2 and 3.0
 // (design/semantics.md §3): CUDA fences carry LOCAL|GLOBAL.
 // RUN: xfence translate %s --to opencl --cuda-builtin-header --no-coalesce -DNO_DEVICE_SCOPE -o - | grep -v '^ *//' | FileCheck %s --check-prefixes=CHECK,CL12
-// RUN: xfence translate %s --to opencl --cuda-builtin-header --no-coalesce -cl-std=CL3.0 -o - | grep -v '^ *//' | FileCheck %s --check-prefixes=CHECK,CL30
-// RUN: xfence translate %s --to opencl --cuda-builtin-header --no-coalesce --cl-std=CL2.0 -o - | grep -v '^ *//' | FileCheck %s --check-prefixes=CHECK,CL30
+// RUN: xfence translate %s --to opencl --cuda-builtin-header --no-coalesce -cl-std=CL3.0 -o - | grep -v '^ *//' | FileCheck %s --check-prefixes=CHECK,CL30,CL3
+// RUN: xfence translate %s --to opencl --cuda-builtin-header --no-coalesce --cl-std=CL2.0 -o - | grep -v '^ *//' | FileCheck %s --check-prefixes=CHECK,CL30,CL20
 // RUN: xfence translate %s --to opencl --cuda-builtin-header -cl-std=CL3.0 -o %t.cl
 // RUN: xfence translate %s --to opencl --cuda-builtin-header -DNO_DEVICE_SCOPE -o %t12.cl
 // RUN: clang -x cl -cl-std=CL1.2 -DNO_DEVICE_SCOPE -Xclang -finclude-default-header -fsyntax-only %t12.cl
 // RUN: clang -x cl -cl-std=CL3.0 --target=spir64 -Xclang -finclude-default-header -fsyntax-only %t.cl
+// System scope is optional in 3.0: a device without it stops at an #error
+// that names the feature (never a weaker scope).
+// RUN: not clang -x cl -cl-std=CL3.0 --target=spir64 -Xclang -finclude-default-header -Xclang -cl-ext=-__opencl_c_atomic_scope_all_devices -fsyntax-only %t.cl 2>&1 | FileCheck %s --check-prefix=NOSYSTEM
+// NOSYSTEM: error: "xfence: CUDA system scope (__threadfence_system(), *_system atomics, thread_scope_system) needs memory_scope_all_svm_devices, which this OpenCL C 3.0 device lacks (__opencl_c_atomic_scope_all_devices)"
+// CL3: #if defined(__opencl_c_atomic_scope_all_devices)
+// CL3-NEXT: #define XFENCE_MEMORY_SCOPE_SYSTEM memory_scope_all_svm_devices
+// CL3-NEXT: #else
+// CL3-NEXT: #error
+// CL3-NEXT: #endif
 #include <cuda/atomic>
 
 #define FLAGS CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE
@@ -43,13 +52,15 @@ __global__ void block(int *p) {
 __global__ void device(int *p) {
   // CL30-NEXT: atomic_work_item_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE, memory_order_seq_cst, memory_scope_device);
   __threadfence();
-  // CL30-NEXT: atomic_work_item_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE, memory_order_seq_cst, memory_scope_all_svm_devices);
+  // CL20-NEXT: atomic_work_item_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE, memory_order_seq_cst, memory_scope_all_svm_devices);
+  // CL3-NEXT: atomic_work_item_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE, memory_order_seq_cst, XFENCE_MEMORY_SCOPE_SYSTEM);
   __threadfence_system();
   // CL30-NEXT: atomic_work_item_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE, memory_order_release, memory_scope_device);
   cuda::atomic_thread_fence(cuda::memory_order_release, cuda::thread_scope_device);
   // CL30-NEXT: atomic_work_item_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE, memory_order_acq_rel, memory_scope_device);
   asm volatile("fence.acq_rel.gpu;" ::: "memory");
-  // CL30-NEXT: atomic_work_item_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE, memory_order_seq_cst, memory_scope_all_svm_devices);
+  // CL20-NEXT: atomic_work_item_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE, memory_order_seq_cst, memory_scope_all_svm_devices);
+  // CL3-NEXT: atomic_work_item_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE, memory_order_seq_cst, XFENCE_MEMORY_SCOPE_SYSTEM);
   asm volatile("membar.sys;" ::: "memory");
 }
 #endif

@@ -1,0 +1,212 @@
+#!/usr/bin/python3
+"""The CUDA-to-OpenCL corpus run: every .cu file with device code of public
+CUDA suites, translated by xfence to OpenCL C 3.0 and built with clang's
+OpenCL C front end and on PoCL.
+
+  run.py --xfence BUILD/bin/xfence [--mirrors /work/.mirror] [--work DIR]
+         [--suite NAME ...] [--out results.md]
+
+The suites (suites.json) are read from git mirrors fetched outside the
+repository (the `fetch` tool: github:owner/name); nothing of theirs is
+copied into this repository. Files are taken from the mirror's HEAD one by
+one (`git cat-file`; a blob the mirror lacks is skipped and counted).
+
+Per .cu file that declares device code (__global__ or __device__):
+  1. parse: clang -x cuda --cuda-device-only -fsyntax-only with the toolkit
+     (/usr/local/cuda), as xfence parses (a file clang cannot parse is not
+     counted in the rate: "not parsed");
+  2. translate: xfence translate --to opencl -cl-std=CL3.0
+     --device-variables=kernel-arguments (PoCL has no program-scope global
+     variables);
+  3. clang: clang -x cl -cl-std=CL3.0 --target=spir64 -fsyntax-only;
+  4. pocl: clBuildProgram with -cl-std=CL3.0 on PoCL (pyopencl).
+The result of each file and the first error line of the first failing step
+go to the output (Markdown), with the totals.
+"""
+
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+CUDA = "/usr/local/cuda"
+EXTS = (".cu", ".cuh", ".h", ".hpp", ".hh", ".inc", ".c", ".cpp", ".cc")
+# The launch declaration that clang 22 wants for k<<<...>>> with CUDA 12+
+# toolkits and the host functions CUDA 13 removed (xfence adds the same;
+# docs/cuda-to-opencl.md, Parsing).
+LAUNCH = ('#pragma clang system_header\n'
+          '#if defined(CUDART_VERSION) && CUDART_VERSION >= 12000\n'
+          'extern "C" __host__ cudaError_t cudaConfigureCall(dim3, dim3, '
+          'size_t = 0, cudaStream_t = 0);\n#endif\n'
+          '#if defined(CUDART_VERSION) && CUDART_VERSION >= 13000\n'
+          'extern "C" __host__ cudaError_t cudaThreadSynchronize(void);\n'
+          'extern "C" __host__ cudaError_t cudaThreadExit(void);\n#endif\n')
+
+
+def git(repo, *args):
+    return subprocess.run(["git", "-C", repo] + list(args),
+                          capture_output=True)
+
+
+def extract(repo, spec, into):
+    """Writes the suite's source files into `into`; returns (.cu paths,
+    missing blob count)."""
+    listing = git(repo, "ls-tree", "-r", "--name-only", "HEAD").stdout
+    cus, missing = [], 0
+    includes = tuple(d + "/" for d in spec.get("includes", []))
+    for path in listing.decode().splitlines():
+        if not path.endswith(EXTS):
+            continue
+        corpus = path.startswith(spec.get("under", "")) and (
+            "only" not in spec or spec["only"] in "/" + path)
+        if not corpus and not path.startswith(includes):
+            continue
+        blob = git(repo, "cat-file", "-p", "HEAD:" + path)
+        if blob.returncode != 0:
+            missing += 1
+            continue
+        dest = os.path.join(into, path)
+        os.makedirs(os.path.dirname(dest), exist_ok=True)
+        with open(dest, "wb") as f:
+            f.write(blob.stdout)
+        if path.endswith(".cu") and corpus:
+            cus.append(dest)
+    return sorted(cus), missing
+
+
+def first_error(text):
+    for line in text.splitlines():
+        if "error" in line.lower():
+            line = re.sub(r"^\S*/", "", line.strip())
+            return line[:200]
+    return (text.strip().splitlines() or ["(no message)"])[-1][:200]
+
+
+def run(cmd, cwd=None, timeout=120):
+    try:
+        p = subprocess.run(cmd, capture_output=True, text=True, cwd=cwd,
+                           timeout=timeout)
+        return p.returncode, p.stdout + p.stderr
+    except subprocess.TimeoutExpired:
+        return 124, "error: timed out after %d s" % timeout
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--xfence", required=True)
+    parser.add_argument("--mirrors", default="/work/.mirror")
+    parser.add_argument("--work", default="/tmp/xfence-corpus-cuda")
+    parser.add_argument("--suite", action="append")
+    parser.add_argument("--out")
+    opts = parser.parse_args()
+    with open(os.path.join(HERE, "suites.json")) as f:
+        suites = json.load(f)
+    os.makedirs(opts.work, exist_ok=True)
+    launch = os.path.join(opts.work, "xfence_launch.h")
+    with open(launch, "w") as f:
+        f.write(LAUNCH)
+    import pyopencl as cl
+    platform = [p for p in cl.get_platforms() if "Portable" in p.name][0]
+    ctx = cl.Context(platform.get_devices())
+
+    rows, totals = [], {}
+    for name in opts.suite or sorted(suites):
+        spec = suites[name]
+        repo = os.path.join(opts.mirrors, spec["mirror"], "repo")
+        into = os.path.join(opts.work, name)
+        subprocess.run(["rm", "-rf", into])
+        cus, missing = extract(repo, spec, into)
+        t = totals.setdefault(name, dict(files=0, device=0, parsed=0,
+                                         translated=0, clang=0, pocl=0,
+                                         missing=missing))
+        for cu in cus:
+            t["files"] += 1
+            with open(cu, errors="replace") as f:
+                text = f.read()
+            rel = os.path.relpath(cu, into)
+            if not re.search(r"__global__|__device__", text):
+                continue
+            t["device"] += 1
+            d = os.path.dirname(cu)
+            # The file's directory, the suite's include directories and its
+            # root (some suites include "src/x/y.h").
+            incs = ["-I" + d] + ["-I" + os.path.join(into, i)
+                                 for i in spec.get("includes", [])] + [
+                                     "-I" + into]
+            parse = ["clang-22", "-x", "cuda", "--cuda-device-only",
+                     "-nocudalib", "-std=c++17", "--cuda-gpu-arch=sm_90",
+                     "-Wno-unknown-cuda-version", "--cuda-path=" + CUDA,
+                     "-isystem", CUDA + "/include/cccl", "-include", launch,
+                     "-fsyntax-only", "-w"] + incs + [cu]
+            rc, log = run(parse, cwd=d)
+            if rc != 0:
+                rows.append((name, rel, "not parsed", first_error(log)))
+                continue
+            t["parsed"] += 1
+            out = cu[:-3] + ".CL3.0.cl"
+            rc, log = run([opts.xfence, "translate", cu, "--to", "opencl",
+                           "-cl-std=CL3.0",
+                           "--device-variables=kernel-arguments", "-o",
+                           out] + incs, cwd=d)
+            if rc != 0:
+                rows.append((name, rel, "translate", first_error(log)))
+                continue
+            t["translated"] += 1
+            rc, log = run(["clang-22", "-x", "cl", "-cl-std=CL3.0",
+                           "--target=spir64", "-Xclang",
+                           "-finclude-default-header", "-fsyntax-only",
+                           "-w"] + incs + [out], cwd=d)
+            if rc != 0:
+                rows.append((name, rel, "clang", first_error(log)))
+                continue
+            t["clang"] += 1
+            with open(out) as f:
+                source = f.read()
+            try:
+                cl.Program(ctx, source).build(
+                    options=["-cl-std=CL3.0", "-w"] + incs)
+            except Exception as e:  # a build failure is a result
+                rows.append((name, rel, "pocl", first_error(str(e))))
+                continue
+            t["pocl"] += 1
+            rows.append((name, rel, "ok", ""))
+        print("%s: %s" % (name, t), file=sys.stderr)
+
+    lines = ["| suite | .cu files | with device code | clang parses | "
+             "translated | clang CL3.0 | PoCL CL3.0 | blobs missing |",
+             "|---|---|---|---|---|---|---|---|"]
+    sums = dict(files=0, device=0, parsed=0, translated=0, clang=0, pocl=0,
+                missing=0)
+    for name, t in totals.items():
+        lines.append("| %s | %d | %d | %d | %d | %d | %d | %d |" % (
+            name, t["files"], t["device"], t["parsed"], t["translated"],
+            t["clang"], t["pocl"], t["missing"]))
+        for k in sums:
+            sums[k] += t[k]
+    lines.append("| **all** | %d | %d | %d | %d | %d | %d | %d |" % (
+        sums["files"], sums["device"], sums["parsed"], sums["translated"],
+        sums["clang"], sums["pocl"], sums["missing"]))
+    rate = 100.0 * sums["pocl"] / sums["parsed"] if sums["parsed"] else 0
+    lines.append("")
+    lines.append("Built on PoCL as OpenCL C 3.0: %d of %d parsed files "
+                 "(%.1f%%)." % (sums["pocl"], sums["parsed"], rate))
+    lines.append("")
+    lines.append("| suite | file | result | first error |")
+    lines.append("|---|---|---|---|")
+    for name, rel, result, why in rows:
+        lines.append("| %s | %s | %s | %s |" % (
+            name, rel, result, why.replace("|", "\\|")))
+    text = "\n".join(lines) + "\n"
+    if opts.out:
+        with open(opts.out, "w") as f:
+            f.write(text)
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
