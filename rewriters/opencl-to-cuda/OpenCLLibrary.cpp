@@ -1,6 +1,7 @@
 //===- OpenCLLibrary.cpp - OpenCL C types and built-ins in CUDA -----------===//
 
 #include "rewriters/opencl-to-cuda/OpenCLLibrary.h"
+#include "rewriters/opencl-to-cuda/OpenCLImages.h"
 
 #include "clang/AST/Type.h"
 #include "llvm/ADT/StringExtras.h"
@@ -327,6 +328,10 @@ std::optional<std::string> OpenCLLibrary::typeName(clang::QualType type) {
     typedefType = inner->getAs<clang::TypedefType>();
   }
   clang::QualType canon = type.getCanonicalType();
+  if (std::optional<std::string> name = imageTypeName(canon.getTypePtr())) {
+    useImages();
+    return cv + *name;
+  }
   // event_t of async copies: an int in the prelude.
   if (canon->isEventT())
     return cv + "event_t";
@@ -692,6 +697,16 @@ OpenCLLibrary::scalarBody(llvm::StringRef name, const std::vector<Scalar> &p,
 
 std::optional<std::string>
 OpenCLLibrary::builtin(const clang::FunctionDecl *callee, std::string &why) {
+  // The image built-ins are templates of the image prelude.
+  if (isImageBuiltin(callee->getName())) {
+    for (const clang::ParmVarDecl *param : callee->parameters())
+      if (!typeName(param->getType())) {
+        why = "a parameter type without a CUDA form";
+        return std::nullopt;
+      }
+    useImages();
+    return "ocl::" + callee->getName().str();
+  }
   std::optional<std::string> defined = define(callee, why);
   if (!defined)
     return std::nullopt;
@@ -995,6 +1010,8 @@ std::string OpenCLLibrary::prelude() const {
     return text;
   if (vectors)
     text += kVectorCore;
+  if (images)
+    text += imagePrelude();
   text += "namespace ocl {\n";
   if (half && vectors)
     text += "template <> struct is_scalar<__half> : std::true_type {};\n";

@@ -50,6 +50,9 @@ public:
   /// Records that the text uses the vector machinery (a swizzle, a literal).
   void useVectors() { vectors = true; }
   void useHalf() { half = true; }
+  /// Records that the text uses images or samplers (the image prelude,
+  /// which needs the vectors and half).
+  void useImages() { images = vectors = half = true; }
   /// Records a helper of the prelude by name (ocl::cond, ocl::round16).
   void useHelper(llvm::StringRef name) { helpers.insert(name.str()); }
 
@@ -60,6 +63,7 @@ public:
     return helpers.count(name.str());
   }
   bool usesVectors() const { return vectors; }
+  bool usesImages() const { return images; }
 
 private:
   struct Scalar {
@@ -79,7 +83,7 @@ private:
   void addDefinition(int rank, const std::string &key, std::string text);
 
   clang::ASTContext &ctx;
-  bool vectors = false, half = false;
+  bool vectors = false, half = false, images = false;
   std::set<std::string> helpers;
   /// "floatN" names used, in a stable order.
   std::set<std::pair<std::string, unsigned>> vectorTypes;

@@ -18,8 +18,10 @@
 //  * vector types, literals, swizzles and vector ?: -> ocl::vec (the
 //    prelude of OpenCLLibrary); every other built-in function -> its
 //    ocl:: definition generated from the overload Clang resolved;
-//  * what has no sound CUDA form (images, samplers, pipes, device-side
-//    enqueue, ...) is an error at its location.
+//  * images and samplers -> ocl::image2d_t etc. and ocl::sampler_t (the
+//    software images of OpenCLImages), access qualifiers dropped;
+//  * what has no sound CUDA form (multi-sample images, pipes,
+//    device-side enqueue, ...) is an error at its location.
 //
 //===----------------------------------------------------------------------===//
 
@@ -238,10 +240,23 @@ public:
     if (loc.isInvalid() || !src.isUserLocation(sm.getExpansionLoc(loc)))
       return true;
     const clang::Type *type = tl.getTypePtr();
-    if (type->isImageType())
-      return error(loc, "OpenCL image types have no CUDA translation"), true;
-    if (type->isSamplerT())
-      return error(loc, "OpenCL samplers have no CUDA translation"), true;
+    if (type->isImageType() || type->isSamplerT()) {
+      // image2d_t -> ocl::image2d_t, sampler_t -> ocl::sampler_t (the image
+      // prelude); the access qualifier is dropped with the address spaces.
+      std::optional<std::string> name = lib.typeName(clang::QualType(type, 0));
+      if (!name)
+        return error(loc, "multi-sample OpenCL images (cl_khr_gl_msaa_sharing) "
+                          "have no CUDA translation"),
+               true;
+      if (tl.getTypeLocClass() != clang::TypeLoc::Builtin)
+        return true;
+      if (auto range = findRewriteRange(sm, lo, tl.getSourceRange()))
+        edits.replace(*range, *name, loc);
+      else
+        error(loc, "cannot rewrite this image or sampler type name (it "
+                   "comes from a macro of a system header?)");
+      return true;
+    }
     if (type->isPipeType())
       return error(loc, "OpenCL pipes have no CUDA translation"), true;
     if (type->isQueueT() || type->isClkEventT() || type->isReserveIDT() ||
@@ -263,6 +278,15 @@ public:
     clang::QualType type = decl->getUnderlyingType();
     if (decl->getName() == "ndrange_t") {
       error(loc, "device-side enqueue (ndrange_t) has no CUDA translation");
+      return true;
+    }
+    // Clang declares sampler_t as an implicit typedef of its builtin type.
+    if (type.getCanonicalType()->isSamplerT()) {
+      if (auto range = findRewriteRange(sm, lo, clang::SourceRange(loc)))
+        edits.replace(*range, *lib.typeName(type), loc);
+      else if (src.isUserLocation(sm.getExpansionLoc(loc)))
+        error(loc, "cannot rewrite this sampler type name (it comes from a "
+                   "macro of a system header?)");
       return true;
     }
     if (!type.getCanonicalType()->getAs<clang::ExtVectorType>())
@@ -1017,12 +1041,13 @@ private:
     launchers += "  const size_t xfence_shared_bytes = " +
                  (sharedBytes.empty() ? std::string("0") : sharedBytes) + ";\n";
     if (!sharedBytes.empty())
-      launchers += "  if (xfence_shared_bytes > 48 * 1024) {\n    cudaError_t err = "
-                   "cudaFuncSetAttribute(\n        " +
-                   kernel +
-                   ", cudaFuncAttributeMaxDynamicSharedMemorySize, "
-                   "int(xfence_shared_bytes));\n    if (err != cudaSuccess)\n"
-                   "      return err;\n  }\n";
+      launchers +=
+          "  if (xfence_shared_bytes > 48 * 1024) {\n    cudaError_t err = "
+          "cudaFuncSetAttribute(\n        " +
+          kernel +
+          ", cudaFuncAttributeMaxDynamicSharedMemorySize, "
+          "int(xfence_shared_bytes));\n    if (err != cudaSuccess)\n"
+          "      return err;\n  }\n";
     launchers += "  " + kernel +
                  "<<<dim3(global_size.x / local_size.x, global_size.y / "
                  "local_size.y,\n           global_size.z / local_size.z),\n"
@@ -1157,6 +1182,19 @@ private:
                         llvm::StringRef word, llvm::StringRef buffer,
                         Placement placement, bool macroBody,
                         llvm::StringRef meaning = {}) {
+    // Image access qualifiers: CUDA has no counterpart, the image prelude
+    // does not need one.
+    if (word == "read_only" || word == "__read_only" || word == "write_only" ||
+        word == "__write_only" || word == "read_write" ||
+        word == "__read_write") {
+      unsigned end = offset + word.size();
+      if (!macroBody)
+        while (end < buffer.size() &&
+               (buffer[end] == ' ' || buffer[end] == '\t'))
+          ++end;
+      edits.replace({file, offset, end}, "");
+      return;
+    }
     if (word == "restrict") {
       // C99's restrict is __restrict__ in CUDA C++.
       edits.replace({file, offset, offset + static_cast<unsigned>(word.size())},

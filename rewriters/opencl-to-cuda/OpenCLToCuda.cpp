@@ -50,7 +50,8 @@ static std::string implementationMacros(ParsedSource &src) {
   while (!work.empty()) {
     std::string name = work.back();
     work.pop_back();
-    if (defines.count(name) || llvm::StringRef(name).starts_with("CLK_") ||
+    if (defines.count(name) || name == "CLK_LOCAL_MEM_FENCE" ||
+        name == "CLK_GLOBAL_MEM_FENCE" || name == "CLK_IMAGE_MEM_FENCE" ||
         name == "NULL")
       continue;
     clang::IdentifierInfo *id = pp.getIdentifierInfo(name);
