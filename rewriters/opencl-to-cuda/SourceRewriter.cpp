@@ -70,17 +70,29 @@ static bool hasTopLevelComma(llvm::StringRef text) {
   return false;
 }
 
-/// True if `call` is the second or third operand of a `?:`.
+/// True if `call` is the value of the second or third operand of a `?:`
+/// (through parentheses and commas).
 static bool isConditionalArm(clang::ASTContext &context,
                              const clang::CallExpr *call) {
+  // Up through parentheses and commas whose value it is: `c ? (x,
+  // barrier(F)) : ...` is the same case (bench/nesting finding K2).
+  const clang::Expr *value = call;
   clang::DynTypedNodeList parents = context.getParents(*call);
   while (parents.size() == 1) {
     if (const auto *paren = parents[0].get<clang::ParenExpr>()) {
+      value = paren;
       parents = context.getParents(*paren);
       continue;
     }
+    if (const auto *comma = parents[0].get<clang::BinaryOperator>()) {
+      if (!comma->isCommaOp() || comma->getRHS() != value)
+        return false;
+      value = comma;
+      parents = context.getParents(*comma);
+      continue;
+    }
     const auto *cond = parents[0].get<clang::ConditionalOperator>();
-    return cond && cond->getCond()->IgnoreParens() != call;
+    return cond && cond->getCond() != value;
   }
   return false;
 }

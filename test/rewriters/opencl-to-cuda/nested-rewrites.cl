@@ -144,3 +144,15 @@ __kernel void barrier_arms(__global int *o, int a) {
   barrier(CLK_LOCAL_MEM_FENCE);
   o[1] = a;
 }
+
+// The same through a comma whose value is the barrier (bench/nesting K2:
+// there cicc's void phi can also exhaust memory); a barrier that is not the
+// comma's value, or the condition, keeps the statement form.
+// CHECK-LABEL: __global__ void barrier_comma_arms(
+// CHECK-NEXT: a ? (a++, (__syncthreads(), (void)0)) : (a--, ((__syncthreads(), (void)0)));
+// CHECK-NEXT: a ? (__syncthreads(), a++) : a--;
+__kernel void barrier_comma_arms(__global int *o, int a) {
+  a ? (a++, barrier(CLK_LOCAL_MEM_FENCE)) : (a--, (barrier(CLK_LOCAL_MEM_FENCE)));
+  a ? (barrier(CLK_LOCAL_MEM_FENCE), a++) : a--;
+  o[0] = a;
+}
