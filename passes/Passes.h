@@ -4,6 +4,7 @@
 #define XFENCE_PASSES_PASSES_H
 
 #include "dialect/XFenceDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Pass/Pass.h"
 
 namespace xfence {

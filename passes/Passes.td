@@ -103,4 +103,48 @@ def XFenceLegalize : Pass<"xfence-legalize"> {
   let dependentDialects = ["::xfence::XFenceDialect"];
 }
 
+def XFenceRaiseLLVM : Pass<"xfence-raise-llvm", "::mlir::ModuleOp"> {
+  let summary = "Raise the synchronization of an LLVM-dialect module to xfence ops";
+  let description = [{
+    Turns the synchronization of LLVM IR (as `mlir-translate --import-llvm`
+    or xfence's own import of Clang's output gives it) into xfence ops, so
+    that coalescing, legalization and the lowerings of this project apply
+    to whole compiled kernels:
+
+    * calls of the OpenCL C built-ins, known by their Itanium-mangled names
+      (`_Z7barrierj`, `_Z9mem_fencej`, `_Z18work_group_barrierj12memory_scope`,
+      `_Z22atomic_work_item_fencej12memory_order12memory_scope`,
+      `_Z10atomic_addPU3AS1Vii`, `_Z25atomic_fetch_add_explicit...`, ...):
+      with the meaning the OpenCL importer gives them
+      (docs/opencl-to-cuda.md, "Meaning of the constructs": `mem_fence` is
+      a work-group `acq_rel` fence of its flags' spaces, `barrier(F)` a work-group barrier, legacy atomics are
+      relaxed at the scope of their address space, C11 atomics `seq_cst` at
+      device scope unless `_explicit`; `atomic_compare_exchange_*`, which
+      writes `expected` back, and the `atomic_flag` functions stay calls). Flags, orders and scopes must be
+      constants to be known; one that is not takes the strongest meaning
+      (all spaces, `seq_cst`, system scope);
+    * `llvm.fence` with a sync scope (`""` system, `"device"`/`"agent"`,
+      `"workgroup"`/`"block"`, `"cluster"`, `"subgroup"`/`"wavefront"`,
+      `"singlethread"`), ordering every space.
+
+    The address spaces of atomic pointers use the numbering that NVPTX and
+    SPIR share (1 global, 3 local); a generic or other pointer is taken as
+    global. A call the pass does not know stays a call. The declarations of
+    the raised built-ins are erased once unused. With `opencl-global-fence=device`
+    the built-ins whose work-group memory scope only comes from the
+    specification's lack of a scope argument (`mem_fence`, `read_mem_fence`,
+    `write_mem_fence`, `barrier(F)`, `work_group_barrier(F)`) order global
+    memory at device scope, as `xfence translate --opencl-global-fence=device`
+    does.
+  }];
+  let options = [
+    Option<"globalFence", "opencl-global-fence", "std::string",
+           /*default=*/"\"spec\"",
+           "spec (work-group, as OpenCL C says) or device: the memory scope "
+           "of the global part of OpenCL's scope-less fences and barriers">
+  ];
+  let dependentDialects = ["::xfence::XFenceDialect",
+                           "::mlir::LLVM::LLVMDialect"];
+}
+
 #endif // XFENCE_PASSES_PASSES_TD

@@ -2,8 +2,6 @@
 
 #include "frontends/opencl/OpenCLBuiltins.h"
 
-#include "llvm/ADT/StringSwitch.h"
-
 using namespace xfence;
 
 bool xfence::isOpenCLBuiltin(const clang::FunctionDecl *callee,
@@ -15,97 +13,12 @@ bool xfence::isOpenCLBuiltin(const clang::FunctionDecl *callee,
          callee->getBuiltinID() != 0;
 }
 
-/// The read-modify-write operation named by `op` (the part after `atomic_`,
-/// `atom_` or `atomic_fetch_`).
-static std::optional<AtomicRMWKind> rmwKind(llvm::StringRef op) {
-  return llvm::StringSwitch<std::optional<AtomicRMWKind>>(op)
-      .Case("add", AtomicRMWKind::add)
-      .Case("sub", AtomicRMWKind::sub)
-      .Case("and", AtomicRMWKind::and_)
-      .Case("or", AtomicRMWKind::or_)
-      .Case("xor", AtomicRMWKind::xor_)
-      .Case("min", AtomicRMWKind::min)
-      .Case("max", AtomicRMWKind::max)
-      .Default(std::nullopt);
-}
-
 std::optional<OpenCLSyncBuiltin>
 xfence::classifyOpenCLSync(const clang::FunctionDecl *callee,
                            const clang::SourceManager &sm) {
   if (!isOpenCLBuiltin(callee, sm) || !callee->getIdentifier())
     return std::nullopt;
-  llvm::StringRef name = callee->getName();
-  OpenCLSyncBuiltin b{OpenCLSync::WorkGroupBarrier};
-
-  if (name == "barrier" || name == "work_group_barrier")
-    return b;
-  if (name == "sub_group_barrier")
-    return b.kind = OpenCLSync::SubGroupBarrier, b;
-  // OpenCL 2.0 §6.13.8: mem_fence is acq_rel, read_mem_fence acquire,
-  // write_mem_fence release, all at work_group scope (semantics.md §2).
-  if (name == "mem_fence" || name == "read_mem_fence" ||
-      name == "write_mem_fence") {
-    b.kind = OpenCLSync::LegacyFence;
-    b.fenceOrder = name == "mem_fence"        ? MemoryOrder::acq_rel
-                   : name == "read_mem_fence" ? MemoryOrder::acquire
-                                              : MemoryOrder::release;
-    return b;
-  }
-  if (name == "atomic_work_item_fence")
-    return b.kind = OpenCLSync::WorkItemFence, b;
-
-  // OpenCL 2.0 atomics (C11 style).
-  if (name.consume_back("_explicit"))
-    b.isExplicit = true;
-  if (name == "atomic_load")
-    return b.kind = OpenCLSync::Load, b;
-  if (name == "atomic_store")
-    return b.kind = OpenCLSync::Store, b;
-  if (name == "atomic_exchange") {
-    b.kind = OpenCLSync::RMW;
-    b.rmw = AtomicRMWKind::xchg;
-    return b;
-  }
-  if (name == "atomic_compare_exchange_strong" ||
-      name == "atomic_compare_exchange_weak") {
-    b.kind = OpenCLSync::CmpXchg;
-    b.weak = name.ends_with("weak");
-    return b;
-  }
-  if (name == "atomic_flag_test_and_set")
-    return b.kind = OpenCLSync::FlagTestAndSet, b;
-  if (name == "atomic_flag_clear")
-    return b.kind = OpenCLSync::FlagClear, b;
-  if (name.consume_front("atomic_fetch_")) {
-    std::optional<AtomicRMWKind> kind = rmwKind(name);
-    if (!kind)
-      return std::nullopt;
-    b.kind = OpenCLSync::RMW;
-    b.rmw = *kind;
-    return b;
-  }
-  if (b.isExplicit)
-    return std::nullopt;
-
-  // OpenCL 1.x atomics: atomic_* (32-bit, and float for xchg) and atom_*
-  // (cl_khr_*_atomics, 32- and 64-bit).
-  if (!name.consume_front("atomic_") && !name.consume_front("atom_"))
-    return std::nullopt;
-  b.kind = OpenCLSync::LegacyRMW;
-  if (name == "cmpxchg")
-    return b.kind = OpenCLSync::LegacyCmpXchg, b;
-  if (name == "xchg")
-    return b.rmw = AtomicRMWKind::xchg, b;
-  // Not CUDA's wrapping atomicInc/atomicDec: an add or sub of 1 (dialect
-  // description of xfence.atomic_rmw).
-  if (name == "inc" || name == "dec") {
-    b.rmw = name == "inc" ? AtomicRMWKind::add : AtomicRMWKind::sub;
-    b.impliedOne = true;
-    return b;
-  }
-  if (std::optional<AtomicRMWKind> kind = rmwKind(name))
-    return b.rmw = *kind, b;
-  return std::nullopt;
+  return classifyOpenCLSyncName(callee->getName());
 }
 
 bool xfence::hasImpliedWorkGroupScope(const clang::CallExpr *call,

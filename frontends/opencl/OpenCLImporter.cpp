@@ -48,41 +48,9 @@ using clang::DiagnosticsEngine;
 
 namespace {
 
-// OpenCL's numeric encodings (clang's opencl-c-base.h).
-constexpr unsigned kLocalFence = 0x1, kGlobalFence = 0x2, kImageFence = 0x4;
-
-std::optional<MemoryOrder> orderFromOpenCL(int64_t value) {
-  switch (value) {
-  case 0: // memory_order_relaxed
-    return MemoryOrder::relaxed;
-  case 1: // __ATOMIC_CONSUME: not an OpenCL order; C11 makes it acquire
-  case 2: // memory_order_acquire
-    return MemoryOrder::acquire;
-  case 3: // memory_order_release
-    return MemoryOrder::release;
-  case 4: // memory_order_acq_rel
-    return MemoryOrder::acq_rel;
-  case 5: // memory_order_seq_cst
-    return MemoryOrder::seq_cst;
-  }
-  return std::nullopt;
-}
-
-std::optional<Scope> scopeFromOpenCL(int64_t value) {
-  switch (value) {
-  case 0: // memory_scope_work_item
-    return Scope::thread;
-  case 1: // memory_scope_work_group
-    return Scope::workgroup;
-  case 2: // memory_scope_device
-    return Scope::device;
-  case 3: // memory_scope_all_svm_devices (= all_devices)
-    return Scope::system;
-  case 4: // memory_scope_sub_group
-    return Scope::subgroup;
-  }
-  return std::nullopt;
-}
+constexpr unsigned kLocalFence = kOpenCLLocalFence,
+                   kGlobalFence = kOpenCLGlobalFence,
+                   kImageFence = kOpenCLImageFence;
 
 /// The memory spaces of an object in OpenCL address space `as`; none for
 /// private memory, which no other work-item sees.

@@ -13,3 +13,12 @@ func.func @f() {
   xfence.fence workgroup acquire [local]
   return
 }
+
+// The raising pass on LLVM IR imported by stock mlir-translate, in a stock
+// mlir-opt pipeline: the fence next to the barrier is coalesced away.
+// RUN: mlir-translate --import-llvm %S/Inputs/raise.ll | mlir-opt --load-dialect-plugin=%xfence_plugin --load-pass-plugin=%xfence_plugin --pass-pipeline="builtin.module(xfence-raise-llvm,xfence-coalesce)" | FileCheck %s --check-prefix=RAISE
+// RAISE-LABEL: llvm.func ptx_kernelcc @k
+// RAISE-NEXT: llvm.mlir.constant
+// RAISE-NEXT: llvm.store
+// RAISE-NEXT: xfence.barrier workgroup memory workgroup acq_rel [local]
+// RAISE-NEXT: llvm.return

@@ -1,0 +1,80 @@
+//===- OpenCLSyncNames.h - OpenCL sync built-ins by name ------*- C++ -*-===//
+//-*-===//
+//
+// Which OpenCL C built-in functions synchronize, known by their names, and
+// the numeric encodings of their flags, orders and scopes. Shared by the
+// Clang-based importer (OpenCLBuiltins.h) and the raising of LLVM IR
+// (passes/RaiseLLVM.cpp); free of Clang.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef XFENCE_FRONTENDS_NAMES_OPENCLSYNCNAMES_H
+#define XFENCE_FRONTENDS_NAMES_OPENCLSYNCNAMES_H
+
+#include "dialect/XFenceAttrs.h"
+
+#include "llvm/ADT/StringRef.h"
+
+#include <cstdint>
+#include <optional>
+
+namespace xfence {
+
+enum class OpenCLSync {
+  /// barrier(F), work_group_barrier(F), work_group_barrier(F, S)
+  WorkGroupBarrier,
+  /// sub_group_barrier(F), sub_group_barrier(F, S)
+  SubGroupBarrier,
+  /// mem_fence(F), read_mem_fence(F), write_mem_fence(F)
+  LegacyFence,
+  /// atomic_work_item_fence(F, O, S)
+  WorkItemFence,
+  /// atomic_add(p, v), atom_inc(p), ...: relaxed, scope from the address space
+  LegacyRMW,
+  /// atomic_cmpxchg(p, cmp, val), atom_cmpxchg: returns the old value
+  LegacyCmpXchg,
+  /// atomic_load(obj) / atomic_load_explicit(obj, O[, S])
+  Load,
+  /// atomic_store(obj, v) / atomic_store_explicit(obj, v, O[, S])
+  Store,
+  /// atomic_exchange, atomic_fetch_<op>: (obj, v[, O[, S]])
+  RMW,
+  /// atomic_compare_exchange_{strong,weak}: (obj, expected*, desired[, OS,
+  /// OF[, S]]); returns whether it stored
+  CmpXchg,
+  /// atomic_flag_test_and_set(obj[, O[, S]])
+  FlagTestAndSet,
+  /// atomic_flag_clear(obj[, O[, S]])
+  FlagClear,
+};
+
+struct OpenCLSyncBuiltin {
+  OpenCLSync kind;
+  /// For LegacyRMW and RMW: the operation, before signedness (min/max of an
+  /// unsigned type become umin/umax). OpenCL's atomic_inc/atomic_dec are
+  /// `add`/`sub` of 1 (dialect description), with `impliedOne`.
+  AtomicRMWKind rmw = AtomicRMWKind::add;
+  /// The value operand is an implied 1 (atomic_inc, atomic_dec).
+  bool impliedOne = false;
+  /// The `_explicit` form: order (and scope) arguments follow.
+  bool isExplicit = false;
+  /// compare_exchange_weak.
+  bool weak = false;
+  /// For LegacyFence: acq_rel, acquire or release.
+  MemoryOrder fenceOrder = MemoryOrder::acq_rel;
+};
+
+/// The synchronization meaning of the OpenCL C built-in named `name` (its
+/// unmangled name), if it is one.
+std::optional<OpenCLSyncBuiltin> classifyOpenCLSyncName(llvm::StringRef name);
+
+/// OpenCL's numeric encodings (clang's opencl-c-base.h): the
+/// cl_mem_fence_flags bits, memory_order and memory_scope values.
+constexpr unsigned kOpenCLLocalFence = 0x1, kOpenCLGlobalFence = 0x2,
+                   kOpenCLImageFence = 0x4;
+std::optional<MemoryOrder> orderFromOpenCL(int64_t value);
+std::optional<Scope> scopeFromOpenCL(int64_t value);
+
+} // namespace xfence
+
+#endif // XFENCE_FRONTENDS_NAMES_OPENCLSYNCNAMES_H

@@ -1,0 +1,357 @@
+//===- RaiseLLVM.cpp - LLVM-dialect synchronization to xfence ops ---------===//
+//
+// The IR path's way into the dialect: Clang compiles a kernel to LLVM IR,
+// the IR is imported into the LLVM dialect, and this pass turns its
+// synchronization (calls of OpenCL's built-ins, LLVM fences) into xfence ops
+// with the meaning the OpenCL importer gives the same constructs
+// (frontends/names/OpenCLSyncNames.h holds the one table of names).
+//
+//===----------------------------------------------------------------------===//
+
+#include "dialect/XFenceOps.h"
+#include "frontends/names/OpenCLSyncNames.h"
+#include "passes/Passes.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Demangle/Demangle.h"
+
+#include <cstdlib>
+
+namespace xfence {
+#define GEN_PASS_DEF_XFENCERAISELLVM
+#include "passes/Passes.h.inc"
+} // namespace xfence
+
+using namespace mlir;
+using namespace xfence;
+
+namespace {
+
+/// What the patterns share: the option, the names raised, the errors.
+struct RaiseState {
+  bool globalFenceDevice = false;
+  llvm::StringSet<> raised;
+  bool failed = false;
+};
+
+/// The unmangled name and parameter list of an Itanium-mangled function
+/// name, if it is one.
+std::optional<std::pair<std::string, std::string>>
+demangle(llvm::StringRef mangled) {
+  llvm::ItaniumPartialDemangler demangler;
+  std::string text = mangled.str();
+  if (demangler.partialDemangle(text.c_str()) || !demangler.isFunction())
+    return std::nullopt;
+  size_t size = 0;
+  char *base = demangler.getFunctionBaseName(nullptr, &size);
+  char *params = demangler.getFunctionParameters(nullptr, &size);
+  std::optional<std::pair<std::string, std::string>> result;
+  if (base && params)
+    result.emplace(base, params);
+  std::free(base);
+  std::free(params);
+  return result;
+}
+
+/// The memory scope of an LLVM sync scope name (NVPTX, AMDGPU and SPIR
+/// spellings).
+std::optional<Scope> scopeOfSyncScope(llvm::StringRef name) {
+  if (name.empty() || name == "system" || name == "all_svm_devices")
+    return Scope::system;
+  if (name == "singlethread")
+    return Scope::thread;
+  if (name == "subgroup" || name == "wavefront")
+    return Scope::subgroup;
+  if (name == "workgroup" || name == "block" || name == "cta")
+    return Scope::workgroup;
+  if (name == "cluster")
+    return Scope::cluster;
+  if (name == "device" || name == "agent" || name == "gpu")
+    return Scope::device;
+  return std::nullopt;
+}
+
+std::optional<MemoryOrder> orderOfLLVM(LLVM::AtomicOrdering ordering) {
+  switch (ordering) {
+  case LLVM::AtomicOrdering::acquire:
+    return MemoryOrder::acquire;
+  case LLVM::AtomicOrdering::release:
+    return MemoryOrder::release;
+  case LLVM::AtomicOrdering::acq_rel:
+    return MemoryOrder::acq_rel;
+  case LLVM::AtomicOrdering::seq_cst:
+    return MemoryOrder::seq_cst;
+  default:
+    return std::nullopt;
+  }
+}
+
+constexpr MemorySpaces kAllSpaces =
+    MemorySpaces::local | MemorySpaces::global | MemorySpaces::image;
+
+/// `llvm.fence syncscope("S") O` -> `xfence.fence S O [local, global,
+/// image]`: an LLVM fence orders every address space.
+struct RaiseFence : OpRewritePattern<LLVM::FenceOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(LLVM::FenceOp fence,
+                                PatternRewriter &rewriter) const override {
+    std::optional<MemoryOrder> order = orderOfLLVM(fence.getOrdering());
+    std::optional<Scope> scope =
+        scopeOfSyncScope(fence.getSyncscope().value_or(""));
+    if (!order || !scope)
+      return rewriter.notifyMatchFailure(fence, "unknown order or scope");
+    rewriter.replaceOpWithNewOp<FenceOp>(fence, *scope, *order, kAllSpaces);
+    return success();
+  }
+};
+
+/// A call of one of OpenCL C's synchronization built-ins.
+struct RaiseOpenCLCall : OpRewritePattern<LLVM::CallOp> {
+  RaiseOpenCLCall(MLIRContext *ctx, RaiseState &state)
+      : OpRewritePattern(ctx), state(state) {}
+
+  LogicalResult matchAndRewrite(LLVM::CallOp call,
+                                PatternRewriter &rewriter) const override {
+    std::optional<llvm::StringRef> callee = call.getCallee();
+    if (!callee)
+      return failure();
+    auto names = demangle(*callee);
+    if (!names)
+      return failure();
+    std::optional<OpenCLSyncBuiltin> b = classifyOpenCLSyncName(names->first);
+    if (!b)
+      return failure();
+    ValueRange args = call.getArgOperands();
+    auto constant = [&](unsigned i) -> std::optional<int64_t> {
+      APInt value;
+      if (i < args.size() && matchPattern(args[i], m_ConstantInt(&value)))
+        return value.getSExtValue();
+      return std::nullopt;
+    };
+    // A value the pass cannot read takes the strongest meaning.
+    auto spacesArg = [&](unsigned i) {
+      std::optional<int64_t> flags = constant(i);
+      if (!flags)
+        return kAllSpaces;
+      MemorySpaces spaces = MemorySpaces::none;
+      if (*flags & kOpenCLLocalFence)
+        spaces = spaces | MemorySpaces::local;
+      if (*flags & kOpenCLGlobalFence)
+        spaces = spaces | MemorySpaces::global;
+      if (*flags & kOpenCLImageFence)
+        spaces = spaces | MemorySpaces::image;
+      return spaces;
+    };
+    auto orderArg = [&](unsigned i, MemoryOrder absent) {
+      if (i >= args.size())
+        return absent;
+      std::optional<int64_t> v = constant(i);
+      std::optional<MemoryOrder> order = v ? orderFromOpenCL(*v) : std::nullopt;
+      return order.value_or(MemoryOrder::seq_cst);
+    };
+    auto scopeArg = [&](unsigned i, Scope absent) {
+      if (i >= args.size())
+        return absent;
+      std::optional<int64_t> v = constant(i);
+      std::optional<Scope> scope = v ? scopeFromOpenCL(*v) : std::nullopt;
+      return scope.value_or(Scope::system);
+    };
+    auto impliedScope = [&](MemorySpaces spaces) {
+      return state.globalFenceDevice && isAtLeast(spaces, MemorySpaces::global)
+                 ? Scope::device
+                 : Scope::workgroup;
+    };
+    auto fail = [&](const llvm::Twine &message) {
+      call.emitError(message);
+      state.failed = true;
+      return failure();
+    };
+    MLIRContext *ctx = rewriter.getContext();
+    Location loc = call.getLoc();
+
+    switch (b->kind) {
+    case OpenCLSync::WorkGroupBarrier:
+    case OpenCLSync::SubGroupBarrier: {
+      bool sub = b->kind == OpenCLSync::SubGroupBarrier;
+      Scope exec = sub ? Scope::subgroup : Scope::workgroup;
+      MemorySpaces spaces = spacesArg(0);
+      Scope scope = scopeArg(1, exec);
+      if (!sub && args.size() == 1)
+        scope = impliedScope(spaces);
+      state.raised.insert(*callee);
+      if (spaces == MemorySpaces::none) {
+        rewriter.replaceOpWithNewOp<BarrierOp>(call, exec, nullptr, nullptr,
+                                               MemorySpaces::none, Value());
+        return success();
+      }
+      if (spaces == MemorySpaces::local && isAtLeast(scope, Scope::workgroup))
+        scope = Scope::workgroup;
+      if (scope == Scope::thread && spaces != MemorySpaces::image)
+        return fail("memory_scope_work_item is allowed only with "
+                    "CLK_IMAGE_MEM_FENCE alone");
+      if (!isAtLeast(scope, exec) && scope != Scope::thread)
+        return fail("the memory scope of a barrier cannot be narrower than "
+                    "its execution scope");
+      rewriter.replaceOpWithNewOp<BarrierOp>(
+          call, exec, ScopeAttr::get(ctx, scope),
+          MemoryOrderAttr::get(ctx, MemoryOrder::acq_rel), spaces, Value());
+      return success();
+    }
+    case OpenCLSync::LegacyFence: {
+      MemorySpaces spaces = spacesArg(0);
+      state.raised.insert(*callee);
+      rewriter.replaceOpWithNewOp<FenceOp>(call, impliedScope(spaces),
+                                           b->fenceOrder, spaces);
+      return success();
+    }
+    case OpenCLSync::WorkItemFence: {
+      MemorySpaces spaces = spacesArg(0);
+      MemoryOrder order = orderArg(1, MemoryOrder::seq_cst);
+      Scope scope = scopeArg(2, Scope::device);
+      if (spaces == MemorySpaces::local && isAtLeast(scope, Scope::workgroup))
+        scope = Scope::workgroup;
+      state.raised.insert(*callee);
+      rewriter.replaceOpWithNewOp<FenceOp>(call, scope, order, spaces);
+      return success();
+    }
+    default:
+      break;
+    }
+
+    // Atomics: the object is the first argument.
+    if (args.empty() || !isa<LLVM::LLVMPointerType>(args[0].getType()))
+      return failure();
+    Value addr = args[0];
+    unsigned as = cast<LLVM::LLVMPointerType>(addr.getType()).getAddressSpace();
+    // 1.x atomics: relaxed, at the scope of the object's address space.
+    Scope legacyScope = as == 3 ? Scope::workgroup : Scope::device;
+    // The object's value type: the result, else the stored value.
+    Type type = call.getNumResults() ? call.getResult().getType() : Type();
+    bool isUnsigned =
+        llvm::StringRef(names->second).split(',').first.contains("unsigned");
+    auto rmwKind = [&](AtomicRMWKind kind) {
+      if (kind == AtomicRMWKind::min && isUnsigned)
+        return AtomicRMWKind::umin;
+      if (kind == AtomicRMWKind::max && isUnsigned)
+        return AtomicRMWKind::umax;
+      if (kind == AtomicRMWKind::add && isa<FloatType>(type))
+        return AtomicRMWKind::fadd;
+      return kind;
+    };
+    auto atomicType = [&](Type t) {
+      return t && (isa<IntegerType>(t) || isa<FloatType>(t));
+    };
+
+    switch (b->kind) {
+    case OpenCLSync::LegacyRMW:
+    case OpenCLSync::RMW: {
+      if (!atomicType(type) || (!b->impliedOne && args.size() < 2))
+        return failure();
+      AtomicRMWKind kind = rmwKind(b->rmw);
+      if (isa<FloatType>(type) && kind != AtomicRMWKind::xchg &&
+          kind != AtomicRMWKind::fadd)
+        return fail("atomic '" + stringifyAtomicRMWKind(kind) +
+                    "' on a floating-point object");
+      Value value =
+          b->impliedOne
+              ? LLVM::ConstantOp::create(rewriter, loc, type,
+                                         rewriter.getIntegerAttr(type, 1))
+                    .getResult()
+              : args[1];
+      bool legacy = b->kind == OpenCLSync::LegacyRMW;
+      unsigned orderAt = b->impliedOne ? 1 : 2;
+      MemoryOrder order =
+          legacy ? MemoryOrder::relaxed
+                 : (b->isExplicit ? orderArg(orderAt, MemoryOrder::seq_cst)
+                                  : MemoryOrder::seq_cst);
+      Scope scope = legacy
+                        ? legacyScope
+                        : (b->isExplicit ? scopeArg(orderAt + 1, Scope::device)
+                                         : Scope::device);
+      state.raised.insert(*callee);
+      rewriter.replaceOpWithNewOp<AtomicRMWOp>(
+          call, type, kind, addr, ValueRange(), value, scope, order);
+      return success();
+    }
+    case OpenCLSync::LegacyCmpXchg: {
+      if (!atomicType(type) || args.size() < 3)
+        return failure();
+      state.raised.insert(*callee);
+      auto op = AtomicCmpXchgOp::create(
+          rewriter, loc, type, rewriter.getI1Type(), addr, ValueRange(),
+          args[1], args[2], legacyScope, MemoryOrder::relaxed,
+          MemoryOrder::relaxed, false);
+      rewriter.replaceOp(call, op.getOld());
+      return success();
+    }
+    case OpenCLSync::Load: {
+      if (!atomicType(type))
+        return failure();
+      MemoryOrder order = b->isExplicit ? orderArg(1, MemoryOrder::seq_cst)
+                                        : MemoryOrder::seq_cst;
+      if (order == MemoryOrder::release || order == MemoryOrder::acq_rel)
+        return fail("memory_order_" + stringifyMemoryOrder(order) +
+                    " is not allowed for atomic_load");
+      Scope scope = b->isExplicit ? scopeArg(2, Scope::device) : Scope::device;
+      state.raised.insert(*callee);
+      rewriter.replaceOpWithNewOp<AtomicLoadOp>(call, type, addr, ValueRange(),
+                                                scope, order);
+      return success();
+    }
+    case OpenCLSync::Store: {
+      if (args.size() < 2 || !atomicType(args[1].getType()))
+        return failure();
+      MemoryOrder order = b->isExplicit ? orderArg(2, MemoryOrder::seq_cst)
+                                        : MemoryOrder::seq_cst;
+      if (order == MemoryOrder::acquire || order == MemoryOrder::acq_rel)
+        return fail("memory_order_" + stringifyMemoryOrder(order) +
+                    " is not allowed for atomic_store");
+      Scope scope = b->isExplicit ? scopeArg(3, Scope::device) : Scope::device;
+      state.raised.insert(*callee);
+      rewriter.replaceOpWithNewOp<AtomicStoreOp>(call, args[1], addr,
+                                                 ValueRange(), scope, order);
+      return success();
+    }
+    default:
+      // compare_exchange (which writes `expected` back on failure) and the
+      // atomic_flag functions stay calls.
+      return failure();
+    }
+  }
+
+  RaiseState &state;
+};
+
+struct RaiseLLVMPass : public xfence::impl::XFenceRaiseLLVMBase<RaiseLLVMPass> {
+  using XFenceRaiseLLVMBase::XFenceRaiseLLVMBase;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    RaiseState state;
+    if (globalFence != "spec" && globalFence != "device") {
+      module.emitError("xfence-raise-llvm: opencl-global-fence must be "
+                       "'spec' or 'device', not '")
+          << globalFence << "'";
+      return signalPassFailure();
+    }
+    state.globalFenceDevice = globalFence == "device";
+    RewritePatternSet patterns(&getContext());
+    patterns.add<RaiseFence>(&getContext());
+    patterns.add<RaiseOpenCLCall>(&getContext(), state);
+    if (failed(applyPatternsGreedily(module, std::move(patterns))) ||
+        state.failed)
+      return signalPassFailure();
+    // The raised built-ins' declarations, now unused.
+    for (auto fn :
+         llvm::make_early_inc_range(module.getOps<LLVM::LLVMFuncOp>()))
+      if (fn.isExternal() && state.raised.contains(fn.getName()) &&
+          SymbolTable::symbolKnownUseEmpty(fn, module))
+        fn.erase();
+  }
+};
+
+} // namespace
