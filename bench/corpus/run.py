@@ -64,7 +64,12 @@ def jobs_of(config, corpus):
                     if suite.get("include_file_dir"):
                         flags.append("-I" + d)
                     label = " ".join(f for f in fv + sv)
-                    out.append((suite["name"], rel, path, flags, label))
+                    # Programs the host compiles separately and links
+                    # (clCompileProgram + clLinkProgram): nvcc -rdc=true and
+                    # a device link with the translations of the others.
+                    link = [os.path.join(root, other)
+                            for other in suite.get("link", {}).get(rel, [])]
+                    out.append((suite["name"], rel, path, flags, label, link))
     return out
 
 
@@ -78,7 +83,7 @@ def tag_of(suite, rel, label):
 
 
 def check(job, args, outdir):
-    suite, rel, path, flags, label = job
+    suite, rel, path, flags, label, link = job
     tag = tag_of(suite, rel, label)
     cu = os.path.join(outdir, tag + ".cu")
     row = {"suite": suite, "file": rel, "flags": label, "clang": "", "translate": "",
@@ -108,12 +113,29 @@ def check(job, args, outdir):
     # The -I directories of the translation: user headers the translation
     # did not change stay #included (as the user would compile it).
     includes = [f for f in flags if f.startswith("-I")]
-    rc, msg = run([args.nvcc, "-arch=sm_90", "-c", cu, "-o", cu + ".o"] + includes)
+    rdc = ["-rdc=true"] if link else []
+    rc, msg = run([args.nvcc, "-arch=sm_90"] + rdc + ["-c", cu, "-o", cu + ".o"] + includes)
+    objects = [cu + ".o"]
+    for i, other in enumerate(link):
+        if rc != 0:
+            break
+        ocu = cu + ".link%d.cu" % i
+        rc, msg = run([args.xfence, "translate", other, "--to", "cuda"] + flags + ["-o", ocu])
+        if rc == 0:
+            rc, msg = run([args.nvcc, "-arch=sm_90", "-rdc=true", "-c", ocu, "-o", ocu + ".o"] + includes)
+            objects.append(ocu + ".o")
+    if rc == 0 and link:
+        rc, msg = run([args.nvcc, "-arch=sm_90", "-dlink"] + objects + ["-o", cu + ".dlink.o"])
+        objects.append(cu + ".dlink.o")
+        if rc == 0:
+            row["reason"] = "separately compiled: nvcc -rdc=true, device-linked with " + \
+                ", ".join(os.path.basename(o) for o in link)
     row["nvcc"] = "ok" if rc == 0 else "error"
     if rc != 0:
         row["reason"] = first_error(msg)
-    elif os.path.exists(cu + ".o"):
-        os.remove(cu + ".o")
+    for o in objects:
+        if os.path.exists(o):
+            os.remove(o)
     return row
 
 
@@ -168,7 +190,7 @@ def main():
     jobs_by_cu = {tag_of(j[0], j[1], j[4]) + ".cu": j for j in jobs}
     listing = []
     for r in (compiled if args.nvcc else translated):
-        suite, rel, path, flags, label = jobs_by_cu[r["cu"]]
+        suite, rel, path, flags, label, _ = jobs_by_cu[r["cu"]]
         listing.append({"name": "%s/%s%s" % (suite, rel, "@" + label if label else ""),
                         "cl": path, "cu": os.path.join(args.out, r["cu"]),
                         "cl_flags": flags})
