@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "compile/Compile.h"
 #include "rewriters/opencl-to-cuda/OpenCLToCuda.h"
 #include "tools/xfence/Report.h"
 #include "tools/xfence/TranslateCuda.h"
@@ -86,6 +87,51 @@ int translate(const std::string &input, const std::string &target,
   return 0;
 }
 
+/// Writes `text` to `output` (a temporary file renamed at the end: never a
+/// partial output).
+int writeOutput(const std::string &output, llvm::StringRef text) {
+  std::error_code ec;
+  llvm::ToolOutputFile out(output, ec, llvm::sys::fs::OF_Text);
+  if (ec) {
+    error("cannot write '" + output + "': " + ec.message());
+    return 1;
+  }
+  out.os() << text;
+  out.os().flush();
+  if (out.os().has_error()) {
+    error("cannot write '" + output + "': " + out.os().error().message());
+    out.os().clear_error();
+    return 1;
+  }
+  out.keep();
+  return 0;
+}
+
+int compile(const std::string &input, const std::string &target,
+            const std::string &output, xfence::CompileOptions &options) {
+  if (target != "ptx") {
+    error("unsupported target '" + target +
+          "' (expected 'ptx'; SPIR-V and CPU code are not done yet)");
+    return 1;
+  }
+  if (!llvm::sys::fs::exists(input)) {
+    error("no such file or directory: '" + input + "'");
+    return 1;
+  }
+  llvm::StringRef ext = llvm::sys::path::extension(input);
+  if (ext != ".cl") {
+    xfence::reportFileError(llvm::errs(), input,
+                            "not an OpenCL C source file (expected a .cl "
+                            "file; CUDA input is not done yet)");
+    return 1;
+  }
+  llvm::FailureOr<std::string> text =
+      xfence::compileOpenCLToPTX(input, options, llvm::errs());
+  if (llvm::failed(text))
+    return 1;
+  return writeOutput(output, *text);
+}
+
 int runReport(const std::string &input, xfence::TranslateOptions &options) {
   llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer =
       llvm::MemoryBuffer::getFile(input, /*IsText=*/true);
@@ -136,8 +182,9 @@ int main(int argc, char **argv) {
   CLI::App app{"xfence: translate OpenCL C kernels to CUDA and CUDA kernels "
                "to OpenCL C, keeping the meaning of every fence, barrier and "
                "atomic at the least cost, and report what changed and why.\n"
-               "PTX, SPIR-V and CPU code come from the xfence dialect through "
-               "xfence-opt / xfence-translate (docs/lowering.md)."};
+               "`compile` gives PTX for whole OpenCL C kernels through the "
+               "dialect; SPIR-V and CPU code come from xfence-opt / "
+               "xfence-translate (docs/lowering.md)."};
   app.require_subcommand(1);
   CLI::App *cmd = app.add_subcommand(
       "translate", "Translate an OpenCL C file (.cl) to CUDA, or a CUDA file "
@@ -178,6 +225,34 @@ int main(int argc, char **argv) {
   report->add_flag("--no-coalesce", noCoalesce,
                    "Report without fence coalescing");
   addGlobalFenceOption(report, globalFence);
+  CLI::App *compileCmd = app.add_subcommand(
+      "compile", "Compile the kernels of an OpenCL C file (.cl) to PTX "
+                 "through the xfence dialect (docs/compile.md)");
+  std::string compileInput, compileTarget, compileOutput = "-";
+  xfence::CompileOptions compileOptions;
+  bool emitMLIR = false;
+  compileCmd->add_option("input", compileInput, "The OpenCL C file (.cl)")
+      ->required();
+  compileCmd->add_option("--to", compileTarget, "Target: ptx")->required();
+  compileCmd->add_option("-o", compileOutput,
+                         "Output file ('-' for stdout, the default)");
+  compileCmd->add_option("-D", compileOptions.source.defines, "Define a macro");
+  compileCmd->add_option("-I", compileOptions.source.includeDirs,
+                         "Add an include path");
+  compileCmd->add_option("--cl-std", compileOptions.source.standard,
+                         "OpenCL C standard: CL1.2, CL2.0, CL3.0");
+  compileCmd
+      ->add_option("--sm", compileOptions.sm,
+                   "The GPU's compute capability times ten (default "
+                   "90: sm_90)")
+      ->check(CLI::Range(70u, 120u));
+  compileCmd->add_flag("--no-coalesce", noCoalesce,
+                       "Do not merge or remove redundant fences");
+  compileCmd->add_flag("--emit-mlir", emitMLIR,
+                       "Write the module after raising, coalescing and "
+                       "legalization (xfence ops, with source locations) "
+                       "instead of PTX");
+  addGlobalFenceOption(compileCmd, globalFence);
   try {
     app.parse(args);
   } catch (const CLI::ParseError &e) {
@@ -193,6 +268,15 @@ int main(int argc, char **argv) {
   options.opencl.globalFence = *xfence::parseGlobalFenceScope(globalFence);
   if (report->parsed())
     return runReport(reportInput, options);
+  if (compileCmd->parsed()) {
+    compileOptions.source.buildOptions = buildOptions;
+    compileOptions.coalesce = !noCoalesce;
+    compileOptions.globalFence = options.opencl.globalFence;
+    compileOptions.emitMLIR = emitMLIR;
+    // PTX 7.8 is sm_90's first; 8.6 what the lowering's tests use.
+    compileOptions.ptx = compileOptions.sm >= 90 ? 86 : 78;
+    return compile(compileInput, compileTarget, compileOutput, compileOptions);
+  }
   if (target == "opencl" && cmd->count("--opencl-global-fence")) {
     error("--opencl-global-fence is about OpenCL C input (--to cuda); it has "
           "no meaning for --to opencl");

@@ -1,0 +1,47 @@
+//===- Compile.h - OpenCL C kernels to PTX through the dialect -*- C++ -*-===//
+//-*-===//
+//
+// The IR path (docs/compile.md): Clang compiles the kernels to LLVM IR for
+// NVPTX; the IR is imported into MLIR's LLVM dialect; xfence-raise-llvm
+// turns its synchronization into xfence ops; coalescing, legalization and
+// the NVVM lowering run; the module is linked with libclc (only what it
+// needs) and LLVM's NVPTX back end writes PTX.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef XFENCE_COMPILE_COMPILE_H
+#define XFENCE_COMPILE_COMPILE_H
+
+#include "frontends/common/ClangSession.h"
+#include "frontends/opencl/OpenCLImporter.h"
+
+#include "llvm/Support/LogicalResult.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <string>
+
+namespace xfence {
+
+struct CompileOptions {
+  SourceOptions source;
+  /// The GPU: sm_<sm>, PTX ISA <ptx> / 10.
+  unsigned sm = 90, ptx = 86;
+  bool coalesce = true;
+  GlobalFenceScope globalFence = GlobalFenceScope::workgroup;
+  /// Where libclc's nvptx64--nvidiacl.bc lies.
+  std::string libclcDir = XFENCE_LIBCLC_DIR;
+  /// Give the module after raising, coalescing and legalization, with its
+  /// locations, instead of PTX (--emit-mlir).
+  bool emitMLIR = false;
+};
+
+/// Compiles the OpenCL C file `path` to PTX text (or, with emitMLIR, the
+/// raised xfence/LLVM-dialect module as text). Clang's diagnostics and the
+/// passes' errors go to `diagOS`.
+llvm::FailureOr<std::string> compileOpenCLToPTX(llvm::StringRef path,
+                                                const CompileOptions &options,
+                                                llvm::raw_ostream &diagOS);
+
+} // namespace xfence
+
+#endif // XFENCE_COMPILE_COMPILE_H
