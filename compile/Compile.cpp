@@ -52,7 +52,7 @@ static std::unique_ptr<llvm::Module> generateIR(llvm::StringRef path,
   args.push_back("-fdeclare-opencl-builtins");
   // Line tables: the remarks and errors of the passes point at the user's
   // lines, and so does the PTX (.loc).
-  args.push_back("-debug-info-kind=line-tables-only");
+  args.push_back("-debug-info-kind=line-directives-only");
   args.push_back("-O2");
   llvm::StringRef version(standard);
   if (version.consume_front("CL") && version.size() == 3 && version[1] == '.')
@@ -159,6 +159,7 @@ FailureOr<std::string> xfence::compileOpenCLToPTX(llvm::StringRef path,
     return text;
   }
   PassManager lowering(&ctx);
+  lowering.addPass(createXFenceNVPTXLocalArguments());
   ConvertXFenceToNVVMOptions lower;
   lower.sm = options.sm;
   lower.ptx = options.ptx;

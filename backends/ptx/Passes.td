@@ -39,4 +39,22 @@ def ConvertXFenceToNVVM : Pass<"convert-xfence-to-nvvm"> {
                            "::mlir::NVVM::NVVMDialect"];
 }
 
+def XFenceNVPTXLocalArguments
+    : Pass<"xfence-nvptx-local-arguments", "::mlir::ModuleOp"> {
+  let summary = "Move OpenCL __local kernel arguments into dynamic shared "
+                "memory (the launch ABI of translate --to cuda)";
+  let description = [{
+    Clang compiles an OpenCL `__local` pointer argument of a kernel for
+    NVPTX as a `.shared` pointer parameter, which no host can fill. This
+    pass gives such kernels (`ptx_kernel` functions with `!llvm.ptr<3>`
+    parameters) the launch ABI of `xfence translate --to cuda`
+    (docs/opencl-to-cuda.md): the `__local` parameters go; one `i64` per
+    `__local` argument, its size in bytes, is appended after the others, in
+    their order; the k-th argument lies in the dynamic shared memory
+    (`@xfence_local_mem`, an external `.shared` array aligned to 16) at the
+    sum of the sizes before it, each rounded up to 16 bytes.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 #endif // XFENCE_BACKENDS_PTX_PASSES_TD

@@ -3,7 +3,10 @@
 # nvcc (no LLVM, PoCL or Python needed: the translated kernels, the data and
 # the driver source are all in the repository). See README.md.
 #
-#   bench/e2e/run_gpu.sh [--baseline] [--build-only] [--reps N] [NAME...]
+#   bench/e2e/run_gpu.sh [--baseline] [--ptx] [--build-only] [--reps N] [NAME...]
+#
+# --ptx also runs ptx/NAME.ptx (compile.sh: `xfence compile --to ptx`) through
+# driver/ptx_registry.cu, compared with PoCL like the others.
 #
 # Default: every translated/NAME.cu is built with the generic driver and run
 # on data/NAME.manifest (compared with PoCL's output, timed); where
@@ -26,11 +29,13 @@ build=${BUILD:-$here/build}
 translated=${TRANSLATED:-$here/translated}
 reps=50
 mode=translated
+ptx=0
 run=1
 names=()
 while [ $# -gt 0 ]; do
   case "$1" in
   --baseline) mode=baseline ;;
+  --ptx) ptx=1 ;;
   --build-only) run=0 ;;
   --reps) reps=$2; shift ;;
   -*) echo "run_gpu.sh: unknown option $1" >&2; exit 2 ;;
@@ -119,6 +124,23 @@ for name in "${names[@]}"; do
       status=1
     fi
   fi
+  # --ptx: the same kernels compiled by `xfence compile --to ptx`
+  # (compile.sh -> ptx/NAME.ptx), loaded by driver/ptx_registry.cu.
+  if [ "$ptx" = 1 ] && [ -e "$here/ptx/$name.ptx" ]; then
+    if [ -e "$build/e2e_ptx" ] ||
+      "$nvcc" "${nvflags[@]}" "$here/driver/ptx_registry.cu" \
+        "$build/e2e_driver.o" -o "$build/e2e_ptx"; then
+      ln -sf "$build/e2e_ptx" "$build/$name.ptx"
+      variants+=(ptx)
+    else
+      echo "FAIL $name [ptx]: the PTX driver does not compile" | tee -a "$log"
+      status=1
+    fi
+  fi
+  export XFE2E_PTX=$here/ptx/$name.ptx
+  XFE2E_KERNELS=$(awk '$1 == "launch" { print $2 }' \
+    "$here/data/$name.manifest" | sort -u | paste -sd, -)
+  export XFE2E_KERNELS
   [ "$run" = 1 ] || continue
   for v in "${variants[@]}"; do
     "$build/$name.$v" "$here/data/$name.manifest" --label "$v" \
@@ -146,18 +168,24 @@ cp "$log" "$out/run.log"
 
 {
   nvidia-smi --query-gpu=name,driver_version --format=csv,noheader || true
-  printf '%-16s %-6s %14s %14s %8s\n' test size translated_us baseline_us ratio
+  printf '%-16s %-6s %14s %14s %8s %10s %10s\n' test size translated_us \
+    baseline_us ratio ptx_us ptx/transl
   for name in "${names[@]}"; do
     for size in test bench; do
       t=$(median_of "$log" "$name" translated "$size")
       b=$(median_of "$log" "$name" baseline "$size")
-      [ -n "$t$b" ] || continue
+      p=$(median_of "$log" "$name" ptx "$size")
+      [ -n "$t$b$p" ] || continue
       r=-
       if [ -n "$t" ] && [ -n "$b" ]; then
         r=$(awk -v t="$t" -v b="$b" 'BEGIN { printf "%.3f", t / b }')
       fi
-      printf '%-16s %-6s %14s %14s %8s\n' "$name" "$size" "${t:--}" \
-        "${b:--}" "$r"
+      q=-
+      if [ -n "$t" ] && [ -n "$p" ]; then
+        q=$(awk -v t="$t" -v p="$p" 'BEGIN { printf "%.3f", p / t }')
+      fi
+      printf '%-16s %-6s %14s %14s %8s %10s %10s\n' "$name" "$size" \
+        "${t:--}" "${b:--}" "$r" "${p:--}" "$q"
     done
   done
   echo "PASS/FAIL:"

@@ -11,6 +11,7 @@ typedef unsigned long atomic_ulong;
 typedef float atomic_float;
 typedef double atomic_double;
 typedef int atomic_flag;
+typedef int event_t;
 typedef unsigned int cl_mem_fence_flags;
 #define CLK_LOCAL_MEM_FENCE 0x01
 #define CLK_GLOBAL_MEM_FENCE 0x02
@@ -96,15 +97,15 @@ inline cudaError_t launch_last_block_sum(dim3 global_size, dim3 local_size, cons
       global_size.x % local_size.x || global_size.y % local_size.y ||
       global_size.z % local_size.z)
     return cudaErrorInvalidValue;
-  const size_t shared_bytes = ocl::round16(scratch_bytes);
-  if (shared_bytes > 48 * 1024) {
+  const size_t xfence_shared_bytes = ocl::round16(scratch_bytes);
+  if (xfence_shared_bytes > 48 * 1024) {
     cudaError_t err = cudaFuncSetAttribute(
-        last_block_sum, cudaFuncAttributeMaxDynamicSharedMemorySize, int(shared_bytes));
+        last_block_sum, cudaFuncAttributeMaxDynamicSharedMemorySize, int(xfence_shared_bytes));
     if (err != cudaSuccess)
       return err;
   }
   last_block_sum<<<dim3(global_size.x / local_size.x, global_size.y / local_size.y,
            global_size.z / local_size.z),
-      local_size, shared_bytes, stream>>>(in, partial, total, counter, n, scratch_bytes);
+      local_size, xfence_shared_bytes, stream>>>(in, partial, total, counter, n, scratch_bytes);
   return cudaGetLastError();
 }

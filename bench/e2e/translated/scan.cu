@@ -10,6 +10,7 @@ typedef unsigned long atomic_ulong;
 typedef float atomic_float;
 typedef double atomic_double;
 typedef int atomic_flag;
+typedef int event_t;
 typedef unsigned int cl_mem_fence_flags;
 #define CLK_LOCAL_MEM_FENCE 0x01
 #define CLK_GLOBAL_MEM_FENCE 0x02
@@ -100,16 +101,16 @@ inline cudaError_t launch_scan_blocks(dim3 global_size, dim3 local_size, const u
       global_size.x % local_size.x || global_size.y % local_size.y ||
       global_size.z % local_size.z)
     return cudaErrorInvalidValue;
-  const size_t shared_bytes = ocl::round16(tmp_bytes);
-  if (shared_bytes > 48 * 1024) {
+  const size_t xfence_shared_bytes = ocl::round16(tmp_bytes);
+  if (xfence_shared_bytes > 48 * 1024) {
     cudaError_t err = cudaFuncSetAttribute(
-        scan_blocks, cudaFuncAttributeMaxDynamicSharedMemorySize, int(shared_bytes));
+        scan_blocks, cudaFuncAttributeMaxDynamicSharedMemorySize, int(xfence_shared_bytes));
     if (err != cudaSuccess)
       return err;
   }
   scan_blocks<<<dim3(global_size.x / local_size.x, global_size.y / local_size.y,
            global_size.z / local_size.z),
-      local_size, shared_bytes, stream>>>(in, out, block_sums, n, tmp_bytes);
+      local_size, xfence_shared_bytes, stream>>>(in, out, block_sums, n, tmp_bytes);
   return cudaGetLastError();
 }
 
@@ -119,16 +120,16 @@ inline cudaError_t launch_scan_block_sums(dim3 global_size, dim3 local_size, uin
       global_size.x % local_size.x || global_size.y % local_size.y ||
       global_size.z % local_size.z)
     return cudaErrorInvalidValue;
-  const size_t shared_bytes = ocl::round16(tmp_bytes);
-  if (shared_bytes > 48 * 1024) {
+  const size_t xfence_shared_bytes = ocl::round16(tmp_bytes);
+  if (xfence_shared_bytes > 48 * 1024) {
     cudaError_t err = cudaFuncSetAttribute(
-        scan_block_sums, cudaFuncAttributeMaxDynamicSharedMemorySize, int(shared_bytes));
+        scan_block_sums, cudaFuncAttributeMaxDynamicSharedMemorySize, int(xfence_shared_bytes));
     if (err != cudaSuccess)
       return err;
   }
   scan_block_sums<<<dim3(global_size.x / local_size.x, global_size.y / local_size.y,
            global_size.z / local_size.z),
-      local_size, shared_bytes, stream>>>(block_sums, nblocks, tmp_bytes);
+      local_size, xfence_shared_bytes, stream>>>(block_sums, nblocks, tmp_bytes);
   return cudaGetLastError();
 }
 
@@ -138,9 +139,9 @@ inline cudaError_t launch_add_block_offsets(dim3 global_size, dim3 local_size, u
       global_size.x % local_size.x || global_size.y % local_size.y ||
       global_size.z % local_size.z)
     return cudaErrorInvalidValue;
-  const size_t shared_bytes = 0;
+  const size_t xfence_shared_bytes = 0;
   add_block_offsets<<<dim3(global_size.x / local_size.x, global_size.y / local_size.y,
            global_size.z / local_size.z),
-      local_size, shared_bytes, stream>>>(out, block_sums, n);
+      local_size, xfence_shared_bytes, stream>>>(out, block_sums, n);
   return cudaGetLastError();
 }

@@ -1,5 +1,6 @@
 // Translated from OpenCL C to CUDA by xfence (docs/opencl-to-cuda.md).
 #include <type_traits>
+#include <utility>
 typedef unsigned char uchar;
 typedef unsigned short ushort;
 typedef unsigned int uint;
@@ -11,6 +12,7 @@ typedef unsigned long atomic_ulong;
 typedef float atomic_float;
 typedef double atomic_double;
 typedef int atomic_flag;
+typedef int event_t;
 typedef unsigned int cl_mem_fence_flags;
 #define CLK_LOCAL_MEM_FENCE 0x01
 #define CLK_GLOBAL_MEM_FENCE 0x02
@@ -59,9 +61,55 @@ template <class T, int N> struct vec {
   __host__ __device__ constexpr vec<T, sizeof...(I)> get() const {
     return vec<T, sizeof...(I)>(s[I]...);
   }
+  // The same on a volatile vector (a volatile int4 *p in OpenCL C): each
+  // lane read or written once. Templates, so that the implicit copy and
+  // assignment stay trivial.
+  __host__ __device__ T operator[](int i) const volatile { return s[i]; }
+  __host__ __device__ volatile T &operator[](int i) volatile { return s[i]; }
+  template <int... I>
+  __host__ __device__ vec<T, sizeof...(I)> get() const volatile {
+    return vec<T, sizeof...(I)>(T(s[I])...);
+  }
+  template <class V, std::enable_if_t<std::is_same<V, vec>::value, int> = 0>
+  __host__ __device__ V operator=(const V &x) volatile {
+    for (int i = 0; i < N; ++i)
+      s[i] = x.s[i];
+    return x;
+  }
   // The swizzle v.xz as a place to assign: v.ref<0, 2>() = ...
   template <int... I> __host__ __device__ constexpr lanes<T, N, I...> ref() {
     return lanes<T, N, I...>{*this};
+  }
+  // The same with the lanes as one constant, for text that must not hold a
+  // comma (a macro's argument): hex digits after a leading 1,
+  // v.getc<0x13210>() is v.get<3, 2, 1, 0>().
+  template <unsigned long long C>
+  __host__ __device__ static constexpr int count() {
+    int n = 0;
+    for (unsigned long long c = C; c > 0xF; c >>= 4)
+      ++n;
+    return n;
+  }
+  template <unsigned long long C, int K>
+  __host__ __device__ static constexpr int laneAt() {
+    return int((C >> (4 * (count<C>() - 1 - K))) & 0xF);
+  }
+  template <unsigned long long C, int... K>
+  __host__ __device__ constexpr vec<T, sizeof...(K)>
+  getc(std::integer_sequence<int, K...>) const {
+    return get<laneAt<C, K>()...>();
+  }
+  template <unsigned long long C>
+  __host__ __device__ constexpr vec<T, count<C>()> getc() const {
+    return getc<C>(std::make_integer_sequence<int, count<C>()>());
+  }
+  template <unsigned long long C, int... K>
+  __host__ __device__ constexpr lanes<T, N, laneAt<C, K>()...>
+  refc(std::integer_sequence<int, K...>) {
+    return ref<laneAt<C, K>()...>();
+  }
+  template <unsigned long long C> __host__ __device__ constexpr auto refc() {
+    return refc<C>(std::make_integer_sequence<int, count<C>()>());
   }
 
 private:
@@ -82,14 +130,14 @@ template <class T, int N, int... I> struct lanes {
   __host__ __device__ constexpr operator vec<T, K>() const {
     return v.template get<I...>();
   }
-  __host__ __device__ constexpr lanes &operator=(const vec<T, K> &x) {
+  __host__ __device__ constexpr vec<T, K> operator=(const vec<T, K> &x) {
     int k = 0;
     ((v.s[I] = x.s[k++]), ...);
     return *this;
   }
 #define OCL_LANES_ASSIGN(op)                                                   \
   template <class X>                                                           \
-  __host__ __device__ constexpr lanes &operator op##=(const X &x) {            \
+  __host__ __device__ constexpr vec<T, K> operator op##=(const X &x) {       \
     return *this = static_cast<vec<T, K>>(*this) op x;                         \
   }
   OCL_LANES_ASSIGN(+) OCL_LANES_ASSIGN(-) OCL_LANES_ASSIGN(*)
@@ -98,6 +146,15 @@ template <class T, int N, int... I> struct lanes {
   OCL_LANES_ASSIGN(>>)
 #undef OCL_LANES_ASSIGN
 };
+
+// A volatile vector read as a whole.
+template <class T, int N>
+__host__ __device__ vec<T, N> load(const volatile vec<T, N> &v) {
+  vec<T, N> r;
+  for (int i = 0; i < N; ++i)
+    r.s[i] = v.s[i];
+  return r;
+}
 
 // Lane i of a vector; a scalar is the same in every lane.
 template <class T> __host__ __device__ constexpr T lane(const T &x, int) {
@@ -329,36 +386,36 @@ __global__ void vector_ops(const float *fin, const int *iin,
   // Floats.
   const ocl::float4 a = ocl::vload4(2 * i, fin);
   const ocl::float4 b = ocl::vload4(2 * i + 1, fin);
-  ocl::float4 r = a.get<3, 2, 1, 0>() + b.get<0, 0, 1, 1>();
-  r.ref<0, 2>() = r.get<2, 0>();
-  r.ref<2, 3>() = r.get<2, 3>() * 2.0f;
+  ocl::float4 r = (a.get<3, 2, 1, 0>()) + (b.get<0, 0, 1, 1>());
+  (r.ref<0, 2>()) = (r.get<2, 0>());
+  (r.ref<2, 3>()) = (r.get<2, 3>()) * 2.0f;
   const ocl::float4 m = ocl::mix(a, b, t);
   const ocl::float4 c = ocl::clamp(a * 2.0f - b, -1.0f, 1.0f);
   const ocl::float8 w = ocl::float8(m, c);
-  const ocl::float4 e = w.get<0, 2, 4, 6>() + w.get<1, 3, 5, 7>();
+  const ocl::float4 e = (w.get<0, 2, 4, 6>()) + (w.get<1, 3, 5, 7>());
   const float d = ocl::dot(a, b);
   ocl::vstore4(r + e * d, 2 * i, fout);
   ocl::vstore4(ocl::select(m, c, a > b), 2 * i + 1, fout);
 
   // Ints.
   const ocl::int2 p = ocl::vload2(i, iin);
-  ocl::int4 q = ocl::int4(p, p.get<1, 0>() * 3);
+  ocl::int4 q = ocl::int4(p, (p.get<1, 0>()) * 3);
   q = ocl::select(q, -q, q < 0);
   const ocl::int4 g = (ocl::as_int4(a) >> 23) & 0xff;
   const int m24 = ocl::mad24(p[0], p[1], q[2]);
   const ocl::int4 i1 = ocl::clamp(q, 0, 500) + ocl::convert_int4(a * 64.0f) + (g - 127);
-  const ocl::int4 i2 = ocl::int4(q.get<1, 3>(), m24, ocl::mad24(p[1], 3, -p[0])) ^
+  const ocl::int4 i2 = ocl::int4((q.get<1, 3>()), m24, ocl::mad24(p[1], 3, -p[0])) ^
                   ocl::convert_int4(ocl::as_uchar4(m24)) + ocl::mul24(p[0], 2);
   ocl::vstore4(i1, 2 * i, iout);
   ocl::vstore4(i2, 2 * i + 1, iout);
 
   // Bytes.
   const ocl::uchar16 u = ocl::vload16(i, bin);
-  ocl::uchar16 v = u.get<15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0>();
-  v.ref<0, 2, 4, 6, 8, 10, 12, 14>() = u.get<1, 3, 5, 7, 9, 11, 13, 15>();
-  v.ref<0, 1, 2, 3, 4, 5, 6, 7>() = ocl::add_sat(v.get<0, 1, 2, 3, 4, 5, 6, 7>(), u.get<8, 9, 10, 11, 12, 13, 14, 15>());
-  ocl::uchar16 x = v ^ (ocl::uchar16)(0x5a);
-  x.ref<0, 5>() = ocl::uchar2(ocl::convert_uchar_sat(p[0]), ocl::convert_uchar_sat(p[1]));
+  ocl::uchar16 v = (u.get<15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0>());
+  (v.ref<0, 2, 4, 6, 8, 10, 12, 14>()) = (u.get<1, 3, 5, 7, 9, 11, 13, 15>());
+  (v.ref<0, 1, 2, 3, 4, 5, 6, 7>()) = ocl::add_sat((v.get<0, 1, 2, 3, 4, 5, 6, 7>()), (u.get<8, 9, 10, 11, 12, 13, 14, 15>()));
+  ocl::uchar16 x = v ^ ocl::uchar16(0x5a);
+  (x.ref<0, 5>()) = ocl::uchar2(ocl::convert_uchar_sat(p[0]), ocl::convert_uchar_sat(p[1]));
   ocl::vstore16(x, i, bout);
 }
 
@@ -370,9 +427,9 @@ inline cudaError_t launch_vector_ops(dim3 global_size, dim3 local_size, const fl
       global_size.x % local_size.x || global_size.y % local_size.y ||
       global_size.z % local_size.z)
     return cudaErrorInvalidValue;
-  const size_t shared_bytes = 0;
+  const size_t xfence_shared_bytes = 0;
   vector_ops<<<dim3(global_size.x / local_size.x, global_size.y / local_size.y,
            global_size.z / local_size.z),
-      local_size, shared_bytes, stream>>>(fin, iin, bin, fout, iout, bout, t);
+      local_size, xfence_shared_bytes, stream>>>(fin, iin, bin, fout, iout, bout, t);
   return cudaGetLastError();
 }
