@@ -56,7 +56,9 @@
 #include "llvm/ADT/StringSwitch.h"
 
 #include <algorithm>
+#include <cctype>
 #include <map>
+#include <set>
 
 using namespace xfence;
 using namespace mlir;
@@ -137,6 +139,27 @@ public:
   void collectDeviceUses();
   /// The header comment: host code left out, launches, added arguments.
   std::string notes() const;
+  void noteHostHeader(llvm::StringRef name, unsigned line) {
+    hostNotes.push_back("header '" + name.str() + "' (#include at line " +
+                        std::to_string(line) +
+                        "): device code uses nothing of it");
+  }
+  /// Finds the user headers of host code only (before the traversal).
+  void findHostHeaders();
+  /// The user headers left out, each with the line of its #include.
+  llvm::DenseSet<clang::FileID> leftOutHeaders;
+  bool inLeftOutHeader(clang::SourceLocation loc) const {
+    clang::FileID file = sm.getFileID(sm.getExpansionLoc(loc));
+    while (file.isValid()) {
+      if (leftOutHeaders.count(file))
+        return true;
+      clang::SourceLocation from = sm.getIncludeLoc(file);
+      if (from.isInvalid())
+        return false;
+      file = sm.getFileID(sm.getExpansionLoc(from));
+    }
+    return false;
+  }
 
   bool shouldVisitTemplateInstantiations() const { return false; }
   bool shouldVisitImplicitCode() const { return false; }
@@ -146,6 +169,9 @@ public:
       return true;
     if (!llvm::isa<clang::TranslationUnitDecl>(d) &&
         !src.isUserLocation(d->getLocation()))
+      return true;
+    if (!llvm::isa<clang::TranslationUnitDecl>(d) &&
+        inLeftOutHeader(d->getLocation()))
       return true;
     if (isHostCode(d)) {
       leaveOutHostCode(d);
@@ -243,10 +269,13 @@ public:
   bool VisitLambdaExpr(clang::LambdaExpr *e) {
     return error(e->getBeginLoc(), "a lambda has no OpenCL C form");
   }
-  bool VisitCXXNamedCastExpr(clang::CXXNamedCastExpr *e) {
-    return error(e->getBeginLoc(), std::string("'") + e->getCastName() +
-                                       "' has no OpenCL C form; use a C cast");
+  bool VisitCXXNamedCastExpr(clang::CXXNamedCastExpr *e);
+  bool VisitCStyleCastExpr(clang::CStyleCastExpr *e) {
+    qualifyCast(e);
+    return true;
   }
+  bool VisitTypedefTypeLoc(clang::TypedefTypeLoc tl);
+  bool VisitTypedefNameDecl(clang::TypedefNameDecl *d);
   bool VisitCUDAKernelCallExpr(clang::CUDAKernelCallExpr *e) {
     return error(e->getBeginLoc(), "a kernel launch in device code (dynamic "
                                    "parallelism) has no OpenCL C form");
@@ -326,6 +355,10 @@ private:
   void qualifyPointer(clang::DeclaratorDecl *d, unsigned memory,
                       bool kernelParam);
   void renameIfKeyword(const clang::NamedDecl *d, clang::SourceLocation at);
+  /// The address space of the operand's memory on a cast to a pointer
+  /// type: `(uint4 *)p` of a __global p is `(__global uint4 *)p` (a cast
+  /// may not change the address space in OpenCL C).
+  void qualifyCast(clang::ExplicitCastExpr *e);
 
   SourceEdits &edits;
   ParsedSource &src;
@@ -373,6 +406,9 @@ private:
       removals;
   /// The output keeps program-scope __global variables (OpenCL C 2.0/3.0).
   bool programScopeVariables = false;
+  /// The <stdint.h> types that device code uses, with their OpenCL C
+  /// types (OpenCL C has no <stdint.h>).
+  std::map<std::string, std::string> stdintTypes;
 
 public:
   bool TraverseFunctionDecl(clang::FunctionDecl *fn) {
@@ -728,6 +764,99 @@ bool SyntaxRewriter::VisitVarDecl(clang::VarDecl *var) {
     return error(var->getLocation(), "'auto' has no OpenCL C form; write the "
                                      "type");
   rewriteAtomicType(var);
+  return true;
+}
+
+bool SyntaxRewriter::VisitCXXNamedCastExpr(clang::CXXNamedCastExpr *e) {
+  // static_cast, reinterpret_cast and const_cast convert as a C cast does
+  // (C++ picks among them what a C cast would do); dynamic_cast has no C
+  // form. `reinterpret_cast<T>(x)` -> `((T)(x))`, the parentheses keep a
+  // postfix operator after it applying to the cast.
+  if (!llvm::isa<clang::CXXStaticCastExpr, clang::CXXReinterpretCastExpr,
+                 clang::CXXConstCastExpr>(e))
+    return error(e->getBeginLoc(), std::string("'") + e->getCastName() +
+                                       "' has no OpenCL C form");
+  clang::SourceRange angles = e->getAngleBrackets();
+  clang::SourceLocation rparen = e->getRParenLoc();
+  if (e->getOperatorLoc().isMacroID() || angles.getBegin().isMacroID() ||
+      angles.getEnd().isMacroID() || rparen.isMacroID())
+    return error(e->getBeginLoc(), std::string("cannot rewrite this '") +
+                                       e->getCastName() +
+                                       "' (written in a macro); use a C cast");
+  auto [file, begin] = sm.getDecomposedLoc(e->getOperatorLoc());
+  unsigned langle = sm.getFileOffset(angles.getBegin());
+  edits.replace({file, begin, langle + 1}, "((");
+  unsigned rangle = sm.getFileOffset(angles.getEnd());
+  edits.replace({file, rangle, rangle + 1}, ")");
+  unsigned end = sm.getFileOffset(rparen) + 1;
+  edits.replace({file, end, end}, ")");
+  qualifyCast(e);
+  return true;
+}
+
+void SyntaxRewriter::qualifyCast(clang::ExplicitCastExpr *e) {
+  clang::TypeSourceInfo *tsi = e->getTypeInfoAsWritten();
+  if (!tsi || !e->getType()->isPointerType() ||
+      e->getType()->getPointeeType()->isPointerType())
+    return;
+  clang::TypeLoc tl = tsi->getTypeLoc();
+  if (auto q = tl.getAs<clang::QualifiedTypeLoc>())
+    tl = q.getUnqualifiedLoc();
+  if (!tl.getAs<clang::PointerTypeLoc>() || tl.getBeginLoc().isMacroID())
+    return; // a typedef of a pointer type: its own text decides
+  // Only where the operand's memory is known and one: a cast of an integer
+  // (or from where the analysis does not look) stays as written.
+  unsigned memory = spaces.pointeeOf(e);
+  if (memory != kGlobalMemory && memory != kSharedMemory &&
+      memory != kConstantMemory)
+    return;
+  std::string message;
+  std::string qualifier = qualifierFor(memory, cl2, false, message);
+  if (!qualifier.empty())
+    insertBefore(tl.getBeginLoc(), qualifier);
+}
+
+bool SyntaxRewriter::VisitTypedefTypeLoc(clang::TypedefTypeLoc tl) {
+  // uint32_t and the other <stdint.h> types: typedefs in the prelude.
+  const clang::TypedefNameDecl *d = tl.getTypePtr()->getDecl();
+  if (!d || src.isUserLocation(d->getLocation()) || !d->getIdentifier())
+    return true;
+  static const llvm::StringMap<const char *> stdint = {
+      {"int8_t", "char"},     {"uint8_t", "uchar"},  {"int16_t", "short"},
+      {"uint16_t", "ushort"}, {"int32_t", "int"},    {"uint32_t", "uint"},
+      {"int64_t", "long"},    {"uint64_t", "ulong"}};
+  auto it = stdint.find(d->getName());
+  if (it != stdint.end())
+    stdintTypes[it->first().str()] = it->second;
+  return true;
+}
+
+bool SyntaxRewriter::VisitTypedefNameDecl(clang::TypedefNameDecl *d) {
+  // `typedef unsigned int uint;`: OpenCL C has uint (uchar, ushort, ulong)
+  // built in, as that same type; the typedef goes.
+  if (!d->getIdentifier() || !src.isUserLocation(d->getLocation()) ||
+      !d->getDeclContext()->isFileContext())
+    return true;
+  clang::ASTContext &ctx = src.getContext();
+  clang::QualType builtin =
+      llvm::StringSwitch<clang::QualType>(d->getName())
+          .Case("uchar", ctx.UnsignedCharTy)
+          .Case("ushort", ctx.UnsignedShortTy)
+          .Case("uint", ctx.UnsignedIntTy)
+          .Case("ulong", ctx.UnsignedLongTy)
+          .Default(clang::QualType());
+  if (builtin.isNull())
+    return true;
+  if (!ctx.hasSameType(d->getUnderlyingType(), builtin) &&
+      !(d->getName() == "ulong" &&
+        ctx.hasSameType(d->getUnderlyingType(), ctx.UnsignedLongLongTy)))
+    return error(d->getLocation(),
+                 "'" + d->getName() +
+                     "' is a built-in type of OpenCL C with another "
+                     "definition; rename the typedef");
+  leaveOut(d, true,
+           "/* xfence: typedef '" + d->getName().str() +
+               "' removed: a built-in type of OpenCL C */");
   return true;
 }
 
@@ -1226,6 +1355,141 @@ void SyntaxRewriter::leaveOutHostCode(clang::Decl *d) {
            "/* xfence: host " + what + " '" + name + "' left out */");
 }
 
+/// The identifiers of a file's text (a superset: comments and strings
+/// too).
+static void collectIdentifiers(llvm::StringRef text, llvm::StringSet<> &out) {
+  auto start = [](char c) { return std::isalpha((unsigned char)c) || c == '_'; };
+  auto part = [](char c) { return std::isalnum((unsigned char)c) || c == '_'; };
+  for (size_t i = 0; i < text.size();) {
+    if (start(text[i]) && (i == 0 || !part(text[i - 1]))) {
+      size_t j = i;
+      while (j < text.size() && part(text[j]))
+        ++j;
+      out.insert(text.slice(i, j));
+      i = j;
+    } else {
+      ++i;
+    }
+  }
+}
+
+void SyntaxRewriter::findHostHeaders() {
+  // A user header that device code does not use (no device declaration in
+  // it, no declaration or type of it that device code refers to, no macro
+  // of it named anywhere in the kept text) is host code: its #include is
+  // left out whole. Inlined, its host-only preprocessor logic (#error on a
+  // POSIX macro, host library types) would be OpenCL C code.
+  clang::ASTContext &ctx = src.getContext();
+  clang::FileID mainFile = sm.getMainFileID();
+  llvm::SmallVector<clang::FileID> headers;
+  for (auto it = sm.fileinfo_begin(); it != sm.fileinfo_end(); ++it) {
+    clang::FileID id = sm.translateFile(it->first);
+    if (id.isValid() && id != mainFile &&
+        src.isUserLocation(sm.getLocForStartOfFile(id)) &&
+        sm.getIncludeLoc(id).isValid() &&
+        src.isUserLocation(sm.getIncludeLoc(id)))
+      headers.push_back(id);
+  }
+  if (headers.empty())
+    return;
+  llvm::DenseSet<clang::FileID> needed = {mainFile};
+  struct Refs : clang::RecursiveASTVisitor<Refs> {
+    clang::SourceManager &sm;
+    llvm::DenseSet<clang::FileID> &needed;
+    llvm::DenseSet<const clang::Decl *> seen;
+    Refs(clang::SourceManager &sm, llvm::DenseSet<clang::FileID> &needed)
+        : sm(sm), needed(needed) {}
+    bool shouldVisitTemplateInstantiations() const { return false; }
+    void mark(const clang::Decl *d) {
+      if (!d || d->getLocation().isInvalid())
+        return;
+      needed.insert(sm.getFileID(sm.getExpansionLoc(d->getLocation())));
+      if (!seen.insert(d).second)
+        return;
+      if (llvm::isa<clang::TagDecl, clang::TypedefNameDecl, clang::VarDecl,
+                    clang::FunctionDecl>(d))
+        TraverseDecl(const_cast<clang::Decl *>(d));
+      if (auto *c = llvm::dyn_cast<clang::EnumConstantDecl>(d))
+        mark(llvm::dyn_cast<clang::Decl>(c->getDeclContext()));
+    }
+    bool VisitDeclRefExpr(clang::DeclRefExpr *e) {
+      mark(e->getDecl());
+      return true;
+    }
+    bool VisitMemberExpr(clang::MemberExpr *e) {
+      mark(e->getMemberDecl());
+      return true;
+    }
+    bool VisitTypedefTypeLoc(clang::TypedefTypeLoc tl) {
+      mark(tl.getTypePtr()->getDecl());
+      return true;
+    }
+    bool VisitTagTypeLoc(clang::TagTypeLoc tl) {
+      mark(tl.getDecl());
+      return true;
+    }
+  } refs(sm, needed);
+  for (clang::Decl *d : topLevelDecls(ctx)) {
+    if (!src.isUserLocation(d->getLocation()))
+      continue;
+    if (auto *fn = llvm::dyn_cast<clang::FunctionDecl>(d)) {
+      if (!isHostOnlyFunction(fn))
+        refs.mark(fn);
+    } else if (auto *var = llvm::dyn_cast<clang::VarDecl>(d)) {
+      if (var->hasAttr<clang::CUDADeviceAttr>() ||
+          var->hasAttr<clang::CUDAConstantAttr>() ||
+          var->hasAttr<clang::CUDASharedAttr>())
+        refs.mark(var);
+    }
+  }
+  // Macros: a header whose #define'd name the kept text mentions is kept
+  // (a use in device code or in an #if of it), until nothing changes.
+  auto includer = [&](clang::FileID id) {
+    return sm.getFileID(sm.getExpansionLoc(sm.getIncludeLoc(id)));
+  };
+  for (bool changed = true; changed;) {
+    changed = false;
+    // A kept header keeps the headers that include it.
+    for (clang::FileID id : headers)
+      if (needed.count(id) && !needed.count(includer(id)) &&
+          includer(id).isValid()) {
+        needed.insert(includer(id));
+        changed = true;
+      }
+    llvm::StringSet<> kept;
+    for (clang::FileID id : needed)
+      collectIdentifiers(sm.getBufferData(id), kept);
+    for (clang::FileID id : headers) {
+      if (needed.count(id))
+        continue;
+      llvm::StringRef text = sm.getBufferData(id);
+      for (size_t at = 0; at < text.size();) {
+        size_t end = text.find('\n', at);
+        if (end == llvm::StringRef::npos)
+          end = text.size();
+        llvm::StringRef line = text.slice(at, end).ltrim();
+        at = end + 1;
+        if (!line.consume_front("#"))
+          continue;
+        line = line.ltrim();
+        if (!line.consume_front("define"))
+          continue;
+        llvm::StringRef name = line.ltrim().take_while([](char c) {
+          return std::isalnum((unsigned char)c) || c == '_';
+        });
+        if (!name.empty() && kept.contains(name)) {
+          needed.insert(id);
+          changed = true;
+          break;
+        }
+      }
+    }
+  }
+  for (clang::FileID id : headers)
+    if (!needed.count(id) && needed.count(includer(id)))
+      leftOutHeaders.insert(id);
+}
+
 void SyntaxRewriter::collectDeviceUses() {
   clang::ASTContext &ctx = src.getContext();
   struct Uses : clang::RecursiveASTVisitor<Uses> {
@@ -1333,6 +1597,12 @@ std::string SyntaxRewriter::hoistedParam(const clang::VarDecl *var) const {
 std::string SyntaxRewriter::notes() const {
   std::string text;
   llvm::raw_string_ostream os(text);
+  if (!stdintTypes.empty()) {
+    os << "// xfence: the <stdint.h> types of the CUDA code (OpenCL C has "
+          "them built in under other names):\n";
+    for (const auto &[name, type] : stdintTypes)
+      os << "typedef " << type << " " << name << ";\n";
+  }
   if (!hostNotes.empty()) {
     os << "// xfence: host code left out (the OpenCL host program replaces "
           "it):";
@@ -1409,9 +1679,9 @@ xfence::addCudaSyntaxEdits(SourceEdits &edits, const CudaAddressSpaces &spaces,
   const std::vector<std::string> &includeDirs = options.includeDirs;
   SyntaxRewriter rewriter(edits, spaces, options, sites);
   rewriter.collectDeviceUses();
+  rewriter.findHostHeaders();
   rewriter.TraverseDecl(src.getContext().getTranslationUnitDecl());
   rewriter.finish();
-  notes = rewriter.notes();
 
   // #include of a system header (the CUDA runtime, <cuda/atomic>,
   // <cooperative_groups.h>) in a user file: OpenCL C has them built in or
@@ -1425,12 +1695,32 @@ xfence::addCudaSyntaxEdits(SourceEdits &edits, const CudaAddressSpaces &spaces,
   if (clang::OptionalFileEntryRef entry = sm.getFileEntryRefForID(mainFile))
     mainDir = llvm::sys::path::parent_path(entry->getName());
   llvm::SmallVector<clang::FileID> files = {mainFile};
+  // The #include lines of the headers left out (host code only).
+  std::set<std::pair<unsigned, size_t>> leftOutLines;
+  for (clang::FileID header : rewriter.leftOutHeaders) {
+    auto [includer, offset] =
+        sm.getDecomposedLoc(sm.getExpansionLoc(sm.getIncludeLoc(header)));
+    llvm::StringRef buffer = sm.getBufferData(includer);
+    size_t lineBegin = buffer.rfind('\n', offset);
+    lineBegin = lineBegin == llvm::StringRef::npos ? 0 : lineBegin + 1;
+    if (!leftOutLines.insert({includer.getHashValue(), lineBegin}).second)
+      continue;
+    edits.replace({includer, static_cast<unsigned>(lineBegin),
+                   static_cast<unsigned>(lineBegin)},
+                  "// xfence: host-only header left out: ");
+    if (clang::OptionalFileEntryRef entry = sm.getFileEntryRefForID(header))
+      rewriter.noteHostHeader(llvm::sys::path::filename(entry->getName()),
+                              sm.getPresumedLineNumber(
+                                  sm.getIncludeLoc(header)));
+  }
+  notes = rewriter.notes();
   for (auto it = sm.fileinfo_begin(); it != sm.fileinfo_end(); ++it) {
     clang::FileID id = sm.translateFile(it->first);
     if (id.isValid() && id != mainFile &&
         src.isUserLocation(sm.getLocForStartOfFile(id)) &&
         sm.getIncludeLoc(id).isValid() &&
-        src.isUserLocation(sm.getIncludeLoc(id)))
+        src.isUserLocation(sm.getIncludeLoc(id)) &&
+        !rewriter.inLeftOutHeader(sm.getLocForStartOfFile(id)))
       files.push_back(id);
   }
   for (clang::FileID file : files) {
@@ -1469,7 +1759,7 @@ xfence::addCudaSyntaxEdits(SourceEdits &edits, const CudaAddressSpaces &spaces,
           }
         }
       }
-      if (system)
+      if (system && !leftOutLines.count({file.getHashValue(), at}))
         edits.replace(
             {file, static_cast<unsigned>(at), static_cast<unsigned>(at)},
             "// xfence: ");
