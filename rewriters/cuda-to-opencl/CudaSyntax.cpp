@@ -45,6 +45,8 @@
 #include "clang/AST/StmtCXX.h"
 #include "clang/AST/TypeLoc.h"
 #include "clang/Lex/Lexer.h"
+#include "clang/Lex/Preprocessor.h"
+#include "clang/Frontend/ASTUnit.h"
 #include "clang/Rewrite/Core/Rewriter.h"
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/MapVector.h"
@@ -148,6 +150,10 @@ public:
   void findHostHeaders();
   /// The user headers left out, each with the line of its #include.
   llvm::DenseSet<clang::FileID> leftOutHeaders;
+  /// Declarations that device code refers to, directly or through others
+  /// (types, typedefs, variables, functions); set by findHostHeaders.
+  llvm::DenseSet<const clang::Decl *> deviceDecls;
+  bool deviceDeclsKnown = false;
   bool inLeftOutHeader(clang::SourceLocation loc) const {
     clang::FileID file = sm.getFileID(sm.getExpansionLoc(loc));
     while (file.isValid()) {
@@ -354,6 +360,10 @@ private:
   void rewriteAtomicType(clang::DeclaratorDecl *d);
   void qualifyPointer(clang::DeclaratorDecl *d, unsigned memory,
                       bool kernelParam);
+  void rewriteBoolParam(const clang::FunctionDecl *kernel,
+                        clang::ParmVarDecl *p);
+  /// Per kernel: the bool copies of its uchar arguments.
+  llvm::MapVector<const clang::FunctionDecl *, std::string> kernelPrologue;
   void renameIfKeyword(const clang::NamedDecl *d, clang::SourceLocation at);
   /// The address space of the operand's memory on a cast to a pointer
   /// type: `(uint4 *)p` of a __global p is `(__global uint4 *)p` (a cast
@@ -481,6 +491,35 @@ void SyntaxRewriter::rewriteAtomicType(clang::DeclaratorDecl *d) {
   replaceRange(tl.getSourceRange(), value->getAsString(policy));
 }
 
+void SyntaxRewriter::rewriteBoolParam(const clang::FunctionDecl *kernel,
+                                      clang::ParmVarDecl *p) {
+  // OpenCL C forbids bool kernel arguments (its size is the
+  // implementation's). CUDA's bool is one byte holding 0 or 1: the argument
+  // becomes a uchar (the host passes the same byte), copied into a bool of
+  // the parameter's name at the start of the kernel.
+  if (!p->getType()->isBooleanType())
+    return;
+  clang::TypeSourceInfo *tsi = p->getTypeSourceInfo();
+  if (!tsi)
+    return;
+  clang::TypeLoc tl = tsi->getTypeLoc();
+  if (auto q = tl.getAs<clang::QualifiedTypeLoc>())
+    tl = q.getUnqualifiedLoc();
+  if (!tl.getAs<clang::BuiltinTypeLoc>() || tl.getBeginLoc().isMacroID())
+    return (void)error(p->getLocation(),
+                       "a bool kernel argument has no OpenCL C form; write "
+                       "its type as 'bool' (not through a typedef or a "
+                       "macro) so that xfence can pass it as a uchar");
+  replaceRange(tl.getSourceRange(), "uchar");
+  if (!kernel->doesThisDeclarationHaveABody() || !p->getIdentifier())
+    return;
+  std::string name = p->getName().str();
+  replaceToken(p->getLocation(), "xfence_" + name);
+  kernelPrologue[kernel] += std::string(" ") +
+                            (p->getType().isConstQualified() ? "const " : "") +
+                            "bool " + name + " = xfence_" + name + ";";
+}
+
 void SyntaxRewriter::qualifyPointer(clang::DeclaratorDecl *d, unsigned memory,
                                     bool kernelParam) {
   clang::QualType type = d->getType();
@@ -537,6 +576,8 @@ bool SyntaxRewriter::VisitFunctionDecl(clang::FunctionDecl *fn) {
       clang::ParmVarDecl *p = fn->getParamDecl(i);
       if (p->getType()->isReferenceType())
         continue; // reported at the definition
+      if (kernel)
+        rewriteBoolParam(fn, p);
       qualifyPointer(p,
                      spaces.pointeeOf(def && i < def->getNumParams()
                                           ? def->getParamDecl(i)
@@ -562,6 +603,8 @@ bool SyntaxRewriter::VisitFunctionDecl(clang::FunctionDecl *fn) {
     }
     if (p->hasDefaultArg())
       error(p->getLocation(), "a default argument has no OpenCL C form");
+    if (kernel)
+      rewriteBoolParam(fn, p);
     rewriteAtomicType(p);
     qualifyPointer(p, spaces.pointeeOf(p), kernel);
     // __restrict__ -> restrict: the raw tokens of the parameter's text.
@@ -1155,12 +1198,20 @@ void SyntaxRewriter::hoistLocal(const clang::FunctionDecl *kernel,
 
 void SyntaxRewriter::finish() {
   clang::PrintingPolicy policy(lo);
-  for (auto &[kernel, text] : kernelLocals) {
+  for (auto &[kernel, text] : kernelPrologue)
+    kernelLocals[kernel];
+  for (auto &[kernel, locals] : kernelLocals) {
     auto *body = llvm::cast<clang::CompoundStmt>(kernel->getBody());
     auto [file, offset] =
         sm.getDecomposedLoc(sm.getFileLoc(body->getLBracLoc()));
-    edits.replace({file, offset + 1, offset + 1},
-                  text + " /* xfence: __shared__ at the kernel's scope */");
+    std::string text;
+    if (!locals.empty())
+      text = locals + " /* xfence: __shared__ at the kernel's scope */";
+    auto bools = kernelPrologue.find(kernel);
+    if (bools != kernelPrologue.end())
+      text += bools->second + " /* xfence: bool arguments are passed as "
+                              "uchar */";
+    edits.replace({file, offset + 1, offset + 1}, text);
   }
   for (const clang::FunctionDecl *fn : functions) {
     std::string params;
@@ -1255,10 +1306,29 @@ bool SyntaxRewriter::isHostCode(const clang::Decl *d) const {
       return false;
     return !deviceUsed.count(var->getCanonicalDecl());
   }
+  if (auto *td = llvm::dyn_cast<clang::TypedefNameDecl>(d)) {
+    // A typedef that device code does not use (and whose text does not
+    // define a type that device code uses).
+    if (!deviceDeclsKnown || deviceDecls.count(td))
+      return false;
+    if (const clang::TagDecl *tag = td->getUnderlyingType()->getAsTagDecl())
+      if (tag->isEmbeddedInDeclarator() && deviceDecls.count(tag))
+        return false;
+    return true;
+  }
   if (auto *record = llvm::dyn_cast<clang::CXXRecordDecl>(d)) {
     // A class whose member functions are all host code.
     if (!record->isThisDeclarationADefinition() || record->isLambda())
       return false;
+    // A struct that device code does not use (one defined in a typedef or
+    // a variable's declaration goes or stays with it).
+    if (deviceDeclsKnown && !deviceDecls.count(record) &&
+        !record->isEmbeddedInDeclarator() &&
+        !record->getDescribedClassTemplate() &&
+        llvm::none_of(record->methods(), [](const clang::CXXMethodDecl *m) {
+          return !m->isImplicit();
+        }))
+      return true;
     bool any = false;
     for (const clang::Decl *member : record->decls()) {
       if (member->isImplicit())
@@ -1343,7 +1413,16 @@ void SyntaxRewriter::leaveOutHostCode(clang::Decl *d) {
     inner = t->getTemplatedDecl();
   std::string what = llvm::isa<clang::FunctionDecl>(inner) ? "function"
                      : llvm::isa<clang::VarDecl>(inner)    ? "variable"
-                                                           : "class";
+                     : llvm::isa<clang::TypedefNameDecl>(inner) ? "typedef"
+                     : deviceDeclsKnown && !deviceDecls.count(inner) &&
+                             llvm::none_of(
+                                 llvm::cast<clang::CXXRecordDecl>(inner)
+                                     ->methods(),
+                                 [](const clang::CXXMethodDecl *m) {
+                                   return !m->isImplicit();
+                                 })
+                         ? "type"
+                         : "class";
   std::string name = llvm::cast<clang::NamedDecl>(inner)->getNameAsString();
   clang::PresumedLoc at = sm.getPresumedLoc(d->getLocation());
   auto *fn = llvm::dyn_cast<clang::FunctionDecl>(inner);
@@ -1390,8 +1469,6 @@ void SyntaxRewriter::findHostHeaders() {
         src.isUserLocation(sm.getIncludeLoc(id)))
       headers.push_back(id);
   }
-  if (headers.empty())
-    return;
   llvm::DenseSet<clang::FileID> needed = {mainFile};
   struct Refs : clang::RecursiveASTVisitor<Refs> {
     clang::SourceManager &sm;
@@ -1488,6 +1565,8 @@ void SyntaxRewriter::findHostHeaders() {
   for (clang::FileID id : headers)
     if (!needed.count(id) && needed.count(includer(id)))
       leftOutHeaders.insert(id);
+  deviceDecls = std::move(refs.seen);
+  deviceDeclsKnown = true;
 }
 
 void SyntaxRewriter::collectDeviceUses() {
@@ -1697,6 +1776,7 @@ xfence::addCudaSyntaxEdits(SourceEdits &edits, const CudaAddressSpaces &spaces,
   llvm::SmallVector<clang::FileID> files = {mainFile};
   // The #include lines of the headers left out (host code only).
   std::set<std::pair<unsigned, size_t>> leftOutLines;
+  std::set<std::string> cudaMacros;
   for (clang::FileID header : rewriter.leftOutHeaders) {
     auto [includer, offset] =
         sm.getDecomposedLoc(sm.getExpansionLoc(sm.getIncludeLoc(header)));
@@ -1713,7 +1793,18 @@ xfence::addCudaSyntaxEdits(SourceEdits &edits, const CudaAddressSpaces &spaces,
                               sm.getPresumedLineNumber(
                                   sm.getIncludeLoc(header)));
   }
-  notes = rewriter.notes();
+  // The files left out (with the headers they include): another #include
+  // of one of them (skipped by its include guard) goes too.
+  llvm::StringSet<> leftOutPaths;
+  for (auto it = sm.fileinfo_begin(); it != sm.fileinfo_end(); ++it) {
+    clang::FileID id = sm.translateFile(it->first);
+    if (id.isValid() && id != mainFile &&
+        rewriter.inLeftOutHeader(sm.getLocForStartOfFile(id))) {
+      llvm::SmallString<256> real;
+      if (!llvm::sys::fs::real_path(it->first.getName(), real))
+        leftOutPaths.insert(real);
+    }
+  }
   for (auto it = sm.fileinfo_begin(); it != sm.fileinfo_end(); ++it) {
     clang::FileID id = sm.translateFile(it->first);
     if (id.isValid() && id != mainFile &&
@@ -1736,7 +1827,7 @@ xfence::addCudaSyntaxEdits(SourceEdits &edits, const CudaAddressSpaces &spaces,
       if (end == llvm::StringRef::npos)
         end = buffer.size();
       llvm::StringRef line = buffer.slice(at, end).ltrim();
-      bool system = false;
+      bool system = false, hostHeader = false;
       // Inlined, a header's #pragma once would be in the main file.
       if (file != mainFile && line.starts_with("#") &&
           line.drop_front().ltrim().starts_with("pragma") &&
@@ -1754,17 +1845,54 @@ xfence::addCudaSyntaxEdits(SourceEdits &edits, const CudaAddressSpaces &spaces,
           for (const std::string &dir : dirs) {
             llvm::SmallString<256> path(dir);
             llvm::sys::path::append(path, name);
-            if (llvm::sys::fs::exists(path))
+            if (llvm::sys::fs::exists(path)) {
+              llvm::SmallString<256> real;
+              if (system && !leftOutPaths.empty() &&
+                  !llvm::sys::fs::real_path(path, real) &&
+                  leftOutPaths.contains(real))
+                hostHeader = true;
               system = false;
+            }
           }
         }
       }
-      if (system && !leftOutLines.count({file.getHashValue(), at}))
+      if (hostHeader && !leftOutLines.count({file.getHashValue(), at}))
+        edits.replace(
+            {file, static_cast<unsigned>(at), static_cast<unsigned>(at)},
+            "// xfence: host-only header left out: ");
+      else if (system && !leftOutLines.count({file.getHashValue(), at}))
         edits.replace(
             {file, static_cast<unsigned>(at), static_cast<unsigned>(at)},
             "// xfence: ");
+      for (const char *macro : {"__CUDA_ARCH__", "__CUDACC__", "__align__"})
+        if (buffer.slice(at, end).contains(macro))
+          cudaMacros.insert(macro);
       at = end + 1;
     }
+  }
+  // CUDA's macros that the kept text names: the values of the parse, so
+  // that an #if selects the code that was translated (an #if
+  // __CUDA_ARCH__ >= 200 around the kernels would otherwise select its
+  // #else, which was not), and __align__ as CUDA defines it.
+  notes = rewriter.notes();
+  if (!cudaMacros.empty()) {
+    notes += "// xfence: CUDA macros that the code names, as the CUDA device "
+             "side was parsed with (the translated #if branches):\n";
+    clang::Preprocessor &pp = src.getUnit().getPreprocessor();
+    for (llvm::StringRef macro : {"__CUDA_ARCH__", "__CUDACC__"}) {
+      if (!cudaMacros.count(macro.str()))
+        continue;
+      const clang::MacroInfo *info =
+          pp.getMacroInfo(pp.getIdentifierInfo(macro));
+      if (!info)
+        continue;
+      std::string value;
+      for (const clang::Token &tok : info->tokens())
+        value += (value.empty() ? "" : " ") + pp.getSpelling(tok);
+      notes += "#define " + macro.str() + " " + value + "\n";
+    }
+    if (cudaMacros.count("__align__"))
+      notes += "#define __align__(n) __attribute__((aligned(n)))\n";
   }
   return failure(rewriter.failed);
 }
