@@ -82,7 +82,11 @@ std::string xfence::qualifierFor(unsigned memory, bool cl2, bool kernelParam,
   }
   if (memory == kConstantMemory)
     return "__constant ";
-  if (memory & kConstantMemory) {
+  if (memory == kAnyMemory && cl2)
+    // Nothing flows into it (a parameter of a function that this program
+    // never calls, a pointer made from an integer): a generic pointer.
+    return "";
+  if (memory & kConstantMemory && memory != kAnyMemory) {
     error = "this pointer may point into __constant__ memory and elsewhere; "
             "OpenCL C has no address space for both";
     return "";
@@ -331,7 +335,8 @@ private:
       r->end = sm.getFileOffset(sm.getFileLoc(end));
     edits.replace(*r, "/* xfence: removed */");
   }
-  void rewriteAttributes(clang::Decl *d, const char *deviceText = "");
+  void rewriteAttributes(clang::Decl *d, const char *deviceText = "",
+                         const char *sharedText = "__local");
   /// Takes the text of `d` (and its ';') away, with `note` in its place;
   /// declarators of one declaration share one removal.
   void leaveOut(clang::Decl *d, bool semicolon, const std::string &note);
@@ -430,8 +435,8 @@ public:
   }
 };
 
-void SyntaxRewriter::rewriteAttributes(clang::Decl *d,
-                                       const char *deviceText) {
+void SyntaxRewriter::rewriteAttributes(clang::Decl *d, const char *deviceText,
+                                       const char *sharedText) {
   for (const clang::Attr *attr : d->attrs()) {
     if (attr->isImplicit() ||
         !src.isUserLocation(sm.getExpansionLoc(attr->getLocation())))
@@ -461,7 +466,7 @@ void SyntaxRewriter::rewriteAttributes(clang::Decl *d,
     else if (llvm::isa<clang::AlwaysInlineAttr>(attr))
       edits.replace(text, "inline");
     else if (llvm::isa<clang::CUDASharedAttr>(attr))
-      edits.replace(text, "__local");
+      edits.replace(text, sharedText);
     else if (llvm::isa<clang::CUDAConstantAttr>(attr))
       edits.replace(text, "__constant");
   }
@@ -489,6 +494,26 @@ void SyntaxRewriter::rewriteAtomicType(clang::DeclaratorDecl *d) {
     return;
   clang::PrintingPolicy policy(lo);
   replaceRange(tl.getSourceRange(), value->getAsString(policy));
+}
+
+/// The struct (or union) within `type` that has a pointer member, if any.
+static const clang::RecordDecl *pointerHolder(clang::QualType type) {
+  type = type.getCanonicalType();
+  while (const clang::ArrayType *array = type->getAsArrayTypeUnsafe())
+    type = array->getElementType().getCanonicalType();
+  const clang::RecordDecl *record = type->getAsRecordDecl();
+  if (!record || !record->getDefinition())
+    return nullptr;
+  for (const clang::FieldDecl *field : record->getDefinition()->fields()) {
+    clang::QualType t = field->getType().getCanonicalType();
+    while (const clang::ArrayType *array = t->getAsArrayTypeUnsafe())
+      t = array->getElementType().getCanonicalType();
+    if (t->isPointerType())
+      return record;
+    if (const clang::RecordDecl *inner = pointerHolder(t))
+      return inner;
+  }
+  return nullptr;
 }
 
 void SyntaxRewriter::rewriteBoolParam(const clang::FunctionDecl *kernel,
@@ -603,8 +628,17 @@ bool SyntaxRewriter::VisitFunctionDecl(clang::FunctionDecl *fn) {
     }
     if (p->hasDefaultArg())
       error(p->getLocation(), "a default argument has no OpenCL C form");
-    if (kernel)
+    if (kernel) {
       rewriteBoolParam(fn, p);
+      if (const clang::RecordDecl *holder = pointerHolder(p->getType()))
+        error(p->getLocation(),
+              "a kernel argument of type '" +
+                  p->getType().getAsString(clang::PrintingPolicy(lo)) +
+                  "' holds a pointer (in '" + holder->getNameAsString() +
+                  "'): OpenCL C forbids pointers in kernel argument "
+                  "structs (the host cannot set them); pass the pointers "
+                  "as separate arguments");
+    }
     rewriteAtomicType(p);
     qualifyPointer(p, spaces.pointeeOf(p), kernel);
     // __restrict__ -> restrict: the raw tokens of the parameter's text.
@@ -637,7 +671,11 @@ bool SyntaxRewriter::VisitDeclStmt(clang::DeclStmt *stmt) {
   for (clang::Decl *d : stmt->decls())
     if (auto *var = llvm::dyn_cast<clang::VarDecl>(d))
       if (var->getType()->isPointerType() && !atomicValueType(var->getType()))
-        pointers.push_back(var);
+        // A __shared__ one of an inner block moves (with its address space)
+        // to the kernel's scope.
+        if (!var->hasAttr<clang::CUDASharedAttr>() || !currentFunction ||
+            atKernelScope(var))
+          pointers.push_back(var);
   if (pointers.empty())
     return true;
   std::string message, qualifier;
@@ -742,6 +780,13 @@ bool SyntaxRewriter::VisitVarDecl(clang::VarDecl *var) {
                        "' is declared at the kernel's scope" +
                        (name != var->getName() ? " as '" + name + "'" : "") +
                        " */");
+      return true;
+    }
+    if (var->getType()->isPointerType()) {
+      // A pointer in __local memory: `__global T *__local p` (the
+      // qualifier before the type would be the pointee's).
+      rewriteAttributes(var, "", "");
+      insertBefore(var->getLocation(), "__local ");
       return true;
     }
     rewriteAttributes(var);
@@ -1192,7 +1237,18 @@ void SyntaxRewriter::hoistLocal(const clang::FunctionDecl *kernel,
                                 const std::string &name) {
   std::string decl;
   llvm::raw_string_ostream os(decl);
-  var->getType().print(os, clang::PrintingPolicy(lo), name);
+  clang::QualType type = var->getType();
+  if (type->isPointerType() && !type->getPointeeType()->isPointerType()) {
+    // A pointer in __local memory, to where the analysis says.
+    std::string message;
+    std::string q = qualifierFor(spaces.pointeeOf(var), cl2, false, message);
+    if (!message.empty())
+      return (void)error(var->getLocation(), message);
+    type->getPointeeType().print(os, clang::PrintingPolicy(lo));
+    kernelLocals[kernel] += " " + q + decl + " *__local " + name + ";";
+    return;
+  }
+  type.print(os, clang::PrintingPolicy(lo), name);
   kernelLocals[kernel] += " __local " + decl + ";";
 }
 
