@@ -370,6 +370,19 @@ private:
   /// Per kernel: the bool copies of its uchar arguments.
   llvm::MapVector<const clang::FunctionDecl *, std::string> kernelPrologue;
   void renameIfKeyword(const clang::NamedDecl *d, clang::SourceLocation at);
+  /// C has no overloading: the second and later overloads of a __device__
+  /// function get `name_N` (declarations and calls). True if renamed.
+  bool renameOverload(const clang::Decl *d, clang::SourceLocation at) {
+    auto *fn = llvm::dyn_cast<clang::FunctionDecl>(d);
+    if (!fn)
+      return false;
+    auto it = overloadNames.find(fn->getCanonicalDecl());
+    if (it == overloadNames.end())
+      return false;
+    replaceToken(at, it->second);
+    return true;
+  }
+  llvm::MapVector<const clang::FunctionDecl *, std::string> overloadNames;
   /// The address space of the operand's memory on a cast to a pointer
   /// type: `(uint4 *)p` of a __global p is `(__global uint4 *)p` (a cast
   /// may not change the address space in OpenCL C).
@@ -595,6 +608,7 @@ bool SyntaxRewriter::VisitFunctionDecl(clang::FunctionDecl *fn) {
   if (!fn->doesThisDeclarationHaveABody()) {
     // A prototype: the qualifiers, and the address spaces of the
     // definition's parameters.
+    renameOverload(fn, fn->getLocation());
     rewriteAttributes(fn);
     const clang::FunctionDecl *def = fn->getDefinition();
     for (unsigned i = 0; i < fn->getNumParams(); ++i) {
@@ -611,7 +625,8 @@ bool SyntaxRewriter::VisitFunctionDecl(clang::FunctionDecl *fn) {
     }
     return true;
   }
-  renameIfKeyword(fn, fn->getLocation());
+  if (!renameOverload(fn, fn->getLocation()))
+    renameIfKeyword(fn, fn->getLocation());
   if (fn->isOverloadedOperator())
     return error(fn->getLocation(), "an overloaded operator has no OpenCL C "
                                     "form");
@@ -969,7 +984,8 @@ void SyntaxRewriter::renameIfKeyword(const clang::NamedDecl *d,
 }
 
 bool SyntaxRewriter::VisitDeclRefExpr(clang::DeclRefExpr *ref) {
-  renameIfKeyword(ref->getDecl(), ref->getLocation());
+  if (!renameOverload(ref->getDecl(), ref->getLocation()))
+    renameIfKeyword(ref->getDecl(), ref->getLocation());
   auto *var = llvm::dyn_cast<clang::VarDecl>(ref->getDecl());
   if (!var)
     return true;
@@ -1643,6 +1659,29 @@ void SyntaxRewriter::collectDeviceUses() {
   };
   // Variables that become arguments, in declaration order.
   std::vector<clang::Decl *> decls = topLevelDecls(ctx);
+  // Overloaded __device__ functions: the first keeps its name.
+  llvm::StringMap<llvm::SetVector<const clang::FunctionDecl *>> byName;
+  for (clang::Decl *d : decls)
+    if (auto *fn = llvm::dyn_cast<clang::FunctionDecl>(d))
+      if (isUserDecl(src, fn) && fn->getIdentifier() &&
+          !isHostOnlyFunction(fn) && !fn->hasAttr<clang::CUDAGlobalAttr>() &&
+          !fn->isTemplateInstantiation() && !llvm::isa<clang::CXXMethodDecl>(fn))
+        byName[fn->getName()].insert(fn->getCanonicalDecl());
+  for (auto &[name, set] : byName) {
+    llvm::StringSet<> taken;
+    for (auto &[other, unused] : byName)
+      taken.insert(other);
+    for (unsigned i = 1; i < set.size(); ++i) {
+      std::string renamed;
+      for (unsigned n = i + 1;; ++n) {
+        renamed = name.str() + "_" + std::to_string(n);
+        if (!taken.contains(renamed))
+          break;
+      }
+      taken.insert(renamed);
+      overloadNames[set[i]] = renamed;
+    }
+  }
   for (clang::Decl *d : decls) {
     auto *var = llvm::dyn_cast<clang::VarDecl>(d);
     if (!var || !isUserDecl(src, var) || var->hasExternalStorage() ||
@@ -1732,6 +1771,19 @@ std::string SyntaxRewriter::hoistedParam(const clang::VarDecl *var) const {
 std::string SyntaxRewriter::notes() const {
   std::string text;
   llvm::raw_string_ostream os(text);
+  if (!overloadNames.empty()) {
+    os << "// xfence: overloaded __device__ functions renamed (OpenCL C has "
+          "no overloading):\n";
+    for (const auto &[fn, name] : overloadNames) {
+      std::string type;
+      for (const clang::ParmVarDecl *p : fn->parameters())
+        type += (type.empty() ? "" : ", ") +
+                p->getType().getAsString(clang::PrintingPolicy(lo));
+      os << "//   " << fn->getName() << "(" << type << ") (line "
+         << sm.getPresumedLineNumber(fn->getLocation()) << ") -> " << name
+         << "\n";
+    }
+  }
   if (!stdintTypes.empty()) {
     os << "// xfence: the <stdint.h> types of the CUDA code (OpenCL C has "
           "them built in under other names):\n";
