@@ -183,6 +183,13 @@ public:
     if (!llvm::isa<clang::TranslationUnitDecl>(d) &&
         inLeftOutHeader(d->getLocation()))
       return true;
+    if (auto *record = llvm::dyn_cast<clang::CXXRecordDecl>(d))
+      if (deviceDeclsKnown && record->isEmbeddedInDeclarator() &&
+          record->isThisDeclarationADefinition() && !record->isLambda() &&
+          !deviceDecls.count(record))
+        // Defined in a typedef or a variable's declaration that device code
+        // does not use: its text goes with that declaration.
+        return true;
     if (isHostCode(d)) {
       leaveOutHostCode(d);
       return true;
