@@ -11,7 +11,8 @@ repository (the `fetch` tool: github:owner/name); nothing of theirs is
 copied into this repository. Files are taken from the mirror's HEAD one by
 one (`git cat-file`; a blob the mirror lacks is skipped and counted).
 
-Per .cu file that declares device code (__global__ or __device__):
+Per .cu file with device code (__global__ or __device__ in its text or in a
+.cu/.cuh file it #includes: rodinia's bfs.cu includes kernel.cu):
   1. parse: clang -x cuda --cuda-device-only -fsyntax-only with the toolkit
      (/usr/local/cuda), as xfence parses (a file clang cannot parse is not
      counted in the rate: "not parsed");
@@ -112,6 +113,8 @@ def main():
     platform = [p for p in cl.get_platforms() if "Portable" in p.name][0]
     ctx = cl.Context(platform.get_devices())
 
+    include_re = re.compile(r'^\s*#\s*include\s*"([^"]+\.cuh?)"', re.M)
+    device_re = re.compile(r"__global__|__device__")
     rows, totals = [], {}
     for name in opts.suite or sorted(suites):
         spec = suites[name]
@@ -122,12 +125,41 @@ def main():
         t = totals.setdefault(name, dict(files=0, device=0, parsed=0,
                                          translated=0, clang=0, pocl=0,
                                          missing=missing))
+        texts = {}
+        for cu in cus:
+            with open(cu, errors="replace") as f:
+                texts[cu] = f.read()
+        # Which .cu files #include which (rodinia and parboil compile
+        # main.cu, which includes kernel.cu): a compilation unit has device
+        # code if its text or a .cu/.cuh it includes has some; an included
+        # .cu is not compiled on its own.
+        includes, included_by = {}, {}
+        for cu, text in texts.items():
+            for inc in include_re.findall(text):
+                path = os.path.normpath(os.path.join(os.path.dirname(cu), inc))
+                includes.setdefault(cu, []).append(path)
+                if path in texts:
+                    included_by.setdefault(path, []).append(cu)
+
+        def has_device(cu, seen):
+            if cu in seen:
+                return False
+            seen.add(cu)
+            text = texts.get(cu)
+            if text is None and os.path.exists(cu):
+                with open(cu, errors="replace") as f:
+                    text = f.read()
+            if text is None:
+                return False
+            if device_re.search(text):
+                return True
+            return any(has_device(i, seen) for i in includes.get(cu, []))
+
         for cu in cus:
             t["files"] += 1
-            with open(cu, errors="replace") as f:
-                text = f.read()
+            text = texts[cu]
             rel = os.path.relpath(cu, into)
-            if not re.search(r"__global__|__device__", text):
+            if not has_device(cu, set()):
                 continue
             t["device"] += 1
             d = os.path.dirname(cu)
@@ -143,7 +175,12 @@ def main():
                      "-fsyntax-only", "-w"] + incs + [cu]
             rc, log = run(parse, cwd=d)
             if rc != 0:
-                rows.append((name, rel, "not parsed", first_error(log)))
+                why = first_error(log)
+                if cu in included_by:
+                    why = "#included by %s (not compiled on its own): %s" % (
+                        ", ".join(os.path.relpath(i, into)
+                                  for i in included_by[cu]), why)
+                rows.append((name, rel, "not parsed", why))
                 continue
             t["parsed"] += 1
             out = cu[:-3] + ".CL3.0.cl"

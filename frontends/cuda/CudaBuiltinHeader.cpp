@@ -24,6 +24,7 @@ llvm::StringRef xfence::cudaBuiltinHeader() {
 #define __forceinline__ __inline__ __attribute__((always_inline))
 #define __noinline__ __attribute__((noinline))
 #define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
+#define __align__(n) __attribute__((aligned(n)))
 typedef __SIZE_TYPE__ size_t;
 
 #define XFENCE_VEC(T, N)                                                       \

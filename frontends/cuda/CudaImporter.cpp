@@ -539,6 +539,7 @@ private:
   CudaAddressSpaces spaces;
   Block *entry = nullptr;
   bool failed = false;
+  llvm::StringMap<unsigned> symbolCount;
 };
 
 bool Importer::run(ModuleOp module) {
@@ -550,9 +551,13 @@ bool Importer::run(ModuleOp module) {
     if (!kernel && !fn->hasAttr<clang::CUDADeviceAttr>())
       continue; // host code: not the device program
     builder.setInsertionPointToEnd(module.getBody());
+    // Overloads (C++) share a name; the symbols of the module may not.
+    std::string name = fn->getName().str();
+    if (unsigned n = symbolCount[name]++)
+      name += "." + std::to_string(n + 1);
     auto func =
-        func::FuncOp::create(builder, locOf(fn->getSourceRange()),
-                             fn->getName(), builder.getFunctionType({}, {}));
+        func::FuncOp::create(builder, locOf(fn->getSourceRange()), name,
+                             builder.getFunctionType({}, {}));
     if (kernel)
       func->setAttr(cudaattr::kernel, builder.getUnitAttr());
     else

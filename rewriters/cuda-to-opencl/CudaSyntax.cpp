@@ -45,6 +45,8 @@
 #include "clang/AST/StmtCXX.h"
 #include "clang/AST/TypeLoc.h"
 #include "clang/Lex/Lexer.h"
+#include "clang/Lex/Preprocessor.h"
+#include "clang/Frontend/ASTUnit.h"
 #include "clang/Rewrite/Core/Rewriter.h"
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/MapVector.h"
@@ -56,7 +58,9 @@
 #include "llvm/ADT/StringSwitch.h"
 
 #include <algorithm>
+#include <cctype>
 #include <map>
+#include <set>
 
 using namespace xfence;
 using namespace mlir;
@@ -78,7 +82,11 @@ std::string xfence::qualifierFor(unsigned memory, bool cl2, bool kernelParam,
   }
   if (memory == kConstantMemory)
     return "__constant ";
-  if (memory & kConstantMemory) {
+  if (memory == kAnyMemory && cl2)
+    // Nothing flows into it (a parameter of a function that this program
+    // never calls, a pointer made from an integer): a generic pointer.
+    return "";
+  if (memory & kConstantMemory && memory != kAnyMemory) {
     error = "this pointer may point into __constant__ memory and elsewhere; "
             "OpenCL C has no address space for both";
     return "";
@@ -137,6 +145,31 @@ public:
   void collectDeviceUses();
   /// The header comment: host code left out, launches, added arguments.
   std::string notes() const;
+  void noteHostHeader(llvm::StringRef name, unsigned line) {
+    hostNotes.push_back("header '" + name.str() + "' (#include at line " +
+                        std::to_string(line) +
+                        "): device code uses nothing of it");
+  }
+  /// Finds the user headers of host code only (before the traversal).
+  void findHostHeaders();
+  /// The user headers left out, each with the line of its #include.
+  llvm::DenseSet<clang::FileID> leftOutHeaders;
+  /// Declarations that device code refers to, directly or through others
+  /// (types, typedefs, variables, functions); set by findHostHeaders.
+  llvm::DenseSet<const clang::Decl *> deviceDecls;
+  bool deviceDeclsKnown = false;
+  bool inLeftOutHeader(clang::SourceLocation loc) const {
+    clang::FileID file = sm.getFileID(sm.getExpansionLoc(loc));
+    while (file.isValid()) {
+      if (leftOutHeaders.count(file))
+        return true;
+      clang::SourceLocation from = sm.getIncludeLoc(file);
+      if (from.isInvalid())
+        return false;
+      file = sm.getFileID(sm.getExpansionLoc(from));
+    }
+    return false;
+  }
 
   bool shouldVisitTemplateInstantiations() const { return false; }
   bool shouldVisitImplicitCode() const { return false; }
@@ -147,6 +180,16 @@ public:
     if (!llvm::isa<clang::TranslationUnitDecl>(d) &&
         !src.isUserLocation(d->getLocation()))
       return true;
+    if (!llvm::isa<clang::TranslationUnitDecl>(d) &&
+        inLeftOutHeader(d->getLocation()))
+      return true;
+    if (auto *record = llvm::dyn_cast<clang::CXXRecordDecl>(d))
+      if (deviceDeclsKnown && record->isEmbeddedInDeclarator() &&
+          record->isThisDeclarationADefinition() && !record->isLambda() &&
+          !deviceDecls.count(record))
+        // Defined in a typedef or a variable's declaration that device code
+        // does not use: its text goes with that declaration.
+        return true;
     if (isHostCode(d)) {
       leaveOutHostCode(d);
       return true;
@@ -243,10 +286,13 @@ public:
   bool VisitLambdaExpr(clang::LambdaExpr *e) {
     return error(e->getBeginLoc(), "a lambda has no OpenCL C form");
   }
-  bool VisitCXXNamedCastExpr(clang::CXXNamedCastExpr *e) {
-    return error(e->getBeginLoc(), std::string("'") + e->getCastName() +
-                                       "' has no OpenCL C form; use a C cast");
+  bool VisitCXXNamedCastExpr(clang::CXXNamedCastExpr *e);
+  bool VisitCStyleCastExpr(clang::CStyleCastExpr *e) {
+    qualifyCast(e);
+    return true;
   }
+  bool VisitTypedefTypeLoc(clang::TypedefTypeLoc tl);
+  bool VisitTypedefNameDecl(clang::TypedefNameDecl *d);
   bool VisitCUDAKernelCallExpr(clang::CUDAKernelCallExpr *e) {
     return error(e->getBeginLoc(), "a kernel launch in device code (dynamic "
                                    "parallelism) has no OpenCL C form");
@@ -296,7 +342,8 @@ private:
       r->end = sm.getFileOffset(sm.getFileLoc(end));
     edits.replace(*r, "/* xfence: removed */");
   }
-  void rewriteAttributes(clang::Decl *d, const char *deviceText = "");
+  void rewriteAttributes(clang::Decl *d, const char *deviceText = "",
+                         const char *sharedText = "__local");
   /// Takes the text of `d` (and its ';') away, with `note` in its place;
   /// declarators of one declaration share one removal.
   void leaveOut(clang::Decl *d, bool semicolon, const std::string &note);
@@ -325,7 +372,28 @@ private:
   void rewriteAtomicType(clang::DeclaratorDecl *d);
   void qualifyPointer(clang::DeclaratorDecl *d, unsigned memory,
                       bool kernelParam);
+  void rewriteBoolParam(const clang::FunctionDecl *kernel,
+                        clang::ParmVarDecl *p);
+  /// Per kernel: the bool copies of its uchar arguments.
+  llvm::MapVector<const clang::FunctionDecl *, std::string> kernelPrologue;
   void renameIfKeyword(const clang::NamedDecl *d, clang::SourceLocation at);
+  /// C has no overloading: the second and later overloads of a __device__
+  /// function get `name_N` (declarations and calls). True if renamed.
+  bool renameOverload(const clang::Decl *d, clang::SourceLocation at) {
+    auto *fn = llvm::dyn_cast<clang::FunctionDecl>(d);
+    if (!fn)
+      return false;
+    auto it = overloadNames.find(fn->getCanonicalDecl());
+    if (it == overloadNames.end())
+      return false;
+    replaceToken(at, it->second);
+    return true;
+  }
+  llvm::MapVector<const clang::FunctionDecl *, std::string> overloadNames;
+  /// The address space of the operand's memory on a cast to a pointer
+  /// type: `(uint4 *)p` of a __global p is `(__global uint4 *)p` (a cast
+  /// may not change the address space in OpenCL C).
+  void qualifyCast(clang::ExplicitCastExpr *e);
 
   SourceEdits &edits;
   ParsedSource &src;
@@ -373,6 +441,9 @@ private:
       removals;
   /// The output keeps program-scope __global variables (OpenCL C 2.0/3.0).
   bool programScopeVariables = false;
+  /// The <stdint.h> types that device code uses, with their OpenCL C
+  /// types (OpenCL C has no <stdint.h>).
+  std::map<std::string, std::string> stdintTypes;
 
 public:
   bool TraverseFunctionDecl(clang::FunctionDecl *fn) {
@@ -384,8 +455,8 @@ public:
   }
 };
 
-void SyntaxRewriter::rewriteAttributes(clang::Decl *d,
-                                       const char *deviceText) {
+void SyntaxRewriter::rewriteAttributes(clang::Decl *d, const char *deviceText,
+                                       const char *sharedText) {
   for (const clang::Attr *attr : d->attrs()) {
     if (attr->isImplicit() ||
         !src.isUserLocation(sm.getExpansionLoc(attr->getLocation())))
@@ -415,7 +486,7 @@ void SyntaxRewriter::rewriteAttributes(clang::Decl *d,
     else if (llvm::isa<clang::AlwaysInlineAttr>(attr))
       edits.replace(text, "inline");
     else if (llvm::isa<clang::CUDASharedAttr>(attr))
-      edits.replace(text, "__local");
+      edits.replace(text, sharedText);
     else if (llvm::isa<clang::CUDAConstantAttr>(attr))
       edits.replace(text, "__constant");
   }
@@ -443,6 +514,55 @@ void SyntaxRewriter::rewriteAtomicType(clang::DeclaratorDecl *d) {
     return;
   clang::PrintingPolicy policy(lo);
   replaceRange(tl.getSourceRange(), value->getAsString(policy));
+}
+
+/// The struct (or union) within `type` that has a pointer member, if any.
+static const clang::RecordDecl *pointerHolder(clang::QualType type) {
+  type = type.getCanonicalType();
+  while (const clang::ArrayType *array = type->getAsArrayTypeUnsafe())
+    type = array->getElementType().getCanonicalType();
+  const clang::RecordDecl *record = type->getAsRecordDecl();
+  if (!record || !record->getDefinition())
+    return nullptr;
+  for (const clang::FieldDecl *field : record->getDefinition()->fields()) {
+    clang::QualType t = field->getType().getCanonicalType();
+    while (const clang::ArrayType *array = t->getAsArrayTypeUnsafe())
+      t = array->getElementType().getCanonicalType();
+    if (t->isPointerType())
+      return record;
+    if (const clang::RecordDecl *inner = pointerHolder(t))
+      return inner;
+  }
+  return nullptr;
+}
+
+void SyntaxRewriter::rewriteBoolParam(const clang::FunctionDecl *kernel,
+                                      clang::ParmVarDecl *p) {
+  // OpenCL C forbids bool kernel arguments (its size is the
+  // implementation's). CUDA's bool is one byte holding 0 or 1: the argument
+  // becomes a uchar (the host passes the same byte), copied into a bool of
+  // the parameter's name at the start of the kernel.
+  if (!p->getType()->isBooleanType())
+    return;
+  clang::TypeSourceInfo *tsi = p->getTypeSourceInfo();
+  if (!tsi)
+    return;
+  clang::TypeLoc tl = tsi->getTypeLoc();
+  if (auto q = tl.getAs<clang::QualifiedTypeLoc>())
+    tl = q.getUnqualifiedLoc();
+  if (!tl.getAs<clang::BuiltinTypeLoc>() || tl.getBeginLoc().isMacroID())
+    return (void)error(p->getLocation(),
+                       "a bool kernel argument has no OpenCL C form; write "
+                       "its type as 'bool' (not through a typedef or a "
+                       "macro) so that xfence can pass it as a uchar");
+  replaceRange(tl.getSourceRange(), "uchar");
+  if (!kernel->doesThisDeclarationHaveABody() || !p->getIdentifier())
+    return;
+  std::string name = p->getName().str();
+  replaceToken(p->getLocation(), "xfence_" + name);
+  kernelPrologue[kernel] += std::string(" ") +
+                            (p->getType().isConstQualified() ? "const " : "") +
+                            "bool " + name + " = xfence_" + name + ";";
 }
 
 void SyntaxRewriter::qualifyPointer(clang::DeclaratorDecl *d, unsigned memory,
@@ -495,12 +615,15 @@ bool SyntaxRewriter::VisitFunctionDecl(clang::FunctionDecl *fn) {
   if (!fn->doesThisDeclarationHaveABody()) {
     // A prototype: the qualifiers, and the address spaces of the
     // definition's parameters.
+    renameOverload(fn, fn->getLocation());
     rewriteAttributes(fn);
     const clang::FunctionDecl *def = fn->getDefinition();
     for (unsigned i = 0; i < fn->getNumParams(); ++i) {
       clang::ParmVarDecl *p = fn->getParamDecl(i);
       if (p->getType()->isReferenceType())
         continue; // reported at the definition
+      if (kernel)
+        rewriteBoolParam(fn, p);
       qualifyPointer(p,
                      spaces.pointeeOf(def && i < def->getNumParams()
                                           ? def->getParamDecl(i)
@@ -509,7 +632,8 @@ bool SyntaxRewriter::VisitFunctionDecl(clang::FunctionDecl *fn) {
     }
     return true;
   }
-  renameIfKeyword(fn, fn->getLocation());
+  if (!renameOverload(fn, fn->getLocation()))
+    renameIfKeyword(fn, fn->getLocation());
   if (fn->isOverloadedOperator())
     return error(fn->getLocation(), "an overloaded operator has no OpenCL C "
                                     "form");
@@ -526,6 +650,17 @@ bool SyntaxRewriter::VisitFunctionDecl(clang::FunctionDecl *fn) {
     }
     if (p->hasDefaultArg())
       error(p->getLocation(), "a default argument has no OpenCL C form");
+    if (kernel) {
+      rewriteBoolParam(fn, p);
+      if (const clang::RecordDecl *holder = pointerHolder(p->getType()))
+        error(p->getLocation(),
+              "a kernel argument of type '" +
+                  p->getType().getAsString(clang::PrintingPolicy(lo)) +
+                  "' holds a pointer (in '" + holder->getNameAsString() +
+                  "'): OpenCL C forbids pointers in kernel argument "
+                  "structs (the host cannot set them); pass the pointers "
+                  "as separate arguments");
+    }
     rewriteAtomicType(p);
     qualifyPointer(p, spaces.pointeeOf(p), kernel);
     // __restrict__ -> restrict: the raw tokens of the parameter's text.
@@ -558,7 +693,11 @@ bool SyntaxRewriter::VisitDeclStmt(clang::DeclStmt *stmt) {
   for (clang::Decl *d : stmt->decls())
     if (auto *var = llvm::dyn_cast<clang::VarDecl>(d))
       if (var->getType()->isPointerType() && !atomicValueType(var->getType()))
-        pointers.push_back(var);
+        // A __shared__ one of an inner block moves (with its address space)
+        // to the kernel's scope.
+        if (!var->hasAttr<clang::CUDASharedAttr>() || !currentFunction ||
+            atKernelScope(var))
+          pointers.push_back(var);
   if (pointers.empty())
     return true;
   std::string message, qualifier;
@@ -665,6 +804,13 @@ bool SyntaxRewriter::VisitVarDecl(clang::VarDecl *var) {
                        " */");
       return true;
     }
+    if (var->getType()->isPointerType()) {
+      // A pointer in __local memory: `__global T *__local p` (the
+      // qualifier before the type would be the pointee's).
+      rewriteAttributes(var, "", "");
+      insertBefore(var->getLocation(), "__local ");
+      return true;
+    }
     rewriteAttributes(var);
     rewriteAtomicType(var);
     return true;
@@ -731,6 +877,99 @@ bool SyntaxRewriter::VisitVarDecl(clang::VarDecl *var) {
   return true;
 }
 
+bool SyntaxRewriter::VisitCXXNamedCastExpr(clang::CXXNamedCastExpr *e) {
+  // static_cast, reinterpret_cast and const_cast convert as a C cast does
+  // (C++ picks among them what a C cast would do); dynamic_cast has no C
+  // form. `reinterpret_cast<T>(x)` -> `((T)(x))`, the parentheses keep a
+  // postfix operator after it applying to the cast.
+  if (!llvm::isa<clang::CXXStaticCastExpr, clang::CXXReinterpretCastExpr,
+                 clang::CXXConstCastExpr>(e))
+    return error(e->getBeginLoc(), std::string("'") + e->getCastName() +
+                                       "' has no OpenCL C form");
+  clang::SourceRange angles = e->getAngleBrackets();
+  clang::SourceLocation rparen = e->getRParenLoc();
+  if (e->getOperatorLoc().isMacroID() || angles.getBegin().isMacroID() ||
+      angles.getEnd().isMacroID() || rparen.isMacroID())
+    return error(e->getBeginLoc(), std::string("cannot rewrite this '") +
+                                       e->getCastName() +
+                                       "' (written in a macro); use a C cast");
+  auto [file, begin] = sm.getDecomposedLoc(e->getOperatorLoc());
+  unsigned langle = sm.getFileOffset(angles.getBegin());
+  edits.replace({file, begin, langle + 1}, "((");
+  unsigned rangle = sm.getFileOffset(angles.getEnd());
+  edits.replace({file, rangle, rangle + 1}, ")");
+  unsigned end = sm.getFileOffset(rparen) + 1;
+  edits.replace({file, end, end}, ")");
+  qualifyCast(e);
+  return true;
+}
+
+void SyntaxRewriter::qualifyCast(clang::ExplicitCastExpr *e) {
+  clang::TypeSourceInfo *tsi = e->getTypeInfoAsWritten();
+  if (!tsi || !e->getType()->isPointerType() ||
+      e->getType()->getPointeeType()->isPointerType())
+    return;
+  clang::TypeLoc tl = tsi->getTypeLoc();
+  if (auto q = tl.getAs<clang::QualifiedTypeLoc>())
+    tl = q.getUnqualifiedLoc();
+  if (!tl.getAs<clang::PointerTypeLoc>() || tl.getBeginLoc().isMacroID())
+    return; // a typedef of a pointer type: its own text decides
+  // Only where the operand's memory is known and one: a cast of an integer
+  // (or from where the analysis does not look) stays as written.
+  unsigned memory = spaces.pointeeOf(e);
+  if (memory != kGlobalMemory && memory != kSharedMemory &&
+      memory != kConstantMemory)
+    return;
+  std::string message;
+  std::string qualifier = qualifierFor(memory, cl2, false, message);
+  if (!qualifier.empty())
+    insertBefore(tl.getBeginLoc(), qualifier);
+}
+
+bool SyntaxRewriter::VisitTypedefTypeLoc(clang::TypedefTypeLoc tl) {
+  // uint32_t and the other <stdint.h> types: typedefs in the prelude.
+  const clang::TypedefNameDecl *d = tl.getTypePtr()->getDecl();
+  if (!d || src.isUserLocation(d->getLocation()) || !d->getIdentifier())
+    return true;
+  static const llvm::StringMap<const char *> stdint = {
+      {"int8_t", "char"},     {"uint8_t", "uchar"},  {"int16_t", "short"},
+      {"uint16_t", "ushort"}, {"int32_t", "int"},    {"uint32_t", "uint"},
+      {"int64_t", "long"},    {"uint64_t", "ulong"}};
+  auto it = stdint.find(d->getName());
+  if (it != stdint.end())
+    stdintTypes[it->first().str()] = it->second;
+  return true;
+}
+
+bool SyntaxRewriter::VisitTypedefNameDecl(clang::TypedefNameDecl *d) {
+  // `typedef unsigned int uint;`: OpenCL C has uint (uchar, ushort, ulong)
+  // built in, as that same type; the typedef goes.
+  if (!d->getIdentifier() || !src.isUserLocation(d->getLocation()) ||
+      !d->getDeclContext()->isFileContext())
+    return true;
+  clang::ASTContext &ctx = src.getContext();
+  clang::QualType builtin =
+      llvm::StringSwitch<clang::QualType>(d->getName())
+          .Case("uchar", ctx.UnsignedCharTy)
+          .Case("ushort", ctx.UnsignedShortTy)
+          .Case("uint", ctx.UnsignedIntTy)
+          .Case("ulong", ctx.UnsignedLongTy)
+          .Default(clang::QualType());
+  if (builtin.isNull())
+    return true;
+  if (!ctx.hasSameType(d->getUnderlyingType(), builtin) &&
+      !(d->getName() == "ulong" &&
+        ctx.hasSameType(d->getUnderlyingType(), ctx.UnsignedLongLongTy)))
+    return error(d->getLocation(),
+                 "'" + d->getName() +
+                     "' is a built-in type of OpenCL C with another "
+                     "definition; rename the typedef");
+  leaveOut(d, true,
+           "/* xfence: typedef '" + d->getName().str() +
+               "' removed: a built-in type of OpenCL C */");
+  return true;
+}
+
 /// Identifiers of CUDA code that are keywords of OpenCL C.
 static bool isOpenCLKeyword(llvm::StringRef name) {
   static const llvm::StringSet<> keywords = {
@@ -752,7 +991,8 @@ void SyntaxRewriter::renameIfKeyword(const clang::NamedDecl *d,
 }
 
 bool SyntaxRewriter::VisitDeclRefExpr(clang::DeclRefExpr *ref) {
-  renameIfKeyword(ref->getDecl(), ref->getLocation());
+  if (!renameOverload(ref->getDecl(), ref->getLocation()))
+    renameIfKeyword(ref->getDecl(), ref->getLocation());
   auto *var = llvm::dyn_cast<clang::VarDecl>(ref->getDecl());
   if (!var)
     return true;
@@ -1020,18 +1260,37 @@ void SyntaxRewriter::hoistLocal(const clang::FunctionDecl *kernel,
                                 const std::string &name) {
   std::string decl;
   llvm::raw_string_ostream os(decl);
-  var->getType().print(os, clang::PrintingPolicy(lo), name);
+  clang::QualType type = var->getType();
+  if (type->isPointerType() && !type->getPointeeType()->isPointerType()) {
+    // A pointer in __local memory, to where the analysis says.
+    std::string message;
+    std::string q = qualifierFor(spaces.pointeeOf(var), cl2, false, message);
+    if (!message.empty())
+      return (void)error(var->getLocation(), message);
+    type->getPointeeType().print(os, clang::PrintingPolicy(lo));
+    kernelLocals[kernel] += " " + q + decl + " *__local " + name + ";";
+    return;
+  }
+  type.print(os, clang::PrintingPolicy(lo), name);
   kernelLocals[kernel] += " __local " + decl + ";";
 }
 
 void SyntaxRewriter::finish() {
   clang::PrintingPolicy policy(lo);
-  for (auto &[kernel, text] : kernelLocals) {
+  for (auto &[kernel, text] : kernelPrologue)
+    kernelLocals[kernel];
+  for (auto &[kernel, locals] : kernelLocals) {
     auto *body = llvm::cast<clang::CompoundStmt>(kernel->getBody());
     auto [file, offset] =
         sm.getDecomposedLoc(sm.getFileLoc(body->getLBracLoc()));
-    edits.replace({file, offset + 1, offset + 1},
-                  text + " /* xfence: __shared__ at the kernel's scope */");
+    std::string text;
+    if (!locals.empty())
+      text = locals + " /* xfence: __shared__ at the kernel's scope */";
+    auto bools = kernelPrologue.find(kernel);
+    if (bools != kernelPrologue.end())
+      text += bools->second + " /* xfence: bool arguments are passed as "
+                              "uchar */";
+    edits.replace({file, offset + 1, offset + 1}, text);
   }
   for (const clang::FunctionDecl *fn : functions) {
     std::string params;
@@ -1126,10 +1385,29 @@ bool SyntaxRewriter::isHostCode(const clang::Decl *d) const {
       return false;
     return !deviceUsed.count(var->getCanonicalDecl());
   }
+  if (auto *td = llvm::dyn_cast<clang::TypedefNameDecl>(d)) {
+    // A typedef that device code does not use (and whose text does not
+    // define a type that device code uses).
+    if (!deviceDeclsKnown || deviceDecls.count(td))
+      return false;
+    if (const clang::TagDecl *tag = td->getUnderlyingType()->getAsTagDecl())
+      if (tag->isEmbeddedInDeclarator() && deviceDecls.count(tag))
+        return false;
+    return true;
+  }
   if (auto *record = llvm::dyn_cast<clang::CXXRecordDecl>(d)) {
     // A class whose member functions are all host code.
     if (!record->isThisDeclarationADefinition() || record->isLambda())
       return false;
+    // A struct that device code does not use (one defined in a typedef or
+    // a variable's declaration goes or stays with it).
+    if (deviceDeclsKnown && !deviceDecls.count(record) &&
+        !record->isEmbeddedInDeclarator() &&
+        !record->getDescribedClassTemplate() &&
+        llvm::none_of(record->methods(), [](const clang::CXXMethodDecl *m) {
+          return !m->isImplicit();
+        }))
+      return true;
     bool any = false;
     for (const clang::Decl *member : record->decls()) {
       if (member->isImplicit())
@@ -1214,7 +1492,16 @@ void SyntaxRewriter::leaveOutHostCode(clang::Decl *d) {
     inner = t->getTemplatedDecl();
   std::string what = llvm::isa<clang::FunctionDecl>(inner) ? "function"
                      : llvm::isa<clang::VarDecl>(inner)    ? "variable"
-                                                           : "class";
+                     : llvm::isa<clang::TypedefNameDecl>(inner) ? "typedef"
+                     : deviceDeclsKnown && !deviceDecls.count(inner) &&
+                             llvm::none_of(
+                                 llvm::cast<clang::CXXRecordDecl>(inner)
+                                     ->methods(),
+                                 [](const clang::CXXMethodDecl *m) {
+                                   return !m->isImplicit();
+                                 })
+                         ? "type"
+                         : "class";
   std::string name = llvm::cast<clang::NamedDecl>(inner)->getNameAsString();
   clang::PresumedLoc at = sm.getPresumedLoc(d->getLocation());
   auto *fn = llvm::dyn_cast<clang::FunctionDecl>(inner);
@@ -1224,6 +1511,141 @@ void SyntaxRewriter::leaveOutHostCode(clang::Decl *d) {
                         std::to_string(at.getLine()) + ")");
   leaveOut(d, !definition,
            "/* xfence: host " + what + " '" + name + "' left out */");
+}
+
+/// The identifiers of a file's text (a superset: comments and strings
+/// too).
+static void collectIdentifiers(llvm::StringRef text, llvm::StringSet<> &out) {
+  auto start = [](char c) { return std::isalpha((unsigned char)c) || c == '_'; };
+  auto part = [](char c) { return std::isalnum((unsigned char)c) || c == '_'; };
+  for (size_t i = 0; i < text.size();) {
+    if (start(text[i]) && (i == 0 || !part(text[i - 1]))) {
+      size_t j = i;
+      while (j < text.size() && part(text[j]))
+        ++j;
+      out.insert(text.slice(i, j));
+      i = j;
+    } else {
+      ++i;
+    }
+  }
+}
+
+void SyntaxRewriter::findHostHeaders() {
+  // A user header that device code does not use (no device declaration in
+  // it, no declaration or type of it that device code refers to, no macro
+  // of it named anywhere in the kept text) is host code: its #include is
+  // left out whole. Inlined, its host-only preprocessor logic (#error on a
+  // POSIX macro, host library types) would be OpenCL C code.
+  clang::ASTContext &ctx = src.getContext();
+  clang::FileID mainFile = sm.getMainFileID();
+  llvm::SmallVector<clang::FileID> headers;
+  for (auto it = sm.fileinfo_begin(); it != sm.fileinfo_end(); ++it) {
+    clang::FileID id = sm.translateFile(it->first);
+    if (id.isValid() && id != mainFile &&
+        src.isUserLocation(sm.getLocForStartOfFile(id)) &&
+        sm.getIncludeLoc(id).isValid() &&
+        src.isUserLocation(sm.getIncludeLoc(id)))
+      headers.push_back(id);
+  }
+  llvm::DenseSet<clang::FileID> needed = {mainFile};
+  struct Refs : clang::RecursiveASTVisitor<Refs> {
+    clang::SourceManager &sm;
+    llvm::DenseSet<clang::FileID> &needed;
+    llvm::DenseSet<const clang::Decl *> seen;
+    Refs(clang::SourceManager &sm, llvm::DenseSet<clang::FileID> &needed)
+        : sm(sm), needed(needed) {}
+    bool shouldVisitTemplateInstantiations() const { return false; }
+    void mark(const clang::Decl *d) {
+      if (!d || d->getLocation().isInvalid())
+        return;
+      needed.insert(sm.getFileID(sm.getExpansionLoc(d->getLocation())));
+      if (!seen.insert(d).second)
+        return;
+      if (llvm::isa<clang::TagDecl, clang::TypedefNameDecl, clang::VarDecl,
+                    clang::FunctionDecl>(d))
+        TraverseDecl(const_cast<clang::Decl *>(d));
+      if (auto *c = llvm::dyn_cast<clang::EnumConstantDecl>(d))
+        mark(llvm::dyn_cast<clang::Decl>(c->getDeclContext()));
+    }
+    bool VisitDeclRefExpr(clang::DeclRefExpr *e) {
+      mark(e->getDecl());
+      return true;
+    }
+    bool VisitMemberExpr(clang::MemberExpr *e) {
+      mark(e->getMemberDecl());
+      return true;
+    }
+    bool VisitTypedefTypeLoc(clang::TypedefTypeLoc tl) {
+      mark(tl.getTypePtr()->getDecl());
+      return true;
+    }
+    bool VisitTagTypeLoc(clang::TagTypeLoc tl) {
+      mark(tl.getDecl());
+      return true;
+    }
+  } refs(sm, needed);
+  for (clang::Decl *d : topLevelDecls(ctx)) {
+    if (!src.isUserLocation(d->getLocation()))
+      continue;
+    if (auto *fn = llvm::dyn_cast<clang::FunctionDecl>(d)) {
+      if (!isHostOnlyFunction(fn))
+        refs.mark(fn);
+    } else if (auto *var = llvm::dyn_cast<clang::VarDecl>(d)) {
+      if (var->hasAttr<clang::CUDADeviceAttr>() ||
+          var->hasAttr<clang::CUDAConstantAttr>() ||
+          var->hasAttr<clang::CUDASharedAttr>())
+        refs.mark(var);
+    }
+  }
+  // Macros: a header whose #define'd name the kept text mentions is kept
+  // (a use in device code or in an #if of it), until nothing changes.
+  auto includer = [&](clang::FileID id) {
+    return sm.getFileID(sm.getExpansionLoc(sm.getIncludeLoc(id)));
+  };
+  for (bool changed = true; changed;) {
+    changed = false;
+    // A kept header keeps the headers that include it.
+    for (clang::FileID id : headers)
+      if (needed.count(id) && !needed.count(includer(id)) &&
+          includer(id).isValid()) {
+        needed.insert(includer(id));
+        changed = true;
+      }
+    llvm::StringSet<> kept;
+    for (clang::FileID id : needed)
+      collectIdentifiers(sm.getBufferData(id), kept);
+    for (clang::FileID id : headers) {
+      if (needed.count(id))
+        continue;
+      llvm::StringRef text = sm.getBufferData(id);
+      for (size_t at = 0; at < text.size();) {
+        size_t end = text.find('\n', at);
+        if (end == llvm::StringRef::npos)
+          end = text.size();
+        llvm::StringRef line = text.slice(at, end).ltrim();
+        at = end + 1;
+        if (!line.consume_front("#"))
+          continue;
+        line = line.ltrim();
+        if (!line.consume_front("define"))
+          continue;
+        llvm::StringRef name = line.ltrim().take_while([](char c) {
+          return std::isalnum((unsigned char)c) || c == '_';
+        });
+        if (!name.empty() && kept.contains(name)) {
+          needed.insert(id);
+          changed = true;
+          break;
+        }
+      }
+    }
+  }
+  for (clang::FileID id : headers)
+    if (!needed.count(id) && needed.count(includer(id)))
+      leftOutHeaders.insert(id);
+  deviceDecls = std::move(refs.seen);
+  deviceDeclsKnown = true;
 }
 
 void SyntaxRewriter::collectDeviceUses() {
@@ -1244,6 +1666,29 @@ void SyntaxRewriter::collectDeviceUses() {
   };
   // Variables that become arguments, in declaration order.
   std::vector<clang::Decl *> decls = topLevelDecls(ctx);
+  // Overloaded __device__ functions: the first keeps its name.
+  llvm::StringMap<llvm::SetVector<const clang::FunctionDecl *>> byName;
+  for (clang::Decl *d : decls)
+    if (auto *fn = llvm::dyn_cast<clang::FunctionDecl>(d))
+      if (isUserDecl(src, fn) && fn->getIdentifier() &&
+          !isHostOnlyFunction(fn) && !fn->hasAttr<clang::CUDAGlobalAttr>() &&
+          !fn->isTemplateInstantiation() && !llvm::isa<clang::CXXMethodDecl>(fn))
+        byName[fn->getName()].insert(fn->getCanonicalDecl());
+  for (auto &[name, set] : byName) {
+    llvm::StringSet<> taken;
+    for (auto &[other, unused] : byName)
+      taken.insert(other);
+    for (unsigned i = 1; i < set.size(); ++i) {
+      std::string renamed;
+      for (unsigned n = i + 1;; ++n) {
+        renamed = name.str() + "_" + std::to_string(n);
+        if (!taken.contains(renamed))
+          break;
+      }
+      taken.insert(renamed);
+      overloadNames[set[i]] = renamed;
+    }
+  }
   for (clang::Decl *d : decls) {
     auto *var = llvm::dyn_cast<clang::VarDecl>(d);
     if (!var || !isUserDecl(src, var) || var->hasExternalStorage() ||
@@ -1333,6 +1778,25 @@ std::string SyntaxRewriter::hoistedParam(const clang::VarDecl *var) const {
 std::string SyntaxRewriter::notes() const {
   std::string text;
   llvm::raw_string_ostream os(text);
+  if (!overloadNames.empty()) {
+    os << "// xfence: overloaded __device__ functions renamed (OpenCL C has "
+          "no overloading):\n";
+    for (const auto &[fn, name] : overloadNames) {
+      std::string type;
+      for (const clang::ParmVarDecl *p : fn->parameters())
+        type += (type.empty() ? "" : ", ") +
+                p->getType().getAsString(clang::PrintingPolicy(lo));
+      os << "//   " << fn->getName() << "(" << type << ") (line "
+         << sm.getPresumedLineNumber(fn->getLocation()) << ") -> " << name
+         << "\n";
+    }
+  }
+  if (!stdintTypes.empty()) {
+    os << "// xfence: the <stdint.h> types of the CUDA code (OpenCL C has "
+          "them built in under other names):\n";
+    for (const auto &[name, type] : stdintTypes)
+      os << "typedef " << type << " " << name << ";\n";
+  }
   if (!hostNotes.empty()) {
     os << "// xfence: host code left out (the OpenCL host program replaces "
           "it):";
@@ -1409,9 +1873,9 @@ xfence::addCudaSyntaxEdits(SourceEdits &edits, const CudaAddressSpaces &spaces,
   const std::vector<std::string> &includeDirs = options.includeDirs;
   SyntaxRewriter rewriter(edits, spaces, options, sites);
   rewriter.collectDeviceUses();
+  rewriter.findHostHeaders();
   rewriter.TraverseDecl(src.getContext().getTranslationUnitDecl());
   rewriter.finish();
-  notes = rewriter.notes();
 
   // #include of a system header (the CUDA runtime, <cuda/atomic>,
   // <cooperative_groups.h>) in a user file: OpenCL C has them built in or
@@ -1425,12 +1889,44 @@ xfence::addCudaSyntaxEdits(SourceEdits &edits, const CudaAddressSpaces &spaces,
   if (clang::OptionalFileEntryRef entry = sm.getFileEntryRefForID(mainFile))
     mainDir = llvm::sys::path::parent_path(entry->getName());
   llvm::SmallVector<clang::FileID> files = {mainFile};
+  // The #include lines of the headers left out (host code only).
+  std::set<std::pair<unsigned, size_t>> leftOutLines;
+  std::set<std::string> cudaMacros;
+  for (clang::FileID header : rewriter.leftOutHeaders) {
+    auto [includer, offset] =
+        sm.getDecomposedLoc(sm.getExpansionLoc(sm.getIncludeLoc(header)));
+    llvm::StringRef buffer = sm.getBufferData(includer);
+    size_t lineBegin = buffer.rfind('\n', offset);
+    lineBegin = lineBegin == llvm::StringRef::npos ? 0 : lineBegin + 1;
+    if (!leftOutLines.insert({includer.getHashValue(), lineBegin}).second)
+      continue;
+    edits.replace({includer, static_cast<unsigned>(lineBegin),
+                   static_cast<unsigned>(lineBegin)},
+                  "// xfence: host-only header left out: ");
+    if (clang::OptionalFileEntryRef entry = sm.getFileEntryRefForID(header))
+      rewriter.noteHostHeader(llvm::sys::path::filename(entry->getName()),
+                              sm.getPresumedLineNumber(
+                                  sm.getIncludeLoc(header)));
+  }
+  // The files left out (with the headers they include): another #include
+  // of one of them (skipped by its include guard) goes too.
+  llvm::StringSet<> leftOutPaths;
+  for (auto it = sm.fileinfo_begin(); it != sm.fileinfo_end(); ++it) {
+    clang::FileID id = sm.translateFile(it->first);
+    if (id.isValid() && id != mainFile &&
+        rewriter.inLeftOutHeader(sm.getLocForStartOfFile(id))) {
+      llvm::SmallString<256> real;
+      if (!llvm::sys::fs::real_path(it->first.getName(), real))
+        leftOutPaths.insert(real);
+    }
+  }
   for (auto it = sm.fileinfo_begin(); it != sm.fileinfo_end(); ++it) {
     clang::FileID id = sm.translateFile(it->first);
     if (id.isValid() && id != mainFile &&
         src.isUserLocation(sm.getLocForStartOfFile(id)) &&
         sm.getIncludeLoc(id).isValid() &&
-        src.isUserLocation(sm.getIncludeLoc(id)))
+        src.isUserLocation(sm.getIncludeLoc(id)) &&
+        !rewriter.inLeftOutHeader(sm.getLocForStartOfFile(id)))
       files.push_back(id);
   }
   for (clang::FileID file : files) {
@@ -1446,7 +1942,7 @@ xfence::addCudaSyntaxEdits(SourceEdits &edits, const CudaAddressSpaces &spaces,
       if (end == llvm::StringRef::npos)
         end = buffer.size();
       llvm::StringRef line = buffer.slice(at, end).ltrim();
-      bool system = false;
+      bool system = false, hostHeader = false;
       // Inlined, a header's #pragma once would be in the main file.
       if (file != mainFile && line.starts_with("#") &&
           line.drop_front().ltrim().starts_with("pragma") &&
@@ -1464,17 +1960,54 @@ xfence::addCudaSyntaxEdits(SourceEdits &edits, const CudaAddressSpaces &spaces,
           for (const std::string &dir : dirs) {
             llvm::SmallString<256> path(dir);
             llvm::sys::path::append(path, name);
-            if (llvm::sys::fs::exists(path))
+            if (llvm::sys::fs::exists(path)) {
+              llvm::SmallString<256> real;
+              if (system && !leftOutPaths.empty() &&
+                  !llvm::sys::fs::real_path(path, real) &&
+                  leftOutPaths.contains(real))
+                hostHeader = true;
               system = false;
+            }
           }
         }
       }
-      if (system)
+      if (hostHeader && !leftOutLines.count({file.getHashValue(), at}))
+        edits.replace(
+            {file, static_cast<unsigned>(at), static_cast<unsigned>(at)},
+            "// xfence: host-only header left out: ");
+      else if (system && !leftOutLines.count({file.getHashValue(), at}))
         edits.replace(
             {file, static_cast<unsigned>(at), static_cast<unsigned>(at)},
             "// xfence: ");
+      for (const char *macro : {"__CUDA_ARCH__", "__CUDACC__", "__align__"})
+        if (buffer.slice(at, end).contains(macro))
+          cudaMacros.insert(macro);
       at = end + 1;
     }
+  }
+  // CUDA's macros that the kept text names: the values of the parse, so
+  // that an #if selects the code that was translated (an #if
+  // __CUDA_ARCH__ >= 200 around the kernels would otherwise select its
+  // #else, which was not), and __align__ as CUDA defines it.
+  notes = rewriter.notes();
+  if (!cudaMacros.empty()) {
+    notes += "// xfence: CUDA macros that the code names, as the CUDA device "
+             "side was parsed with (the translated #if branches):\n";
+    clang::Preprocessor &pp = src.getUnit().getPreprocessor();
+    for (llvm::StringRef macro : {"__CUDA_ARCH__", "__CUDACC__"}) {
+      if (!cudaMacros.count(macro.str()))
+        continue;
+      const clang::MacroInfo *info =
+          pp.getMacroInfo(pp.getIdentifierInfo(macro));
+      if (!info)
+        continue;
+      std::string value;
+      for (const clang::Token &tok : info->tokens())
+        value += (value.empty() ? "" : " ") + pp.getSpelling(tok);
+      notes += "#define " + macro.str() + " " + value + "\n";
+    }
+    if (cudaMacros.count("__align__"))
+      notes += "#define __align__(n) __attribute__((aligned(n)))\n";
   }
   return failure(rewriter.failed);
 }
