@@ -188,16 +188,13 @@ struct RaiseOpenCLCall : OpRewritePattern<LLVM::CallOp> {
                                                MemorySpaces::none, Value());
         return success();
       }
-      if (spaces == MemorySpaces::local && isAtLeast(scope, Scope::workgroup))
-        scope = Scope::workgroup;
-      if (scope == Scope::thread && spaces != MemorySpaces::image)
-        return fail("memory_scope_work_item is allowed only with "
-                    "CLK_IMAGE_MEM_FENCE alone");
-      if (!isAtLeast(scope, exec) && scope != Scope::thread)
-        return fail("the memory scope of a barrier cannot be narrower than "
-                    "its execution scope");
+      std::string why;
+      std::optional<Scope> memory =
+          openCLBarrierScope(spaces, scope, exec, why);
+      if (!memory)
+        return fail(why);
       rewriter.replaceOpWithNewOp<BarrierOp>(
-          call, exec, ScopeAttr::get(ctx, scope),
+          call, exec, ScopeAttr::get(ctx, *memory),
           MemoryOrderAttr::get(ctx, MemoryOrder::acq_rel), spaces, Value());
       return success();
     }
@@ -234,13 +231,7 @@ struct RaiseOpenCLCall : OpRewritePattern<LLVM::CallOp> {
     bool isUnsigned =
         llvm::StringRef(names->second).split(',').first.contains("unsigned");
     auto rmwKind = [&](AtomicRMWKind kind) {
-      if (kind == AtomicRMWKind::min && isUnsigned)
-        return AtomicRMWKind::umin;
-      if (kind == AtomicRMWKind::max && isUnsigned)
-        return AtomicRMWKind::umax;
-      if (kind == AtomicRMWKind::add && isa<FloatType>(type))
-        return AtomicRMWKind::fadd;
-      return kind;
+      return openCLRMWKind(kind, isUnsigned, isa<FloatType>(type));
     };
     auto atomicType = [&](Type t) {
       return t && (isa<IntegerType>(t) || isa<FloatType>(t));

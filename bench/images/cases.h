@@ -179,6 +179,16 @@ inline std::vector<float> normalize(std::vector<float> c, int dims,
   return c;
 }
 
+// `dims` coordinates per point as `width` lanes (float4 for 3D and arrays).
+inline std::vector<float> lanes(const std::vector<float> &c, int dims,
+                                int width) {
+  std::vector<float> out;
+  for (size_t i = 0; i < c.size(); i += dims)
+    for (int d = 0; d < width; ++d)
+      out.push_back(d < dims ? c[i + d] : 0.0f);
+  return out;
+}
+
 // The values written by write2d_f: in range, out of range, ties of the
 // rounding (0.5 / 255 steps) and a NaN.
 inline std::vector<float> writeValues(int n) {

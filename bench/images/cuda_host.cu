@@ -42,14 +42,6 @@ template <class T> static T *upload(const std::vector<T> &v) {
   return d;
 }
 
-static std::vector<float> lanes(const std::vector<float> &c, int dims,
-                                int width) {
-  std::vector<float> out;
-  for (size_t i = 0; i < c.size(); i += dims)
-    for (int d = 0; d < width; ++d)
-      out.push_back(d < dims ? c[i + d] : 0.0f);
-  return out;
-}
 
 // Work-groups of one work-item, as the OpenCL host launches.
 static const dim3 kGlobal(N), kLocal(1);

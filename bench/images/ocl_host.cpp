@@ -114,15 +114,6 @@ static cl_sampler makeSampler(const Sampler &s) {
   return smp;
 }
 
-// Float coordinates as float2 (2D) or float4 (3D, array) lanes.
-static std::vector<float> lanes(const std::vector<float> &c, int dims,
-                                int width) {
-  std::vector<float> out;
-  for (size_t i = 0; i < c.size(); i += dims)
-    for (int d = 0; d < width; ++d)
-      out.push_back(d < dims ? c[i + d] : 0.0f);
-  return out;
-}
 
 int main(int argc, char **argv) {
   if (argc != 3) {

@@ -127,3 +127,32 @@ xfence::classifyOpenCLSyncName(llvm::StringRef name) {
     return b.rmw = *kind, b;
   return std::nullopt;
 }
+
+std::optional<Scope> xfence::openCLBarrierScope(MemorySpaces spaces,
+                                                Scope scope, Scope exec,
+                                                std::string &why) {
+  if (spaces == MemorySpaces::local && isAtLeast(scope, Scope::workgroup))
+    scope = Scope::workgroup;
+  if (scope == Scope::thread && spaces != MemorySpaces::image) {
+    why = "memory_scope_work_item is allowed only with CLK_IMAGE_MEM_FENCE "
+          "alone";
+    return std::nullopt;
+  }
+  if (!isAtLeast(scope, exec) && scope != Scope::thread) {
+    why = "the memory scope of a barrier cannot be narrower than its "
+          "execution scope";
+    return std::nullopt;
+  }
+  return scope;
+}
+
+AtomicRMWKind xfence::openCLRMWKind(AtomicRMWKind kind, bool isUnsigned,
+                                    bool isFloat) {
+  if (kind == AtomicRMWKind::min && isUnsigned)
+    return AtomicRMWKind::umin;
+  if (kind == AtomicRMWKind::max && isUnsigned)
+    return AtomicRMWKind::umax;
+  if (kind == AtomicRMWKind::add && isFloat)
+    return AtomicRMWKind::fadd;
+  return kind;
+}

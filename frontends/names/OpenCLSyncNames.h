@@ -17,6 +17,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 
 namespace xfence {
 
@@ -67,6 +68,18 @@ struct OpenCLSyncBuiltin {
 /// The synchronization meaning of the OpenCL C built-in named `name` (its
 /// unmangled name), if it is one.
 std::optional<OpenCLSyncBuiltin> classifyOpenCLSyncName(llvm::StringRef name);
+
+/// The memory scope of an OpenCL barrier of execution scope `exec` that
+/// orders `spaces` (not none) at `scope` (its argument, or the scope the
+/// specification implies): with LOCAL alone the scope is work_group (OpenCL
+/// 2.0 §6.13.8). Nothing, with `why` set, if OpenCL does not allow it.
+std::optional<Scope> openCLBarrierScope(MemorySpaces spaces, Scope scope,
+                                        Scope exec, std::string &why);
+
+/// The read-modify-write of an OpenCL atomic `kind` on an object of that
+/// signedness or floatness: min/max of an unsigned type are umin/umax, add
+/// of a float is fadd.
+AtomicRMWKind openCLRMWKind(AtomicRMWKind kind, bool isUnsigned, bool isFloat);
 
 /// OpenCL's numeric encodings (clang's opencl-c-base.h): the
 /// cl_mem_fence_flags bits, memory_order and memory_scope values.

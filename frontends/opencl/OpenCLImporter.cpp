@@ -478,17 +478,10 @@ void Importer::importSync(const clang::CallExpr *call,
                         MemorySpaces::none, Value());
       return;
     }
-    // With LOCAL only the scope is work_group (OpenCL 2.0 §6.13.8).
-    if (*spaces == MemorySpaces::local && isAtLeast(*scope, Scope::workgroup))
-      scope = Scope::workgroup;
-    if (*scope == Scope::thread && *spaces != MemorySpaces::image) {
-      error(call->getArg(1), "memory_scope_work_item is allowed only with "
-                             "CLK_IMAGE_MEM_FENCE alone");
-      return;
-    }
-    if (!isAtLeast(*scope, exec) && *scope != Scope::thread) {
-      error(call->getArg(1), "the memory scope of a barrier cannot be "
-                             "narrower than its execution scope");
+    std::string why;
+    scope = openCLBarrierScope(*spaces, *scope, exec, why);
+    if (!scope) {
+      error(call->getArg(1), why);
       return;
     }
     BarrierOp::create(builder, loc, exec, ScopeAttr::get(ctx, *scope),
@@ -528,13 +521,7 @@ void Importer::importSync(const clang::CallExpr *call,
   Type type = obj->type;
   bool isUnsigned = obj->valueType->isUnsignedIntegerType();
   auto rmwKind = [&](AtomicRMWKind kind) {
-    if (kind == AtomicRMWKind::min && isUnsigned)
-      return AtomicRMWKind::umin;
-    if (kind == AtomicRMWKind::max && isUnsigned)
-      return AtomicRMWKind::umax;
-    if (kind == AtomicRMWKind::add && isa<FloatType>(type))
-      return AtomicRMWKind::fadd;
-    return kind;
+    return openCLRMWKind(kind, isUnsigned, isa<FloatType>(type));
   };
   auto checkFloat = [&](AtomicRMWKind kind) {
     if (isa<FloatType>(type) && kind != AtomicRMWKind::xchg &&

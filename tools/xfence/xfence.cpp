@@ -34,6 +34,26 @@ void error(llvm::StringRef message) {
 
 xfence::CudaCommandOptions cudaCommand;
 
+/// Writes `text` to `output` (a temporary file renamed at the end: never a
+/// partial output).
+int writeOutput(const std::string &output, llvm::StringRef text) {
+  std::error_code ec;
+  llvm::ToolOutputFile out(output, ec, llvm::sys::fs::OF_Text);
+  if (ec) {
+    error("cannot write '" + output + "': " + ec.message());
+    return 1;
+  }
+  out.os() << text;
+  out.os().flush();
+  if (out.os().has_error()) {
+    error("cannot write '" + output + "': " + out.os().error().message());
+    out.os().clear_error();
+    return 1;
+  }
+  out.keep();
+  return 0;
+}
+
 int translate(const std::string &input, const std::string &target,
               const std::string &output, xfence::TranslateOptions &options) {
   if (target == "opencl") // CUDA to OpenCL C (docs/cuda-to-opencl.md)
@@ -69,42 +89,7 @@ int translate(const std::string &input, const std::string &target,
       input, (*buffer)->getBuffer(), options, llvm::errs());
   if (llvm::failed(text))
     return 1;
-  // Written to a temporary file and renamed: never a partial output.
-  std::error_code ec;
-  llvm::ToolOutputFile out(output, ec, llvm::sys::fs::OF_Text);
-  if (ec) {
-    error("cannot write '" + output + "': " + ec.message());
-    return 1;
-  }
-  out.os() << *text;
-  out.os().flush();
-  if (out.os().has_error()) {
-    error("cannot write '" + output + "': " + out.os().error().message());
-    out.os().clear_error();
-    return 1;
-  }
-  out.keep();
-  return 0;
-}
-
-/// Writes `text` to `output` (a temporary file renamed at the end: never a
-/// partial output).
-int writeOutput(const std::string &output, llvm::StringRef text) {
-  std::error_code ec;
-  llvm::ToolOutputFile out(output, ec, llvm::sys::fs::OF_Text);
-  if (ec) {
-    error("cannot write '" + output + "': " + ec.message());
-    return 1;
-  }
-  out.os() << text;
-  out.os().flush();
-  if (out.os().has_error()) {
-    error("cannot write '" + output + "': " + out.os().error().message());
-    out.os().clear_error();
-    return 1;
-  }
-  out.keep();
-  return 0;
+  return writeOutput(output, *text);
 }
 
 int compile(const std::string &input, const std::string &target,
