@@ -57,11 +57,14 @@ std::vector<std::string> CudaSourceOptions::driverArgs() const {
 }
 
 namespace {
-/// Owns the options the printer refers to.
+/// Owns the options the printer refers to, and the texts of the files the
+/// parse reads from memory.
 class Printer : public clang::TextDiagnosticPrinter {
 public:
   Printer(llvm::raw_ostream &os, std::unique_ptr<clang::DiagnosticOptions> opts)
       : TextDiagnosticPrinter(os, *opts), opts(std::move(opts)) {}
+
+  clang::tooling::FileContentMappings files;
 
 private:
   std::unique_ptr<clang::DiagnosticOptions> opts;
@@ -74,6 +77,9 @@ xfence::parseCudaSource(llvm::StringRef path, llvm::StringRef contents,
                         llvm::raw_ostream &diagOS) {
   auto diagOpts = std::make_unique<clang::DiagnosticOptions>();
   diagOpts->ShowColors = false;
+  // As clang: `#line` directives (the user's, and those of the copies of
+  // templates, CudaTemplates.h) name the lines diagnostics point at.
+  diagOpts->ShowPresumedLoc = true;
   auto printer = std::make_unique<Printer>(diagOS, std::move(diagOpts));
   clang::tooling::FileContentMappings files;
   // A kernel launch k<<<g, b>>>(...) in host code makes clang look up the
@@ -103,6 +109,8 @@ xfence::parseCudaSource(llvm::StringRef path, llvm::StringRef contents,
       files.emplace_back(std::string(kCudaBuiltinIncludeDir) + "/" + header,
                          "#pragma clang system_header\n");
   }
+  for (const auto &[name, text] : options.overlays)
+    files.emplace_back(name, text);
   std::unique_ptr<clang::ASTUnit> unit =
       clang::tooling::buildASTFromCodeWithArgs(
           contents, options.driverArgs(), path, "xfence",
@@ -111,5 +119,8 @@ xfence::parseCudaSource(llvm::StringRef path, llvm::StringRef contents,
           printer.get());
   if (!unit)
     return nullptr;
+  // The unit's buffers of the files read from memory point into `files`:
+  // they live as long as the parse, with its printer.
+  printer->files = std::move(files);
   return std::make_unique<ParsedSource>(std::move(unit), std::move(printer));
 }

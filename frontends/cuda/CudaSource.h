@@ -29,6 +29,9 @@ struct CudaSourceOptions {
   std::string gpuArch;
   /// Use the built-in header even where the toolkit exists.
   bool builtinHeader = false;
+  /// Files read with other contents than on disk (path as the parse
+  /// opens it, contents).
+  std::vector<std::pair<std::string, std::string>> overlays;
 
   /// The toolkit directory that the parse uses, or empty when it uses the
   /// built-in header (forced, or no toolkit at `cudaPath`).

@@ -236,7 +236,7 @@ static std::string rebuild(llvm::StringRef buffer, ArrayRef<Edit> edits) {
   return out;
 }
 
-FailureOr<std::string> SourceEdits::apply(llvm::StringRef prelude) {
+FailureOr<std::vector<Edit>> SourceEdits::resolve() {
   clang::SourceManager &sm = src.getSourceManager();
   clang::FileID mainFile = sm.getMainFileID();
   std::vector<Edit> all = std::move(edits);
@@ -315,6 +315,63 @@ FailureOr<std::string> SourceEdits::apply(llvm::StringRef prelude) {
   }
   if (failed(checkMacroBodies(kept)))
     return failure();
+  return kept;
+}
+
+FailureOr<std::vector<std::pair<clang::FileID, std::string>>>
+SourceEdits::applyToFiles() {
+  FailureOr<std::vector<Edit>> kept = resolve();
+  if (failed(kept))
+    return failure();
+  clang::SourceManager &sm = src.getSourceManager();
+  std::map<unsigned, std::pair<clang::FileID, std::vector<Edit>>> byFile;
+  for (Edit &edit : *kept) {
+    auto &slot = byFile[edit.range.file.getHashValue()];
+    slot.first = edit.range.file;
+    slot.second.push_back(std::move(edit));
+  }
+  std::vector<std::pair<clang::FileID, std::string>> texts;
+  for (auto &[hash, fileEdits] : byFile) {
+    std::stable_sort(fileEdits.second.begin(), fileEdits.second.end(),
+                     comesBefore);
+    texts.emplace_back(
+        fileEdits.first,
+        rebuild(sm.getBufferData(fileEdits.first), fileEdits.second));
+  }
+  return texts;
+}
+
+FailureOr<std::string> SourceEdits::applyWithin(const FileCharRange &range) {
+  FailureOr<std::vector<Edit>> kept = resolve();
+  if (failed(kept))
+    return failure();
+  std::vector<Edit> inside;
+  for (Edit &edit : *kept) {
+    if (!range.contains(edit.range)) {
+      src.report(edit.range.getBegin(src.getSourceManager()),
+                 DiagnosticsEngine::Error,
+                 "cannot rewrite this text: it is outside the construct "
+                 "being copied");
+      return failure();
+    }
+    edit.range.begin -= range.begin;
+    edit.range.end -= range.begin;
+    inside.push_back(std::move(edit));
+  }
+  std::stable_sort(inside.begin(), inside.end(), comesBefore);
+  llvm::StringRef buffer = src.getSourceManager()
+                               .getBufferData(range.file)
+                               .slice(range.begin, range.end);
+  return rebuild(buffer, inside);
+}
+
+FailureOr<std::string> SourceEdits::apply(llvm::StringRef prelude) {
+  clang::SourceManager &sm = src.getSourceManager();
+  clang::FileID mainFile = sm.getMainFileID();
+  FailureOr<std::vector<Edit>> resolved = resolve();
+  if (failed(resolved))
+    return failure();
+  std::vector<Edit> &kept = *resolved;
 
   // The new text of each changed file; each changed user header inlined at
   // its #include, innermost first (a header's FileID is created after the
@@ -325,6 +382,8 @@ FailureOr<std::string> SourceEdits::apply(llvm::StringRef prelude) {
     slot.first = edit.range.file;
     slot.second.push_back(std::move(edit));
   }
+  for (clang::FileID file : touched)
+    byFile[file.getHashValue()].first = file;
   while (!byFile.empty()) {
     auto last = std::prev(byFile.end());
     clang::FileID file = last->second.first;
@@ -349,6 +408,17 @@ FailureOr<std::string> SourceEdits::apply(llvm::StringRef prelude) {
     if (lineEnd == llvm::StringRef::npos)
       lineEnd = buffer.size();
     llvm::StringRef directive = buffer.slice(lineBegin, lineEnd).trim();
+    if (fileEdits.empty() && llvm::is_contained(touched, file)) {
+      // Touched only: not if the translation replaces the #include.
+      auto includerSlot = byFile.find(includer.getHashValue());
+      FileCharRange line{includer, static_cast<unsigned>(lineBegin),
+                         static_cast<unsigned>(lineEnd)};
+      if (includerSlot != byFile.end() &&
+          llvm::any_of(includerSlot->second.second, [&](const Edit &e) {
+            return e.range.overlaps(line) || line.contains(e.range);
+          }))
+        continue;
+    }
     std::string inlined =
         "// xfence: begin of the translated " + directive.str() + "\n" + text;
     if (!text.empty() && text.back() != '\n')

@@ -83,11 +83,26 @@ public:
         std::move(text), origin);
   }
 
+  /// Makes `file` a changed file even without edits (a user header whose
+  /// text on disk is not what was parsed): inlined at its #include like
+  /// the others, unless an edit replaces that #include.
+  void touch(clang::FileID file) { touched.push_back(file); }
+
   /// Applies every edit; returns `prelude` followed by the main file's new
   /// text (with each changed user header inlined at its #include, if the
   /// policy says so). Fails, with an error at the place, on edits that
   /// conflict.
   mlir::FailureOr<std::string> apply(llvm::StringRef prelude);
+
+  /// Applies every edit; returns the new text of each file with an edit
+  /// (no header inlined, no prelude).
+  mlir::FailureOr<std::vector<std::pair<clang::FileID, std::string>>>
+  applyToFiles();
+
+  /// Applies every edit to a copy of the text of `range` and returns it;
+  /// each edit must lie inside `range`. The files are not changed: the
+  /// same text can be copied again with other edits.
+  mlir::FailureOr<std::string> applyWithin(const FileCharRange &range);
 
   ParsedSource &getSource() { return src; }
 
@@ -119,10 +134,14 @@ private:
   }
 
   mlir::LogicalResult checkMacroBodies(llvm::ArrayRef<Edit> kept);
+  /// Merges the edits that several uses ask for, leaves out moot ones and
+  /// checks conflicts; the edits to apply, sorted.
+  mlir::FailureOr<std::vector<Edit>> resolve();
 
   ParsedSource &src;
   SourceEditPolicy policy;
   std::vector<Edit> edits;
+  std::vector<clang::FileID> touched;
 };
 
 /// The rewrite of one construct that keeps the source text of its operands:

@@ -394,6 +394,9 @@ private:
   /// type: `(uint4 *)p` of a __global p is `(__global uint4 *)p` (a cast
   /// may not change the address space in OpenCL C).
   void qualifyCast(clang::ExplicitCastExpr *e);
+  /// Casts the arguments of a call of an OpenCL C built-in that C++
+  /// converted implicitly.
+  void castConvertedArgs(const clang::CallExpr *call);
 
   SourceEdits &edits;
   ParsedSource &src;
@@ -1157,12 +1160,39 @@ bool SyntaxRewriter::VisitCallExpr(clang::CallExpr *call) {
   auto it = renamed.find(name);
   if (it != renamed.end()) {
     replaceRange(calleeExpr->getSourceRange(), it->second);
+    castConvertedArgs(call);
     return true;
   }
-  if (same.contains(name))
+  if (same.contains(name)) {
+    castConvertedArgs(call);
     return true;
+  }
   return error(call->getBeginLoc(),
                "'" + name + "' has no OpenCL C equivalent that xfence knows");
+}
+
+void SyntaxRewriter::castConvertedArgs(const clang::CallExpr *call) {
+  // C++ chose the overload (min(int, int) for min(i, 2u)) and converted
+  // the arguments; OpenCL C's overloaded built-ins find no best match for
+  // mixed argument types (mul24(2, stride) is ambiguous), so each
+  // converted argument is cast to the type C++ converted it to.
+  for (const clang::Expr *arg : call->arguments()) {
+    auto *cast = llvm::dyn_cast<clang::ImplicitCastExpr>(arg);
+    if (!cast ||
+        !llvm::is_contained({clang::CK_IntegralCast, clang::CK_FloatingCast,
+                             clang::CK_IntegralToFloating,
+                             clang::CK_FloatingToIntegral},
+                            cast->getCastKind()))
+      continue;
+    std::optional<FileCharRange> r =
+        rangeOf(cast->getSubExpr()->getSourceRange());
+    if (!r)
+      continue; // spelled in a system macro: left to OpenCL C's rules
+    clang::PrintingPolicy policy(lo);
+    edits.insertBefore(*r, "(" + cast->getType().getAsString(policy) + ")(",
+                       call->getBeginLoc());
+    edits.insertAfter(*r, ")", call->getBeginLoc());
+  }
 }
 
 bool SyntaxRewriter::TraverseLinkageSpecDecl(

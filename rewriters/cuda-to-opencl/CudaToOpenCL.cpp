@@ -23,6 +23,7 @@
 #include "passes/Passes.h"
 #include "passes/TargetCapabilities.h"
 #include "rewriters/cuda-to-opencl/CudaSyntax.h"
+#include "rewriters/cuda-to-opencl/CudaTemplates.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -459,8 +460,9 @@ std::string prelude(const CudaToOpenCLOptions &options,
 
 } // namespace
 
-static FailureOr<std::string> rewrite(ParsedSource &src, ModuleOp module,
-                                      const CudaToOpenCLOptions &options) {
+static FailureOr<std::string>
+rewrite(ParsedSource &src, ModuleOp module, const CudaToOpenCLOptions &options,
+        llvm::ArrayRef<clang::FileID> expandedHeaders = {}) {
   MLIRContext *ctx = module.getContext();
   std::optional<TargetCapabilities> caps =
       lookupTarget(options.cl2() ? "opencl2" : "opencl1.2");
@@ -487,6 +489,8 @@ static FailureOr<std::string> rewrite(ParsedSource &src, ModuleOp module,
   for (const CudaSyncSite &site : sites)
     siteStmts.insert(site.stmt);
   SourceEdits edits(src, cudaToOpenCLEditPolicy());
+  for (clang::FileID header : expandedHeaders)
+    edits.touch(header);
   OpenCLTarget target;
   target.cl2 = options.cl2();
   target.cl30 = options.clStd == "CL3.0";
@@ -519,13 +523,36 @@ xfence::translateCudaToOpenCL(llvm::StringRef path, llvm::StringRef contents,
       parseCudaSource(path, contents, options.source, diagOS);
   if (!src || src->hasErrors())
     return failure();
+  // Function templates: one plain function per specialization, then the
+  // new text is parsed again (the headers it changed read from memory).
+  FailureOr<ExpandedFiles> expanded = expandFunctionTemplates(*src);
+  if (failed(expanded))
+    return failure();
+  llvm::SmallVector<clang::FileID> expandedHeaders;
+  if (!expanded->empty()) {
+    CudaSourceOptions source = options.source;
+    llvm::append_range(source.overlays, expanded->headers);
+    std::string text = expanded->mainFile.value_or(contents.str());
+    src = parseCudaSource(path, text, source, diagOS);
+    if (!src || src->hasErrors())
+      return failure();
+    clang::SourceManager &sm = src->getSourceManager();
+    for (auto &[name, unused] : expanded->headers)
+      if (auto file = sm.getFileManager().getOptionalFileRef(name))
+        if (clang::FileID id = sm.translateFile(*file); id.isValid())
+          expandedHeaders.push_back(id);
+  }
   MLIRContext ctx(MLIRContext::Threading::DISABLED);
   ctx.printOpOnDiagnostic(false);
   ClangDiagnosticBridge bridge(*src, &ctx);
   OwningOpRef<ModuleOp> module = importCuda(*src, options.source, &ctx);
   if (!module)
     return failure();
-  return rewrite(*src, *module, options);
+  FailureOr<std::string> text =
+      rewrite(*src, *module, options, expandedHeaders);
+  if (failed(text) || expanded->empty())
+    return text;
+  return removeTemplateLineDirectives(*text);
 }
 
 static llvm::cl::opt<std::string> openclTargetStd(
