@@ -1,8 +1,9 @@
-//===- Compile.cpp - whole OpenCL C kernels to PTX through the dialect ----===//
+//===- Compile.cpp - whole OpenCL C kernels to PTX or SPIR-V --------------===//
 
 #include "compile/Compile.h"
 
 #include "backends/ptx/Passes.h"
+#include "backends/spirv/Passes.h"
 #include "dialect/XFenceDialect.h"
 #include "passes/Passes.h"
 
@@ -21,16 +22,23 @@
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/NVVM/LLVMIRToNVVMTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Export.h"
 #include "mlir/Target/LLVMIR/Import.h"
 #include "clang/Basic/DiagnosticIDs.h"
 #include "clang/CodeGen/CodeGenAction.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/CompilerInvocation.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
+#include "llvm/MC/TargetRegistry.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/Target/TargetOptions.h"
 
 using namespace mlir;
 using namespace xfence;
@@ -39,12 +47,20 @@ using namespace xfence;
 /// the link with libclc joins modules of one triple.
 static const char *const kTriple = "nvptx64-unknown-nvidiacl";
 
-/// Clang's LLVM IR for the kernels of `path`, or null after diagnostics.
+/// SPIR-V 1.2, the newest version an OpenCL 2.2 environment accepts (1.0
+/// for OpenCL 1.2 and 2.0, 1.1 for 2.1); Clang compiles for the same triple
+/// as the back end, so the module has its data layout and address spaces
+/// from the start.
+static const char *const kSPIRVTriple = "spirv64v1.2-unknown-unknown";
+
+/// Clang's LLVM IR for the kernels of `path` for `triple`, or null after
+/// diagnostics.
 static std::unique_ptr<llvm::Module> generateIR(llvm::StringRef path,
+                                                llvm::StringRef triple,
                                                 const CompileOptions &options,
                                                 llvm::LLVMContext &llvmCtx,
                                                 llvm::raw_ostream &diagOS) {
-  std::vector<std::string> args = {"-triple", kTriple, "-x", "cl"};
+  std::vector<std::string> args = {"-triple", triple.str(), "-x", "cl"};
   std::string standard =
       options.source.standard.empty() ? "CL1.2" : options.source.standard;
   args.push_back("-cl-std=" + standard);
@@ -90,6 +106,98 @@ static std::unique_ptr<llvm::Module> generateIR(llvm::StringRef path,
   return action.takeModule();
 }
 
+namespace {
+
+/// The part the routes share: the context with its dialects and the
+/// diagnostic handler that writes the passes' errors as file:line:col.
+struct Session {
+  explicit Session(DialectRegistry &registry, llvm::raw_ostream &diagOS)
+      : ctx(registry, MLIRContext::Threading::DISABLED),
+        handler(&ctx, [this, &diagOS](Diagnostic &diag) {
+          if (diag.getSeverity() == DiagnosticSeverity::Error)
+            failedDiag = true;
+          if (diag.getSeverity() == DiagnosticSeverity::Warning &&
+              diag.str().find("unhandled data layout token") !=
+                  std::string::npos)
+            return success(); // The import's note on vector alignments.
+          std::string line;
+          llvm::raw_string_ostream os(line);
+          os << sourceLocation(diag.getLocation()) << ": "
+             << (diag.getSeverity() == DiagnosticSeverity::Error     ? "error"
+                 : diag.getSeverity() == DiagnosticSeverity::Warning ? "warning"
+                                                                     : "remark")
+             << ": " << diag.str() << "\n";
+          // A kernel's body is also in Clang's __clang_ocl_kern_imp_ copy:
+          // one message per place and text.
+          if (printed.insert(line).second)
+            diagOS << line;
+          return success();
+        }) {
+    ctx.loadAllAvailableDialects();
+  }
+
+  /// Imports `ir`, raises its synchronization, coalesces and legalizes for
+  /// `target` (`--xfence-legalize=target=`); null after errors.
+  OwningOpRef<ModuleOp> raise(std::unique_ptr<llvm::Module> ir,
+                              const CompileOptions &options,
+                              llvm::StringRef target) {
+    OwningOpRef<ModuleOp> imported =
+        translateLLVMIRToModule(std::move(ir), &ctx,
+                                /*emitExpensiveWarnings=*/false);
+    if (!imported)
+      return nullptr;
+    PassManager pm(&ctx);
+    XFenceRaiseLLVMOptions raise;
+    raise.globalFence =
+        options.globalFence == GlobalFenceScope::device ? "device" : "spec";
+    pm.addPass(createXFenceRaiseLLVM(raise));
+    if (options.coalesce)
+      pm.addPass(createXFenceCoalesce());
+    XFenceLegalizeOptions legalize;
+    legalize.target = target.str();
+    pm.addPass(createXFenceLegalize(legalize));
+    if (failed(pm.run(*imported)) || failedDiag)
+      return nullptr;
+    return imported;
+  }
+
+  /// The module as --emit-mlir writes it: with its locations.
+  static std::string print(ModuleOp module) {
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    module->print(os, OpPrintingFlags().enableDebugInfo().useLocalScope());
+    return text;
+  }
+
+  /// `file:line:col` of the first file location in `loc` (the callee's
+  /// line of an inlined call), or the location as MLIR prints it.
+  static std::string sourceLocation(Location loc) {
+    std::string text;
+    loc->walk([&](Location inner) {
+      if (auto file = dyn_cast<FileLineColLoc>(inner)) {
+        text =
+            (file.getFilename().getValue() + ":" + llvm::Twine(file.getLine()) +
+             ":" + llvm::Twine(file.getColumn()))
+                .str();
+        return WalkResult::interrupt();
+      }
+      return WalkResult::advance();
+    });
+    if (text.empty()) {
+      llvm::raw_string_ostream os(text);
+      os << loc;
+    }
+    return text;
+  }
+
+  MLIRContext ctx;
+  bool failedDiag = false;
+  llvm::StringSet<> printed;
+  ScopedDiagnosticHandler handler;
+};
+
+} // namespace
+
 FailureOr<std::string> xfence::compileOpenCLToPTX(llvm::StringRef path,
                                                   const CompileOptions &options,
                                                   llvm::raw_ostream &diagOS) {
@@ -100,7 +208,8 @@ FailureOr<std::string> xfence::compileOpenCLToPTX(llvm::StringRef path,
     return failure();
   }
   llvm::LLVMContext llvmCtx;
-  std::unique_ptr<llvm::Module> ir = generateIR(path, options, llvmCtx, diagOS);
+  std::unique_ptr<llvm::Module> ir =
+      generateIR(path, kTriple, options, llvmCtx, diagOS);
   if (!ir)
     return failure();
 
@@ -114,50 +223,17 @@ FailureOr<std::string> xfence::compileOpenCLToPTX(llvm::StringRef path,
   registerLLVMDialectTranslation(registry);
   registerNVVMDialectTranslation(registry);
   NVVM::registerNVVMTargetInterfaceExternalModels(registry);
-  MLIRContext ctx(registry, MLIRContext::Threading::DISABLED);
-  ctx.loadAllAvailableDialects();
-  // Errors of the passes: file:line:col from the line tables.
-  bool failedDiag = false;
-  ScopedDiagnosticHandler handler(&ctx, [&](Diagnostic &diag) {
-    if (diag.getSeverity() == DiagnosticSeverity::Error)
-      failedDiag = true;
-    if (diag.getSeverity() == DiagnosticSeverity::Warning &&
-        diag.str().find("unhandled data layout token") != std::string::npos)
-      return success(); // The import's note on NVPTX's vector alignments.
-    diagOS << diag.getLocation() << ": "
-           << (diag.getSeverity() == DiagnosticSeverity::Error     ? "error"
-               : diag.getSeverity() == DiagnosticSeverity::Warning ? "warning"
-                                                                   : "remark")
-           << ": " << diag.str() << "\n";
-    return success();
-  });
-
-  OwningOpRef<ModuleOp> imported =
-      translateLLVMIRToModule(std::move(ir), &ctx,
-                              /*emitExpensiveWarnings=*/false);
-  if (!imported)
-    return failure();
-
+  Session session(registry, diagOS);
+  MLIRContext &ctx = session.ctx;
+  bool &failedDiag = session.failedDiag;
   // Raise, coalesce, legalize for the GPU (--emit-mlir stops here), lower
   // to NVVM.
-  PassManager pm(&ctx);
-  XFenceRaiseLLVMOptions raise;
-  raise.globalFence =
-      options.globalFence == GlobalFenceScope::device ? "device" : "spec";
-  pm.addPass(createXFenceRaiseLLVM(raise));
-  if (options.coalesce)
-    pm.addPass(createXFenceCoalesce());
-  XFenceLegalizeOptions legalize;
-  legalize.target = options.sm >= 90 ? "ptx-sm90" : "ptx-sm70";
-  pm.addPass(createXFenceLegalize(legalize));
-  if (failed(pm.run(*imported)) || failedDiag)
+  OwningOpRef<ModuleOp> imported = session.raise(
+      std::move(ir), options, options.sm >= 90 ? "ptx-sm90" : "ptx-sm70");
+  if (!imported)
     return failure();
-  if (options.emitMLIR) {
-    std::string text;
-    llvm::raw_string_ostream os(text);
-    imported->print(os, OpPrintingFlags().enableDebugInfo().useLocalScope());
-    return text;
-  }
+  if (options.emitMLIR)
+    return Session::print(*imported);
   PassManager lowering(&ctx);
   lowering.addPass(createXFenceNVPTXLocalArguments());
   ConvertXFenceToNVVMOptions lower;
@@ -195,4 +271,85 @@ FailureOr<std::string> xfence::compileOpenCLToPTX(llvm::StringRef path,
     for (Attribute object : binaryOp.getObjects())
       ptx += cast<gpu::ObjectAttr>(object).getObject().getValue().str();
   return ptx;
+}
+
+/// LLVM's SPIR-V back end, in process: the SPIR-V binary of `module`, or
+/// failure after an error on `diagOS`.
+static FailureOr<std::string> emitSPIRV(llvm::Module &module,
+                                        llvm::raw_ostream &diagOS) {
+  // LLVM's back end aborts on OpAtomicFAddEXT unless the extension is
+  // enabled (a process-wide option); refuse it here instead.
+  for (llvm::Function &function : module)
+    if (function.getName().contains("__spirv_AtomicFAddEXT")) {
+      diagOS << "error: a floating-point atomic add needs the SPIR-V "
+                "extension SPV_EXT_shader_atomic_float_add, which --to spirv "
+                "does not enable\n";
+      return failure();
+    }
+  LLVMInitializeSPIRVTargetInfo();
+  LLVMInitializeSPIRVTarget();
+  LLVMInitializeSPIRVTargetMC();
+  LLVMInitializeSPIRVAsmPrinter();
+  llvm::Triple triple(kSPIRVTriple);
+  std::string error;
+  const llvm::Target *target =
+      llvm::TargetRegistry::lookupTarget(triple, error);
+  if (!target) {
+    diagOS << "error: no SPIR-V target in this LLVM: " << error << "\n";
+    return failure();
+  }
+  std::unique_ptr<llvm::TargetMachine> machine(target->createTargetMachine(
+      triple, /*CPU=*/"", /*Features=*/"", llvm::TargetOptions(),
+      /*RM=*/std::nullopt, /*CM=*/std::nullopt,
+      llvm::CodeGenOptLevel::Default));
+  module.setTargetTriple(triple);
+  module.setDataLayout(machine->createDataLayout());
+  llvm::SmallString<0> binary;
+  llvm::raw_svector_ostream os(binary);
+  llvm::legacy::PassManager passes;
+  if (machine->addPassesToEmitFile(passes, os, /*DwoOut=*/nullptr,
+                                   llvm::CodeGenFileType::ObjectFile)) {
+    diagOS << "error: LLVM's SPIR-V back end cannot write an object file\n";
+    return failure();
+  }
+  passes.run(module);
+  return std::string(binary.str());
+}
+
+FailureOr<std::string>
+xfence::compileOpenCLToSPIRV(llvm::StringRef path,
+                             const CompileOptions &options,
+                             llvm::raw_ostream &diagOS) {
+  llvm::LLVMContext llvmCtx;
+  std::unique_ptr<llvm::Module> ir =
+      generateIR(path, kSPIRVTriple, options, llvmCtx, diagOS);
+  if (!ir)
+    return failure();
+
+  DialectRegistry registry;
+  registry.insert<XFenceDialect, LLVM::LLVMDialect, DLTIDialect>();
+  registerLLVMDialectImport(registry);
+  registerBuiltinDialectTranslation(registry);
+  registerLLVMDialectTranslation(registry);
+  Session session(registry, diagOS);
+  // Raise, coalesce, legalize for SPIR-V in the OpenCL environment
+  // (--emit-mlir stops here), lower to calls of the SPIR-V built-ins.
+  OwningOpRef<ModuleOp> module =
+      session.raise(std::move(ir), options, "spirv-opencl");
+  if (!module)
+    return failure();
+  if (options.emitMLIR)
+    return Session::print(*module);
+  PassManager lowering(&session.ctx);
+  lowering.addPass(createConvertXFenceToLLVMSPIRV());
+  if (failed(lowering.run(*module)) || session.failedDiag)
+    return failure();
+
+  llvm::LLVMContext outCtx;
+  std::unique_ptr<llvm::Module> out = translateModuleToLLVMIR(*module, outCtx);
+  if (!out || session.failedDiag) {
+    diagOS << "error: the module does not translate to LLVM IR\n";
+    return failure();
+  }
+  return emitSPIRV(*out, diagOS);
 }

@@ -1,11 +1,13 @@
-//===- Compile.h - OpenCL C kernels to PTX through the dialect -*- C++ -*-===//
-//-*-===//
+//===- Compile.h - OpenCL C kernels to PTX or SPIR-V ------------*- C++ -*-===//
 //
 // The IR path (docs/compile.md): Clang compiles the kernels to LLVM IR for
-// NVPTX; the IR is imported into MLIR's LLVM dialect; xfence-raise-llvm
-// turns its synchronization into xfence ops; coalescing, legalization and
-// the NVVM lowering run; the module is linked with libclc (only what it
-// needs) and LLVM's NVPTX back end writes PTX.
+// NVPTX or SPIR-V; the IR is imported into MLIR's LLVM dialect;
+// xfence-raise-llvm turns its synchronization into xfence ops; coalescing
+// and legalization for the target run. For PTX the NVVM lowering follows,
+// the module is linked with libclc (only what it needs) and LLVM's NVPTX
+// back end writes PTX; for SPIR-V the xfence ops become calls of the SPIR-V
+// built-ins (convert-xfence-to-llvm-spirv) and LLVM's SPIR-V back end writes
+// the binary.
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,14 +26,14 @@ namespace xfence {
 
 struct CompileOptions {
   SourceOptions source;
-  /// The GPU: sm_<sm>, PTX ISA <ptx> / 10.
+  /// The GPU: sm_<sm>, PTX ISA <ptx> / 10 (PTX only).
   unsigned sm = 90, ptx = 86;
   bool coalesce = true;
   GlobalFenceScope globalFence = GlobalFenceScope::workgroup;
   /// Where libclc's nvptx64--nvidiacl.bc lies.
   std::string libclcDir = XFENCE_LIBCLC_DIR;
   /// Give the module after raising, coalescing and legalization, with its
-  /// locations, instead of PTX (--emit-mlir).
+  /// locations, instead of PTX or SPIR-V (--emit-mlir).
   bool emitMLIR = false;
 };
 
@@ -41,6 +43,13 @@ struct CompileOptions {
 llvm::FailureOr<std::string> compileOpenCLToPTX(llvm::StringRef path,
                                                 const CompileOptions &options,
                                                 llvm::raw_ostream &diagOS);
+
+/// Compiles the OpenCL C file `path` to a SPIR-V 1.2 binary for the OpenCL
+/// environment (or, with emitMLIR, the raised module as text). Clang's
+/// diagnostics and the passes' errors go to `diagOS`.
+llvm::FailureOr<std::string> compileOpenCLToSPIRV(llvm::StringRef path,
+                                                  const CompileOptions &options,
+                                                  llvm::raw_ostream &diagOS);
 
 } // namespace xfence
 

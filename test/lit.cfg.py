@@ -51,6 +51,10 @@ spirv_val = shutil.which("spirv-val")
 if spirv_val:
     config.available_features.add("spirv-val")
     config.substitutions.append(("%spirv-val", spirv_val))
+spirv_dis = shutil.which("spirv-dis")
+if spirv_dis:
+    config.available_features.add("spirv-dis")
+    config.substitutions.append(("%spirv-dis", spirv_dis))
 
 # PoCL: an OpenCL CPU device through the ICD loader, driven from Python.
 pocl_icd = "/etc/OpenCL/vendors/pocl.icd"

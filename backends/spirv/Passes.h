@@ -3,6 +3,7 @@
 #ifndef XFENCE_BACKENDS_SPIRV_PASSES_H
 #define XFENCE_BACKENDS_SPIRV_PASSES_H
 
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVDialect.h"
 #include "mlir/Pass/Pass.h"
 

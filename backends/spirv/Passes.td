@@ -86,4 +86,52 @@ def ConvertGPUXFenceToSPIRV
   let dependentDialects = ["::mlir::spirv::SPIRVDialect"];
 }
 
+def ConvertXFenceToLLVMSPIRV
+    : Pass<"convert-xfence-to-llvm-spirv", "::mlir::ModuleOp"> {
+  let summary = "Lower xfence ops to LLVM-dialect calls of the SPIR-V "
+                "built-ins that LLVM's SPIR-V back end knows";
+  let description = [{
+    For modules whose kernels are LLVM dialect (the IR path of `xfence
+    compile --to spirv`, docs/compile.md), where the SPIR-V dialect does not
+    fit. First legalizes every xfence op for `spirv-opencl`, as
+    `--xfence-legalize` does (it fails at any op SPIR-V can express only by
+    weakening it), then lowers each op to a call of a function that LLVM's
+    SPIR-V back end turns into exactly one SPIR-V instruction, with constant
+    Scope and MemorySemantics operands computed as `convert-xfence-to-spirv`
+    computes them (design/semantics.md §1, OpenCL environment):
+
+    * `xfence.fence` to `__spirv_MemoryBarrier(Scope, Semantics)`
+      (OpMemoryBarrier);
+    * `xfence.barrier` to `__spirv_ControlBarrier(Exec, Mem, Semantics)`
+      (OpControlBarrier; without a memory part the memory scope is the
+      execution scope and the semantics `None`);
+    * `xfence.atomic_rmw` to `__spirv_AtomicIAdd`, `AtomicISub`, `AtomicAnd`,
+      `AtomicOr`, `AtomicXor`, `AtomicSMin`, `AtomicSMax`, `AtomicUMin`,
+      `AtomicUMax`, `AtomicExchange` or `AtomicFAddEXT` (which needs
+      SPV_EXT_shader_atomic_float_add);
+    * `xfence.atomic_cmpxchg` to `__spirv_AtomicCompareExchange` (also when
+      `weak`: the strong form never fails spuriously, and the weak one is
+      deprecated from SPIR-V 1.4) and an `llvm.icmp eq` of the old and the
+      expected value (floats are exchanged as integers of their size);
+    * `xfence.atomic_load` and `xfence.atomic_store` to `__spirv_AtomicLoad`
+      and `__spirv_AtomicStore` (LLVM 22's SPIR-V back end turns an LLVM
+      `load atomic`/`store atomic` into a plain OpLoad/OpStore, and an
+      `atomicrmw` into semantics without storage bits, so LLVM's own
+      atomics are not used).
+
+    An ordered atomic carries the storage bits of every space, as in
+    `convert-xfence-to-spirv`. The atomic built-ins are declared with
+    Itanium-mangled names of their operand types (e.g.
+    `_Z18__spirv_AtomicIAddPU3AS1iiii`, one declaration per pointer address
+    space and value type), the barriers as `_Z21__spirv_MemoryBarrierii` and
+    `_Z22__spirv_ControlBarrieriii`; all with the `spir_func` calling
+    convention, the barriers `convergent`. Addresses use the SPIR address
+    spaces of Clang's `spir64`/`spirv64` IR (0 private, 1 global, 2
+    constant, 3 local, 4 generic); a `memref` address is lowered to the
+    element's `!llvm.ptr` as the LLVM lowerings do. A reducing or partial
+    (lane-mask) barrier has no SPIR-V form and is an error.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 #endif // XFENCE_BACKENDS_SPIRV_PASSES_TD

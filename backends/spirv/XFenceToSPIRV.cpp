@@ -30,13 +30,11 @@ namespace xfence {
 using namespace mlir;
 using namespace xfence;
 
-namespace {
-
 using Sem = spirv::MemorySemantics;
 
 /// The SPIR-V Scope of an xfence scope (semantics.md §1). Legalization has
 /// widened cluster to device; it never reaches here.
-spirv::Scope toSPIRVScope(Scope scope) {
+spirv::Scope xfence::toSPIRVScope(Scope scope) {
   switch (scope) {
   case Scope::thread:
     return spirv::Scope::Invocation;
@@ -53,25 +51,11 @@ spirv::Scope toSPIRVScope(Scope scope) {
   llvm_unreachable("unknown scope");
 }
 
-/// The memory scope of an access or barrier whose semantics are `sem`.
-/// Vulkan allows only semantics None at Invocation scope
-/// (VUID-StandaloneSpirv-None-04641): there an ordered thread-scope atomic,
-/// or the [image] memory part of a barrier at thread scope, takes the next
-/// wider scope, Subgroup (a strengthening, semantics.md §4 rule 1).
-spirv::Scope memoryScope(Scope scope, spirv::MemorySemantics sem,
-                         bool vulkan) {
-  spirv::Scope spirvScope = toSPIRVScope(scope);
-  if (vulkan && spirvScope == spirv::Scope::Invocation &&
-      sem != spirv::MemorySemantics::None)
-    return spirv::Scope::Subgroup;
-  return spirvScope;
-}
-
 /// The storage-class bits of MemorySemantics for xfence memory spaces
 /// (semantics.md §1): local -> WorkgroupMemory, global ->
 /// CrossWorkgroupMemory (OpenCL) or UniformMemory (Vulkan: storage and
 /// uniform buffers), image -> ImageMemory.
-Sem storageBits(MemorySpaces spaces, bool vulkan) {
+static Sem storageBits(MemorySpaces spaces, bool vulkan) {
   Sem bits = Sem::None;
   if (bitEnumContainsAll(spaces, MemorySpaces::local))
     bits = bits | Sem::WorkgroupMemory;
@@ -86,7 +70,8 @@ Sem storageBits(MemorySpaces spaces, bool vulkan) {
 /// storage bits without an order bit order nothing. Under the Vulkan memory
 /// model a release makes the writes available and an acquire makes them
 /// visible; seq_cst has no form there (legalization refuses it).
-Sem toSemantics(MemoryOrder order, MemorySpaces spaces, bool vulkan) {
+Sem xfence::toSPIRVSemantics(MemoryOrder order, MemorySpaces spaces,
+                             bool vulkan) {
   Sem orderBit = Sem::None;
   switch (order) {
   case MemoryOrder::relaxed:
@@ -116,8 +101,24 @@ Sem toSemantics(MemoryOrder order, MemorySpaces spaces, bool vulkan) {
 /// An ordered atomic orders every memory space, as on every other xfence
 /// target (a PTX atom, an LLVM atomic), not only the space of its own
 /// address: its semantics carry all storage bits of the environment.
-Sem atomicSemantics(MemoryOrder order, bool vulkan) {
-  return toSemantics(order, allSpaces(), vulkan);
+Sem xfence::toSPIRVAtomicSemantics(MemoryOrder order, bool vulkan) {
+  return toSPIRVSemantics(order, allSpaces(), vulkan);
+}
+
+namespace {
+
+/// The memory scope of an access or barrier whose semantics are `sem`.
+/// Vulkan allows only semantics None at Invocation scope
+/// (VUID-StandaloneSpirv-None-04641): there an ordered thread-scope atomic,
+/// or the [image] memory part of a barrier at thread scope, takes the next
+/// wider scope, Subgroup (a strengthening, semantics.md §4 rule 1).
+spirv::Scope memoryScope(Scope scope, spirv::MemorySemantics sem,
+                         bool vulkan) {
+  spirv::Scope spirvScope = toSPIRVScope(scope);
+  if (vulkan && spirvScope == spirv::Scope::Invocation &&
+      sem != spirv::MemorySemantics::None)
+    return spirv::Scope::Subgroup;
+  return spirvScope;
 }
 
 /// The storage class of an `!llvm.ptr` address space: 1 global, 3 shared
@@ -255,7 +256,7 @@ struct FenceToSPIRV : XFenceToSPIRVPattern<FenceOp> {
                   ConversionPatternRewriter &rewriter) const override {
     rewriter.replaceOpWithNewOp<spirv::MemoryBarrierOp>(
         op, toSPIRVScope(op.getScope()),
-        toSemantics(op.getOrder(), op.getSpaces(), env.vulkan));
+        toSPIRVSemantics(op.getOrder(), op.getSpaces(), env.vulkan));
     return success();
   }
 };
@@ -275,7 +276,7 @@ struct BarrierToSPIRV : XFenceToSPIRVPattern<BarrierOp> {
     spirv::Scope mem = exec;
     Sem sem = Sem::None;
     if (op.ordersMemory()) {
-      sem = toSemantics(*op.getOrder(), op.getSpaces(), env.vulkan);
+      sem = toSPIRVSemantics(*op.getOrder(), op.getSpaces(), env.vulkan);
       mem = memoryScope(*op.getMemoryScope(), sem, env.vulkan);
     }
     rewriter.replaceOpWithNewOp<spirv::ControlBarrierOp>(op, exec, mem, sem);
@@ -322,7 +323,7 @@ struct RMWToSPIRV : XFenceToSPIRVPattern<AtomicRMWOp> {
     if (failed(ptr))
       return failure();
     Location loc = op.getLoc();
-    Sem sem = atomicSemantics(op.getOrder(), env.vulkan);
+    Sem sem = toSPIRVAtomicSemantics(op.getOrder(), env.vulkan);
     spirv::Scope scope = memoryScope(op.getScope(), sem, env.vulkan);
     Value value = adaptor.getValue();
     Value result;
@@ -399,8 +400,8 @@ struct CmpXchgToSPIRV : XFenceToSPIRVPattern<AtomicCmpXchgOp> {
     if (failed(ptr))
       return failure();
     Location loc = op.getLoc();
-    Sem equal = atomicSemantics(op.getSuccessOrder(), env.vulkan);
-    Sem unequal = atomicSemantics(op.getFailureOrder(), env.vulkan);
+    Sem equal = toSPIRVAtomicSemantics(op.getSuccessOrder(), env.vulkan);
+    Sem unequal = toSPIRVAtomicSemantics(op.getFailureOrder(), env.vulkan);
     // The failure order is never stronger than the success order.
     spirv::Scope scope = memoryScope(op.getScope(), equal, env.vulkan);
     Value old;
@@ -450,7 +451,7 @@ struct LoadToSPIRV : XFenceToSPIRVPattern<AtomicLoadOp> {
     Location loc = op.getLoc();
     Value zero = spirv::ConstantOp::create(rewriter, loc, type,
                                            rewriter.getIntegerAttr(type, 0));
-    Sem sem = atomicSemantics(op.getOrder(), env.vulkan);
+    Sem sem = toSPIRVAtomicSemantics(op.getOrder(), env.vulkan);
     rewriter.replaceOpWithNewOp<spirv::AtomicOrOp>(
         op, type, *ptr, memoryScope(op.getScope(), sem, env.vulkan), sem,
         zero);
@@ -470,7 +471,7 @@ struct StoreToSPIRV : XFenceToSPIRVPattern<AtomicStoreOp> {
         getPointer(op, adaptor.getAddr(), adaptor.getIndices(), type, rewriter);
     if (failed(ptr))
       return failure();
-    Sem sem = atomicSemantics(op.getOrder(), env.vulkan);
+    Sem sem = toSPIRVAtomicSemantics(op.getOrder(), env.vulkan);
     spirv::AtomicExchangeOp::create(
         rewriter, op.getLoc(), type, *ptr,
         memoryScope(op.getScope(), sem, env.vulkan), sem, adaptor.getValue());

@@ -2,16 +2,38 @@
 //
 // The patterns of convert-xfence-to-spirv, for the passes that lower xfence
 // ops together with other dialects in one conversion
-// (convert-gpu-xfence-to-spirv).
+// (convert-gpu-xfence-to-spirv), and the Scope and MemorySemantics operands
+// of the SPIR-V forms, which convert-xfence-to-llvm-spirv shares.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef XFENCE_BACKENDS_SPIRV_XFENCETOSPIRV_H
 #define XFENCE_BACKENDS_SPIRV_XFENCETOSPIRV_H
 
+#include "dialect/XFenceAttrs.h"
+
 #include "mlir/Dialect/SPIRV/Transforms/SPIRVConversion.h"
 
 namespace xfence {
+
+/// The SPIR-V Scope of an xfence scope (semantics.md §1): Invocation,
+/// Subgroup, Workgroup, Device (also for cluster, which legalization widens
+/// to device), CrossDevice.
+mlir::spirv::Scope toSPIRVScope(Scope scope);
+
+/// The MemorySemantics of an order over some spaces: the order bit or'ed
+/// with the storage bits of the spaces (local -> WorkgroupMemory, global ->
+/// CrossWorkgroupMemory, or UniformMemory under `vulkan`, image ->
+/// ImageMemory), plus MakeAvailable/MakeVisible under the Vulkan memory
+/// model. A relaxed order is `None`.
+mlir::spirv::MemorySemantics toSPIRVSemantics(MemoryOrder order,
+                                              MemorySpaces spaces, bool vulkan);
+
+/// The MemorySemantics of an ordered atomic: it orders every memory space,
+/// as on every other xfence target, so it carries all storage bits of the
+/// environment (`None` when relaxed).
+mlir::spirv::MemorySemantics toSPIRVAtomicSemantics(MemoryOrder order,
+                                                    bool vulkan);
 
 /// Adds the patterns that lower legalized xfence fences, barriers and
 /// atomics to the SPIR-V dialect, for the OpenCL environment or (`vulkan`)

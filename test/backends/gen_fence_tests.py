@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Writes the exhaustive lowering tests for PTX sm_90 (PTX 8.6), PTX sm_80
-(PTX 7.8), the CPU and SPIR-V (OpenCL and Vulkan environments):
+(PTX 7.8), the CPU, SPIR-V (OpenCL and Vulkan environments) and the calls of
+SPIR-V built-ins for LLVM's SPIR-V back end (llvm-spirv-*):
 
 * every (scope, order, spaces) fence (fences-all*), checked against the
   instruction that design/semantics.md section 3 names;
@@ -102,6 +103,37 @@ def spirv_vulkan_ok(scope, order, spaces):
     return spirv_expected(scope, order, spaces, True)
 
 
+# convert-xfence-to-llvm-spirv passes the same Scope and MemorySemantics as
+# constants to the built-ins LLVM's SPIR-V back end knows (docs/lowering.md):
+# their numbers (SPIR-V specification, "Scope" and "Memory Semantics").
+SPIRV_SCOPE_NUMBERS = {"CrossDevice": 0, "Device": 1, "Workgroup": 2,
+                       "Subgroup": 3, "Invocation": 4}
+
+
+def spirv_semantics_number(names):
+    bits = dict(SPIRV_BITS)
+    return sum(bits[n] for n in names.split("|") if n != "None")
+
+
+def llvm_spirv_constants(values):
+    """CHECK-NEXT patterns of the i32 constants of one built-in call, bound
+    to C0, C1, ..."""
+    return ["%%[[C%d:.*]] = llvm.mlir.constant(%d : i32) : i32" % (i, v)
+            for i, v in enumerate(values)]
+
+
+def llvm_spirv_fence(scope, order, spaces):
+    exp = spirv_expected(scope, order, spaces, False)
+    if exp is None:
+        return None
+    m = re.match(r"spirv\.MemoryBarrier <(\w+)>, <([\w|]+)>$", exp)
+    return llvm_spirv_constants(
+        [SPIRV_SCOPE_NUMBERS[m.group(1)],
+         spirv_semantics_number(m.group(2))]) + [
+        "llvm.call spir_funccc @_Z21__spirv_MemoryBarrierii(%[[C0]], "
+        "%[[C1]]) {no_unwind} : (i32, i32) -> (){{$}}"]
+
+
 TARGETS = {
     "ptx/fences-all-sm90.mlir": (
         "xfence-opt %s --convert-xfence-to-nvvm=\"sm=90 ptx=86\"",
@@ -117,6 +149,8 @@ TARGETS = {
     "spirv/fences-all-vulkan.mlir": (
         "xfence-opt %s --convert-xfence-to-spirv=vulkan=true",
         spirv_vulkan_ok),
+    "spirv/llvm-spirv-fences-all.mlir": (
+        "xfence-opt %s --convert-xfence-to-llvm-spirv", llvm_spirv_fence),
 }
 
 # Fences a target must refuse: one split per fence, the error expected at it.
@@ -170,8 +204,8 @@ def render(cmd, expect):
                 if exp == "SKIP":  # refused: see ERROR_TARGETS
                     continue
                 out.append("// CHECK-LABEL: func @%s(" % name)
-                if exp:
-                    out.append("// CHECK-NEXT: %s" % exp)
+                for line in ([exp] if isinstance(exp, str) else exp or []):
+                    out.append("// CHECK-NEXT: %s" % line)
                 out.append("// CHECK-NEXT: return")
                 out.append("func.func @%s() {" % name)
                 out.append("  xfence.fence %s %s [%s]" %
@@ -630,6 +664,94 @@ def spirv_barrier(exec_scope, mem, order, spaces, vulkan, mask=False,
              (ex, spirv_mem_scope(mem, sem, vulkan), sem))]
 
 
+# convert-xfence-to-llvm-spirv: the operands of the SPIR-V forms above as
+# constants of calls of the SPIR-V built-ins (docs/lowering.md), mangled for
+# the pointer and value type. Loads, stores and float compare-exchanges,
+# which the SPIR-V dialect cannot write, are OpAtomicLoad, OpAtomicStore and
+# an integer OpAtomicCompareExchange of the float's bits there.
+LLVM_SPIRV_IMPLICIT = ["xfence.", "llvm.call", "llvm.fence", "llvm.atomicrmw",
+                       "llvm.cmpxchg", "llvm.load", "llvm.store"]
+ITANIUM = {"i32": "i", "i64": "l", "f32": "f", "f64": "d"}
+LLVM_SPIRV_RMW = {"add": "IAdd", "sub": "ISub", "and": "And", "or": "Or",
+                  "xor": "Xor", "min": "SMin", "max": "SMax", "umin": "UMin",
+                  "umax": "UMax", "xchg": "Exchange", "fadd": "FAddEXT"}
+
+
+def llvm_spirv_call(name, addr, t, sems, values, result):
+    """The call of `__spirv_<name>` on the address with Scope and `sems`
+    semantics operands (C0, C1, ...), then `values`."""
+    ptr = llvm_ptr(addr)
+    space = re.search(r"<(\d+)>", ptr)
+    mangled_ptr = ("PU3AS%s" % space.group(1) if space else "P") + ITANIUM[t]
+    full = "__spirv_" + name
+    mangled = "_Z%d%s%s%s%s" % (len(full), full, mangled_ptr,
+                                "i" * (1 + sems), ITANIUM[t] * len(values))
+    operands = [llvm_addr_operand(addr)] + \
+        ["%%[[C%d]]" % i for i in range(1 + sems)] + values
+    types = [ptr] + ["i32"] * (1 + sems) + [t] * len(values)
+    return "llvm.call spir_funccc @%s(%s) {no_unwind} : (%s) -> %s{{$}}" % (
+        mangled, ", ".join(operands), ", ".join(types), result)
+
+
+def llvm_spirv_atomic(name, addr, t, scope, orders, values, result):
+    sems = [spirv_semantics_number(spirv_semantics(o, ALL, False))
+            for o in orders]
+    lines = [("CHECK" if i == 0 else "CHECK-NEXT", line) for i, line in
+             enumerate(llvm_spirv_constants(
+                 [SPIRV_SCOPE_NUMBERS[SPIRV_SCOPES[scope]]] + sems))]
+    call = llvm_spirv_call(name, addr, t, len(sems), values, result)
+    return lines + [("CHECK-NEXT", ("= " if result != "()" else "") + call)]
+
+
+def llvm_spirv_rmw(kind, t, addr, scope, order, val):
+    exp = spirv_rmw(kind, t, addr, scope, order, False, val)
+    if isinstance(exp, Error):
+        return exp
+    return llvm_spirv_atomic("Atomic" + LLVM_SPIRV_RMW[kind], addr, t, scope,
+                             [order], [val], t)
+
+
+def llvm_spirv_cmpxchg(t, addr, scope, succ, fail, weak, e, d):
+    # The strong form also for `weak` (it never fails spuriously).
+    it = int_of(t)
+    lines = []
+    if t.startswith("f"):
+        lines = [("CHECK", "%%[[E:.*]] = llvm.bitcast %s : %s to %s" %
+                  (e, t, it)),
+                 ("CHECK-NEXT", "%%[[D:.*]] = llvm.bitcast %s : %s to %s" %
+                  (d, t, it))]
+        e, d = "%[[E]]", "%[[D]]"
+    call = llvm_spirv_atomic("AtomicCompareExchange", addr, it, scope,
+                             [succ, fail], [d, e], it)
+    if lines:
+        call[0] = ("CHECK", call[0][1])
+    call[-1] = ("CHECK-NEXT", "%[[OLD:.*]] " + call[-1][1])
+    lines += call
+    lines.append(("CHECK-NEXT", 'llvm.icmp "eq" %%[[OLD]], %s : %s{{$}}' %
+                  (e, it)))
+    if t.startswith("f"):
+        lines.append(("CHECK-NEXT", "llvm.bitcast %%[[OLD]] : %s to %s" %
+                      (it, t)))
+    return lines
+
+
+def llvm_spirv_barrier(exec_scope, mem, order, spaces, **kw):
+    exp = spirv_barrier(exec_scope, mem, order, spaces, False, **kw)
+    if isinstance(exp, Error):
+        return exp
+    m = re.search(r"spirv\.ControlBarrier <(\w+)>, <(\w+)>, <([\w|]+)>",
+                  exp[0][1])
+    lines = [("CHECK" if i == 0 else "CHECK-NEXT", line) for i, line in
+             enumerate(llvm_spirv_constants(
+                 [SPIRV_SCOPE_NUMBERS[m.group(1)],
+                  SPIRV_SCOPE_NUMBERS[m.group(2)],
+                  spirv_semantics_number(m.group(3))]))]
+    return lines + [("CHECK-NEXT",
+                     "llvm.call spir_funccc @_Z22__spirv_ControlBarrieriii("
+                     "%[[C0]], %[[C1]], %[[C2]]) {convergent, no_unwind} : "
+                     "(i32, i32, i32) -> (){{$}}")]
+
+
 # ------------------------------------------------------------------ targets
 
 class Target:
@@ -1053,8 +1175,19 @@ def render_family_errors(tgt, family):
     return "\n".join(text) + "\n"
 
 
+def make_llvm_spirv():
+    return Target(
+        "spirv/llvm-spirv-%s", "xfence-opt %s --convert-xfence-to-llvm-spirv",
+        LLVM_SPIRV_IMPLICIT, rmw=llvm_spirv_rmw, cmpxchg=llvm_spirv_cmpxchg,
+        load=lambda t, a, s, o: llvm_spirv_atomic(
+            "AtomicLoad", a, t, s, [o], [], t),
+        store=lambda t, a, s, o, val: llvm_spirv_atomic(
+            "AtomicStore", a, t, s, [o], [val], "()"),
+        barrier=llvm_spirv_barrier)
+
+
 GEN_TARGETS = [make_ptx(True), make_ptx(False), make_cpu(), make_spirv(False),
-               make_spirv(True)]
+               make_spirv(True), make_llvm_spirv()]
 
 
 def generated_files():

@@ -35,10 +35,12 @@ void error(llvm::StringRef message) {
 xfence::CudaCommandOptions cudaCommand;
 
 /// Writes `text` to `output` (a temporary file renamed at the end: never a
-/// partial output).
-int writeOutput(const std::string &output, llvm::StringRef text) {
+/// partial output); `binary` for SPIR-V.
+int writeOutput(const std::string &output, llvm::StringRef text,
+                bool binary = false) {
   std::error_code ec;
-  llvm::ToolOutputFile out(output, ec, llvm::sys::fs::OF_Text);
+  llvm::ToolOutputFile out(
+      output, ec, binary ? llvm::sys::fs::OF_None : llvm::sys::fs::OF_Text);
   if (ec) {
     error("cannot write '" + output + "': " + ec.message());
     return 1;
@@ -94,9 +96,9 @@ int translate(const std::string &input, const std::string &target,
 
 int compile(const std::string &input, const std::string &target,
             const std::string &output, xfence::CompileOptions &options) {
-  if (target != "ptx") {
+  if (target != "ptx" && target != "spirv") {
     error("unsupported target '" + target +
-          "' (expected 'ptx'; SPIR-V and CPU code are not done yet)");
+          "' (expected 'ptx' or 'spirv'; CPU code is not done yet)");
     return 1;
   }
   if (!llvm::sys::fs::exists(input)) {
@@ -110,11 +112,13 @@ int compile(const std::string &input, const std::string &target,
                             "file; CUDA input is not done yet)");
     return 1;
   }
+  bool spirv = target == "spirv";
   llvm::FailureOr<std::string> text =
-      xfence::compileOpenCLToPTX(input, options, llvm::errs());
+      spirv ? xfence::compileOpenCLToSPIRV(input, options, llvm::errs())
+            : xfence::compileOpenCLToPTX(input, options, llvm::errs());
   if (llvm::failed(text))
     return 1;
-  return writeOutput(output, *text);
+  return writeOutput(output, *text, spirv && !options.emitMLIR);
 }
 
 int runReport(const std::string &input, xfence::TranslateOptions &options) {
@@ -167,8 +171,8 @@ int main(int argc, char **argv) {
   CLI::App app{"xfence: translate OpenCL C kernels to CUDA and CUDA kernels "
                "to OpenCL C, keeping the meaning of every fence, barrier and "
                "atomic at the least cost, and report what changed and why.\n"
-               "`compile` gives PTX for whole OpenCL C kernels through the "
-               "dialect; SPIR-V and CPU code come from xfence-opt / "
+               "`compile` gives PTX or SPIR-V for whole OpenCL C kernels "
+               "through the dialect; CPU code comes from xfence-opt / "
                "xfence-translate (docs/lowering.md)."};
   app.require_subcommand(1);
   CLI::App *cmd = app.add_subcommand(
@@ -211,14 +215,15 @@ int main(int argc, char **argv) {
                    "Report without fence coalescing");
   addGlobalFenceOption(report, globalFence);
   CLI::App *compileCmd = app.add_subcommand(
-      "compile", "Compile the kernels of an OpenCL C file (.cl) to PTX "
-                 "through the xfence dialect (docs/compile.md)");
+      "compile", "Compile the kernels of an OpenCL C file (.cl) to PTX or "
+                 "SPIR-V through the xfence dialect (docs/compile.md)");
   std::string compileInput, compileTarget, compileOutput = "-";
   xfence::CompileOptions compileOptions;
   bool emitMLIR = false;
   compileCmd->add_option("input", compileInput, "The OpenCL C file (.cl)")
       ->required();
-  compileCmd->add_option("--to", compileTarget, "Target: ptx")->required();
+  compileCmd->add_option("--to", compileTarget, "Target: ptx or spirv")
+      ->required();
   compileCmd->add_option("-o", compileOutput,
                          "Output file ('-' for stdout, the default)");
   compileCmd->add_option("-D", compileOptions.source.defines, "Define a macro");
@@ -229,14 +234,14 @@ int main(int argc, char **argv) {
   compileCmd
       ->add_option("--sm", compileOptions.sm,
                    "The GPU's compute capability times ten (default "
-                   "90: sm_90)")
+                   "90: sm_90; PTX only)")
       ->check(CLI::Range(70u, 120u));
   compileCmd->add_flag("--no-coalesce", noCoalesce,
                        "Do not merge or remove redundant fences");
   compileCmd->add_flag("--emit-mlir", emitMLIR,
                        "Write the module after raising, coalescing and "
                        "legalization (xfence ops, with source locations) "
-                       "instead of PTX");
+                       "instead of PTX or SPIR-V");
   addGlobalFenceOption(compileCmd, globalFence);
   try {
     app.parse(args);
@@ -254,6 +259,10 @@ int main(int argc, char **argv) {
   if (report->parsed())
     return runReport(reportInput, options);
   if (compileCmd->parsed()) {
+    if (compileTarget == "spirv" && compileCmd->count("--sm")) {
+      error("--sm is about PTX (--to ptx); it has no meaning for --to spirv");
+      return 1;
+    }
     compileOptions.source.buildOptions = buildOptions;
     compileOptions.coalesce = !noCoalesce;
     compileOptions.globalFence = options.opencl.globalFence;
