@@ -1184,8 +1184,11 @@ void SyntaxRewriter::castConvertedArgs(const clang::CallExpr *call) {
                              clang::CK_FloatingToIntegral},
                             cast->getCastKind()))
       continue;
+    // The outermost text of the argument: a macro's use (`HEIGHT`), not
+    // its body, which other uses (an array size) share.
     std::optional<FileCharRange> r =
-        rangeOf(cast->getSubExpr()->getSourceRange());
+        findRewriteRange(sm, lo, cast->getSubExpr()->getSourceRange(),
+                         /*preferInvocation=*/true);
     if (!r)
       continue; // spelled in a system macro: left to OpenCL C's rules
     clang::PrintingPolicy policy(lo);
