@@ -116,6 +116,9 @@ public:
   const clang::LangOptions &lo;
   clang::PrintingPolicy printing;
   bool hadError = false;
+  /// A template this expansion does not copy uses one it would copy: the
+  /// expansion is not done (the translation reports the template).
+  bool blocked = false;
 
   /// Every redeclaration of the handled templates, in source order.
   std::vector<clang::FunctionTemplateDecl *> templates;
@@ -165,6 +168,16 @@ public:
   }
   bool VisitDeclRefExpr(clang::DeclRefExpr *ref) {
     x.usesOutside.push_back(ref);
+    return true;
+  }
+  bool VisitUnresolvedLookupExpr(clang::UnresolvedLookupExpr *e) {
+    // A use that only a template this expansion does not copy (a class
+    // template's member, a member template) resolves: the copies would
+    // leave it without its template.
+    for (const clang::NamedDecl *d : e->decls())
+      if (llvm::isa<clang::FunctionTemplateDecl>(d->getUnderlyingDecl()) &&
+          x.src.isUserLocation(d->getLocation()))
+        x.blocked = true;
     return true;
   }
 
@@ -613,7 +626,7 @@ void TemplateExpander::removeExplicitInstantiations(SourceEdits &edits) {
 FailureOr<ExpandedFiles> TemplateExpander::run() {
   Collector collector(*this);
   collector.TraverseDecl(src.getContext().getTranslationUnitDecl());
-  if (templates.empty())
+  if (templates.empty() || blocked)
     return ExpandedFiles();
   // Names first: a copy renames uses of other templates' specializations.
   for (clang::FunctionTemplateDecl *ft : templates) {
