@@ -291,6 +291,7 @@ public:
     qualifyCast(e);
     return true;
   }
+  bool VisitCXXFunctionalCastExpr(clang::CXXFunctionalCastExpr *e);
   bool VisitTypedefTypeLoc(clang::TypedefTypeLoc tl);
   bool VisitTypedefNameDecl(clang::TypedefNameDecl *d);
   bool VisitCUDAKernelCallExpr(clang::CUDAKernelCallExpr *e) {
@@ -904,6 +905,33 @@ bool SyntaxRewriter::VisitCXXNamedCastExpr(clang::CXXNamedCastExpr *e) {
   return true;
 }
 
+bool SyntaxRewriter::VisitCXXFunctionalCastExpr(
+    clang::CXXFunctionalCastExpr *e) {
+  // C++'s functional cast `T(x)` (rodinia's `fp(1.6)` with `#define fp
+  // float`) -> the C cast `((T)(x))`; `T{x}` has no C form. A class type
+  // (`cuda::atomic_ref<int, S>(x)`) is a construction, rewritten as such.
+  if (e->getType()->isRecordType())
+    return true;
+  if (e->isListInitialization() || e->getLParenLoc().isInvalid())
+    return error(e->getBeginLoc(), "a functional cast with braces has no "
+                                   "OpenCL C form; write a C cast");
+  std::optional<FileCharRange> whole = rangeOf(e->getSourceRange());
+  std::optional<FileCharRange> lparen =
+      whole ? findRangeInside(
+                  sm, lo,
+                  clang::SourceRange(e->getLParenLoc(), e->getLParenLoc()),
+                  *whole)
+            : std::nullopt;
+  if (!whole || !lparen)
+    return error(e->getBeginLoc(), "cannot rewrite this functional cast "
+                                   "(written in a macro); use a C cast");
+  edits.insertBefore(*whole, "((", e->getBeginLoc());
+  edits.replace({lparen->file, lparen->begin, lparen->begin}, ")",
+                e->getBeginLoc());
+  edits.insertAfter(*whole, ")", e->getBeginLoc());
+  return true;
+}
+
 void SyntaxRewriter::qualifyCast(clang::ExplicitCastExpr *e) {
   clang::TypeSourceInfo *tsi = e->getTypeInfoAsWritten();
   if (!tsi || !e->getType()->isPointerType() ||
@@ -912,8 +940,25 @@ void SyntaxRewriter::qualifyCast(clang::ExplicitCastExpr *e) {
   clang::TypeLoc tl = tsi->getTypeLoc();
   if (auto q = tl.getAs<clang::QualifiedTypeLoc>())
     tl = q.getUnqualifiedLoc();
-  if (!tl.getAs<clang::PointerTypeLoc>() || tl.getBeginLoc().isMacroID())
+  if (!tl.getAs<clang::PointerTypeLoc>())
     return; // a typedef of a pointer type: its own text decides
+  if (tl.getBeginLoc().isMacroID()) {
+    // Written in a user macro's body (parboil's `#define MAGIC_CAST(v)
+    // ((unsigned int *)((void *)(&(v))))`): the body is edited for all its
+    // expansions, which must all want the same address space (SourceEdits
+    // checks that; a use that needs another one is an error).
+    unsigned memory = spaces.pointeeOf(e);
+    if (memory != kGlobalMemory && memory != kSharedMemory &&
+        memory != kConstantMemory)
+      return;
+    std::optional<FileCharRange> type = rangeOf(tl.getSourceRange());
+    std::string message;
+    std::string qualifier = qualifierFor(memory, cl2, false, message);
+    if (!type || qualifier.empty())
+      return;
+    edits.insertBefore(*type, qualifier, e->getBeginLoc());
+    return;
+  }
   // Only where the operand's memory is known and one: a cast of an integer
   // (or from where the analysis does not look) stays as written.
   unsigned memory = spaces.pointeeOf(e);
