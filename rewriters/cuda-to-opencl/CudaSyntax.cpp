@@ -27,7 +27,8 @@
 //    functions that use them; __constant__ without initializer: __constant
 //    pointer arguments (the launch ABI of docs/cuda-to-opencl.md).
 //  * __shared__ in inner blocks or at file scope: declared at the kernel's
-//    outermost scope; extern "C" removed.
+//    outermost scope (a file-scope one that __device__ functions use: also
+//    a __local pointer parameter of those functions); extern "C" removed.
 //  * templates, classes with member functions, references, lambdas, new,
 //    C++ casts, other toolkit functions: an error at the construct.
 //
@@ -361,6 +362,15 @@ private:
   bool hoisted(const clang::VarDecl *var) const {
     return hoistedIndex.count(var->getCanonicalDecl());
   }
+  /// A file-scope __shared__ variable: declared in each kernel that needs
+  /// it, a __local pointer parameter of the __device__ functions.
+  static bool isFileShared(const clang::VarDecl *var) {
+    return var->hasAttr<clang::CUDASharedAttr>() && var->isFileVarDecl() &&
+           !var->hasExternalStorage();
+  }
+  /// Declares the file-scope __shared__ variables that `kernel` needs
+  /// through the __device__ functions it calls in its body.
+  void declareSharedOfCallees(const clang::FunctionDecl *kernel);
   /// The added parameter of a hoisted variable: `__global T *name`.
   std::string hoistedParam(const clang::VarDecl *var) const;
   /// The variables that `fn` needs as added parameters, in declaration
@@ -635,6 +645,8 @@ bool SyntaxRewriter::VisitFunctionDecl(clang::FunctionDecl *fn) {
   }
   if (!renameOverload(fn, fn->getLocation()))
     renameIfKeyword(fn, fn->getLocation());
+  if (kernel)
+    declareSharedOfCallees(fn);
   if (fn->isOverloadedOperator())
     return error(fn->getLocation(), "an overloaded operator has no OpenCL C "
                                     "form");
@@ -770,14 +782,14 @@ bool SyntaxRewriter::VisitVarDecl(clang::VarDecl *var) {
     if (var->isFileVarDecl()) {
       // A __shared__ variable at file scope: one per block, as if each
       // kernel that uses it declared it (OpenCL C: at kernel scope).
-      if (fileShared.count(var))
-        return error(var->getLocation(),
-                     "__shared__ memory at file scope used outside a kernel "
-                     "has no OpenCL C form (OpenCL C allows __local "
-                     "variables only in kernels)");
       leaveOut(var, true,
                "/* xfence: __shared__ '" + var->getName().str() +
-                   "' is declared in each kernel that uses it */");
+                   "' is declared in each kernel that uses it" +
+                   (fileShared.count(var->getCanonicalDecl())
+                        ? " and passed to the __device__ functions that use "
+                          "it as a __local pointer"
+                        : "") +
+                   " */");
       return true;
     }
     if (!currentFunction || !currentFunction->hasAttr<clang::CUDAGlobalAttr>())
@@ -1053,6 +1065,9 @@ bool SyntaxRewriter::VisitDeclRefExpr(clang::DeclRefExpr *ref) {
       hoistLocal(currentFunction, var, var->getName().str());
     }
   }
+  if (hoisted(var) && isFileShared(var) && currentFunction &&
+      currentFunction->hasAttr<clang::CUDAGlobalAttr>())
+    return true; // a __local variable of the kernel
   if (hoisted(var)) {
     // A pointer argument now: a scalar is `(*name)`; an array decays to
     // the pointer as it did before.
@@ -1126,7 +1141,14 @@ bool SyntaxRewriter::VisitCallExpr(clang::CallExpr *call) {
     // The hoisted variables that the callee needs, passed on.
     std::string args;
     for (const clang::VarDecl *var : hoistedNeeds(callee))
-      args += ", " + var->getName().str();
+      args += std::string(", ") +
+              // A scalar __shared__ variable of the kernel: its address.
+              (isFileShared(var) && !var->getType()->isArrayType() &&
+                       currentFunction &&
+                       currentFunction->hasAttr<clang::CUDAGlobalAttr>()
+                   ? "&"
+                   : "") +
+              var->getName().str();
     if (!args.empty()) {
       if (call->getNumArgs() == 0)
         args = args.substr(2);
@@ -1300,6 +1322,22 @@ bool SyntaxRewriter::nameTaken(const clang::FunctionDecl *kernel,
   return names.taken;
 }
 
+void SyntaxRewriter::declareSharedOfCallees(const clang::FunctionDecl *kernel) {
+  // A file-scope __shared__ variable that a __device__ function uses (parboil
+  // pns's Mersenne Twister state): one per block, declared in each kernel
+  // that calls such a function, itself or through others, and passed down
+  // as a __local pointer (the hoisted variables' mechanism).
+  for (const clang::VarDecl *var : hoistedNeeds(kernel)) {
+    if (!isFileShared(var))
+      continue;
+    auto &list = kernelFileShared[kernel];
+    if (!llvm::is_contained(list, var)) {
+      list.push_back(var);
+      hoistLocal(kernel, var, var->getName().str());
+    }
+  }
+}
+
 void SyntaxRewriter::hoistLocal(const clang::FunctionDecl *kernel,
                                 const clang::VarDecl *var,
                                 const std::string &name) {
@@ -1349,6 +1387,8 @@ void SyntaxRewriter::finish() {
                   var->getName().str();
       }
     for (const clang::VarDecl *var : hoistedNeeds(fn)) {
+      if (isFileShared(var) && fn->hasAttr<clang::CUDAGlobalAttr>())
+        continue; // declared in the kernel
       for (const clang::ParmVarDecl *p : fn->parameters())
         if (p->getName() == var->getName())
           error(p->getLocation(),
@@ -1744,7 +1784,8 @@ void SyntaxRewriter::collectDeviceUses() {
                   !var->hasAttr<clang::CUDASharedAttr>() && !constant;
     // A __constant__ variable without an initializer is set by the host;
     // OpenCL C program-scope __constant variables need an initializer.
-    if ((constant && !hasWrittenInit(var)) || (device && hoistDevice)) {
+    if ((constant && !hasWrittenInit(var)) || (device && hoistDevice) ||
+        isFileShared(var)) {
       hoistedIndex[var] = hoistedVars.size();
       hoistedVars.push_back(var);
     }
@@ -1815,8 +1856,9 @@ std::string SyntaxRewriter::hoistedParam(const clang::VarDecl *var) const {
   llvm::raw_string_ostream os(decl);
   ctx.getPointerType(pointee).print(os, clang::PrintingPolicy(lo),
                                     var->getName());
-  return (var->hasAttr<clang::CUDAConstantAttr>() ? "__constant "
-                                                  : "__global ") +
+  return (isFileShared(var)                         ? "__local "
+          : var->hasAttr<clang::CUDAConstantAttr>() ? "__constant "
+                                                    : "__global ") +
          decl;
 }
 
@@ -1874,6 +1916,8 @@ std::string SyntaxRewriter::notes() const {
                         ", dynamic shared memory bytes, NULL)");
       }
     for (const clang::VarDecl *var : hoistedNeeds(fn)) {
+      if (isFileShared(var))
+        continue; // declared in the kernel
       bool constant = var->hasAttr<clang::CUDAConstantAttr>();
       std::string init = "zero";
       if (hasWrittenInit(var))
