@@ -8,13 +8,9 @@
 
 using namespace xfence;
 
+using Flow = CudaAddressSpaces::Flow;
+
 namespace {
-/// A flow of a pointer value into a variable: `var` may point wherever
-/// `from` points.
-struct Flow {
-  const clang::VarDecl *var;
-  const clang::Expr *from;
-};
 
 bool isPointerLike(clang::QualType t) {
   return t->isPointerType() || t->isArrayType();
@@ -120,6 +116,7 @@ CudaAddressSpaces::CudaAddressSpaces(
       if (p->getType()->isPointerType())
         points[p] = kGlobalMemory;
   }
+  seedUncalledAtomicParams(ctx, isUser, flows);
   // Every variable a pointer flows into starts empty and grows.
   for (const Flow &flow : flows)
     points.try_emplace(flow.var, kNoMemory);
@@ -133,6 +130,79 @@ CudaAddressSpaces::CudaAddressSpaces(
         changed = true;
       }
     }
+  }
+}
+
+/// The variable that the pointer expression `e` is based on (`p`, `p + i`,
+/// `&p[i]`, `&p->x`), if any.
+static const clang::VarDecl *baseVariable(const clang::Expr *e) {
+  for (unsigned depth = 0; depth < 32 && e; ++depth) {
+    e = e->IgnoreParenImpCasts();
+    if (auto *ref = llvm::dyn_cast<clang::DeclRefExpr>(e))
+      return llvm::dyn_cast<clang::VarDecl>(ref->getDecl());
+    if (auto *un = llvm::dyn_cast<clang::UnaryOperator>(e)) {
+      if (un->getOpcode() != clang::UO_AddrOf)
+        return nullptr;
+      const clang::Expr *sub = un->getSubExpr()->IgnoreParenImpCasts();
+      if (auto *subscript = llvm::dyn_cast<clang::ArraySubscriptExpr>(sub))
+        e = subscript->getBase();
+      else if (auto *member = llvm::dyn_cast<clang::MemberExpr>(sub);
+               member && member->isArrow())
+        e = member->getBase();
+      else
+        return nullptr;
+      continue;
+    }
+    if (auto *bin = llvm::dyn_cast<clang::BinaryOperator>(e);
+        bin && bin->isAdditiveOp()) {
+      e = bin->getLHS()->getType()->isPointerType() ? bin->getLHS()
+                                                    : bin->getRHS();
+      continue;
+    }
+    return nullptr;
+  }
+  return nullptr;
+}
+
+void CudaAddressSpaces::seedUncalledAtomicParams(
+    clang::ASTContext &ctx,
+    llvm::function_ref<bool(const clang::Decl *)> isUser,
+    llvm::ArrayRef<Flow> flows) {
+  // A pointer parameter of a __device__ function that nothing calls (no
+  // value flows into it) and that is the pointer operand of a CUDA atomic
+  // (atomicOr(&out[i], v)): global memory. No use of the function says
+  // otherwise, OpenCL C's atomics need a named address space where there
+  // are no generic pointers (PoCL's 3.0), and a call added later that
+  // passes other memory does not compile rather than silently miscompile.
+  llvm::DenseSet<const clang::VarDecl *> targets;
+  for (const Flow &flow : flows)
+    targets.insert(flow.var);
+  struct Atomics : clang::RecursiveASTVisitor<Atomics> {
+    llvm::function_ref<bool(const clang::Decl *)> isUser;
+    llvm::SmallVector<const clang::VarDecl *> bases;
+    bool VisitCallExpr(clang::CallExpr *call) {
+      const clang::FunctionDecl *callee = call->getDirectCallee();
+      if (!callee || isUser(callee) || !callee->getIdentifier() ||
+          !callee->getName().starts_with("atomic") || call->getNumArgs() == 0)
+        return true;
+      if (const clang::VarDecl *base = baseVariable(call->getArg(0)))
+        bases.push_back(base);
+      return true;
+    }
+  };
+  for (clang::Decl *d : topLevelDecls(ctx)) {
+    auto *fn = llvm::dyn_cast<clang::FunctionDecl>(d);
+    if (!fn || !isUser(fn) || !fn->doesThisDeclarationHaveABody() ||
+        isHostOnlyFunction(fn) || fn->hasAttr<clang::CUDAGlobalAttr>())
+      continue;
+    Atomics atomics;
+    atomics.isUser = isUser;
+    atomics.TraverseStmt(fn->getBody());
+    for (const clang::VarDecl *base : atomics.bases)
+      if (auto *p = llvm::dyn_cast<clang::ParmVarDecl>(base);
+          p && p->getDeclContext() == fn && p->getType()->isPointerType() &&
+          !targets.count(p))
+        points[p] = kGlobalMemory;
   }
 }
 

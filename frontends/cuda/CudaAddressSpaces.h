@@ -8,7 +8,9 @@
 // __constant__ one constant memory, a __device__ variable global memory, an
 // automatic variable private memory; pointer parameters of __device__
 // functions get the union over their call sites, pointer variables the
-// union over their initializer and assignments (a fixpoint).
+// union over their initializer and assignments (a fixpoint). A pointer
+// parameter of a __device__ function without call sites that is the pointer
+// of a CUDA atomic there is taken to point to global memory.
 //
 //===----------------------------------------------------------------------===//
 
@@ -59,7 +61,19 @@ public:
   /// The memory of a variable's own storage.
   static unsigned storageOfVar(const clang::VarDecl *var);
 
+  /// A flow of a pointer value into a variable: `var` may point wherever
+  /// `from` points.
+  struct Flow {
+    const clang::VarDecl *var;
+    const clang::Expr *from;
+  };
+
 private:
+  void
+  seedUncalledAtomicParams(clang::ASTContext &ctx,
+                           llvm::function_ref<bool(const clang::Decl *)> isUser,
+                           llvm::ArrayRef<Flow> flows);
+
   llvm::DenseMap<const clang::VarDecl *, unsigned> points;
 };
 

@@ -27,7 +27,8 @@
 //    functions that use them; __constant__ without initializer: __constant
 //    pointer arguments (the launch ABI of docs/cuda-to-opencl.md).
 //  * __shared__ in inner blocks or at file scope: declared at the kernel's
-//    outermost scope; extern "C" removed.
+//    outermost scope (a file-scope one that __device__ functions use: also
+//    a __local pointer parameter of those functions); extern "C" removed.
 //  * templates, classes with member functions, references, lambdas, new,
 //    C++ casts, other toolkit functions: an error at the construct.
 //
@@ -291,6 +292,7 @@ public:
     qualifyCast(e);
     return true;
   }
+  bool VisitCXXFunctionalCastExpr(clang::CXXFunctionalCastExpr *e);
   bool VisitTypedefTypeLoc(clang::TypedefTypeLoc tl);
   bool VisitTypedefNameDecl(clang::TypedefNameDecl *d);
   bool VisitCUDAKernelCallExpr(clang::CUDAKernelCallExpr *e) {
@@ -360,6 +362,15 @@ private:
   bool hoisted(const clang::VarDecl *var) const {
     return hoistedIndex.count(var->getCanonicalDecl());
   }
+  /// A file-scope __shared__ variable: declared in each kernel that needs
+  /// it, a __local pointer parameter of the __device__ functions.
+  static bool isFileShared(const clang::VarDecl *var) {
+    return var->hasAttr<clang::CUDASharedAttr>() && var->isFileVarDecl() &&
+           !var->hasExternalStorage();
+  }
+  /// Declares the file-scope __shared__ variables that `kernel` needs
+  /// through the __device__ functions it calls in its body.
+  void declareSharedOfCallees(const clang::FunctionDecl *kernel);
   /// The added parameter of a hoisted variable: `__global T *name`.
   std::string hoistedParam(const clang::VarDecl *var) const;
   /// The variables that `fn` needs as added parameters, in declaration
@@ -637,6 +648,8 @@ bool SyntaxRewriter::VisitFunctionDecl(clang::FunctionDecl *fn) {
   }
   if (!renameOverload(fn, fn->getLocation()))
     renameIfKeyword(fn, fn->getLocation());
+  if (kernel)
+    declareSharedOfCallees(fn);
   if (fn->isOverloadedOperator())
     return error(fn->getLocation(), "an overloaded operator has no OpenCL C "
                                     "form");
@@ -772,14 +785,14 @@ bool SyntaxRewriter::VisitVarDecl(clang::VarDecl *var) {
     if (var->isFileVarDecl()) {
       // A __shared__ variable at file scope: one per block, as if each
       // kernel that uses it declared it (OpenCL C: at kernel scope).
-      if (fileShared.count(var))
-        return error(var->getLocation(),
-                     "__shared__ memory at file scope used outside a kernel "
-                     "has no OpenCL C form (OpenCL C allows __local "
-                     "variables only in kernels)");
       leaveOut(var, true,
                "/* xfence: __shared__ '" + var->getName().str() +
-                   "' is declared in each kernel that uses it */");
+                   "' is declared in each kernel that uses it" +
+                   (fileShared.count(var->getCanonicalDecl())
+                        ? " and passed to the __device__ functions that use "
+                          "it as a __local pointer"
+                        : "") +
+                   " */");
       return true;
     }
     if (!currentFunction || !currentFunction->hasAttr<clang::CUDAGlobalAttr>())
@@ -907,6 +920,33 @@ bool SyntaxRewriter::VisitCXXNamedCastExpr(clang::CXXNamedCastExpr *e) {
   return true;
 }
 
+bool SyntaxRewriter::VisitCXXFunctionalCastExpr(
+    clang::CXXFunctionalCastExpr *e) {
+  // C++'s functional cast `T(x)` (rodinia's `fp(1.6)` with `#define fp
+  // float`) -> the C cast `((T)(x))`; `T{x}` has no C form. A class type
+  // (`cuda::atomic_ref<int, S>(x)`) is a construction, rewritten as such.
+  if (e->getType()->isRecordType())
+    return true;
+  if (e->isListInitialization() || e->getLParenLoc().isInvalid())
+    return error(e->getBeginLoc(), "a functional cast with braces has no "
+                                   "OpenCL C form; write a C cast");
+  std::optional<FileCharRange> whole = rangeOf(e->getSourceRange());
+  std::optional<FileCharRange> lparen =
+      whole ? findRangeInside(
+                  sm, lo,
+                  clang::SourceRange(e->getLParenLoc(), e->getLParenLoc()),
+                  *whole)
+            : std::nullopt;
+  if (!whole || !lparen)
+    return error(e->getBeginLoc(), "cannot rewrite this functional cast "
+                                   "(written in a macro); use a C cast");
+  edits.insertBefore(*whole, "((", e->getBeginLoc());
+  edits.replace({lparen->file, lparen->begin, lparen->begin}, ")",
+                e->getBeginLoc());
+  edits.insertAfter(*whole, ")", e->getBeginLoc());
+  return true;
+}
+
 void SyntaxRewriter::qualifyCast(clang::ExplicitCastExpr *e) {
   clang::TypeSourceInfo *tsi = e->getTypeInfoAsWritten();
   if (!tsi || !e->getType()->isPointerType() ||
@@ -915,8 +955,25 @@ void SyntaxRewriter::qualifyCast(clang::ExplicitCastExpr *e) {
   clang::TypeLoc tl = tsi->getTypeLoc();
   if (auto q = tl.getAs<clang::QualifiedTypeLoc>())
     tl = q.getUnqualifiedLoc();
-  if (!tl.getAs<clang::PointerTypeLoc>() || tl.getBeginLoc().isMacroID())
+  if (!tl.getAs<clang::PointerTypeLoc>())
     return; // a typedef of a pointer type: its own text decides
+  if (tl.getBeginLoc().isMacroID()) {
+    // Written in a user macro's body (parboil's `#define MAGIC_CAST(v)
+    // ((unsigned int *)((void *)(&(v))))`): the body is edited for all its
+    // expansions, which must all want the same address space (SourceEdits
+    // checks that; a use that needs another one is an error).
+    unsigned memory = spaces.pointeeOf(e);
+    if (memory != kGlobalMemory && memory != kSharedMemory &&
+        memory != kConstantMemory)
+      return;
+    std::optional<FileCharRange> type = rangeOf(tl.getSourceRange());
+    std::string message;
+    std::string qualifier = qualifierFor(memory, cl2, false, message);
+    if (!type || qualifier.empty())
+      return;
+    edits.insertBefore(*type, qualifier, e->getBeginLoc());
+    return;
+  }
   // Only where the operand's memory is known and one: a cast of an integer
   // (or from where the analysis does not look) stays as written.
   unsigned memory = spaces.pointeeOf(e);
@@ -1011,6 +1068,9 @@ bool SyntaxRewriter::VisitDeclRefExpr(clang::DeclRefExpr *ref) {
       hoistLocal(currentFunction, var, var->getName().str());
     }
   }
+  if (hoisted(var) && isFileShared(var) && currentFunction &&
+      currentFunction->hasAttr<clang::CUDAGlobalAttr>())
+    return true; // a __local variable of the kernel
   if (hoisted(var)) {
     // A pointer argument now: a scalar is `(*name)`; an array decays to
     // the pointer as it did before.
@@ -1084,7 +1144,14 @@ bool SyntaxRewriter::VisitCallExpr(clang::CallExpr *call) {
     // The hoisted variables that the callee needs, passed on.
     std::string args;
     for (const clang::VarDecl *var : hoistedNeeds(callee))
-      args += ", " + var->getName().str();
+      args += std::string(", ") +
+              // A scalar __shared__ variable of the kernel: its address.
+              (isFileShared(var) && !var->getType()->isArrayType() &&
+                       currentFunction &&
+                       currentFunction->hasAttr<clang::CUDAGlobalAttr>()
+                   ? "&"
+                   : "") +
+              var->getName().str();
     if (!args.empty()) {
       if (call->getNumArgs() == 0)
         args = args.substr(2);
@@ -1288,6 +1355,22 @@ bool SyntaxRewriter::nameTaken(const clang::FunctionDecl *kernel,
   return names.taken;
 }
 
+void SyntaxRewriter::declareSharedOfCallees(const clang::FunctionDecl *kernel) {
+  // A file-scope __shared__ variable that a __device__ function uses (parboil
+  // pns's Mersenne Twister state): one per block, declared in each kernel
+  // that calls such a function, itself or through others, and passed down
+  // as a __local pointer (the hoisted variables' mechanism).
+  for (const clang::VarDecl *var : hoistedNeeds(kernel)) {
+    if (!isFileShared(var))
+      continue;
+    auto &list = kernelFileShared[kernel];
+    if (!llvm::is_contained(list, var)) {
+      list.push_back(var);
+      hoistLocal(kernel, var, var->getName().str());
+    }
+  }
+}
+
 void SyntaxRewriter::hoistLocal(const clang::FunctionDecl *kernel,
                                 const clang::VarDecl *var,
                                 const std::string &name) {
@@ -1337,6 +1420,8 @@ void SyntaxRewriter::finish() {
                   var->getName().str();
       }
     for (const clang::VarDecl *var : hoistedNeeds(fn)) {
+      if (isFileShared(var) && fn->hasAttr<clang::CUDAGlobalAttr>())
+        continue; // declared in the kernel
       for (const clang::ParmVarDecl *p : fn->parameters())
         if (p->getName() == var->getName())
           error(p->getLocation(),
@@ -1732,7 +1817,8 @@ void SyntaxRewriter::collectDeviceUses() {
                   !var->hasAttr<clang::CUDASharedAttr>() && !constant;
     // A __constant__ variable without an initializer is set by the host;
     // OpenCL C program-scope __constant variables need an initializer.
-    if ((constant && !hasWrittenInit(var)) || (device && hoistDevice)) {
+    if ((constant && !hasWrittenInit(var)) || (device && hoistDevice) ||
+        isFileShared(var)) {
       hoistedIndex[var] = hoistedVars.size();
       hoistedVars.push_back(var);
     }
@@ -1803,8 +1889,9 @@ std::string SyntaxRewriter::hoistedParam(const clang::VarDecl *var) const {
   llvm::raw_string_ostream os(decl);
   ctx.getPointerType(pointee).print(os, clang::PrintingPolicy(lo),
                                     var->getName());
-  return (var->hasAttr<clang::CUDAConstantAttr>() ? "__constant "
-                                                  : "__global ") +
+  return (isFileShared(var)                         ? "__local "
+          : var->hasAttr<clang::CUDAConstantAttr>() ? "__constant "
+                                                    : "__global ") +
          decl;
 }
 
@@ -1862,6 +1949,8 @@ std::string SyntaxRewriter::notes() const {
                         ", dynamic shared memory bytes, NULL)");
       }
     for (const clang::VarDecl *var : hoistedNeeds(fn)) {
+      if (isFileShared(var))
+        continue; // declared in the kernel
       bool constant = var->hasAttr<clang::CUDAConstantAttr>();
       std::string init = "zero";
       if (hasWrittenInit(var))
