@@ -36,6 +36,10 @@ public:
     if (var->getType()->isPointerType() && var->getInit() &&
         !llvm::isa<clang::ParmVarDecl>(var))
       flows.push_back({var, var->getInit()});
+    // A reference is where its object is (`T &r = a[i];`).
+    if (var->getType()->isReferenceType() && var->getInit() &&
+        !llvm::isa<clang::ParmVarDecl>(var))
+      flows.push_back({var, var->getInit(), /*storage=*/true});
     return true;
   }
   bool VisitBinaryOperator(clang::BinaryOperator *op) {
@@ -57,6 +61,9 @@ public:
     for (unsigned i = 0; i < call->getNumArgs() && i < fn->getNumParams(); ++i)
       if (fn->getParamDecl(i)->getType()->isPointerType())
         flows.push_back({fn->getParamDecl(i), call->getArg(i)});
+      else if (fn->getParamDecl(i)->getType()->isReferenceType())
+        flows.push_back({fn->getParamDecl(i), call->getArg(i),
+                         /*storage=*/true});
     return true;
   }
 
@@ -124,7 +131,8 @@ CudaAddressSpaces::CudaAddressSpaces(
     changed = false;
     for (const Flow &flow : flows) {
       unsigned &set = points[flow.var];
-      unsigned next = set | pointeeOf(flow.from);
+      unsigned next =
+          set | (flow.storage ? storageOf(flow.from) : pointeeOf(flow.from));
       if (next != set) {
         set = next;
         changed = true;
@@ -212,7 +220,9 @@ unsigned CudaAddressSpaces::pointeeOf(const clang::VarDecl *var) const {
     return it->second;
   // A parameter of a function that nobody calls, or a pointer from where
   // the analysis does not look.
-  return var->getType()->isPointerType() ? kAnyMemory : storageOfVar(var);
+  return var->getType()->isPointerType() || var->getType()->isReferenceType()
+             ? kAnyMemory
+             : storageOfVar(var);
 }
 
 unsigned CudaAddressSpaces::pointeeOf(const clang::Expr *e) const {
@@ -238,6 +248,8 @@ unsigned CudaAddressSpaces::pointeeOf(const clang::Expr *e) const {
   }
   if (auto *ref = llvm::dyn_cast<clang::DeclRefExpr>(e)) {
     if (auto *var = llvm::dyn_cast<clang::VarDecl>(ref->getDecl())) {
+      if (var->getType()->isReferenceType())
+        return kAnyMemory; // a reference to a pointer: not followed
       if (var->getType()->isArrayType())
         return storageOfVar(var);
       return pointeeOf(var);
@@ -268,11 +280,13 @@ unsigned CudaAddressSpaces::pointeeOf(const clang::Expr *e) const {
 }
 
 unsigned CudaAddressSpaces::storageOf(const clang::Expr *e) const {
+  if (llvm::isa<clang::MaterializeTemporaryExpr>(e->IgnoreParens()))
+    return kPrivateMemory; // a temporary (bound to a const reference)
   e = e->IgnoreParenImpCasts();
   if (auto *ref = llvm::dyn_cast<clang::DeclRefExpr>(e)) {
     if (auto *var = llvm::dyn_cast<clang::VarDecl>(ref->getDecl())) {
       if (var->getType()->isReferenceType())
-        return kAnyMemory;
+        return pointeeOf(var); // where its object is
       return storageOfVar(var);
     }
     return kAnyMemory;

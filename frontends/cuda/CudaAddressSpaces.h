@@ -8,7 +8,8 @@
 // __constant__ one constant memory, a __device__ variable global memory, an
 // automatic variable private memory; pointer parameters of __device__
 // functions get the union over their call sites, pointer variables the
-// union over their initializer and assignments (a fixpoint). A pointer
+// union over their initializer and assignments (a fixpoint); references
+// (parameters, variables) the memories of the objects bound to them. A pointer
 // parameter of a __device__ function without call sites that is the pointer
 // of a CUDA atomic there is taken to point to global memory.
 //
@@ -56,16 +57,20 @@ public:
   unsigned storageOf(const clang::Expr *e) const;
   /// The memories the pointer (or array) expression `e` may point into.
   unsigned pointeeOf(const clang::Expr *e) const;
-  /// The memories the pointer variable `var` may point into.
+  /// The memories the pointer variable `var` may point into (for a
+  /// reference: where the object it refers to may be).
   unsigned pointeeOf(const clang::VarDecl *var) const;
   /// The memory of a variable's own storage.
   static unsigned storageOfVar(const clang::VarDecl *var);
 
   /// A flow of a pointer value into a variable: `var` may point wherever
   /// `from` points.
+  /// With `storage`, `var` is a reference: it refers to where the object
+  /// `from` is.
   struct Flow {
     const clang::VarDecl *var;
     const clang::Expr *from;
+    bool storage = false;
   };
 
 private:

@@ -119,6 +119,8 @@ std::string xfence::qualifierFor(unsigned memory, bool cl2, bool kernelParam,
 
 namespace {
 
+bool isOpenCLKeyword(llvm::StringRef name);
+
 /// An initializer the user wrote (not the implicit default construction of
 /// a struct such as float4).
 bool hasWrittenInit(const clang::VarDecl *var) {
@@ -381,6 +383,19 @@ private:
     return !isHostOnlyFunction(fn);
   }
   void rewriteAtomicType(clang::DeclaratorDecl *d);
+  /// `T &x` (a parameter of a __device__ function, or a local variable
+  /// bound to an object) -> `AS T *x`; its uses become `(*x)`.
+  void rewriteReference(clang::DeclaratorDecl *d, unsigned memory);
+  /// A local `const T &r = temporary;` -> `const T r = temporary;`.
+  bool rewriteReferenceVar(clang::VarDecl *var);
+  /// The arguments of reference parameters at a call: `&(arg)` (a
+  /// temporary is an error).
+  void rewriteReferenceArgs(const clang::CallExpr *call,
+                            const clang::FunctionDecl *callee);
+  /// A use of a reference that became a pointer: `(*x)`. True if it was.
+  bool rewriteReferenceUse(const clang::DeclRefExpr *ref);
+  /// References that became pointers (canonical declarations).
+  llvm::DenseSet<const clang::VarDecl *> pointerReferences;
   void qualifyPointer(clang::DeclaratorDecl *d, unsigned memory,
                       bool kernelParam);
   void rewriteBoolParam(const clang::FunctionDecl *kernel,
@@ -634,8 +649,13 @@ bool SyntaxRewriter::VisitFunctionDecl(clang::FunctionDecl *fn) {
     const clang::FunctionDecl *def = fn->getDefinition();
     for (unsigned i = 0; i < fn->getNumParams(); ++i) {
       clang::ParmVarDecl *p = fn->getParamDecl(i);
-      if (p->getType()->isReferenceType())
-        continue; // reported at the definition
+      if (p->getType()->isReferenceType()) {
+        if (!kernel) // a kernel's is reported at the definition
+          rewriteReference(p, spaces.pointeeOf(def && i < def->getNumParams()
+                                                   ? def->getParamDecl(i)
+                                                   : p));
+        continue;
+      }
       if (kernel)
         rewriteBoolParam(fn, p);
       qualifyPointer(p,
@@ -660,8 +680,11 @@ bool SyntaxRewriter::VisitFunctionDecl(clang::FunctionDecl *fn) {
                              "has no address space xfence can infer");
   for (clang::ParmVarDecl *p : fn->parameters()) {
     if (p->getType()->isReferenceType()) {
-      error(p->getLocation(), "a reference parameter has no OpenCL C form; "
-                              "pass a pointer");
+      if (kernel)
+        error(p->getLocation(), "a reference parameter of a kernel has no "
+                                "OpenCL C form; pass a pointer");
+      else
+        rewriteReference(p, spaces.pointeeOf(p));
       continue;
     }
     if (p->hasDefaultArg())
@@ -737,8 +760,7 @@ bool SyntaxRewriter::VisitVarDecl(clang::VarDecl *var) {
   if (llvm::isa<clang::ParmVarDecl>(var))
     return true;
   if (var->getType()->isReferenceType())
-    return error(var->getLocation(), "a reference has no OpenCL C form; use "
-                                     "a pointer");
+    return rewriteReferenceVar(var);
   bool isRef = false;
   if (std::optional<clang::QualType> value =
           atomicValueType(var->getType(), &isRef);
@@ -893,6 +915,111 @@ bool SyntaxRewriter::VisitVarDecl(clang::VarDecl *var) {
   return true;
 }
 
+void SyntaxRewriter::rewriteReference(clang::DeclaratorDecl *d,
+                                      unsigned memory) {
+  clang::TypeSourceInfo *tsi = d->getTypeSourceInfo();
+  auto ref = tsi ? tsi->getTypeLoc().getAs<clang::LValueReferenceTypeLoc>()
+                 : clang::LValueReferenceTypeLoc();
+  if (!ref || ref.getSigilLoc().isMacroID())
+    return (void)error(d->getLocation(),
+                       "this reference has no OpenCL C form that xfence can "
+                       "write (an rvalue reference, or a reference type "
+                       "spelled through a typedef or macro); use a pointer");
+  clang::QualType pointee = d->getType()->getPointeeType();
+  if (pointee->isPointerType() || pointee->isArrayType() ||
+      pointee->isReferenceType() || pointee->isFunctionType())
+    return (void)error(d->getLocation(),
+                       "a reference to a pointer, array or function has no "
+                       "address spaces that xfence can infer; use a pointer");
+  std::string message;
+  std::string qualifier = qualifierFor(memory, cl2, false, message);
+  if (!message.empty())
+    return (void)error(d->getLocation(), message);
+  replaceToken(ref.getSigilLoc(), "*");
+  if (!qualifier.empty())
+    insertBefore(d->getTypeSpecStartLoc(), qualifier);
+  if (auto *var = llvm::dyn_cast<clang::VarDecl>(d))
+    pointerReferences.insert(var->getCanonicalDecl());
+}
+
+bool SyntaxRewriter::rewriteReferenceVar(clang::VarDecl *var) {
+  if (var->getDeclContext()->getRedeclContext()->isFileContext() ||
+      var->isStaticLocal() || !var->getInit())
+    return error(var->getLocation(), "a reference at file scope or static "
+                                     "has no OpenCL C form; use a pointer");
+  const clang::DeclStmt *stmt = declStmtOf(var);
+  if (!stmt || !stmt->isSingleDecl())
+    return error(var->getLocation(), "a reference must be declared alone "
+                                     "(it becomes a pointer)");
+  const clang::Expr *init = var->getInit();
+  if (llvm::isa<clang::MaterializeTemporaryExpr>(init) ||
+      llvm::isa<clang::ExprWithCleanups>(init)) {
+    // Bound to a temporary that only it refers to: a variable of that
+    // value is the same.
+    clang::TypeSourceInfo *tsi = var->getTypeSourceInfo();
+    auto ref = tsi ? tsi->getTypeLoc().getAs<clang::LValueReferenceTypeLoc>()
+                   : clang::LValueReferenceTypeLoc();
+    if (!ref || ref.getSigilLoc().isMacroID())
+      return error(var->getLocation(), "this reference has no OpenCL C form "
+                                       "that xfence can write");
+    replaceToken(ref.getSigilLoc(), "");
+    return true;
+  }
+  std::optional<FileCharRange> range = rangeOf(init->getSourceRange());
+  if (!range)
+    return error(var->getLocation(), "cannot rewrite this text");
+  rewriteReference(var, spaces.pointeeOf(var));
+  edits.insertBefore(*range, "&(", init->getBeginLoc());
+  edits.insertAfter(*range, ")", init->getBeginLoc());
+  return true;
+}
+
+bool SyntaxRewriter::rewriteReferenceUse(const clang::DeclRefExpr *ref) {
+  auto *var = llvm::dyn_cast<clang::VarDecl>(ref->getDecl());
+  if (!var || !var->getType()->isReferenceType())
+    return false;
+  bool pointer = pointerReferences.count(var->getCanonicalDecl());
+  if (auto *p = llvm::dyn_cast<clang::ParmVarDecl>(var))
+    if (auto *fn = llvm::dyn_cast<clang::FunctionDecl>(p->getDeclContext()))
+      pointer = !fn->hasAttr<clang::CUDAGlobalAttr>();
+  if (!pointer)
+    return false;
+  std::string name = var->getName().str();
+  if (isOpenCLKeyword(name))
+    name += "_";
+  replaceToken(ref->getLocation(), "(*" + name + ")");
+  return true;
+}
+
+void SyntaxRewriter::rewriteReferenceArgs(const clang::CallExpr *call,
+                                          const clang::FunctionDecl *callee) {
+  for (unsigned i = 0; i < call->getNumArgs() && i < callee->getNumParams();
+       ++i) {
+    clang::QualType type = callee->getParamDecl(i)->getType();
+    if (!type->isReferenceType())
+      continue;
+    const clang::Expr *arg = call->getArg(i);
+    std::optional<FileCharRange> range = rangeOf(arg->getSourceRange());
+    if (!range) {
+      error(arg->getBeginLoc(), "cannot rewrite this argument of a reference "
+                                "parameter (written in a macro?)");
+      continue;
+    }
+    if (llvm::isa<clang::MaterializeTemporaryExpr>(arg)) {
+      // (A compound literal `&((T){arg})` has no address space that clang's
+      // OpenCL C 1.2 accepts for a __private pointer.)
+      error(arg->getBeginLoc(),
+            "a temporary bound to a reference parameter has no OpenCL C "
+            "form that xfence can write (the parameter becomes a pointer); "
+            "pass a variable");
+      continue;
+    }
+    std::string open = "&(", close = ")";
+    edits.insertBefore(*range, open, arg->getBeginLoc());
+    edits.insertAfter(*range, close, arg->getBeginLoc());
+  }
+}
+
 bool SyntaxRewriter::VisitCXXNamedCastExpr(clang::CXXNamedCastExpr *e) {
   // static_cast, reinterpret_cast and const_cast convert as a C cast does
   // (C++ picks among them what a C cast would do); dynamic_cast has no C
@@ -1031,7 +1158,7 @@ bool SyntaxRewriter::VisitTypedefNameDecl(clang::TypedefNameDecl *d) {
 }
 
 /// Identifiers of CUDA code that are keywords of OpenCL C.
-static bool isOpenCLKeyword(llvm::StringRef name) {
+bool isOpenCLKeyword(llvm::StringRef name) {
   static const llvm::StringSet<> keywords = {
       "local",     "global",     "constant",   "private",  "kernel",
       "read_only", "write_only", "read_write", "half",     "image1d_t",
@@ -1051,6 +1178,8 @@ void SyntaxRewriter::renameIfKeyword(const clang::NamedDecl *d,
 }
 
 bool SyntaxRewriter::VisitDeclRefExpr(clang::DeclRefExpr *ref) {
+  if (rewriteReferenceUse(ref))
+    return true;
   if (!renameOverload(ref->getDecl(), ref->getLocation()))
     renameIfKeyword(ref->getDecl(), ref->getLocation());
   auto *var = llvm::dyn_cast<clang::VarDecl>(ref->getDecl());
@@ -1141,6 +1270,7 @@ bool SyntaxRewriter::VisitCallExpr(clang::CallExpr *call) {
   const clang::FunctionDecl *callee = call->getDirectCallee();
   if (callee && isUserDecl(src, callee) &&
       !llvm::isa<clang::CUDAKernelCallExpr>(call)) {
+    rewriteReferenceArgs(call, callee);
     // The hoisted variables that the callee needs, passed on.
     std::string args;
     for (const clang::VarDecl *var : hoistedNeeds(callee))
