@@ -200,7 +200,9 @@ def main():
                 rows.append((name, rel, "clang", first_error(log)))
                 continue
             t["clang"] += 1
-            with open(out) as f:
+            # Comments of real code hold bytes that are not UTF-8 (a
+            # Windows-1252 apostrophe): read each byte as one character.
+            with open(out, encoding="latin-1") as f:
                 source = f.read()
             try:
                 cl.Program(ctx, source).build(

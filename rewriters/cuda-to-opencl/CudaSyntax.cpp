@@ -687,8 +687,22 @@ bool SyntaxRewriter::VisitFunctionDecl(clang::FunctionDecl *fn) {
         rewriteReference(p, spaces.pointeeOf(p));
       continue;
     }
-    if (p->hasDefaultArg())
-      error(p->getLocation(), "a default argument has no OpenCL C form");
+    if (p->hasDefaultArg() && !p->hasInheritedDefaultArg()) {
+      // `int sync = 0xf` -> `int sync`; the calls pass the value.
+      clang::SourceRange value = p->getDefaultArgRange();
+      clang::SourceLocation last = value.getEnd();
+      if (last.isMacroID()) // a macro's use: `int sync = FULL`
+        last = sm.getExpansionRange(last).getEnd();
+      if (!p->getIdentifier() || p->getLocation().isMacroID() ||
+          last.isMacroID())
+        error(p->getLocation(), "a default argument of an unnamed parameter "
+                                "or in a macro has no OpenCL C form");
+      else
+        replaceRange(clang::SourceRange(clang::Lexer::getLocForEndOfToken(
+                                            p->getLocation(), 0, sm, lo),
+                                        last),
+                     "");
+    }
     if (kernel) {
       rewriteBoolParam(fn, p);
       if (const clang::RecordDecl *holder = pointerHolder(p->getType()))
@@ -1271,8 +1285,16 @@ bool SyntaxRewriter::VisitCallExpr(clang::CallExpr *call) {
   if (callee && isUserDecl(src, callee) &&
       !llvm::isa<clang::CUDAKernelCallExpr>(call)) {
     rewriteReferenceArgs(call, callee);
-    // The hoisted variables that the callee needs, passed on.
+    // Default arguments (C has none) written out, then the hoisted
+    // variables that the callee needs, passed on.
     std::string args;
+    unsigned written = 0;
+    for (const clang::Expr *arg : call->arguments()) {
+      if (auto *dflt = llvm::dyn_cast<clang::CXXDefaultArgExpr>(arg))
+        args += ", (" + sourceText(dflt->getExpr()->getSourceRange()) + ")";
+      else
+        ++written;
+    }
     for (const clang::VarDecl *var : hoistedNeeds(callee))
       args += std::string(", ") +
               // A scalar __shared__ variable of the kernel: its address.
@@ -1283,7 +1305,7 @@ bool SyntaxRewriter::VisitCallExpr(clang::CallExpr *call) {
                    : "") +
               var->getName().str();
     if (!args.empty()) {
-      if (call->getNumArgs() == 0)
+      if (written == 0)
         args = args.substr(2);
       clang::SourceLocation rparen = sm.getFileLoc(call->getRParenLoc());
       auto [file, offset] = sm.getDecomposedLoc(rparen);
