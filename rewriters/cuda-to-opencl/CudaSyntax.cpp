@@ -229,6 +229,28 @@ public:
   bool VisitCXXRecordDecl(clang::CXXRecordDecl *record) {
     if (!record->isThisDeclarationADefinition())
       return true;
+    if (isDataClass(record)) {
+      // Device code uses its data; its member functions are host code
+      // (left out as such): a plain struct.
+      if (record->isClass())
+        replaceToken(record->getBeginLoc(), "struct");
+      for (clang::Decl *member : record->decls()) {
+        if (auto *access = llvm::dyn_cast<clang::AccessSpecDecl>(member))
+          replaceRange(access->getSourceRange(), "");
+        if (auto *m = llvm::dyn_cast<clang::CXXMethodDecl>(member)) {
+          if (m->isImplicit())
+            continue;
+          if (m->doesThisDeclarationHaveABody())
+            replaceRange(m->getSourceRange(),
+                         "/* xfence: host member function '" +
+                             m->getNameAsString() + "' left out */");
+          else
+            removeDecl(m);
+        }
+      }
+      addTagTypedef(record);
+      return true;
+    }
     if (record->isLambda())
       return error(record->getLocation(), "a lambda has no OpenCL C form");
     if (record->getDescribedClassTemplate() || record->getNumBases() ||
@@ -358,6 +380,9 @@ private:
   void hoistLocal(const clang::FunctionDecl *kernel, const clang::VarDecl *var,
                   const std::string &name);
   bool isHostCode(const clang::Decl *d) const;
+  /// A class or struct that device code uses, with data members and host
+  /// member functions only (no bases, virtuals, constructors, templates).
+  bool isDataClass(const clang::CXXRecordDecl *record) const;
   void leaveOutHostCode(clang::Decl *d);
   void collectLaunches(clang::Decl *d);
   std::string sourceText(clang::SourceRange range) const;
@@ -1678,6 +1703,8 @@ bool SyntaxRewriter::isHostCode(const clang::Decl *d) const {
           return !m->isImplicit();
         }))
       return true;
+    if (isDataClass(record))
+      return false;
     bool any = false;
     for (const clang::Decl *member : record->decls()) {
       if (member->isImplicit())
@@ -1694,6 +1721,28 @@ bool SyntaxRewriter::isHostCode(const clang::Decl *d) const {
     return any;
   }
   return false;
+}
+
+bool SyntaxRewriter::isDataClass(const clang::CXXRecordDecl *record) const {
+  if (!deviceDeclsKnown || !deviceDecls.count(record) ||
+      !record->isThisDeclarationADefinition() || record->getNumBases() ||
+      record->getDescribedClassTemplate() || record->isLambda() ||
+      record->isPolymorphic())
+    return false;
+  bool any = false;
+  for (const clang::Decl *member : record->decls()) {
+    if (member->isImplicit())
+      continue;
+    if (llvm::isa<clang::FunctionTemplateDecl>(member))
+      return false;
+    if (auto *m = llvm::dyn_cast<clang::CXXMethodDecl>(member)) {
+      if (!isHostOnlyFunction(m) || llvm::isa<clang::CXXConstructorDecl,
+                                              clang::CXXDestructorDecl>(m))
+        return false;
+      any = true;
+    }
+  }
+  return any;
 }
 
 std::string SyntaxRewriter::sourceText(clang::SourceRange range) const {
