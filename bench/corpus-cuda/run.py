@@ -79,6 +79,12 @@ def extract(repo, spec, into):
 
 
 def first_error(text):
+    # A diagnostic's "error:" first: a note or warning line may name a file
+    # or macro with "error" in it (financebench's errorFunctConsts.cuh).
+    for line in text.splitlines():
+        if re.search(r"\berror:", line):
+            line = re.sub(r"^\S*/", "", line.strip())
+            return line[:200]
     for line in text.splitlines():
         if "error" in line.lower():
             line = re.sub(r"^\S*/", "", line.strip())

@@ -590,6 +590,16 @@ static const clang::RecordDecl *pointerHolder(clang::QualType type) {
   return nullptr;
 }
 
+/// The name of a struct for messages: its tag, or the typedef that names
+/// an anonymous one (`typedef struct { ... } S;`).
+static std::string recordName(const clang::RecordDecl *record) {
+  if (record->getIdentifier())
+    return record->getNameAsString();
+  if (const clang::TypedefNameDecl *td = record->getTypedefNameForAnonDecl())
+    return td->getNameAsString();
+  return "an unnamed struct";
+}
+
 void SyntaxRewriter::rewriteBoolParam(const clang::FunctionDecl *kernel,
                                       clang::ParmVarDecl *p) {
   // OpenCL C forbids bool kernel arguments (its size is the
@@ -666,6 +676,16 @@ bool SyntaxRewriter::VisitFunctionDecl(clang::FunctionDecl *fn) {
       }
     }
   }
+  if (!fn->doesThisDeclarationHaveABody() && kernel && !fn->getDefinition()) {
+    // A kernel declared but not defined in this file (parboil rpes declares
+    // a three-parameter overload of the five-parameter ComputeX it
+    // defines): nothing can launch or call it from this program, and in C
+    // it would conflict with the kernel of that name.
+    leaveOut(fn, true,
+             "/* xfence: kernel '" + fn->getNameAsString() +
+                 "' declared but not defined in this file: left out */");
+    return true;
+  }
   if (!fn->doesThisDeclarationHaveABody()) {
     // A prototype: the qualifiers, and the address spaces of the
     // definition's parameters.
@@ -734,7 +754,7 @@ bool SyntaxRewriter::VisitFunctionDecl(clang::FunctionDecl *fn) {
         error(p->getLocation(),
               "a kernel argument of type '" +
                   p->getType().getAsString(clang::PrintingPolicy(lo)) +
-                  "' holds a pointer (in '" + holder->getNameAsString() +
+                  "' holds a pointer (in '" + recordName(holder) +
                   "'): OpenCL C forbids pointers in kernel argument "
                   "structs (the host cannot set them); pass the pointers "
                   "as separate arguments");

@@ -32,3 +32,10 @@ __global__ void norms(float *out, float4 *v) {
 __device__ float sq(float3 a) { return a.x * a.x + a.y * a.y + a.z * a.z; }
 // CHECK-NEXT: {{^}} float sq_2(float4 a) { return a.x * a.x + a.y * a.y + a.z * a.z + a.w * a.w; }
 __device__ float sq(float4 a) { return a.x * a.x + a.y * a.y + a.z * a.z + a.w * a.w; }
+
+// A kernel declared but not defined here (another overload of a kernel
+// that is): left out, C would see two kernels of one name.
+// CHECK: /* xfence: kernel 'fill' declared but not defined in this file: left out */
+__global__ void fill(float *p, int n, int m);
+// CHECK: __kernel void fill(__global float *p) { p[0] = 1; }
+__global__ void fill(float *p) { p[0] = 1; }
