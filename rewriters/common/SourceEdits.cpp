@@ -334,18 +334,28 @@ FailureOr<std::vector<Edit>> SourceEdits::resolve() {
   return kept;
 }
 
+/// Edits by file, in the order of the files' IDs (an included file after
+/// the file that includes it).
+using EditsByFile =
+    std::map<unsigned, std::pair<clang::FileID, std::vector<Edit>>>;
+
+static EditsByFile groupByFile(std::vector<Edit> edits) {
+  EditsByFile byFile;
+  for (Edit &edit : edits) {
+    auto &slot = byFile[edit.range.file.getHashValue()];
+    slot.first = edit.range.file;
+    slot.second.push_back(std::move(edit));
+  }
+  return byFile;
+}
+
 FailureOr<std::vector<std::pair<clang::FileID, std::string>>>
 SourceEdits::applyToFiles() {
   FailureOr<std::vector<Edit>> kept = resolve();
   if (failed(kept))
     return failure();
   clang::SourceManager &sm = src.getSourceManager();
-  std::map<unsigned, std::pair<clang::FileID, std::vector<Edit>>> byFile;
-  for (Edit &edit : *kept) {
-    auto &slot = byFile[edit.range.file.getHashValue()];
-    slot.first = edit.range.file;
-    slot.second.push_back(std::move(edit));
-  }
+  EditsByFile byFile = groupByFile(std::move(*kept));
   std::vector<std::pair<clang::FileID, std::string>> texts;
   for (auto &[hash, fileEdits] : byFile) {
     std::stable_sort(fileEdits.second.begin(), fileEdits.second.end(),
@@ -392,12 +402,7 @@ FailureOr<std::string> SourceEdits::apply(llvm::StringRef prelude) {
   // The new text of each changed file; each changed user header inlined at
   // its #include, innermost first (a header's FileID is created after the
   // FileID of the file that includes it).
-  std::map<unsigned, std::pair<clang::FileID, std::vector<Edit>>> byFile;
-  for (Edit &edit : kept) {
-    auto &slot = byFile[edit.range.file.getHashValue()];
-    slot.first = edit.range.file;
-    slot.second.push_back(std::move(edit));
-  }
+  EditsByFile byFile = groupByFile(std::move(kept));
   for (clang::FileID file : touched)
     byFile[file.getHashValue()].first = file;
   while (!byFile.empty()) {
