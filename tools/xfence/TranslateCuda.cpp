@@ -99,13 +99,19 @@ int xfence::translateCudaToOpenCLFile(const std::string &input,
       input, (*buffer)->getBuffer(), options, llvm::errs());
   if (llvm::failed(text))
     return 1;
+  return writeOutput(output, *text);
+}
+
+int xfence::writeOutput(const std::string &output, llvm::StringRef text,
+                        bool binary) {
   std::error_code ec;
-  llvm::ToolOutputFile out(output, ec, llvm::sys::fs::OF_Text);
+  llvm::ToolOutputFile out(
+      output, ec, binary ? llvm::sys::fs::OF_None : llvm::sys::fs::OF_Text);
   if (ec) {
     error("cannot write '" + output + "': " + ec.message());
     return 1;
   }
-  out.os() << *text;
+  out.os() << text;
   out.os().flush();
   if (out.os().has_error()) {
     error("cannot write '" + output + "': " + out.os().error().message());

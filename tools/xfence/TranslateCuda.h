@@ -5,6 +5,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include "llvm/ADT/StringRef.h"
+
 #include <string>
 #include <vector>
 
@@ -20,6 +22,11 @@ struct CudaCommandOptions {
 /// Adds --cuda-path, --cuda-gpu-arch, --cuda-builtin-header,
 /// --opencl12-device-fence and --device-variables to `cmd`.
 void addCudaOptions(CLI::App *cmd, CudaCommandOptions &options);
+
+/// Writes `text` to `output` (a temporary file renamed at the end: never a
+/// partial output); `binary` for SPIR-V. Returns the exit status.
+int writeOutput(const std::string &output, llvm::StringRef text,
+                bool binary = false);
 
 /// Translates the CUDA file `input` to OpenCL C `clStd` (empty: CL1.2) into
 /// `output`; returns the exit status.

@@ -34,28 +34,6 @@ void error(llvm::StringRef message) {
 
 xfence::CudaCommandOptions cudaCommand;
 
-/// Writes `text` to `output` (a temporary file renamed at the end: never a
-/// partial output); `binary` for SPIR-V.
-int writeOutput(const std::string &output, llvm::StringRef text,
-                bool binary = false) {
-  std::error_code ec;
-  llvm::ToolOutputFile out(
-      output, ec, binary ? llvm::sys::fs::OF_None : llvm::sys::fs::OF_Text);
-  if (ec) {
-    error("cannot write '" + output + "': " + ec.message());
-    return 1;
-  }
-  out.os() << text;
-  out.os().flush();
-  if (out.os().has_error()) {
-    error("cannot write '" + output + "': " + out.os().error().message());
-    out.os().clear_error();
-    return 1;
-  }
-  out.keep();
-  return 0;
-}
-
 int translate(const std::string &input, const std::string &target,
               const std::string &output, xfence::TranslateOptions &options) {
   if (target == "opencl") // CUDA to OpenCL C (docs/cuda-to-opencl.md)
@@ -91,7 +69,7 @@ int translate(const std::string &input, const std::string &target,
       input, (*buffer)->getBuffer(), options, llvm::errs());
   if (llvm::failed(text))
     return 1;
-  return writeOutput(output, *text);
+  return xfence::writeOutput(output, *text);
 }
 
 int compile(const std::string &input, const std::string &target,
@@ -118,7 +96,7 @@ int compile(const std::string &input, const std::string &target,
             : xfence::compileOpenCLToPTX(input, options, llvm::errs());
   if (llvm::failed(text))
     return 1;
-  return writeOutput(output, *text, spirv && !options.emitMLIR);
+  return xfence::writeOutput(output, *text, spirv && !options.emitMLIR);
 }
 
 int runReport(const std::string &input, xfence::TranslateOptions &options) {
