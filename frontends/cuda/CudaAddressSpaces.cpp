@@ -45,11 +45,44 @@ public:
   bool VisitBinaryOperator(clang::BinaryOperator *op) {
     if (op->getOpcode() != clang::BO_Assign)
       return true;
-    if (auto *ref = llvm::dyn_cast<clang::DeclRefExpr>(
-            op->getLHS()->IgnoreParenImpCasts()))
+    const clang::Expr *lhs = op->getLHS()->IgnoreParenImpCasts();
+    if (auto *ref = llvm::dyn_cast<clang::DeclRefExpr>(lhs))
       if (auto *var = llvm::dyn_cast<clang::VarDecl>(ref->getDecl()))
         if (var->getType()->isPointerType())
           flows.push_back({var, op->getRHS()});
+    // `s.p = e`, `s->p = e`: into the member, for every object.
+    if (auto *member = llvm::dyn_cast<clang::MemberExpr>(lhs))
+      if (auto *field =
+              llvm::dyn_cast<clang::FieldDecl>(member->getMemberDecl()))
+        if (field->getType()->isPointerType())
+          flows.push_back({field, op->getRHS()});
+    return true;
+  }
+  bool VisitInitListExpr(clang::InitListExpr *list) {
+    // `S s = {p, n}` (the semantic form: designators resolved, members in
+    // order).
+    if (!list->isSemanticForm())
+      return true;
+    const clang::RecordDecl *record = list->getType()->getAsRecordDecl();
+    if (!record || !record->getDefinition())
+      return true;
+    record = record->getDefinition();
+    if (record->isUnion()) {
+      const clang::FieldDecl *field = list->getInitializedFieldInUnion();
+      if (field && list->getNumInits() == 1 &&
+          field->getType()->isPointerType())
+        flows.push_back({field, list->getInit(0)});
+      return true;
+    }
+    unsigned i = 0;
+    for (const clang::FieldDecl *field : record->fields()) {
+      if (i >= list->getNumInits())
+        break;
+      const clang::Expr *init = list->getInit(i++);
+      if (field->getType()->isPointerType() &&
+          !llvm::isa<clang::ImplicitValueInitExpr>(init))
+        flows.push_back({field, init});
+    }
     return true;
   }
   bool VisitCallExpr(clang::CallExpr *call) {
@@ -73,6 +106,29 @@ private:
 };
 } // namespace
 
+/// The pointer members of `type` (a struct by value, its structs by value
+/// and arrays of them, at any depth): where a kernel argument's host puts
+/// device buffers.
+static void pointerMembers(clang::QualType type,
+                           llvm::SmallVectorImpl<const clang::FieldDecl *> &out,
+                           unsigned depth = 0) {
+  type = type.getCanonicalType();
+  while (const clang::ArrayType *array = type->getAsArrayTypeUnsafe())
+    type = array->getElementType().getCanonicalType();
+  const clang::RecordDecl *record = type->getAsRecordDecl();
+  if (!record || !record->getDefinition() || depth > 16)
+    return;
+  for (const clang::FieldDecl *field : record->getDefinition()->fields()) {
+    clang::QualType t = field->getType().getCanonicalType();
+    while (const clang::ArrayType *array = t->getAsArrayTypeUnsafe())
+      t = array->getElementType().getCanonicalType();
+    if (t->isPointerType())
+      out.push_back(field);
+    else
+      pointerMembers(t, out, depth + 1);
+  }
+}
+
 static void collectTopLevel(const clang::DeclContext *dc,
                             std::vector<clang::Decl *> &out) {
   for (clang::Decl *d : dc->decls()) {
@@ -83,8 +139,7 @@ static void collectTopLevel(const clang::DeclContext *dc,
   }
 }
 
-std::vector<clang::Decl *>
-xfence::topLevelDecls(const clang::ASTContext &ctx) {
+std::vector<clang::Decl *> xfence::topLevelDecls(const clang::ASTContext &ctx) {
   std::vector<clang::Decl *> out;
   collectTopLevel(ctx.getTranslationUnitDecl(), out);
   return out;
@@ -119,9 +174,14 @@ CudaAddressSpaces::CudaAddressSpaces(
     auto *fn = llvm::dyn_cast<clang::FunctionDecl>(d);
     if (!fn || !isUser(fn) || !fn->hasAttr<clang::CUDAGlobalAttr>())
       continue;
-    for (const clang::ParmVarDecl *p : fn->parameters())
+    for (const clang::ParmVarDecl *p : fn->parameters()) {
       if (p->getType()->isPointerType())
         points[p] = kGlobalMemory;
+      llvm::SmallVector<const clang::FieldDecl *> members;
+      pointerMembers(p->getType(), members);
+      for (const clang::FieldDecl *field : members)
+        points[field] |= kGlobalMemory;
+    }
   }
   seedUncalledAtomicParams(ctx, isUser, flows);
   // Every variable a pointer flows into starts empty and grows.
@@ -182,7 +242,7 @@ void CudaAddressSpaces::seedUncalledAtomicParams(
   // otherwise, OpenCL C's atomics need a named address space where there
   // are no generic pointers (PoCL's 3.0), and a call added later that
   // passes other memory does not compile rather than silently miscompile.
-  llvm::DenseSet<const clang::VarDecl *> targets;
+  llvm::DenseSet<const clang::ValueDecl *> targets;
   for (const Flow &flow : flows)
     targets.insert(flow.var);
   struct Atomics : clang::RecursiveASTVisitor<Atomics> {
@@ -223,6 +283,11 @@ unsigned CudaAddressSpaces::pointeeOf(const clang::VarDecl *var) const {
   return var->getType()->isPointerType() || var->getType()->isReferenceType()
              ? kAnyMemory
              : storageOfVar(var);
+}
+
+unsigned CudaAddressSpaces::pointeeOf(const clang::FieldDecl *field) const {
+  auto it = points.find(field);
+  return it != points.end() ? it->second : kAnyMemory;
 }
 
 unsigned CudaAddressSpaces::pointeeOf(const clang::Expr *e) const {
@@ -276,6 +341,10 @@ unsigned CudaAddressSpaces::pointeeOf(const clang::Expr *e) const {
   }
   if (auto *cond = llvm::dyn_cast<clang::AbstractConditionalOperator>(e))
     return pointeeOf(cond->getTrueExpr()) | pointeeOf(cond->getFalseExpr());
+  if (auto *member = llvm::dyn_cast<clang::MemberExpr>(e))
+    if (auto *field = llvm::dyn_cast<clang::FieldDecl>(member->getMemberDecl()))
+      if (field->getType()->isPointerType())
+        return pointeeOf(field);
   return kAnyMemory;
 }
 

@@ -11,7 +11,11 @@
 // union over their initializer and assignments (a fixpoint); references
 // (parameters, variables) the memories of the objects bound to them. A pointer
 // parameter of a __device__ function without call sites that is the pointer
-// of a CUDA atomic there is taken to point to global memory.
+// of a CUDA atomic there is taken to point to global memory. A pointer
+// member of a struct is one variable for all objects of the struct: the
+// union over the stores into it (`s.p = e`, `s->p = e`, initializer lists);
+// the pointer members of a struct that a kernel takes by value point to
+// global memory (the host fills them with device buffers).
 //
 //===----------------------------------------------------------------------===//
 
@@ -60,15 +64,23 @@ public:
   /// The memories the pointer variable `var` may point into (for a
   /// reference: where the object it refers to may be).
   unsigned pointeeOf(const clang::VarDecl *var) const;
+  /// The memories the pointer member `field` may point into (kAnyMemory
+  /// where nothing is stored into it in device code).
+  unsigned pointeeOf(const clang::FieldDecl *field) const;
+  /// True if device code stores into the pointer member `field`, or a
+  /// kernel takes its struct by value.
+  bool knows(const clang::FieldDecl *field) const {
+    return points.count(field);
+  }
   /// The memory of a variable's own storage.
   static unsigned storageOfVar(const clang::VarDecl *var);
 
-  /// A flow of a pointer value into a variable: `var` may point wherever
-  /// `from` points.
+  /// A flow of a pointer value into a variable or a struct member: `var`
+  /// may point wherever `from` points.
   /// With `storage`, `var` is a reference: it refers to where the object
   /// `from` is.
   struct Flow {
-    const clang::VarDecl *var;
+    const clang::ValueDecl *var;
     const clang::Expr *from;
     bool storage = false;
   };
@@ -79,7 +91,8 @@ private:
                            llvm::function_ref<bool(const clang::Decl *)> isUser,
                            llvm::ArrayRef<Flow> flows);
 
-  llvm::DenseMap<const clang::VarDecl *, unsigned> points;
+  /// Per pointer variable or member: the memories it may point into.
+  llvm::DenseMap<const clang::ValueDecl *, unsigned> points;
 };
 
 } // namespace xfence

@@ -39,24 +39,24 @@
 #include "frontends/cuda/CudaImporter.h"
 
 #include "clang/AST/Attr.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/AST/TypeLoc.h"
+#include "clang/Frontend/ASTUnit.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/Preprocessor.h"
-#include "clang/Frontend/ASTUnit.h"
 #include "clang/Rewrite/Core/Rewriter.h"
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringMap.h"
-#include "llvm/Support/FileSystem.h"
-#include "llvm/Support/Path.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 
 #include <algorithm>
 #include <cctype>
@@ -248,6 +248,7 @@ public:
             removeDecl(m);
         }
       }
+      qualifyFields(record);
       addTagTypedef(record);
       return true;
     }
@@ -264,6 +265,7 @@ public:
       return error(record->getLocation(),
                    "a C++ class (member functions, bases, templates) has no "
                    "OpenCL C form; use a plain struct");
+    qualifyFields(record);
     addTagTypedef(record);
     return true;
   }
@@ -425,6 +427,33 @@ private:
                       bool kernelParam);
   void rewriteBoolParam(const clang::FunctionDecl *kernel,
                         clang::ParmVarDecl *p);
+  /// Pointer members get the address space the analysis found for them.
+  void qualifyFields(const clang::RecordDecl *record);
+  /// A struct kernel argument that holds pointers: passed in the struct's
+  /// host layout (pointers as ulong), its pointer members as added
+  /// `__global` arguments, the struct rebuilt at the start of the kernel.
+  void rewriteStructParam(const clang::FunctionDecl *kernel,
+                          clang::ParmVarDecl *p);
+  /// The name of the host layout of `record` (`xfence_arg_S`), defined
+  /// before `at` the first time; empty after an error (reported at `p`).
+  std::string hostLayout(const clang::RecordDecl *record,
+                         clang::SourceLocation at, const clang::ParmVarDecl *p,
+                         unsigned depth = 0);
+  /// The pointer members of a struct argument, by path (`a.data`).
+  struct PointerMember {
+    std::string path;
+    const clang::FieldDecl *field;
+  };
+  static void pointerMemberPaths(const clang::RecordDecl *record,
+                                 const std::string &prefix,
+                                 std::vector<PointerMember> &out);
+  /// The added arguments of a kernel's struct arguments: `, __global T
+  /// *xfence_s_data` ...
+  std::string structPointerParams(const clang::FunctionDecl *fn) const;
+  /// Host layouts defined so far, by record.
+  llvm::DenseMap<const clang::RecordDecl *, std::string> hostLayouts;
+  /// Per kernel: the struct arguments rebuilt with their pointers.
+  llvm::MapVector<const clang::FunctionDecl *, std::string> structPrologue;
   /// Per kernel: the bool copies of its uchar arguments.
   llvm::MapVector<const clang::FunctionDecl *, std::string> kernelPrologue;
   void renameIfKeyword(const clang::NamedDecl *d, clang::SourceLocation at);
@@ -629,6 +658,207 @@ void SyntaxRewriter::rewriteBoolParam(const clang::FunctionDecl *kernel,
                             "bool " + name + " = xfence_" + name + ";";
 }
 
+void SyntaxRewriter::qualifyFields(const clang::RecordDecl *record) {
+  // Members declared together (`float *a, *b;`) share one qualifier.
+  llvm::DenseMap<clang::SourceLocation, std::string> written;
+  for (const clang::FieldDecl *field : record->fields()) {
+    clang::QualType type = field->getType();
+    if (!type->isPointerType() || type->getPointeeType()->isPointerType() ||
+        !spaces.knows(field))
+      continue; // nothing stored into it: left as written
+    std::string message;
+    std::string qualifier =
+        qualifierFor(spaces.pointeeOf(field), cl2, false, message);
+    if (!message.empty()) {
+      error(field->getLocation(), message);
+      continue;
+    }
+    clang::SourceLocation at = sm.getFileLoc(field->getTypeSpecStartLoc());
+    auto [it, first] = written.try_emplace(at, qualifier);
+    if (!first) {
+      if (it->second != qualifier)
+        error(field->getLocation(),
+              "the pointer members declared together here point into "
+              "different memories; declare them separately");
+      continue;
+    }
+    if (!qualifier.empty())
+      insertBefore(at, qualifier);
+  }
+}
+
+void SyntaxRewriter::pointerMemberPaths(const clang::RecordDecl *record,
+                                        const std::string &prefix,
+                                        std::vector<PointerMember> &out) {
+  for (const clang::FieldDecl *field : record->getDefinition()->fields()) {
+    clang::QualType t = field->getType().getCanonicalType();
+    std::string path = prefix + field->getName().str();
+    if (t->isPointerType())
+      out.push_back({path, field});
+    else if (const clang::RecordDecl *inner = t->getAsRecordDecl())
+      if (pointerHolder(t))
+        pointerMemberPaths(inner, path + ".", out);
+  }
+}
+
+std::string SyntaxRewriter::hostLayout(const clang::RecordDecl *record,
+                                       clang::SourceLocation at,
+                                       const clang::ParmVarDecl *p,
+                                       unsigned depth) {
+  record = record->getDefinition();
+  auto known = hostLayouts.find(record);
+  if (known != hostLayouts.end())
+    return known->second;
+  std::string name = recordName(record);
+  if (!record->getIdentifier() && !record->getTypedefNameForAnonDecl()) {
+    error(p->getLocation(), "a kernel argument of an unnamed struct type "
+                            "that holds pointers has no OpenCL C form; name "
+                            "the struct");
+    return "";
+  }
+  if (depth > 16) {
+    error(p->getLocation(), "structs nested too deeply");
+    return "";
+  }
+  clang::PrintingPolicy policy(lo);
+  std::string body;
+  for (const clang::FieldDecl *field : record->fields()) {
+    clang::QualType t = field->getType().getCanonicalType();
+    std::string fieldName = field->getName().str();
+    auto fail = [&](const std::string &why) {
+      error(p->getLocation(),
+            "a kernel argument of type '" + p->getType().getAsString(policy) +
+                "' holds pointers, which xfence passes as added arguments, "
+                "but its member '" +
+                fieldName + "' (in '" + name + "') " + why);
+      return std::string();
+    };
+    if (fieldName.empty())
+      return fail("has no name");
+    if (field->isBitField())
+      return fail("is a bit-field");
+    if (t->isArrayType() && pointerHolder(t))
+      return fail("is an array of structs that hold pointers");
+    if (t->isArrayType() &&
+        t->getAsArrayTypeUnsafe()->getElementType()->isPointerType())
+      return fail("is an array of pointers");
+    if (t->isPointerType()) {
+      if (t->getPointeeType()->isPointerType())
+        return fail("is a pointer to a pointer");
+      body += " ulong " + fieldName + ";";
+    } else if (const clang::RecordDecl *inner = t->getAsRecordDecl();
+               inner && pointerHolder(t)) {
+      std::string innerName = hostLayout(inner, at, p, depth + 1);
+      if (innerName.empty())
+        return "";
+      body += " " + innerName + " " + fieldName + ";";
+    } else if (t->isBooleanType()) {
+      body += " uchar " + fieldName + ";";
+    } else {
+      std::string decl;
+      llvm::raw_string_ostream os(decl);
+      field->getType().print(os, policy, fieldName);
+      body += " " + decl + ";";
+    }
+  }
+  std::string layout = "xfence_arg_" + name;
+  std::string kind = record->isUnion() ? "union" : "struct";
+  insertBefore(at, "typedef " + kind + " {" + body + " } " + layout +
+                       "; /* xfence: the host layout of '" + name +
+                       "' (docs/cuda-to-opencl.md, launch ABI) */ "
+                       "typedef char xfence_check_" +
+                       name + "[sizeof(" + name + ") == sizeof(" + layout +
+                       ") ? 1 : -1];\n");
+  hostLayouts[record] = layout;
+  return layout;
+}
+
+void SyntaxRewriter::rewriteStructParam(const clang::FunctionDecl *kernel,
+                                        clang::ParmVarDecl *p) {
+  // OpenCL C forbids pointers in the structs a kernel takes; a CUDA host
+  // puts device buffers there. The struct is passed in its host layout
+  // (its pointers as ulong, which the kernel ignores) and each pointer
+  // member as an added __global argument; the kernel rebuilds the struct.
+  if (!pointerHolder(p->getType()))
+    return;
+  clang::PrintingPolicy policy(lo);
+  const clang::RecordDecl *record = p->getType()->getAsRecordDecl();
+  if (!record)
+    return (void)error(p->getLocation(),
+                       "a kernel argument of type '" +
+                           p->getType().getAsString(policy) +
+                           "' holds a pointer; OpenCL C forbids pointers "
+                           "in kernel arguments of this kind");
+  // The host layout is defined before the kernel's first declaration
+  // (before the attributes written in front of it).
+  const clang::FunctionDecl *first = kernel->getFirstDecl();
+  clang::SourceLocation at = sm.getExpansionLoc(first->getOuterLocStart());
+  for (const clang::Attr *attr : first->attrs()) {
+    if (attr->isImplicit() || attr->isInherited() ||
+        attr->getLocation().isInvalid())
+      continue;
+    clang::SourceLocation loc = sm.getExpansionLoc(attr->getLocation());
+    if (sm.getFileID(loc) == sm.getFileID(at) &&
+        sm.isBeforeInTranslationUnit(loc, at))
+      at = loc;
+  }
+  std::string layout = hostLayout(record, at, p);
+  if (layout.empty())
+    return;
+  clang::TypeSourceInfo *tsi = p->getTypeSourceInfo();
+  if (!tsi)
+    return;
+  clang::TypeLoc tl = tsi->getTypeLoc();
+  if (auto q = tl.getAs<clang::QualifiedTypeLoc>())
+    tl = q.getUnqualifiedLoc();
+  replaceRange(tl.getSourceRange(), layout);
+  if (!kernel->doesThisDeclarationHaveABody() || !p->getIdentifier())
+    return;
+  std::string name = p->getName().str();
+  replaceToken(p->getLocation(), "xfence_arg_" + name);
+  std::vector<PointerMember> members;
+  pointerMemberPaths(record, "", members);
+  std::string u = "xfence_u_" + name;
+  std::string text = " union { " + layout + " h; " +
+                     p->getType().getUnqualifiedType().getAsString(policy) +
+                     " d; } " + u + "; " + u + ".h = xfence_arg_" + name + ";";
+  for (const PointerMember &m : members)
+    text += " " + u + ".d." + m.path + " = xfence_" + name + "_" +
+            llvm::join(llvm::split(m.path, '.'), "_") + ";";
+  std::string decl;
+  llvm::raw_string_ostream os(decl);
+  p->getType().print(os, policy, name);
+  structPrologue[kernel] += text + " " + decl + " = " + u + ".d;";
+}
+
+std::string
+SyntaxRewriter::structPointerParams(const clang::FunctionDecl *fn) const {
+  std::string params;
+  const clang::FunctionDecl *def = fn->getDefinition();
+  clang::PrintingPolicy policy(lo);
+  for (unsigned i = 0; i < fn->getNumParams(); ++i) {
+    const clang::ParmVarDecl *p = fn->getParamDecl(i);
+    const clang::RecordDecl *record = p->getType()->getAsRecordDecl();
+    if (!record || !pointerHolder(p->getType()) ||
+        !hostLayouts.count(record->getDefinition()))
+      continue;
+    const clang::ParmVarDecl *named =
+        def && i < def->getNumParams() ? def->getParamDecl(i) : p;
+    std::string name = named->getIdentifier() ? named->getName().str()
+                                              : "argument" + std::to_string(i);
+    std::vector<PointerMember> members;
+    pointerMemberPaths(record, "", members);
+    for (const PointerMember &m : members) {
+      std::string decl;
+      llvm::raw_string_ostream os(decl);
+      m.field->getType()->getPointeeType().print(os, policy);
+      params += ", __global " + decl + " *xfence_" + name + "_" +
+                llvm::join(llvm::split(m.path, '.'), "_");
+    }
+  }
+  return params;
+}
+
 void SyntaxRewriter::qualifyPointer(clang::DeclaratorDecl *d, unsigned memory,
                                     bool kernelParam) {
   clang::QualType type = d->getType();
@@ -701,8 +931,10 @@ bool SyntaxRewriter::VisitFunctionDecl(clang::FunctionDecl *fn) {
                                                    : p));
         continue;
       }
-      if (kernel)
+      if (kernel) {
         rewriteBoolParam(fn, p);
+        rewriteStructParam(fn, p);
+      }
       qualifyPointer(p,
                      spaces.pointeeOf(def && i < def->getNumParams()
                                           ? def->getParamDecl(i)
@@ -750,14 +982,7 @@ bool SyntaxRewriter::VisitFunctionDecl(clang::FunctionDecl *fn) {
     }
     if (kernel) {
       rewriteBoolParam(fn, p);
-      if (const clang::RecordDecl *holder = pointerHolder(p->getType()))
-        error(p->getLocation(),
-              "a kernel argument of type '" +
-                  p->getType().getAsString(clang::PrintingPolicy(lo)) +
-                  "' holds a pointer (in '" + recordName(holder) +
-                  "'): OpenCL C forbids pointers in kernel argument "
-                  "structs (the host cannot set them); pass the pointers "
-                  "as separate arguments");
+      rewriteStructParam(fn, p);
     }
     rewriteAtomicType(p);
     qualifyPointer(p, spaces.pointeeOf(p), kernel);
@@ -1178,8 +1403,8 @@ bool SyntaxRewriter::VisitTypedefTypeLoc(clang::TypedefTypeLoc tl) {
   if (!d || src.isUserLocation(d->getLocation()) || !d->getIdentifier())
     return true;
   static const llvm::StringMap<const char *> stdint = {
-      {"int8_t", "char"},     {"uint8_t", "uchar"},  {"int16_t", "short"},
-      {"uint16_t", "ushort"}, {"int32_t", "int"},    {"uint32_t", "uint"},
+      {"int8_t", "char"},     {"uint8_t", "uchar"}, {"int16_t", "short"},
+      {"uint16_t", "ushort"}, {"int32_t", "int"},   {"uint32_t", "uint"},
       {"int64_t", "long"},    {"uint64_t", "ulong"}};
   auto it = stdint.find(d->getName());
   if (it != stdint.end())
@@ -1194,13 +1419,12 @@ bool SyntaxRewriter::VisitTypedefNameDecl(clang::TypedefNameDecl *d) {
       !d->getDeclContext()->isFileContext())
     return true;
   clang::ASTContext &ctx = src.getContext();
-  clang::QualType builtin =
-      llvm::StringSwitch<clang::QualType>(d->getName())
-          .Case("uchar", ctx.UnsignedCharTy)
-          .Case("ushort", ctx.UnsignedShortTy)
-          .Case("uint", ctx.UnsignedIntTy)
-          .Case("ulong", ctx.UnsignedLongTy)
-          .Default(clang::QualType());
+  clang::QualType builtin = llvm::StringSwitch<clang::QualType>(d->getName())
+                                .Case("uchar", ctx.UnsignedCharTy)
+                                .Case("ushort", ctx.UnsignedShortTy)
+                                .Case("uint", ctx.UnsignedIntTy)
+                                .Case("ulong", ctx.UnsignedLongTy)
+                                .Default(clang::QualType());
   if (builtin.isNull())
     return true;
   if (!ctx.hasSameType(d->getUnderlyingType(), builtin) &&
@@ -1219,10 +1443,10 @@ bool SyntaxRewriter::VisitTypedefNameDecl(clang::TypedefNameDecl *d) {
 /// Identifiers of CUDA code that are keywords of OpenCL C.
 bool isOpenCLKeyword(llvm::StringRef name) {
   static const llvm::StringSet<> keywords = {
-      "local",     "global",     "constant",   "private",  "kernel",
-      "read_only", "write_only", "read_write", "half",     "image1d_t",
-      "image2d_t", "image3d_t",  "sampler_t",  "event_t",  "uchar",
-      "ushort",    "uint",       "ulong",      "generic",  "pipe"};
+      "local",     "global",     "constant",   "private", "kernel",
+      "read_only", "write_only", "read_write", "half",    "image1d_t",
+      "image2d_t", "image3d_t",  "sampler_t",  "event_t", "uchar",
+      "ushort",    "uint",       "ulong",      "generic", "pipe"};
   return keywords.contains(name);
 }
 
@@ -1416,7 +1640,7 @@ bool SyntaxRewriter::VisitCallExpr(clang::CallExpr *call) {
   // The C math functions of double that OpenCL C has, overloaded, under
   // the same name.
   static const llvm::StringSet<> same = {
-      "min",  "max",   "abs",   "sqrt",  "exp",  "fabs",  "printf", "pow",
+      "min",  "max",   "abs",   "sqrt",  "exp",   "fabs", "printf", "pow",
       "ceil", "floor", "log",   "log2",  "log10", "exp2", "sin",    "cos",
       "tan",  "asin",  "acos",  "atan",  "atan2", "sinh", "cosh",   "tanh",
       "fmin", "fmax",  "fmod",  "round", "trunc", "fma",  "hypot",  "cbrt",
@@ -1462,8 +1686,7 @@ void SyntaxRewriter::castConvertedArgs(const clang::CallExpr *call) {
   }
 }
 
-bool SyntaxRewriter::TraverseLinkageSpecDecl(
-    clang::LinkageSpecDecl *linkage) {
+bool SyntaxRewriter::TraverseLinkageSpecDecl(clang::LinkageSpecDecl *linkage) {
   // extern "C" (with or without braces) goes: OpenCL C has one linkage.
   clang::SourceLocation externLoc = linkage->getExternLoc();
   if (externLoc.isValid() && !externLoc.isMacroID() &&
@@ -1520,8 +1743,8 @@ bool SyntaxRewriter::atKernelScope(const clang::VarDecl *var) {
   if (!stmt)
     return true;
   clang::DynTypedNodeList parents = src.getContext().getParents(*stmt);
-  return !parents.empty() && parents[0].get<clang::CompoundStmt>() ==
-                                 currentFunction->getBody();
+  return !parents.empty() &&
+         parents[0].get<clang::CompoundStmt>() == currentFunction->getBody();
 }
 
 bool SyntaxRewriter::nameTaken(const clang::FunctionDecl *kernel,
@@ -1592,6 +1815,8 @@ void SyntaxRewriter::finish() {
   clang::PrintingPolicy policy(lo);
   for (auto &[kernel, text] : kernelPrologue)
     kernelLocals[kernel];
+  for (auto &[kernel, text] : structPrologue)
+    kernelLocals[kernel];
   for (auto &[kernel, locals] : kernelLocals) {
     auto *body = llvm::cast<clang::CompoundStmt>(kernel->getBody());
     auto [file, offset] =
@@ -1603,10 +1828,16 @@ void SyntaxRewriter::finish() {
     if (bools != kernelPrologue.end())
       text += bools->second + " /* xfence: bool arguments are passed as "
                               "uchar */";
+    auto structs = structPrologue.find(kernel);
+    if (structs != structPrologue.end())
+      text += structs->second + " /* xfence: the pointers of struct "
+                                "arguments are added arguments */";
     edits.replace({file, offset + 1, offset + 1}, text);
   }
   for (const clang::FunctionDecl *fn : functions) {
     std::string params;
+    if (fn->hasAttr<clang::CUDAGlobalAttr>())
+      params = structPointerParams(fn);
     const clang::FunctionDecl *def = fn->getDefinition();
     auto shared = kernelDynamicShared.find(def ? def : fn);
     if (shared != kernelDynamicShared.end())
@@ -1654,13 +1885,11 @@ void SyntaxRewriter::leaveOut(clang::Decl *d, bool semicolon,
   // macros (which a construct's range may not).
   clang::SourceLocation first = sm.getExpansionLoc(range.getBegin());
   clang::SourceLocation last = sm.getExpansionRange(range.getEnd()).getEnd();
-  if (sm.getFileID(first) != sm.getFileID(last) ||
-      !src.isUserLocation(first))
+  if (sm.getFileID(first) != sm.getFileID(last) || !src.isUserLocation(first))
     return (void)error(d->getLocation(), "cannot rewrite this text");
   std::optional<FileCharRange> r = FileCharRange{
       sm.getFileID(first), sm.getFileOffset(first),
-      sm.getFileOffset(last) +
-          clang::Lexer::MeasureTokenLength(last, sm, lo)};
+      sm.getFileOffset(last) + clang::Lexer::MeasureTokenLength(last, sm, lo)};
   if (semicolon) {
     clang::SourceLocation end = clang::Lexer::findLocationAfterToken(
         sm.getExpansionLoc(d->getEndLoc()), clang::tok::semi, sm, lo, false);
@@ -1668,8 +1897,7 @@ void SyntaxRewriter::leaveOut(clang::Decl *d, bool semicolon,
       r->end = std::max(r->end, sm.getFileOffset(sm.getFileLoc(end)));
   }
   auto key = std::make_pair(r->file.getHashValue(), r->begin);
-  auto [it, inserted] =
-      removals.try_emplace(key, std::make_pair(*r, note));
+  auto [it, inserted] = removals.try_emplace(key, std::make_pair(*r, note));
   if (!inserted) {
     it->second.first.end = std::max(it->second.first.end, r->end);
     it->second.second += " " + note;
@@ -1756,8 +1984,8 @@ bool SyntaxRewriter::isDataClass(const clang::CXXRecordDecl *record) const {
     if (llvm::isa<clang::FunctionTemplateDecl>(member))
       return false;
     if (auto *m = llvm::dyn_cast<clang::CXXMethodDecl>(member)) {
-      if (!isHostOnlyFunction(m) || llvm::isa<clang::CXXConstructorDecl,
-                                              clang::CXXDestructorDecl>(m))
+      if (!isHostOnlyFunction(m) ||
+          llvm::isa<clang::CXXConstructorDecl, clang::CXXDestructorDecl>(m))
         return false;
       any = true;
     }
@@ -1768,14 +1996,13 @@ bool SyntaxRewriter::isDataClass(const clang::CXXRecordDecl *record) const {
 std::string SyntaxRewriter::sourceText(clang::SourceRange range) const {
   clang::CharSourceRange chars = clang::Lexer::makeFileCharRange(
       clang::CharSourceRange::getTokenRange(range), sm, lo);
-  std::string text =
-      chars.isValid()
-          ? clang::Lexer::getSourceText(chars, sm, lo).str()
-          : clang::Lexer::getSourceText(
-                clang::CharSourceRange::getTokenRange(
-                    sm.getExpansionRange(range).getAsRange()),
-                sm, lo)
-                .str();
+  std::string text = chars.isValid()
+                         ? clang::Lexer::getSourceText(chars, sm, lo).str()
+                         : clang::Lexer::getSourceText(
+                               clang::CharSourceRange::getTokenRange(
+                                   sm.getExpansionRange(range).getAsRange()),
+                               sm, lo)
+                               .str();
   // One line.
   std::string out;
   for (char c : text) {
@@ -1813,12 +2040,12 @@ void SyntaxRewriter::collectLaunches(clang::Decl *d) {
     else
       name = sourceText(launch->getCallee()->getSourceRange());
     clang::PresumedLoc at = sm.getPresumedLoc(launch->getBeginLoc());
-    launchNotes.push_back(
-        "line " + std::to_string(at.getLine()) + ": " + name + "<<<" +
-        operand(0) + ", " + operand(1) +
-        (operand(2) == "0" ? "" : ", " + operand(2)) +
-        ">>>: grid = " + operand(0) + ", block = " + operand(1) +
-        ", dynamic shared memory = " + operand(2) + " bytes");
+    launchNotes.push_back("line " + std::to_string(at.getLine()) + ": " + name +
+                          "<<<" + operand(0) + ", " + operand(1) +
+                          (operand(2) == "0" ? "" : ", " + operand(2)) +
+                          ">>>: grid = " + operand(0) +
+                          ", block = " + operand(1) +
+                          ", dynamic shared memory = " + operand(2) + " bytes");
   }
 }
 
@@ -1829,18 +2056,17 @@ void SyntaxRewriter::leaveOutHostCode(clang::Decl *d) {
     inner = t->getTemplatedDecl();
   if (auto *t = llvm::dyn_cast<clang::ClassTemplateDecl>(d))
     inner = t->getTemplatedDecl();
-  std::string what = llvm::isa<clang::FunctionDecl>(inner) ? "function"
-                     : llvm::isa<clang::VarDecl>(inner)    ? "variable"
-                     : llvm::isa<clang::TypedefNameDecl>(inner) ? "typedef"
-                     : deviceDeclsKnown && !deviceDecls.count(inner) &&
-                             llvm::none_of(
-                                 llvm::cast<clang::CXXRecordDecl>(inner)
-                                     ->methods(),
-                                 [](const clang::CXXMethodDecl *m) {
-                                   return !m->isImplicit();
-                                 })
-                         ? "type"
-                         : "class";
+  std::string what =
+      llvm::isa<clang::FunctionDecl>(inner)      ? "function"
+      : llvm::isa<clang::VarDecl>(inner)         ? "variable"
+      : llvm::isa<clang::TypedefNameDecl>(inner) ? "typedef"
+      : deviceDeclsKnown && !deviceDecls.count(inner) &&
+              llvm::none_of(llvm::cast<clang::CXXRecordDecl>(inner)->methods(),
+                            [](const clang::CXXMethodDecl *m) {
+                              return !m->isImplicit();
+                            })
+          ? "type"
+          : "class";
   std::string name = llvm::cast<clang::NamedDecl>(inner)->getNameAsString();
   clang::PresumedLoc at = sm.getPresumedLoc(d->getLocation());
   auto *fn = llvm::dyn_cast<clang::FunctionDecl>(inner);
@@ -1855,7 +2081,9 @@ void SyntaxRewriter::leaveOutHostCode(clang::Decl *d) {
 /// The identifiers of a file's text (a superset: comments and strings
 /// too).
 static void collectIdentifiers(llvm::StringRef text, llvm::StringSet<> &out) {
-  auto start = [](char c) { return std::isalpha((unsigned char)c) || c == '_'; };
+  auto start = [](char c) {
+    return std::isalpha((unsigned char)c) || c == '_';
+  };
   auto part = [](char c) { return std::isalnum((unsigned char)c) || c == '_'; };
   for (size_t i = 0; i < text.size();) {
     if (start(text[i]) && (i == 0 || !part(text[i - 1]))) {
@@ -1969,9 +2197,8 @@ void SyntaxRewriter::findHostHeaders() {
         line = line.ltrim();
         if (!line.consume_front("define"))
           continue;
-        llvm::StringRef name = line.ltrim().take_while([](char c) {
-          return std::isalnum((unsigned char)c) || c == '_';
-        });
+        llvm::StringRef name = line.ltrim().take_while(
+            [](char c) { return std::isalnum((unsigned char)c) || c == '_'; });
         if (!name.empty() && kept.contains(name)) {
           needed.insert(id);
           changed = true;
@@ -1996,8 +2223,8 @@ void SyntaxRewriter::collectDeviceUses() {
       if (auto *var = llvm::dyn_cast<clang::VarDecl>(ref->getDecl())) {
         if (var->getDeclContext()->getRedeclContext()->isFileContext())
           vars.insert(var->getCanonicalDecl());
-      } else if (auto *fn = llvm::dyn_cast<clang::FunctionDecl>(
-                     ref->getDecl())) {
+      } else if (auto *fn =
+                     llvm::dyn_cast<clang::FunctionDecl>(ref->getDecl())) {
         callees.insert(fn->getCanonicalDecl());
       }
       return true;
@@ -2011,7 +2238,8 @@ void SyntaxRewriter::collectDeviceUses() {
     if (auto *fn = llvm::dyn_cast<clang::FunctionDecl>(d))
       if (isUserDecl(src, fn) && fn->getIdentifier() &&
           !isHostOnlyFunction(fn) && !fn->hasAttr<clang::CUDAGlobalAttr>() &&
-          !fn->isTemplateInstantiation() && !llvm::isa<clang::CXXMethodDecl>(fn))
+          !fn->isTemplateInstantiation() &&
+          !llvm::isa<clang::CXXMethodDecl>(fn))
         byName[fn->getName()].insert(fn->getCanonicalDecl());
   for (auto &[name, set] : byName) {
     llvm::StringSet<> taken;
@@ -2160,14 +2388,36 @@ std::string SyntaxRewriter::notes() const {
       continue;
     unsigned index = fn->getNumParams();
     std::vector<std::string> lines;
+    clang::PrintingPolicy policy(lo);
+    for (const clang::ParmVarDecl *p : fn->parameters()) {
+      const clang::RecordDecl *record = p->getType()->getAsRecordDecl();
+      if (!record || !pointerHolder(p->getType()) ||
+          !hostLayouts.count(record->getDefinition()))
+        continue;
+      std::vector<PointerMember> members;
+      pointerMemberPaths(record, "", members);
+      for (const PointerMember &m : members)
+        lines.push_back(
+            "argument " + std::to_string(index++) + ": __global " +
+            m.field->getType()->getPointeeType().getAsString(policy) +
+            " *xfence_" + p->getName().str() + "_" +
+            llvm::join(llvm::split(m.path, '.'), "_") +
+            ", the buffer of member '" + m.path + "' of argument " +
+            std::to_string(p->getFunctionScopeIndex()) + " '" +
+            p->getName().str() + "' (passed as " +
+            hostLayouts.lookup(record->getDefinition()) +
+            ", the struct with its pointers as ulong, which the kernel "
+            "ignores)");
+    }
     auto shared = kernelDynamicShared.find(fn);
     if (shared != kernelDynamicShared.end())
       for (const clang::VarDecl *var : shared->second) {
         std::string at = std::to_string(index++);
-        lines.push_back("argument " + at + ": __local, the extern __shared__ "
-                        "array '" + var->getName().str() +
-                        "': clSetKernelArg(kernel, " + at +
-                        ", dynamic shared memory bytes, NULL)");
+        lines.push_back("argument " + at +
+                        ": __local, the extern __shared__ "
+                        "array '" +
+                        var->getName().str() + "': clSetKernelArg(kernel, " +
+                        at + ", dynamic shared memory bytes, NULL)");
       }
     for (const clang::VarDecl *var : hoistedNeeds(fn)) {
       if (isFileShared(var))
@@ -2247,9 +2497,9 @@ xfence::addCudaSyntaxEdits(SourceEdits &edits, const CudaAddressSpaces &spaces,
                    static_cast<unsigned>(lineBegin)},
                   "// xfence: host-only header left out: ");
     if (clang::OptionalFileEntryRef entry = sm.getFileEntryRefForID(header))
-      rewriter.noteHostHeader(llvm::sys::path::filename(entry->getName()),
-                              sm.getPresumedLineNumber(
-                                  sm.getIncludeLoc(header)));
+      rewriter.noteHostHeader(
+          llvm::sys::path::filename(entry->getName()),
+          sm.getPresumedLineNumber(sm.getIncludeLoc(header)));
   }
   // The files left out (with the headers they include): another #include
   // of one of them (skipped by its include guard) goes too.
