@@ -19,7 +19,7 @@
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/ToolOutputFile.h"
+#include "llvm/Support/thread.h"
 
 #include <CLI/CLI.hpp>
 
@@ -44,15 +44,9 @@ int translate(const std::string &input, const std::string &target,
     error("unsupported target '" + target + "' (expected 'cuda' or 'opencl')");
     return 1;
   }
-  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer =
-      llvm::MemoryBuffer::getFile(input, /*IsText=*/true);
-  if (!buffer) {
-    if (buffer.getError() == std::errc::no_such_file_or_directory)
-      error("no such file or directory: '" + input + "'");
-    else
-      error("cannot read '" + input + "': " + buffer.getError().message());
+  std::unique_ptr<llvm::MemoryBuffer> buffer = xfence::readInput(input, output);
+  if (!buffer)
     return 1;
-  }
   llvm::StringRef ext = llvm::sys::path::extension(input);
   if (ext != ".cl" && ext != ".clh") {
     xfence::reportFileError(llvm::errs(), input,
@@ -60,13 +54,8 @@ int translate(const std::string &input, const std::string &target,
                             "file)");
     return 1;
   }
-  if ((*buffer)->getBuffer().trim().empty()) {
-    xfence::reportFileError(llvm::errs(), input,
-                            "empty source file: nothing to translate");
-    return 1;
-  }
   llvm::FailureOr<std::string> text = xfence::translateOpenCLToCuda(
-      input, (*buffer)->getBuffer(), options, llvm::errs());
+      input, buffer->getBuffer(), options, llvm::errs());
   if (llvm::failed(text))
     return 1;
   return xfence::writeOutput(output, *text);
@@ -79,10 +68,8 @@ int compile(const std::string &input, const std::string &target,
           "' (expected 'ptx' or 'spirv'; CPU code is not done yet)");
     return 1;
   }
-  if (!llvm::sys::fs::exists(input)) {
-    error("no such file or directory: '" + input + "'");
+  if (!xfence::readInput(input, output))
     return 1;
-  }
   llvm::StringRef ext = llvm::sys::path::extension(input);
   if (ext != ".cl") {
     xfence::reportFileError(llvm::errs(), input,
@@ -100,13 +87,10 @@ int compile(const std::string &input, const std::string &target,
 }
 
 int runReport(const std::string &input, xfence::TranslateOptions &options) {
-  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer =
-      llvm::MemoryBuffer::getFile(input, /*IsText=*/true);
-  if (!buffer) {
-    error("cannot read '" + input + "': " + buffer.getError().message());
+  std::unique_ptr<llvm::MemoryBuffer> buffer = xfence::readInput(input, "-");
+  if (!buffer)
     return 1;
-  }
-  return xfence::reportOpenCLToCuda(input, (*buffer)->getBuffer(), options,
+  return xfence::reportOpenCLToCuda(input, buffer->getBuffer(), options,
                                     llvm::outs());
 }
 
@@ -128,8 +112,7 @@ void addGlobalFenceOption(CLI::App *cmd, std::string &value) {
 
 } // namespace
 
-int main(int argc, char **argv) {
-  llvm::InitLLVM init(argc, argv);
+static int run(int argc, char **argv) {
   // clang spells the standard with one dash; CLI11 wants two. The other
   // OpenCL build options (-cl-mad-enable, -cl-fast-relaxed-math, ...) go to
   // clang as they are (it rejects those it does not know).
@@ -255,4 +238,17 @@ int main(int argc, char **argv) {
     return 1;
   }
   return translate(input, target, output, options);
+}
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  // Clang's parser, the AST visitors and the rewriters recurse once per
+  // nesting level of the source: 10,000 nested parentheses take some 30 MB
+  // of stack (clang-22 itself overflows the usual 8 MB there). The work runs
+  // on a thread with a large stack (reserved, used only as deep as needed).
+  int status = 1;
+  llvm::thread worker(std::optional<unsigned>(1u << 30),
+                      [&] { status = run(argc, argv); });
+  worker.join();
+  return status;
 }
