@@ -35,6 +35,11 @@ struct CompileOptions {
   /// Give the module after raising, coalescing and legalization, with its
   /// locations, instead of PTX or SPIR-V (--emit-mlir).
   bool emitMLIR = false;
+  /// Non-empty: the OpenCL C text to compile in place of the file's own
+  /// (the OpenCL C translation of a CUDA file, compiled under the CUDA
+  /// file's name so that its #includes and messages keep that file's
+  /// directory and name).
+  std::string sourceText;
 };
 
 /// Compiles the OpenCL C file `path` to PTX text (or, with emitMLIR, the

@@ -48,26 +48,26 @@ void xfence::addCudaOptions(CLI::App *cmd, CudaCommandOptions &options) {
       ->check(CLI::IsMember({"program-scope", "kernel-arguments"}));
 }
 
-int xfence::translateCudaToOpenCLFile(const std::string &input,
-                                      const std::string &output,
-                                      const std::vector<std::string> &defines,
-                                      const std::vector<std::string> &includes,
-                                      const std::string &clStd, bool coalesce,
-                                      const CudaCommandOptions &command) {
+llvm::FailureOr<std::string>
+xfence::translateCudaFile(const std::string &input, const std::string &output,
+                          const std::vector<std::string> &defines,
+                          const std::vector<std::string> &includes,
+                          const std::string &clStd, bool coalesce,
+                          const CudaCommandOptions &command) {
   CudaToOpenCLOptions options;
   options.clStd = clStd.empty() ? "CL1.2" : clStd;
   if (options.clStd != "CL1.2" && options.clStd != "CL2.0" &&
       options.clStd != "CL3.0") {
     error("unsupported OpenCL C standard '" + clStd +
           "' (expected CL1.2, CL2.0 or CL3.0)");
-    return 1;
+    return llvm::failure();
   }
   options.coalesce = coalesce;
   options.deviceVariables = command.deviceVariables;
   if (options.deviceVariables == "program-scope" && !options.cl2()) {
     error("--device-variables=program-scope needs OpenCL C 2.0 or 3.0 "
           "(1.2 has no program-scope global variables)");
-    return 1;
+    return llvm::failure();
   }
   options.source.source.defines = defines;
   options.source.source.includeDirs = includes;
@@ -79,14 +79,24 @@ int xfence::translateCudaToOpenCLFile(const std::string &input,
 
   std::unique_ptr<llvm::MemoryBuffer> buffer = readInput(input, output);
   if (!buffer)
-    return 1;
+    return llvm::failure();
   if (llvm::sys::path::extension(input) != ".cu") {
     reportFileError(llvm::errs(), input,
                     "not a CUDA source file (expected a .cu file)");
-    return 1;
+    return llvm::failure();
   }
-  llvm::FailureOr<std::string> text =
-      translateCudaToOpenCL(input, buffer->getBuffer(), options, llvm::errs());
+  return translateCudaToOpenCL(input, buffer->getBuffer(), options,
+                               llvm::errs());
+}
+
+int xfence::translateCudaToOpenCLFile(const std::string &input,
+                                      const std::string &output,
+                                      const std::vector<std::string> &defines,
+                                      const std::vector<std::string> &includes,
+                                      const std::string &clStd, bool coalesce,
+                                      const CudaCommandOptions &command) {
+  llvm::FailureOr<std::string> text = translateCudaFile(
+      input, output, defines, includes, clStd, coalesce, command);
   if (llvm::failed(text))
     return 1;
   return writeOutput(output, *text);

@@ -6,6 +6,7 @@
 #include <CLI/CLI.hpp>
 
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/LogicalResult.h"
 #include "llvm/Support/MemoryBuffer.h"
 
 #include <string>
@@ -37,6 +38,15 @@ int writeOutput(const std::string &output, llvm::StringRef text,
 /// writing would destroy).
 std::unique_ptr<llvm::MemoryBuffer> readInput(const std::string &input,
                                               const std::string &output);
+
+/// Translates the CUDA file `input` to OpenCL C `clStd` (empty: CL1.2);
+/// `output` is only checked against the input. Failure after messages.
+llvm::FailureOr<std::string>
+translateCudaFile(const std::string &input, const std::string &output,
+                  const std::vector<std::string> &defines,
+                  const std::vector<std::string> &includes,
+                  const std::string &clStd, bool coalesce,
+                  const CudaCommandOptions &options);
 
 /// Translates the CUDA file `input` to OpenCL C `clStd` (empty: CL1.2) into
 /// `output`; returns the exit status.

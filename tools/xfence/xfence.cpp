@@ -71,10 +71,35 @@ int compile(const std::string &input, const std::string &target,
   if (!xfence::readInput(input, output))
     return 1;
   llvm::StringRef ext = llvm::sys::path::extension(input);
-  if (ext != ".cl") {
+  if (ext == ".cu") {
+    // CUDA: translated to OpenCL C 2.0 (the dialect's meaning of every
+    // construct kept, docs/cuda-to-opencl.md), which is then compiled under
+    // the CUDA file's name (docs/compile.md, CUDA input).
+    if (!options.source.standard.empty() ||
+        !options.source.buildOptions.empty()) {
+      error("-cl-std and the other OpenCL build options are about OpenCL C "
+            "input; a .cu file is compiled through OpenCL C 2.0");
+      return 1;
+    }
+    xfence::CudaCommandOptions command = cudaCommand;
+    if (command.deviceVariables.empty())
+      command.deviceVariables = "program-scope";
+    llvm::FailureOr<std::string> text = xfence::translateCudaFile(
+        input, output, options.source.defines, options.source.includeDirs,
+        "CL2.0", options.coalesce, command);
+    if (llvm::failed(text))
+      return 1;
+    // The lines after the prelude are the CUDA file's.
+    llvm::StringRef marker = "// xfence: end of prelude\n";
+    size_t at = text->find(marker.str());
+    if (at != std::string::npos)
+      text->insert(at + marker.size(), "#line 1 \"" + input + "\"\n");
+    options.sourceText = *text;
+    options.source.standard = "CL2.0";
+  } else if (ext != ".cl") {
     xfence::reportFileError(llvm::errs(), input,
-                            "not an OpenCL C source file (expected a .cl "
-                            "file; CUDA input is not done yet)");
+                            "not a source file xfence compiles (expected an "
+                            "OpenCL C .cl or a CUDA .cu file)");
     return 1;
   }
   bool spirv = target == "spirv";
@@ -132,8 +157,8 @@ static int run(int argc, char **argv) {
   CLI::App app{"xfence: translate OpenCL C kernels to CUDA and CUDA kernels "
                "to OpenCL C, keeping the meaning of every fence, barrier and "
                "atomic at the least cost, and report what changed and why.\n"
-               "`compile` gives PTX or SPIR-V for whole OpenCL C kernels "
-               "through the dialect; CPU code comes from xfence-opt / "
+               "`compile` gives PTX or SPIR-V for whole OpenCL C or CUDA "
+               "kernels through the dialect; CPU code comes from xfence-opt / "
                "xfence-translate (docs/lowering.md)."};
   app.require_subcommand(1);
   CLI::App *cmd = app.add_subcommand(
@@ -176,12 +201,15 @@ static int run(int argc, char **argv) {
                    "Report without fence coalescing");
   addGlobalFenceOption(report, globalFence);
   CLI::App *compileCmd = app.add_subcommand(
-      "compile", "Compile the kernels of an OpenCL C file (.cl) to PTX or "
-                 "SPIR-V through the xfence dialect (docs/compile.md)");
+      "compile", "Compile the kernels of an OpenCL C file (.cl) or a CUDA "
+                 "file (.cu) to PTX or SPIR-V through the xfence dialect "
+                 "(docs/compile.md)");
   std::string compileInput, compileTarget, compileOutput = "-";
   xfence::CompileOptions compileOptions;
   bool emitMLIR = false;
-  compileCmd->add_option("input", compileInput, "The OpenCL C file (.cl)")
+  compileCmd
+      ->add_option("input", compileInput,
+                   "The OpenCL C (.cl) or CUDA (.cu) file")
       ->required();
   compileCmd->add_option("--to", compileTarget, "Target: ptx or spirv")
       ->required();
@@ -204,6 +232,7 @@ static int run(int argc, char **argv) {
                        "legalization (xfence ops, with source locations) "
                        "instead of PTX or SPIR-V");
   addGlobalFenceOption(compileCmd, globalFence);
+  xfence::addCudaOptions(compileCmd, cudaCommand);
   try {
     app.parse(args);
   } catch (const CLI::ParseError &e) {
