@@ -125,7 +125,19 @@ def XFenceRaiseLLVM : Pass<"xfence-raise-llvm", "::mlir::ModuleOp"> {
       (all spaces, `seq_cst`, system scope);
     * `llvm.fence` with a sync scope (`""` system, `"device"`/`"agent"`,
       `"workgroup"`/`"block"`, `"cluster"`, `"subgroup"`/`"wavefront"`,
-      `"singlethread"`), ordering every space.
+      `"singlethread"`), ordering every space;
+    * CUDA's synchronization in Clang's CUDA IR, with the meaning the CUDA
+      importer gives it (docs/cuda-to-opencl.md): the block barrier
+      intrinsics of barrier 0 (`llvm.nvvm.barrier.cta.sync.aligned.all`,
+      `llvm.nvvm.barrier0`, `nvvm.barrier0`: `__syncthreads()`) a
+      work-group barrier of memory workgroup acq_rel over local and global
+      memory; `llvm.nvvm.membar.{cta,gl,sys}` (`__threadfence_block`,
+      `__threadfence`, `__threadfence_system`) seq_cst fences at
+      workgroup, device and system scope; inline PTX of one instruction
+      without operands (`membar.*`, `fence[.sc|.acq_rel][.scope]`,
+      `bar.sync 0`) likewise. CUDA's atomic functions are already
+      `atomicrmw`/`cmpxchg` in that IR (Clang writes them seq_cst at system
+      scope, stronger than CUDA's relaxed device scope) and stay as they are.
 
     The address spaces of atomic pointers use the numbering that NVPTX and
     SPIR share (1 global, 3 local); a generic or other pointer is taken as
