@@ -9,7 +9,7 @@ def XFenceCoalesce : Pass<"xfence-coalesce"> {
   let summary = "Remove and merge fences and barriers that add nothing";
   let description = [{
     Applies the sound coalescing rules of the project's semantics reference
-    (design/semantics.md, section 4) to neighbouring synchronization ops. Two
+    (docs/semantics.md, section 4) to neighbouring synchronization ops. Two
     ops are neighbours when every op between them in the block is free of
     memory effects; any memory access, call, region op or `xfence.exit`
     between them keeps them apart.
@@ -69,7 +69,7 @@ def XFenceLegalize : Pass<"xfence-legalize"> {
   let description = [{
     Rewrites every xfence op to a form the chosen target expresses directly,
     as the capability table of `passes/TargetCapabilities.cpp` says, and only
-    ever by strengthening (design/semantics.md §3 and §4 rule 1):
+    ever by strengthening (docs/semantics.md §3 and §4 rule 1):
 
     * a scope the target cannot name becomes the next wider one it can name
       (`subgroup` -> `workgroup` on PTX, `cluster` -> `device` on SPIR-V and
