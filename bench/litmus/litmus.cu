@@ -5,7 +5,7 @@
 //
 //   litmus [iterations] [filter]   (filter: substring of a row's name)
 //
-// Method (after ../../../shared/gpu-probes): the two threads of every
+// Method (the project's first GPU probes' method): the two threads of every
 // instance sit in different blocks, chosen at random each iteration, with
 // their locations at random offsets; half the threads only stress memory;
 // the test threads meet at a counter before they start.

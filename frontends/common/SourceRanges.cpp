@@ -38,6 +38,13 @@ std::optional<FileCharRange> makeRange(const clang::SourceManager &sm,
 struct Place {
   SourceLocation loc;
   clang::FileID expansion;
+  /// For text taken from a macro argument: the file range of the
+  /// invocation that the argument is written in. A construct that starts
+  /// (ends) in the argument and ends (starts) outside it has its text there
+  /// only if it lies inside that invocation (`ADD(p, CALL(f, x))`: the call
+  /// `f(x)` starts at the argument `f` and ends at CALL's `)`, and its text
+  /// is all of `CALL(f, x)`, not `f, x)`).
+  SourceLocation argBegin, argEnd;
 };
 
 /// The places where the text of the token at `loc` may be taken from,
@@ -45,12 +52,19 @@ struct Place {
 void candidates(const clang::SourceManager &sm, const clang::LangOptions &lo,
                 SourceLocation loc, bool end,
                 llvm::SmallVectorImpl<Place> &out) {
+  SourceLocation argBegin, argEnd;
   for (unsigned depth = 0; depth < 64 && loc.isValid(); ++depth) {
     if (loc.isFileID()) {
-      out.push_back({loc, clang::FileID()});
+      out.push_back({loc, clang::FileID(), argBegin, argEnd});
       return;
     }
     if (sm.isMacroArgExpansion(loc)) {
+      // The invocation of the macro whose argument this is (written in the
+      // file, or in another macro's argument): see Place.
+      SourceLocation body = sm.getImmediateExpansionRange(loc).getBegin();
+      clang::CharSourceRange invocation = sm.getImmediateExpansionRange(body);
+      argBegin = sm.getSpellingLoc(invocation.getBegin());
+      argEnd = sm.getSpellingLoc(invocation.getEnd());
       loc = sm.getImmediateSpellingLoc(loc);
       continue;
     }
@@ -110,6 +124,23 @@ bool inOnePiece(llvm::StringRef buffer, unsigned begin, unsigned end) {
   return true;
 }
 
+/// False if `place` is text of a macro argument and `text` runs out of the
+/// invocation the argument is written in (see Place).
+bool insideArgument(const clang::SourceManager &sm, const Place &place,
+                    const FileCharRange &text) {
+  if (place.argBegin.isInvalid() || !place.argBegin.isFileID() ||
+      !place.argEnd.isFileID())
+    return true;
+  auto [file, begin] = sm.getDecomposedLoc(place.argBegin);
+  unsigned end = sm.getFileOffset(place.argEnd);
+  auto [placeFile, at] = sm.getDecomposedLoc(place.loc);
+  // Only where the argument's text is written inside that invocation (not
+  // where the invocation itself is text of another macro's body).
+  if (file != text.file || placeFile != file || at <= begin || at >= end)
+    return true;
+  return begin < text.begin && text.end <= end;
+}
+
 } // namespace
 
 std::optional<FileCharRange>
@@ -144,24 +175,11 @@ xfence::findRewriteRange(const clang::SourceManager &sm,
         continue;
       if (std::optional<FileCharRange> text =
               makeRange(sm, lo, begins[i].loc, ends[j].loc))
-        if (inOnePiece(sm.getBufferData(text->file), text->begin, text->end))
+        if (inOnePiece(sm.getBufferData(text->file), text->begin, text->end) &&
+            insideArgument(sm, begins[i], *text) &&
+            insideArgument(sm, ends[j], *text))
           return text;
     }
-  return std::nullopt;
-}
-
-/// The first place where the text of the token at `loc` may be taken from
-/// (see candidates()) that lies in `outer`.
-static std::optional<unsigned>
-offsetInside(const clang::SourceManager &sm, const clang::LangOptions &lo,
-             SourceLocation loc, const FileCharRange &outer, bool end) {
-  llvm::SmallVector<Place, 8> places;
-  candidates(sm, lo, loc, end, places);
-  for (const Place &place : places) {
-    auto [file, offset] = sm.getDecomposedLoc(place.loc);
-    if (file == outer.file && outer.begin <= offset && offset < outer.end)
-      return offset;
-  }
   return std::nullopt;
 }
 
@@ -169,18 +187,32 @@ std::optional<FileCharRange>
 xfence::findRangeInside(const clang::SourceManager &sm,
                         const clang::LangOptions &lo, clang::SourceRange range,
                         const FileCharRange &outer) {
-  std::optional<unsigned> begin =
-      offsetInside(sm, lo, range.getBegin(), outer, false);
-  std::optional<unsigned> last =
-      offsetInside(sm, lo, range.getEnd(), outer, true);
-  if (!begin || !last || *last < *begin)
-    return std::nullopt;
-  unsigned length = clang::Lexer::MeasureTokenLength(
-      sm.getComposedLoc(outer.file, *last), sm, lo);
-  unsigned end = *last + length;
-  if (end > outer.end)
-    return std::nullopt;
-  return FileCharRange{outer.file, *begin, end};
+  // The innermost pair of places inside `outer` (see findRewriteRange).
+  llvm::SmallVector<Place, 8> begins, ends;
+  candidates(sm, lo, range.getBegin(), /*end=*/false, begins);
+  candidates(sm, lo, range.getEnd(), /*end=*/true, ends);
+  auto inside = [&](const Place &place) {
+    auto [file, offset] = sm.getDecomposedLoc(place.loc);
+    return file == outer.file && outer.begin <= offset && offset < outer.end;
+  };
+  for (const Place &b : begins) {
+    if (!inside(b))
+      continue;
+    for (const Place &e : ends) {
+      if (!inside(e))
+        continue;
+      unsigned begin = sm.getFileOffset(b.loc);
+      unsigned last = sm.getFileOffset(e.loc);
+      if (last < begin)
+        continue;
+      unsigned end = last + clang::Lexer::MeasureTokenLength(e.loc, sm, lo);
+      FileCharRange text{outer.file, begin, end};
+      if (end <= outer.end && insideArgument(sm, b, text) &&
+          insideArgument(sm, e, text))
+        return text;
+    }
+  }
+  return std::nullopt;
 }
 
 mlir::Location xfence::toLocation(mlir::MLIRContext *ctx,

@@ -1,6 +1,6 @@
 //===- CudaImporter.cpp - CUDA C++ to the xfence dialect ------------------===//
 //
-// The meaning of each construct follows design/semantics.md §2 (CUDA):
+// The meaning of each construct follows docs/semantics.md §2 (CUDA):
 //  * __threadfence_block/__threadfence/__threadfence_system are seq_cst
 //    fences at workgroup/device/system scope; CUDA fences order every memory
 //    space, so they carry [local, global].

@@ -1,4 +1,4 @@
-// Every fence of the mapping table (design/semantics.md §3, CUDA C++ column).
+// Every fence of the mapping table (docs/semantics.md §3, CUDA C++ column).
 // RUN: xfence-translate --export-cuda %s | FileCheck %s
 
 // CHECK: #include <cuda/atomic>

@@ -1,5 +1,5 @@
 // The OpenCL C of every CUDA fence and barrier, for OpenCL C 1.2 and 3.0
-// (design/semantics.md §3): CUDA fences carry LOCAL|GLOBAL.
+// (docs/semantics.md §3): CUDA fences carry LOCAL|GLOBAL.
 // RUN: xfence translate %s --to opencl --cuda-builtin-header --no-coalesce -DNO_DEVICE_SCOPE -o - | grep -v '^ *//' | FileCheck %s --check-prefixes=CHECK,CL12
 // RUN: xfence translate %s --to opencl --cuda-builtin-header --no-coalesce -cl-std=CL3.0 -o - | grep -v '^ *//' | FileCheck %s --check-prefixes=CHECK,CL30,CL3
 // RUN: xfence translate %s --to opencl --cuda-builtin-header --no-coalesce --cl-std=CL2.0 -o - | grep -v '^ *//' | FileCheck %s --check-prefixes=CHECK,CL30,CL20
