@@ -375,6 +375,10 @@ private:
   /// Takes the text of `d` (and its ';') away, with `note` in its place;
   /// declarators of one declaration share one removal.
   void leaveOut(clang::Decl *d, bool semicolon, const std::string &note);
+  /// The expansion location of `begin`, or of an attribute of `d` written
+  /// before it (`__global__ void k()`), whichever comes first.
+  clang::SourceLocation startWithAttributes(const clang::Decl *d,
+                                            clang::SourceLocation begin) const;
   void appendParams(const clang::FunctionDecl *fn, const std::string &params);
   bool atKernelScope(const clang::VarDecl *var);
   const clang::DeclStmt *declStmtOf(const clang::VarDecl *var);
@@ -792,16 +796,8 @@ void SyntaxRewriter::rewriteStructParam(const clang::FunctionDecl *kernel,
   // The host layout is defined before the kernel's first declaration
   // (before the attributes written in front of it).
   const clang::FunctionDecl *first = kernel->getFirstDecl();
-  clang::SourceLocation at = sm.getExpansionLoc(first->getOuterLocStart());
-  for (const clang::Attr *attr : first->attrs()) {
-    if (attr->isImplicit() || attr->isInherited() ||
-        attr->getLocation().isInvalid())
-      continue;
-    clang::SourceLocation loc = sm.getExpansionLoc(attr->getLocation());
-    if (sm.getFileID(loc) == sm.getFileID(at) &&
-        sm.isBeforeInTranslationUnit(loc, at))
-      at = loc;
-  }
+  clang::SourceLocation at =
+      startWithAttributes(first, first->getOuterLocStart());
   std::string layout = hostLayout(record, at, p);
   if (layout.empty())
     return;
@@ -1866,20 +1862,30 @@ void SyntaxRewriter::finish() {
     edits.replace(removal.first, removal.second);
 }
 
+clang::SourceLocation
+SyntaxRewriter::startWithAttributes(const clang::Decl *d,
+                                    clang::SourceLocation begin) const {
+  clang::SourceLocation at = sm.getExpansionLoc(begin);
+  for (const clang::Attr *attr : d->attrs()) {
+    if (attr->isImplicit() || attr->isInherited() ||
+        attr->getLocation().isInvalid())
+      continue;
+    clang::SourceLocation loc = sm.getExpansionLoc(attr->getLocation());
+    if (sm.getFileID(loc) == sm.getFileID(at) &&
+        sm.isBeforeInTranslationUnit(loc, at))
+      at = loc;
+  }
+  return at;
+}
+
 void SyntaxRewriter::leaveOut(clang::Decl *d, bool semicolon,
                               const std::string &note) {
   clang::SourceRange range = d->getSourceRange();
   // Attributes written before the declaration (`__host__ void f()`).
   clang::SourceLocation begin = sm.getExpansionLoc(range.getBegin());
-  for (const clang::Attr *attr : d->attrs()) {
-    if (attr->isImplicit() || attr->isInherited() ||
-        attr->getLocation().isInvalid())
-      continue;
-    clang::SourceLocation at = sm.getExpansionLoc(attr->getLocation());
-    if (sm.getFileID(at) == sm.getFileID(begin) &&
-        sm.isBeforeInTranslationUnit(at, begin))
-      range.setBegin(at);
-  }
+  clang::SourceLocation withAttributes = startWithAttributes(d, begin);
+  if (withAttributes != begin)
+    range.setBegin(withAttributes);
   // The whole text from the first to the last token's expansion: a
   // declaration taken away whole may hold preprocessor conditionals and
   // macros (which a construct's range may not).
