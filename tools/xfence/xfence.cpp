@@ -72,11 +72,56 @@ int translate(const std::string &input, const std::string &target,
   return xfence::writeOutput(output, *text);
 }
 
+/// Writes the object and the header of --to cpu: both or, on any failure,
+/// neither (each goes to a temporary file renamed at the end).
+int writeObjectAndHeader(const std::string &objectPath,
+                         llvm::StringRef object,
+                         const std::string &headerPath,
+                         llvm::StringRef header) {
+  std::error_code ec;
+  llvm::ToolOutputFile objectFile(objectPath, ec, llvm::sys::fs::OF_None);
+  if (ec) {
+    error("cannot write '" + objectPath + "': " + ec.message());
+    return 1;
+  }
+  llvm::ToolOutputFile headerFile(headerPath, ec, llvm::sys::fs::OF_Text);
+  if (ec) {
+    error("cannot write '" + headerPath + "': " + ec.message());
+    return 1;
+  }
+  objectFile.os() << object;
+  headerFile.os() << header;
+  for (auto [file, path] : {std::make_pair(&objectFile, &objectPath),
+                            std::make_pair(&headerFile, &headerPath)}) {
+    file->os().flush();
+    if (file->os().has_error()) {
+      error("cannot write '" + *path + "': " + file->os().error().message());
+      file->os().clear_error();
+      return 1;
+    }
+  }
+  objectFile.keep();
+  headerFile.keep();
+  return 0;
+}
+
+/// The header of --to cpu: --header, else the object's path with `.h` for
+/// its extension.
+std::string cpuHeaderPath(const std::string &output,
+                          const std::string &header) {
+  if (!header.empty())
+    return header;
+  llvm::SmallString<256> path(output);
+  llvm::sys::path::replace_extension(path, "h");
+  return std::string(path);
+}
+
 int compile(const std::string &input, const std::string &target,
-            const std::string &output, xfence::CompileOptions &options) {
-  if (target != "ptx" && target != "spirv") {
+            std::string output, const std::string &header,
+            xfence::CompileOptions &options) {
+  if (target != "ptx" && target != "spirv" && target != "cpu") {
     error("unsupported target '" + target +
-          "' (expected 'ptx' or 'spirv'; CPU code is not done yet)");
+          "' (expected 'ptx', 'spirv' or 'cpu')");
     return 1;
   }
   if (!llvm::sys::fs::exists(input)) {
@@ -90,6 +135,41 @@ int compile(const std::string &input, const std::string &target,
                             "file; CUDA input is not done yet)");
     return 1;
   }
+  if (target == "cpu") {
+    if (output.empty()) // The object next to the current directory's files.
+      output = options.emitMLIR
+                   ? "-"
+                   : (llvm::sys::path::stem(input) + ".o").str();
+    std::string headerPath;
+    if (!options.emitMLIR) {
+      if (output == "-" && header.empty()) {
+        error("--to cpu writes a header next to the object: with '-o -' "
+              "give its path with --header");
+        return 1;
+      }
+      headerPath = cpuHeaderPath(output, header);
+      if (headerPath == output) {
+        error("the header would overwrite the object '" + output +
+              "'; give its path with --header");
+        return 1;
+      }
+      options.headerName = llvm::sys::path::filename(headerPath).str();
+    }
+    llvm::FailureOr<xfence::CPUCompileResult> result =
+        xfence::compileOpenCLToCPU(input, options, llvm::errs());
+    if (llvm::failed(result))
+      return 1;
+    if (options.emitMLIR)
+      return xfence::writeOutput(output, result->object);
+    return writeObjectAndHeader(output, result->object, headerPath,
+                                result->header);
+  }
+  if (!header.empty()) {
+    error("--header is about --to cpu; it has no meaning for --to " + target);
+    return 1;
+  }
+  if (output.empty())
+    output = "-";
   bool spirv = target == "spirv";
   llvm::FailureOr<std::string> text =
       spirv ? xfence::compileOpenCLToSPIRV(input, options, llvm::errs())
@@ -149,9 +229,9 @@ int main(int argc, char **argv) {
   CLI::App app{"xfence: translate OpenCL C kernels to CUDA and CUDA kernels "
                "to OpenCL C, keeping the meaning of every fence, barrier and "
                "atomic at the least cost, and report what changed and why.\n"
-               "`compile` gives PTX or SPIR-V for whole OpenCL C kernels "
-               "through the dialect; CPU code comes from xfence-opt / "
-               "xfence-translate (docs/lowering.md)."};
+               "`compile` gives PTX, SPIR-V or CPU code (an object file and "
+               "a header of launch functions) for whole OpenCL C kernels "
+               "through the dialect (docs/compile.md)."};
   app.require_subcommand(1);
   CLI::App *cmd = app.add_subcommand(
       "translate", "Translate an OpenCL C file (.cl) to CUDA, or a CUDA file "
@@ -193,17 +273,27 @@ int main(int argc, char **argv) {
                    "Report without fence coalescing");
   addGlobalFenceOption(report, globalFence);
   CLI::App *compileCmd = app.add_subcommand(
-      "compile", "Compile the kernels of an OpenCL C file (.cl) to PTX or "
-                 "SPIR-V through the xfence dialect (docs/compile.md)");
-  std::string compileInput, compileTarget, compileOutput = "-";
+      "compile", "Compile the kernels of an OpenCL C file (.cl) to PTX, "
+                 "SPIR-V or CPU code through the xfence dialect "
+                 "(docs/compile.md)");
+  std::string compileInput, compileTarget, compileOutput, compileHeader;
   xfence::CompileOptions compileOptions;
   bool emitMLIR = false;
   compileCmd->add_option("input", compileInput, "The OpenCL C file (.cl)")
       ->required();
-  compileCmd->add_option("--to", compileTarget, "Target: ptx or spirv")
+  compileCmd
+      ->add_option("--to", compileTarget,
+                   "Target: ptx, spirv, or cpu (an x86-64 Linux object file "
+                   "that runs the kernels on the host's cores, and a C header "
+                   "with a launch function per kernel)")
       ->required();
   compileCmd->add_option("-o", compileOutput,
-                         "Output file ('-' for stdout, the default)");
+                         "Output file ('-' for stdout, the default for ptx "
+                         "and spirv; for cpu the default is the input's name "
+                         "with .o, in the current directory)");
+  compileCmd->add_option("--header", compileHeader,
+                         "cpu: where the header of launch functions goes "
+                         "(default: the object's path with .h)");
   compileCmd->add_option("-D", compileOptions.source.defines, "Define a macro");
   compileCmd->add_option("-I", compileOptions.source.includeDirs,
                          "Add an include path");
@@ -219,7 +309,7 @@ int main(int argc, char **argv) {
   compileCmd->add_flag("--emit-mlir", emitMLIR,
                        "Write the module after raising, coalescing and "
                        "legalization (xfence ops, with source locations) "
-                       "instead of PTX or SPIR-V");
+                       "instead of PTX, SPIR-V or an object");
   addGlobalFenceOption(compileCmd, globalFence);
   try {
     app.parse(args);
@@ -237,8 +327,9 @@ int main(int argc, char **argv) {
   if (report->parsed())
     return runReport(reportInput, options);
   if (compileCmd->parsed()) {
-    if (compileTarget == "spirv" && compileCmd->count("--sm")) {
-      error("--sm is about PTX (--to ptx); it has no meaning for --to spirv");
+    if (compileTarget != "ptx" && compileCmd->count("--sm")) {
+      error("--sm is about PTX (--to ptx); it has no meaning for --to " +
+            compileTarget);
       return 1;
     }
     compileOptions.source.buildOptions = buildOptions;
@@ -247,7 +338,8 @@ int main(int argc, char **argv) {
     compileOptions.emitMLIR = emitMLIR;
     // PTX 7.8 is sm_90's first; 8.6 what the lowering's tests use.
     compileOptions.ptx = compileOptions.sm >= 90 ? 86 : 78;
-    return compile(compileInput, compileTarget, compileOutput, compileOptions);
+    return compile(compileInput, compileTarget, compileOutput, compileHeader,
+                   compileOptions);
   }
   if (target == "opencl" && cmd->count("--opencl-global-fence")) {
     error("--opencl-global-fence is about OpenCL C input (--to cuda); it has "
