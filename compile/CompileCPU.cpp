@@ -260,7 +260,8 @@ private:
           p.hostType = value->first;
         }
       } else {
-        std::string what = type.getAsString(policy);
+        std::string what =
+            ast.removeAddrSpaceQualType(type).getAsString(policy);
         error(param->getLocation(),
               "kernel parameter '" + param->getNameAsString() + "' of type '" +
                   what +
