@@ -215,9 +215,10 @@ UPSAMPLE(uint, ushort, ushort, 16)
 UPSAMPLE(long, int, uint, 32)
 UPSAMPLE(ulong, uint, uint, 32)
 
+// The low 32 bits of the product (in unsigned arithmetic: no overflow).
 #define MUL24(T)                                                               \
-  OV T mul24(T x, T y) { return x * y; }                                       \
-  OV T mad24(T x, T y, T z) { return x * y + z; }                              \
+  OV T mul24(T x, T y) { return (T)((uint)x * (uint)y); }                      \
+  OV T mad24(T x, T y, T z) { return (T)((uint)x * (uint)y + (uint)z); }       \
   V2(T, mul24, T, T)                                                           \
   V3(T, mad24, T, T, T)
 MUL24(int)

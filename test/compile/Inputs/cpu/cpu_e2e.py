@@ -44,14 +44,14 @@ def write_inputs(spec, inputs, work):
     return base + ".manifest", base + ".in.bin"
 
 
-def build(spec, manifest, xfence, cc, ldflags, work, extra=()):
-    """Compiles the spec's kernel file for the CPU and links the driver;
-    returns the executable's path (raises CalledProcessError)."""
+def build(spec, manifest, xfence, cc, ldflags, work, extra=(),
+          kernels=os.path.join(E2E, "kernels")):
+    """Compiles the spec's kernel file (in `kernels`) for the CPU and links
+    the driver; returns the executable's path (raises CalledProcessError)."""
     base = os.path.join(work, spec.name)
-    subprocess.run([xfence, "compile",
-                    os.path.join(E2E, "kernels", spec.source), "--to", "cpu",
-                    "-cl-std=" + spec.std, "-o", base + ".o", *extra],
-                   check=True)
+    subprocess.run([xfence, "compile", os.path.join(kernels, spec.source),
+                    "--to", "cpu", "-cl-std=" + spec.std, "-o", base + ".o",
+                    *extra], check=True)
     with open(base + ".calls.c", "w") as f:
         subprocess.run([sys.executable, os.path.join(HERE, "gen_calls.py"),
                         manifest, spec.name + ".h"], stdout=f, check=True)
