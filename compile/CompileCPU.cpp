@@ -590,6 +590,27 @@ void createEntry(llvm::Module &module, llvm::Function *kernel) {
   builder.CreateRetVoid();
 }
 
+/// Drops what says that memory behind a `restrict` pointer is touched by
+/// no one else while the function runs (noalias parameters, and the scoped
+/// alias metadata of inlined ones): at a barrier the other work-items of the
+/// group run in between, and write __local and __global memory the
+/// work-item reads after it. Without this, a load before the barrier could
+/// stand in for one after it.
+void forgetRestrict(llvm::Module &module) {
+  for (llvm::Function &fn : module) {
+    for (llvm::Argument &arg : fn.args())
+      arg.removeAttr(llvm::Attribute::NoAlias);
+    for (llvm::BasicBlock &block : fn)
+      for (llvm::Instruction &inst : block) {
+        inst.setMetadata(llvm::LLVMContext::MD_noalias, nullptr);
+        inst.setMetadata(llvm::LLVMContext::MD_alias_scope, nullptr);
+        if (auto *call = llvm::dyn_cast<llvm::CallBase>(&inst))
+          for (unsigned i = 0; i < call->arg_size(); ++i)
+            call->removeParamAttr(i, llvm::Attribute::NoAlias);
+      }
+  }
+}
+
 /// Whether `kernel` can reach a call of the runtime's barrier.
 bool reachesBarrier(llvm::Function *kernel) {
   llvm::SetVector<llvm::Function *> work;
@@ -770,6 +791,7 @@ xfence::compileOpenCLToCPU(llvm::StringRef path, const CompileOptions &options,
     m->setTargetTriple(llvm::Triple(kHostTriple));
     m->setDataLayout(layout);
   }
+  forgetRestrict(*host);
   auto [staticSize, staticAlign] = lowerStaticLocals(*host);
   std::vector<KernelFacts> facts;
   for (const KernelSignature &kernel : kernels) {

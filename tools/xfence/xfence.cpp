@@ -288,9 +288,9 @@ int main(int argc, char **argv) {
                    "with a launch function per kernel)")
       ->required();
   compileCmd->add_option("-o", compileOutput,
-                         "Output file ('-' for stdout, the default for ptx "
-                         "and spirv; for cpu the default is the input's name "
-                         "with .o, in the current directory)");
+                         "Output file ('-' for stdout, the default for ptx, "
+                         "spirv and --emit-mlir; for cpu the default is the "
+                         "input's name with .o, in the current directory)");
   compileCmd->add_option("--header", compileHeader,
                          "cpu: where the header of launch functions goes "
                          "(default: the object's path with .h)");
@@ -311,6 +311,11 @@ int main(int argc, char **argv) {
                        "legalization (xfence ops, with source locations) "
                        "instead of PTX, SPIR-V or an object");
   addGlobalFenceOption(compileCmd, globalFence);
+  compileCmd->footer(
+      "--to cpu: link the object with libomp and libm, e.g. `cc main.c "
+      "kernel.o -lomp -lm` (Debian 12's libomp-dev: -lomp5); "
+      "XFENCE_CPU_THREADS and XFENCE_CPU_STACK_SIZE tune the runtime "
+      "(docs/compile.md, \"CPU\").");
   try {
     app.parse(args);
   } catch (const CLI::ParseError &e) {
