@@ -87,9 +87,9 @@ private:
 } // namespace
 
 std::unique_ptr<llvm::Module> compile_detail::generateIR(
-    llvm::StringRef path, llvm::StringRef triple,
-    const CompileOptions &options, llvm::LLVMContext &llvmCtx,
-    llvm::raw_ostream &diagOS, const ConsumerFactory &extraConsumer) {
+    llvm::StringRef path, llvm::StringRef triple, const CompileOptions &options,
+    llvm::LLVMContext &llvmCtx, llvm::raw_ostream &diagOS,
+    const ConsumerFactory &extraConsumer) {
   std::vector<std::string> args = {"-triple", triple.str(), "-x", "cl"};
   std::string standard =
       options.source.standard.empty() ? "CL1.2" : options.source.standard;
@@ -143,8 +143,7 @@ compile_detail::Session::Session(DialectRegistry &registry,
         if (diag.getSeverity() == DiagnosticSeverity::Error)
           failedDiag = true;
         if (diag.getSeverity() == DiagnosticSeverity::Warning &&
-            diag.str().find("unhandled data layout token") !=
-                std::string::npos)
+            diag.str().find("unhandled data layout token") != std::string::npos)
           return success(); // The import's note on vector alignments.
         std::string line;
         llvm::raw_string_ostream os(line);
@@ -197,8 +196,8 @@ std::string compile_detail::Session::sourceLocation(Location loc) {
   std::string text;
   loc->walk([&](Location inner) {
     if (auto file = dyn_cast<FileLineColLoc>(inner)) {
-      text = (file.getFilename().getValue() + ":" + llvm::Twine(file.getLine()) +
-              ":" + llvm::Twine(file.getColumn()))
+      text = (file.getFilename().getValue() + ":" +
+              llvm::Twine(file.getLine()) + ":" + llvm::Twine(file.getColumn()))
                  .str();
       return WalkResult::interrupt();
     }

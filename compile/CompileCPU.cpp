@@ -78,11 +78,11 @@ static const char *const kHostCPU = "x86-64";
 
 static constexpr unsigned kLocalAddressSpace = 3;
 
-namespace {
-
 //===----------------------------------------------------------------------===//
 // The kernels' signatures, from Clang's AST
 //===----------------------------------------------------------------------===//
+
+namespace {
 
 struct KernelParam {
   /// The name in the header (the source's, renamed where it would clash).
@@ -104,9 +104,11 @@ struct KernelSignature {
   std::vector<KernelParam> params;
 };
 
+} // namespace
+
 /// The OpenCL C name of a scalar type that a kernel may take or point to,
 /// and its C type on x86-64 Linux (LP64: long is 64 bits).
-std::optional<std::pair<std::string, std::string>>
+static std::optional<std::pair<std::string, std::string>>
 scalarNames(clang::QualType type) {
   const auto *builtin = type->getAs<clang::BuiltinType>();
   if (!builtin)
@@ -141,7 +143,7 @@ scalarNames(clang::QualType type) {
 
 /// The C type of a scalar or vector value (`xfence_float4` for float4), and
 /// its size in bytes; nullopt for other types.
-std::optional<std::pair<std::string, uint64_t>>
+static std::optional<std::pair<std::string, uint64_t>>
 valueType(clang::QualType type, clang::ASTContext &ast) {
   type = type.getCanonicalType().getUnqualifiedType();
   if (const auto *atomic = type->getAs<clang::AtomicType>())
@@ -162,18 +164,20 @@ valueType(clang::QualType type, clang::ASTContext &ast) {
 
 /// C++ keywords that are plain identifiers in OpenCL C, and the launch
 /// function's own parameter names: a kernel parameter so named gets a `_`.
-bool clashes(llvm::StringRef name) {
+static bool clashes(llvm::StringRef name) {
   static const char *const kReserved[] = {
-      "dims",     "offset",   "global",   "local",    "class",   "new",
-      "delete",   "this",     "template", "typename", "public",  "private",
+      "dims",      "offset",  "global",   "local",    "class",     "new",
+      "delete",    "this",    "template", "typename", "public",    "private",
       "protected", "virtual", "friend",   "operator", "namespace", "using",
-      "try",      "catch",    "throw",    "explicit", "mutable", "bool",
-      "true",     "false",    "export",   "nullptr",  "auto",    "register"};
+      "try",       "catch",   "throw",    "explicit", "mutable",   "bool",
+      "true",      "false",   "export",   "nullptr",  "auto",      "register"};
   for (const char *reserved : kReserved)
     if (name == reserved)
       return true;
   return false;
 }
+
+namespace {
 
 /// Reads every kernel's signature and maps its parameters to host C types;
 /// reports the parameters the CPU route cannot pass as Clang errors.
@@ -195,8 +199,8 @@ public:
 private:
   void error(clang::SourceLocation loc, llvm::StringRef message) {
     clang::DiagnosticsEngine &diags = ci.getDiagnostics();
-    diags.Report(loc, diags.getCustomDiagID(clang::DiagnosticsEngine::Error,
-                                            "%0"))
+    diags.Report(loc,
+                 diags.getCustomDiagID(clang::DiagnosticsEngine::Error, "%0"))
         << message;
   }
 
@@ -285,8 +289,7 @@ private:
       if (b == ("offset_" + a).str() || a == ("offset_" + b).str()) {
         error(fn->getLocation(),
               "the launch functions of kernels '" + other.name + "' and '" +
-                  kernel.name +
-                  "' would share the name xfence_launch_offset_" +
+                  kernel.name + "' would share the name xfence_launch_offset_" +
                   (b.size() > a.size() ? kernel.name : other.name) +
                   "; rename one of the kernels");
         return;
@@ -299,14 +302,16 @@ private:
   std::vector<KernelSignature> &kernels;
 };
 
+} // namespace
+
 //===----------------------------------------------------------------------===//
 // The header and the launch functions
 //===----------------------------------------------------------------------===//
 
 /// The prototype of `xfence_launch_[offset_]<kernel>`, with the parameter
 /// names of the header or, with `positional`, a0, a1, ...
-std::string launchPrototype(const KernelSignature &kernel, bool withOffset,
-                            bool positional) {
+static std::string launchPrototype(const KernelSignature &kernel,
+                                   bool withOffset, bool positional) {
   std::string text = "int xfence_launch_" +
                      std::string(withOffset ? "offset_" : "") + kernel.name +
                      "(unsigned dims, ";
@@ -324,7 +329,7 @@ std::string launchPrototype(const KernelSignature &kernel, bool withOffset,
   return text + ")";
 }
 
-std::string headerGuard(llvm::StringRef headerName) {
+static std::string headerGuard(llvm::StringRef headerName) {
   std::string guard = "XFENCE_CPU_";
   for (char c : headerName)
     guard += llvm::isAlnum(c) ? llvm::toUpper(c) : '_';
@@ -333,8 +338,8 @@ std::string headerGuard(llvm::StringRef headerName) {
 
 /// The header: the return codes (copied from runtime/Launch.h), the vector
 /// types, and the two launch functions of every kernel.
-std::string headerText(llvm::StringRef input, llvm::StringRef headerName,
-                       llvm::ArrayRef<KernelSignature> kernels) {
+static std::string headerText(llvm::StringRef input, llvm::StringRef headerName,
+                              llvm::ArrayRef<KernelSignature> kernels) {
   std::string guard = headerGuard(headerName);
   std::string text;
   llvm::raw_string_ostream os(text);
@@ -401,18 +406,23 @@ std::string headerText(llvm::StringRef input, llvm::StringRef headerName,
   return text;
 }
 
+namespace {
+
 /// What the launch functions need to know of a kernel after the lowering.
 struct KernelFacts {
   bool hasBarrier = false;
 };
 
+} // namespace
+
 /// The C source of the launch functions: the runtime's descriptor
 /// (Launch.h), the header (so that the definitions are checked against it),
 /// and per kernel a descriptor and the two functions.
-std::string launchSource(llvm::StringRef header,
-                         llvm::ArrayRef<KernelSignature> kernels,
-                         llvm::ArrayRef<KernelFacts> facts,
-                         uint64_t staticLocalSize, uint64_t staticLocalAlign) {
+static std::string launchSource(llvm::StringRef header,
+                                llvm::ArrayRef<KernelSignature> kernels,
+                                llvm::ArrayRef<KernelFacts> facts,
+                                uint64_t staticLocalSize,
+                                uint64_t staticLocalAlign) {
   std::string text;
   llvm::raw_string_ostream os(text);
   os << cpuLaunchHeader() << "\n" << header << "\n";
@@ -452,16 +462,28 @@ std::string launchSource(llvm::StringRef header,
 }
 
 /// Clang compiles C `source` for the host; null after diagnostics.
-std::unique_ptr<llvm::Module> compileHostC(llvm::StringRef source,
-                                           llvm::LLVMContext &llvmCtx,
-                                           llvm::raw_ostream &diagOS) {
+static std::unique_ptr<llvm::Module> compileHostC(llvm::StringRef source,
+                                                  llvm::LLVMContext &llvmCtx,
+                                                  llvm::raw_ostream &diagOS) {
   static const char *const kName = "xfence-launch.c";
   std::string resource = XFENCE_CLANG_RESOURCE_DIR;
   std::string include = resource + "/include";
-  std::vector<const char *> argv = {
-      "-triple", kHostTriple, "-target-cpu", kHostCPU, "-x", "c", "-std=c11",
-      "-O2", "-pic-level", "2", "-resource-dir", resource.c_str(),
-      "-internal-isystem", include.c_str(), "-Werror", kName};
+  std::vector<const char *> argv = {"-triple",
+                                    kHostTriple,
+                                    "-target-cpu",
+                                    kHostCPU,
+                                    "-x",
+                                    "c",
+                                    "-std=c11",
+                                    "-O2",
+                                    "-pic-level",
+                                    "2",
+                                    "-resource-dir",
+                                    resource.c_str(),
+                                    "-internal-isystem",
+                                    include.c_str(),
+                                    "-Werror",
+                                    kName};
   clang::DiagnosticOptions diagOpts;
   diagOpts.ShowColors = false;
   clang::TextDiagnosticPrinter printer(diagOS, diagOpts);
@@ -487,7 +509,7 @@ std::unique_ptr<llvm::Module> compileHostC(llvm::StringRef source,
 //===----------------------------------------------------------------------===//
 
 /// SPIR's calling conventions are the C one on the host.
-void useCCallingConvention(llvm::Module &module) {
+static void useCCallingConvention(llvm::Module &module) {
   auto isSPIR = [](llvm::CallingConv::ID cc) {
     return cc == llvm::CallingConv::SPIR_FUNC ||
            cc == llvm::CallingConv::SPIR_KERNEL;
@@ -507,7 +529,7 @@ void useCCallingConvention(llvm::Module &module) {
 /// becomes an offset into the work-group's block, which the runtime's
 /// __xfence_cpu_static_local() returns. Returns the block's size and
 /// alignment.
-std::pair<uint64_t, uint64_t> lowerStaticLocals(llvm::Module &module) {
+static std::pair<uint64_t, uint64_t> lowerStaticLocals(llvm::Module &module) {
   std::vector<llvm::GlobalVariable *> locals;
   for (llvm::GlobalVariable &global : module.globals())
     if (global.getAddressSpace() == kLocalAddressSpace)
@@ -519,9 +541,8 @@ std::pair<uint64_t, uint64_t> lowerStaticLocals(llvm::Module &module) {
   uint64_t size = 0, align = 1;
   std::vector<uint64_t> offsets;
   for (llvm::GlobalVariable *global : locals) {
-    uint64_t a = global->getAlign()
-                     .value_or(layout.getPreferredAlign(global))
-                     .value();
+    uint64_t a =
+        global->getAlign().value_or(layout.getPreferredAlign(global)).value();
     size = llvm::alignTo(size, a);
     offsets.push_back(size);
     size += layout.getTypeAllocSize(global->getValueType());
@@ -570,18 +591,19 @@ std::pair<uint64_t, uint64_t> lowerStaticLocals(llvm::Module &module) {
 
 /// `void __xfence_entry_<kernel>(void **args)`: loads argument i from the
 /// memory args[i] points at and calls the kernel.
-void createEntry(llvm::Module &module, llvm::Function *kernel) {
+static void createEntry(llvm::Module &module, llvm::Function *kernel) {
   llvm::LLVMContext &ctx = module.getContext();
   auto *ptr = llvm::PointerType::get(ctx, 0);
   auto *entry = llvm::Function::Create(
       llvm::FunctionType::get(llvm::Type::getVoidTy(ctx), {ptr}, false),
-      llvm::GlobalValue::ExternalLinkage,
-      "__xfence_entry_" + kernel->getName(), module);
+      llvm::GlobalValue::ExternalLinkage, "__xfence_entry_" + kernel->getName(),
+      module);
   llvm::IRBuilder<> builder(llvm::BasicBlock::Create(ctx, "entry", entry));
   llvm::SmallVector<llvm::Value *> args;
   for (llvm::Argument &param : kernel->args()) {
     llvm::Value *slot = builder.CreateAlignedLoad(
-        ptr, builder.CreateConstGEP1_64(ptr, entry->getArg(0), param.getArgNo()),
+        ptr,
+        builder.CreateConstGEP1_64(ptr, entry->getArg(0), param.getArgNo()),
         llvm::Align(8));
     args.push_back(
         builder.CreateAlignedLoad(param.getType(), slot, llvm::Align(1)));
@@ -596,7 +618,7 @@ void createEntry(llvm::Module &module, llvm::Function *kernel) {
 /// group run in between, and write __local and __global memory the
 /// work-item reads after it. Without this, a load before the barrier could
 /// stand in for one after it.
-void forgetRestrict(llvm::Module &module) {
+static void forgetRestrict(llvm::Module &module) {
   for (llvm::Function &fn : module) {
     for (llvm::Argument &arg : fn.args())
       arg.removeAttr(llvm::Attribute::NoAlias);
@@ -612,7 +634,7 @@ void forgetRestrict(llvm::Module &module) {
 }
 
 /// Whether `kernel` can reach a call of the runtime's barrier.
-bool reachesBarrier(llvm::Function *kernel) {
+static bool reachesBarrier(llvm::Function *kernel) {
   llvm::SetVector<llvm::Function *> work;
   work.insert(kernel);
   for (size_t i = 0; i < work.size(); ++i)
@@ -632,6 +654,8 @@ bool reachesBarrier(llvm::Function *kernel) {
   return false;
 }
 
+namespace {
+
 /// Writes LLVM's diagnostics (the linker's) to a stream.
 struct LinkDiagnostics : llvm::DiagnosticHandler {
   explicit LinkDiagnostics(llvm::raw_ostream &os) : os(os) {}
@@ -647,7 +671,10 @@ struct LinkDiagnostics : llvm::DiagnosticHandler {
   llvm::raw_ostream &os;
 };
 
-std::unique_ptr<llvm::TargetMachine> hostMachine(llvm::raw_ostream &diagOS) {
+} // namespace
+
+static std::unique_ptr<llvm::TargetMachine>
+hostMachine(llvm::raw_ostream &diagOS) {
   LLVMInitializeX86TargetInfo();
   LLVMInitializeX86Target();
   LLVMInitializeX86TargetMC();
@@ -655,7 +682,8 @@ std::unique_ptr<llvm::TargetMachine> hostMachine(llvm::raw_ostream &diagOS) {
   LLVMInitializeX86AsmParser();
   llvm::Triple triple(kHostTriple);
   std::string error;
-  const llvm::Target *target = llvm::TargetRegistry::lookupTarget(triple, error);
+  const llvm::Target *target =
+      llvm::TargetRegistry::lookupTarget(triple, error);
   if (!target) {
     diagOS << "error: no X86 target in this LLVM: " << error << "\n";
     return nullptr;
@@ -668,10 +696,10 @@ std::unique_ptr<llvm::TargetMachine> hostMachine(llvm::raw_ostream &diagOS) {
 
 /// Parses embedded bitcode into `ctx` (lazily: functions are read when the
 /// linker needs them); null after an error.
-std::unique_ptr<llvm::Module> loadBitcode(llvm::StringRef bitcode,
-                                          llvm::StringRef name,
-                                          llvm::LLVMContext &ctx,
-                                          llvm::raw_ostream &diagOS) {
+static std::unique_ptr<llvm::Module> loadBitcode(llvm::StringRef bitcode,
+                                                 llvm::StringRef name,
+                                                 llvm::LLVMContext &ctx,
+                                                 llvm::raw_ostream &diagOS) {
   llvm::Expected<std::unique_ptr<llvm::Module>> module =
       llvm::getOwningLazyBitcodeModule(
           llvm::MemoryBuffer::getMemBuffer(bitcode, name,
@@ -686,7 +714,7 @@ std::unique_ptr<llvm::Module> loadBitcode(llvm::StringRef bitcode,
 }
 
 /// The functions of a module that it defines.
-llvm::StringSet<> definedFunctions(const llvm::Module &module) {
+static llvm::StringSet<> definedFunctions(const llvm::Module &module) {
   llvm::StringSet<> names;
   for (const llvm::Function &fn : module)
     if (!fn.isDeclaration())
@@ -697,7 +725,7 @@ llvm::StringSet<> definedFunctions(const llvm::Module &module) {
 /// Reports, at the first call, every function the kernels call that
 /// neither the module, the runtime nor the built-ins define (a built-in the
 /// CPU runtime lacks, a function declared and never defined).
-bool checkCallees(ModuleOp module, const llvm::StringSet<> &available) {
+static bool checkCallees(ModuleOp module, const llvm::StringSet<> &available) {
   bool ok = true;
   for (auto fn : module.getOps<LLVM::LLVMFuncOp>()) {
     if (!fn.isExternal())
@@ -727,8 +755,6 @@ bool checkCallees(ModuleOp module, const llvm::StringSet<> &available) {
   return ok;
 }
 
-} // namespace
-
 FailureOr<CPUCompileResult>
 xfence::compileOpenCLToCPU(llvm::StringRef path, const CompileOptions &options,
                            llvm::raw_ostream &diagOS) {
@@ -738,8 +764,8 @@ xfence::compileOpenCLToCPU(llvm::StringRef path, const CompileOptions &options,
       [&kernels](clang::CompilerInstance &ci) {
         return std::make_unique<KernelSignatures>(ci, kernels);
       };
-  std::unique_ptr<llvm::Module> ir = generateIR(
-      path, kKernelTriple, options, llvmCtx, diagOS, readSignatures);
+  std::unique_ptr<llvm::Module> ir =
+      generateIR(path, kKernelTriple, options, llvmCtx, diagOS, readSignatures);
   if (!ir)
     return failure();
 
@@ -796,8 +822,7 @@ xfence::compileOpenCLToCPU(llvm::StringRef path, const CompileOptions &options,
   std::vector<KernelFacts> facts;
   for (const KernelSignature &kernel : kernels) {
     llvm::Function *fn = host->getFunction(kernel.name);
-    if (!fn || fn->isDeclaration() ||
-        fn->arg_size() != kernel.params.size()) {
+    if (!fn || fn->isDeclaration() || fn->arg_size() != kernel.params.size()) {
       diagOS << "error: kernel '" << kernel.name
              << "' is not in the compiled module as Clang declared it\n";
       return failure();

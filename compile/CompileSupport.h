@@ -33,8 +33,8 @@ namespace xfence::compile_detail {
 
 /// Makes an AST consumer that sees the translation unit next to code
 /// generation (the CPU route reads the kernels' signatures with it).
-using ConsumerFactory =
-    std::function<std::unique_ptr<clang::ASTConsumer>(clang::CompilerInstance &)>;
+using ConsumerFactory = std::function<std::unique_ptr<clang::ASTConsumer>(
+    clang::CompilerInstance &)>;
 
 /// Clang's LLVM IR for the kernels of `path` for `triple` (-O2, line
 /// directives, the OpenCL options of `options`), or null after diagnostics

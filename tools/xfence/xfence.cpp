@@ -74,8 +74,7 @@ int translate(const std::string &input, const std::string &target,
 
 /// Writes the object and the header of --to cpu: both or, on any failure,
 /// neither (each goes to a temporary file renamed at the end).
-int writeObjectAndHeader(const std::string &objectPath,
-                         llvm::StringRef object,
+int writeObjectAndHeader(const std::string &objectPath, llvm::StringRef object,
                          const std::string &headerPath,
                          llvm::StringRef header) {
   std::error_code ec;
@@ -137,9 +136,8 @@ int compile(const std::string &input, const std::string &target,
   }
   if (target == "cpu") {
     if (output.empty()) // The object next to the current directory's files.
-      output = options.emitMLIR
-                   ? "-"
-                   : (llvm::sys::path::stem(input) + ".o").str();
+      output =
+          options.emitMLIR ? "-" : (llvm::sys::path::stem(input) + ".o").str();
     std::string headerPath;
     if (!options.emitMLIR) {
       if (output == "-" && header.empty()) {

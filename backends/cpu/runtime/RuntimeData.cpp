@@ -1,7 +1,8 @@
 //===- RuntimeData.cpp - the embedded runtime of --to cpu -----------------===//
 //
-// The bitcode files built from Runtime.c and Builtins.cl, and Launch.h, included in
-// the library by the assembler (.incbin): xfence needs no file at run time.
+// The bitcode files built from Runtime.c and Builtins.cl, and Launch.h,
+// included in the library by the assembler (.incbin): xfence needs no file at
+// run time.
 //
 //===----------------------------------------------------------------------===//
 
