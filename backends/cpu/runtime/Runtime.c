@@ -249,7 +249,7 @@ struct xf_launch {
   size_t size, total;
   void **args;
   size_t *localOffset; /* per argument, in the per-group block */
-  size_t staticOffset, blockSize, stackSize;
+  size_t staticOffset, blockSize, blockAlign, stackSize;
   size_t next; /* the next work-group to run (atomic) */
   int error;   /* the first error (atomic) */
 };
@@ -311,7 +311,7 @@ static void xf_worker(struct xf_launch *l) {
       (struct xf_item *)calloc(g.fibers ? g.size : 1, sizeof *items);
   struct xf_stacks stacks = {0, 0, 0};
   if (!args || !localPtrs || !items ||
-      posix_memalign(&block, 64, l->blockSize)) {
+      posix_memalign(&block, l->blockAlign, l->blockSize)) {
     xf_fail(l, XFENCE_CPU_OUT_OF_HOST_MEMORY);
     goto done;
   }
@@ -437,9 +437,10 @@ int __xfence_cpu_launch(const struct xfence_cpu_kernel *k, unsigned dims,
     return XFENCE_CPU_INVALID_GLOBAL_WORK_SIZE;
 
   /* The per-group block: the kernel-scope __local variables, then each
-   * __local argument, each at a multiple of 64 bytes. */
+   * __local argument, each at a multiple of 128 bytes (the size of the
+   * largest OpenCL C type, double16). */
   size_t localOffset[k->num_args ? k->num_args : 1];
-  size_t align = k->static_local_align > 64 ? k->static_local_align : 64;
+  size_t align = k->static_local_align > 128 ? k->static_local_align : 128;
   size_t block = xf_round_up(k->static_local_size, align);
   for (unsigned i = 0; i < k->num_args; ++i) {
     if (!k->is_local[i])
@@ -448,11 +449,12 @@ int __xfence_cpu_launch(const struct xfence_cpu_kernel *k, unsigned dims,
     if (bytes == 0 || bytes > ((size_t)1 << 40))
       return XFENCE_CPU_INVALID_ARG_SIZE;
     localOffset[i] = block;
-    block += xf_round_up(bytes, 64);
+    block += xf_round_up(bytes, align);
   }
   l.localOffset = localOffset;
   l.staticOffset = 0;
-  l.blockSize = block ? xf_round_up(block, align) : 64;
+  l.blockSize = block ? xf_round_up(block, align) : align;
+  l.blockAlign = align;
   l.args = args;
   l.stackSize = xf_round_up(xf_env_size("XFENCE_CPU_STACK_SIZE", 128 * 1024),
                             (size_t)sysconf(_SC_PAGESIZE)) +
