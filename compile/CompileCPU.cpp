@@ -91,7 +91,8 @@ struct KernelParam {
   std::string hostType;
   /// A __local pointer: the launch function takes its size in bytes.
   bool local = false;
-  /// A vector of more than 16 bytes: passed as a pointer to it.
+  /// A vector of more than 16 bytes or a struct: passed as a pointer to
+  /// it.
   bool byPointer = false;
 };
 
@@ -263,6 +264,11 @@ private:
         } else {
           p.hostType = value->first;
         }
+      } else if (type->isStructureType() || type->isUnionType()) {
+        // The struct's bytes, as OpenCL C lays it out; the kernel gets a
+        // copy.
+        p.byPointer = true;
+        p.hostType = "const void *";
       } else {
         std::string what =
             ast.removeAddrSpaceQualType(type).getAsString(policy);
@@ -270,9 +276,9 @@ private:
               "kernel parameter '" + param->getNameAsString() + "' of type '" +
                   what +
                   "' has no host form in --to cpu (it takes pointers to "
-                  "__global, __constant and __local memory, and scalars and "
-                  "vectors of char, uchar, short, ushort, int, uint, long, "
-                  "ulong, float and double)");
+                  "__global, __constant and __local memory, structs, and "
+                  "scalars and vectors of char, uchar, short, ushort, int, "
+                  "uint, long, ulong, float and double)");
         ok = false;
         continue;
       }
@@ -590,7 +596,8 @@ static std::pair<uint64_t, uint64_t> lowerStaticLocals(llvm::Module &module) {
 }
 
 /// `void __xfence_entry_<kernel>(void **args)`: loads argument i from the
-/// memory args[i] points at and calls the kernel.
+/// memory args[i] points at and calls the kernel (a struct argument: copies
+/// the struct args[i] points at).
 static void createEntry(llvm::Module &module, llvm::Function *kernel) {
   llvm::LLVMContext &ctx = module.getContext();
   auto *ptr = llvm::PointerType::get(ctx, 0);
@@ -605,6 +612,18 @@ static void createEntry(llvm::Module &module, llvm::Function *kernel) {
         ptr,
         builder.CreateConstGEP1_64(ptr, entry->getArg(0), param.getArgNo()),
         llvm::Align(8));
+    if (llvm::Type *byval = param.getParamByValType()) {
+      // A struct: the launch function's pointer to it, copied to memory
+      // of the alignment the kernel assumes.
+      llvm::Align align = param.getParamAlign().valueOrOne();
+      llvm::AllocaInst *copy = builder.CreateAlloca(byval);
+      copy->setAlignment(align);
+      builder.CreateMemCpy(
+          copy, align, slot, llvm::Align(1),
+          module.getDataLayout().getTypeAllocSize(byval).getFixedValue());
+      args.push_back(copy);
+      continue;
+    }
     args.push_back(
         builder.CreateAlignedLoad(param.getType(), slot, llvm::Align(1)));
   }
@@ -827,13 +846,6 @@ xfence::compileOpenCLToCPU(llvm::StringRef path, const CompileOptions &options,
              << "' is not in the compiled module as Clang declared it\n";
       return failure();
     }
-    for (llvm::Argument &arg : fn->args())
-      if (arg.hasByValAttr()) {
-        diagOS << "error: kernel '" << kernel.name
-               << "' takes an argument by value in memory, which --to cpu "
-                  "does not pass\n";
-        return failure();
-      }
     createEntry(*host, fn);
     facts.push_back({reachesBarrier(fn)});
   }

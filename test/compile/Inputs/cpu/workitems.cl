@@ -17,3 +17,16 @@ __kernel void ids(__global ulong *out) {
           get_global_offset(3) + 10 * get_local_size(3) +
           100 * get_num_groups(4) + 1000 * get_global_size(3);
 }
+
+// A struct argument: the launch function takes a pointer to its bytes.
+typedef struct {
+  int offset;
+  float4 scale;
+  char sign;
+  double bias;
+} Params;
+
+__kernel void with_struct(__global float *out, Params p) {
+  const size_t i = get_global_id(0);
+  out[i] = p.sign * (p.offset + p.scale[i % 4] * (float)i) + (float)p.bias;
+}

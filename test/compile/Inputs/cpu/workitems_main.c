@@ -7,6 +7,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 static int check(unsigned dims, const size_t *offset, const size_t *global,
                  const size_t *local) {
@@ -69,6 +70,25 @@ int main(void) {
   size_t g3[3] = {8, 6, 4}, l3[3] = {4, 3, 2}, o3[3] = {5, 7, 9};
   failed |= check(3, NULL, g3, l3);
   failed |= check(3, o3, g3, l3);
+
+  /* A struct argument, from a pointer that is not aligned for it. */
+  typedef struct {
+    int offset;
+    xfence_float4 scale;
+    char sign;
+    double bias;
+  } Params;
+  Params p = {7, {1.0f, 2.0f, 3.0f, 4.0f}, -1, 0.25};
+  _Alignas(16) char bytes[sizeof(Params) + 1];
+  memcpy(bytes + 1, &p, sizeof p);
+  float values[64];
+  size_t g64[3] = {64}, l8[3] = {8};
+  int status = xfence_launch_with_struct(1, g64, l8, values, bytes + 1);
+  int wrongValues = 0;
+  for (int i = 0; i < 64; ++i)
+    wrongValues += values[i] != -(7 + p.scale[i % 4] * (float)i) + 0.25f;
+  printf("struct argument: status %d, %d wrong values\n", status, wrongValues);
+  failed |= status || wrongValues;
 
   /* The launch functions' errors (OpenCL's codes). */
   unsigned stale[64], sum[64];
