@@ -665,7 +665,10 @@ static bool reachesBarrier(llvm::Function *kernel) {
         llvm::Function *callee = call->getCalledFunction();
         if (!callee)
           return true; // OpenCL C has no function pointers; be safe.
-        if (callee->getName() == "__xfence_cpu_barrier")
+        // wait_group_events is a barrier in the runtime's built-ins, which
+        // are linked later.
+        if (callee->getName() == "__xfence_cpu_barrier" ||
+            callee->getName().starts_with("_Z17wait_group_events"))
           return true;
         if (!callee->isDeclaration())
           work.insert(callee);

@@ -742,3 +742,63 @@ OV void atomic_flag_clear_explicit(volatile atomic_flag *o,
 OV void atomic_flag_clear(volatile atomic_flag *o) {
   atomic_flag_clear_explicit(o, memory_order_seq_cst, memory_scope_device);
 }
+
+//===--- Async copies between global and local memory ---------------------===//
+//
+// Work-group functions: every work-item of the group calls them with the
+// same arguments. Each work-item copies the elements i = its local linear
+// id, + the group's size, ...; wait_group_events is a work-group barrier
+// (the runtime's), after which the whole copy is done and visible. The
+// event is the one passed in.
+
+void __xfence_cpu_barrier(void);
+
+static size_t xf_group_size(void) {
+  return get_local_size(0) * get_local_size(1) * get_local_size(2);
+}
+
+#define ASYNC_COPY(T)                                                          \
+  OV event_t async_work_group_copy(__local T *dst, const __global T *src,     \
+                                   size_t n, event_t event) {                  \
+    for (size_t i = get_local_linear_id(); i < n; i += xf_group_size())        \
+      dst[i] = src[i];                                                         \
+    return event;                                                              \
+  }                                                                            \
+  OV event_t async_work_group_copy(__global T *dst, const __local T *src,     \
+                                   size_t n, event_t event) {                  \
+    for (size_t i = get_local_linear_id(); i < n; i += xf_group_size())        \
+      dst[i] = src[i];                                                         \
+    return event;                                                              \
+  }                                                                            \
+  OV event_t async_work_group_strided_copy(__local T *dst,                    \
+                                           const __global T *src, size_t n,    \
+                                           size_t stride, event_t event) {     \
+    for (size_t i = get_local_linear_id(); i < n; i += xf_group_size())        \
+      dst[i] = src[i * stride];                                                \
+    return event;                                                              \
+  }                                                                            \
+  OV event_t async_work_group_strided_copy(__global T *dst,                   \
+                                           const __local T *src, size_t n,     \
+                                           size_t stride, event_t event) {     \
+    for (size_t i = get_local_linear_id(); i < n; i += xf_group_size())        \
+      dst[i * stride] = src[i];                                                \
+    return event;                                                              \
+  }                                                                            \
+  OV void prefetch(const __global T *p, size_t n) {}
+#define ASYNC_COPY_N(T, N) ASYNC_COPY(T##N)
+#define ASYNC_COPY_ALL(T) ASYNC_COPY(T) WIDTHS(ASYNC_COPY_N, T)
+ASYNC_COPY_ALL(char)
+ASYNC_COPY_ALL(uchar)
+ASYNC_COPY_ALL(short)
+ASYNC_COPY_ALL(ushort)
+ASYNC_COPY_ALL(int)
+ASYNC_COPY_ALL(uint)
+ASYNC_COPY_ALL(long)
+ASYNC_COPY_ALL(ulong)
+ASYNC_COPY_ALL(float)
+ASYNC_COPY_ALL(double)
+
+OV void wait_group_events(int n, event_t *events) { __xfence_cpu_barrier(); }
+OV void wait_group_events(int n, __private event_t *events) {
+  __xfence_cpu_barrier();
+}
