@@ -31,6 +31,7 @@
 #include "clang/Frontend/CompilerInvocation.h"
 #include "clang/Frontend/MultiplexConsumer.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/Lex/PreprocessorOptions.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/LegacyPassManager.h"
@@ -104,6 +105,17 @@ std::unique_ptr<llvm::Module> compile_detail::generateIR(
   if (version.consume_front("CL") && version.size() == 3 && version[1] == '.')
     args.push_back(std::string("-D__OPENCL_VERSION__=") + version[0] +
                    version[2] + "0");
+  if (triple == kTriple)
+    // Clang's NVPTX target declares none of the atomic orders and scopes
+    // beyond relaxed/work-group, nor program-scope variables, even for
+    // OpenCL C 2.0, where they are core: the xfence lowering gives them
+    // (fence.sc / .acq_rel, .gpu and .sys scopes) and PTX has global
+    // variables, so they are enabled.
+    args.push_back("-cl-ext=+__opencl_c_atomic_order_acq_rel,"
+                   "+__opencl_c_atomic_order_seq_cst,"
+                   "+__opencl_c_atomic_scope_device,"
+                   "+__opencl_c_atomic_scope_all_devices,"
+                   "+__opencl_c_program_scope_global_variables");
   args.push_back("-resource-dir");
   args.push_back(XFENCE_CLANG_RESOURCE_DIR);
   for (const std::string &option : options.source.buildOptions)
@@ -127,6 +139,10 @@ std::unique_ptr<llvm::Module> compile_detail::generateIR(
       printer.getNumErrors())
     return nullptr;
   invocation->getDiagnosticOpts().ShowColors = false;
+  if (!options.sourceText.empty())
+    invocation->getPreprocessorOpts().addRemappedFile(
+        path, llvm::MemoryBuffer::getMemBufferCopy(options.sourceText, path)
+                  .release());
   clang::CompilerInstance ci(invocation);
   ci.createVirtualFileSystem();
   ci.createDiagnostics(&printer, /*ShouldOwnClient=*/false);

@@ -37,6 +37,11 @@ struct CompileOptions {
   /// Give the module after raising, coalescing and legalization, with its
   /// locations, instead of PTX, SPIR-V or an object (--emit-mlir).
   bool emitMLIR = false;
+  /// Non-empty: the OpenCL C text to compile in place of the file's own
+  /// (the OpenCL C translation of a CUDA file, compiled under the CUDA
+  /// file's name so that its #includes and messages keep that file's
+  /// directory and name).
+  std::string sourceText;
   /// CPU only: the file name of the header written with the object (its
   /// include guard and first line).
   std::string headerName = "kernels.h";

@@ -1,6 +1,6 @@
 //===- Coalesce.cpp - Remove and merge redundant fences and barriers ------===//
 //
-// The rules are those of design/semantics.md section 4. Each pattern states
+// The rules are those of docs/semantics.md section 4. Each pattern states
 // why it is sound next to the code that applies it.
 //
 //===----------------------------------------------------------------------===//

@@ -9,7 +9,7 @@ def XFenceCoalesce : Pass<"xfence-coalesce"> {
   let summary = "Remove and merge fences and barriers that add nothing";
   let description = [{
     Applies the sound coalescing rules of the project's semantics reference
-    (design/semantics.md, section 4) to neighbouring synchronization ops. Two
+    (docs/semantics.md, section 4) to neighbouring synchronization ops. Two
     ops are neighbours when every op between them in the block is free of
     memory effects; any memory access, call, region op or `xfence.exit`
     between them keeps them apart.
@@ -69,7 +69,7 @@ def XFenceLegalize : Pass<"xfence-legalize"> {
   let description = [{
     Rewrites every xfence op to a form the chosen target expresses directly,
     as the capability table of `passes/TargetCapabilities.cpp` says, and only
-    ever by strengthening (design/semantics.md §3 and §4 rule 1):
+    ever by strengthening (docs/semantics.md §3 and §4 rule 1):
 
     * a scope the target cannot name becomes the next wider one it can name
       (`subgroup` -> `workgroup` on PTX, `cluster` -> `device` on SPIR-V and
@@ -125,7 +125,19 @@ def XFenceRaiseLLVM : Pass<"xfence-raise-llvm", "::mlir::ModuleOp"> {
       (all spaces, `seq_cst`, system scope);
     * `llvm.fence` with a sync scope (`""` system, `"device"`/`"agent"`,
       `"workgroup"`/`"block"`, `"cluster"`, `"subgroup"`/`"wavefront"`,
-      `"singlethread"`), ordering every space.
+      `"singlethread"`), ordering every space;
+    * CUDA's synchronization in Clang's CUDA IR, with the meaning the CUDA
+      importer gives it (docs/cuda-to-opencl.md): the block barrier
+      intrinsics of barrier 0 (`llvm.nvvm.barrier.cta.sync.aligned.all`,
+      `llvm.nvvm.barrier0`, `nvvm.barrier0`: `__syncthreads()`) a
+      work-group barrier of memory workgroup acq_rel over local and global
+      memory; `llvm.nvvm.membar.{cta,gl,sys}` (`__threadfence_block`,
+      `__threadfence`, `__threadfence_system`) seq_cst fences at
+      workgroup, device and system scope; inline PTX of one instruction
+      without operands (`membar.*`, `fence[.sc|.acq_rel][.scope]`,
+      `bar.sync 0`) likewise. CUDA's atomic functions are already
+      `atomicrmw`/`cmpxchg` in that IR (Clang writes them seq_cst at system
+      scope, stronger than CUDA's relaxed device scope) and stay as they are.
 
     The address spaces of atomic pointers use the numbering that NVPTX and
     SPIR share (1 global, 3 local); a generic or other pointer is taken as

@@ -10,9 +10,11 @@
 
 #include "dialect/XFenceOps.h"
 #include "frontends/names/OpenCLSyncNames.h"
+#include "frontends/names/PTXSyncNames.h"
 #include "passes/Passes.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -106,6 +108,69 @@ struct RaiseFence : OpRewritePattern<LLVM::FenceOp> {
       return rewriter.notifyMatchFailure(fence, "unknown order or scope");
     rewriter.replaceOpWithNewOp<FenceOp>(fence, *scope, *order, kAllSpaces);
     return success();
+  }
+};
+
+constexpr MemorySpaces kCudaSpaces = MemorySpaces::local | MemorySpaces::global;
+
+/// What CUDA's synchronization is in Clang's IR: `__syncthreads()` a block
+/// barrier intrinsic, `__threadfence*()` `llvm.nvvm.membar.*`, inline PTX
+/// fences and barriers (`asm volatile("fence.acq_rel.gpu;")`). The meaning
+/// is the CUDA importer's (frontends/names/PTXSyncNames.h): a fence over
+/// local and global memory, a barrier of memory workgroup acq_rel.
+LogicalResult replacePTXSync(Operation *op, const PTXSync &sync,
+                             PatternRewriter &rewriter) {
+  // An inline asm statement without outputs has one unused void result.
+  if (!llvm::all_of(op->getResults(), [](Value v) { return v.use_empty(); }))
+    return failure();
+  MLIRContext *ctx = rewriter.getContext();
+  rewriter.setInsertionPoint(op);
+  if (sync.barrier)
+    BarrierOp::create(rewriter, op->getLoc(), Scope::workgroup,
+                      ScopeAttr::get(ctx, Scope::workgroup),
+                      MemoryOrderAttr::get(ctx, MemoryOrder::acq_rel),
+                      kCudaSpaces, Value());
+  else
+    FenceOp::create(rewriter, op->getLoc(), sync.scope, sync.order,
+                    kCudaSpaces);
+  rewriter.eraseOp(op);
+  return success();
+}
+
+struct RaiseNVVMIntrinsic : OpRewritePattern<LLVM::CallIntrinsicOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(LLVM::CallIntrinsicOp call,
+                                PatternRewriter &rewriter) const override {
+    std::optional<int64_t> id;
+    APInt value;
+    if (!call.getArgs().empty() &&
+        matchPattern(call.getArgs()[0], m_ConstantInt(&value)))
+      id = value.getSExtValue();
+    std::optional<PTXSync> sync = classifyNVVMIntrinsic(call.getIntrin(), id);
+    if (!sync)
+      return failure();
+    return replacePTXSync(call, *sync, rewriter);
+  }
+};
+
+struct RaiseNVVMBarrier0 : OpRewritePattern<NVVM::Barrier0Op> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(NVVM::Barrier0Op barrier,
+                                PatternRewriter &rewriter) const override {
+    return replacePTXSync(barrier, PTXSync{true}, rewriter);
+  }
+};
+
+struct RaisePTXAsm : OpRewritePattern<LLVM::InlineAsmOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(LLVM::InlineAsmOp asmOp,
+                                PatternRewriter &rewriter) const override {
+    if (!asmOp.getOperands().empty())
+      return failure();
+    std::optional<PTXSync> sync = classifyPTXAsm(asmOp.getAsmString());
+    if (!sync)
+      return failure();
+    return replacePTXSync(asmOp, *sync, rewriter);
   }
 };
 
@@ -331,7 +396,8 @@ struct RaiseLLVMPass : public xfence::impl::XFenceRaiseLLVMBase<RaiseLLVMPass> {
     }
     state.globalFenceDevice = globalFence == "device";
     RewritePatternSet patterns(&getContext());
-    patterns.add<RaiseFence>(&getContext());
+    patterns.add<RaiseFence, RaiseNVVMIntrinsic, RaiseNVVMBarrier0,
+                 RaisePTXAsm>(&getContext());
     patterns.add<RaiseOpenCLCall>(&getContext(), state);
     if (failed(applyPatternsGreedily(module, std::move(patterns))) ||
         state.failed)

@@ -1,7 +1,7 @@
 //===- TargetCapabilities.cpp - what each target can express --------------===//
 //
 // One function per target. Every entry names its source in
-// design/semantics.md ("§n") or in the target's specification.
+// docs/semantics.md ("§n") or in the target's specification.
 //
 //===----------------------------------------------------------------------===//
 

@@ -6,7 +6,7 @@
 // where needed and failing where it would have to weaken; the lowerings and
 // source emitters query the same table instead of keeping their own.
 //
-// The facts behind every entry are in design/semantics.md (sections 1-3);
+// The facts behind every entry are in docs/semantics.md (sections 1-3);
 // the comments in TargetCapabilities.cpp cite them.
 //
 //===----------------------------------------------------------------------===//

@@ -1,6 +1,6 @@
 //===- CudaEmitter.cpp - CUDA C++ text for each xfence op -----------------===//
 //
-// Mapping (design/semantics.md §3, "CUDA C++ source" column; §2 for what the
+// Mapping (docs/semantics.md §3, "CUDA C++ source" column; §2 for what the
 // CUDA constructs mean):
 //  * fence relaxed, or with no spaces: nothing (it orders nothing).
 //  * fence at thread scope: cuda::std::atomic_signal_fence(o).

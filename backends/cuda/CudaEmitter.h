@@ -1,7 +1,7 @@
 //===- CudaEmitter.h - CUDA C++ text for each xfence op ---------*- C++ -*-===//
 //
 // The cheapest sound CUDA C++ for every synchronization op of the dialect,
-// from the "CUDA C++ source" column of design/semantics.md §3. The text of
+// from the "CUDA C++ source" column of docs/semantics.md §3. The text of
 // an op is a template: literal text with the op's value operands in between
 // (the rewriter keeps the source text of those operands, so that edits
 // inside them still apply).

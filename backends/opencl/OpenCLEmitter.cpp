@@ -1,6 +1,6 @@
 //===- OpenCLEmitter.cpp - OpenCL C text for each xfence op ---------------===//
 //
-// Mapping (design/semantics.md §3, columns "OpenCL C 1.2" and "OpenCL C
+// Mapping (docs/semantics.md §3, columns "OpenCL C 1.2" and "OpenCL C
 // 2.0+"), for ops legalized for the target first:
 //  * fence relaxed or of no spaces: nothing (it orders nothing).
 //  * 1.2 (workgroup scope only; legalization refuses wider ones):

@@ -1,7 +1,7 @@
 //===- OpenCLEmitter.h - OpenCL C text for each xfence op -------*- C++ -*-===//
 //
 // The cheapest sound OpenCL C for every synchronization op, from the
-// "OpenCL C 1.2" and "OpenCL C 2.0+" columns of design/semantics.md §3, for
+// "OpenCL C 1.2" and "OpenCL C 2.0+" columns of docs/semantics.md §3, for
 // ops already legalized for `opencl1.2` or `opencl2`
 // (passes/TargetCapabilities). The text of an op is a template: literal
 // text with the op's operands in between (the rewriter keeps their source

@@ -1,6 +1,6 @@
 //===- XFenceToNVVM.cpp - Lower xfence to the NVVM/LLVM dialects ----------===//
 //
-// The forms are those of design/semantics.md §3 (columns PTX sm_70-89 and
+// The forms are those of docs/semantics.md §3 (columns PTX sm_70-89 and
 // sm_90); what PTX can express is decided by ptxCapabilities() alone, which
 // the legalization this pass runs first applies.
 //

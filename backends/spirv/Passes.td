@@ -14,7 +14,7 @@ def ConvertXFenceToSPIRV : Pass<"convert-xfence-to-spirv"> {
     with an error at any op SPIR-V can express only by weakening it
     (`seq_cst` or system scope under Vulkan, `inc`/`dec`, reducing or
     partial barriers, grid-wide barriers). Then it lowers, with the Scope
-    numbers and MemorySemantics bits of design/semantics.md §1:
+    numbers and MemorySemantics bits of docs/semantics.md §1:
 
     * `xfence.fence` to `spirv.MemoryBarrier <Scope>, <Semantics>`;
     * `xfence.barrier` to `spirv.ControlBarrier <Exec>, <Mem>, <Semantics>`;
@@ -98,7 +98,7 @@ def ConvertXFenceToLLVMSPIRV
     weakening it), then lowers each op to a call of a function that LLVM's
     SPIR-V back end turns into exactly one SPIR-V instruction, with constant
     Scope and MemorySemantics operands computed as `convert-xfence-to-spirv`
-    computes them (design/semantics.md §1, OpenCL environment):
+    computes them (docs/semantics.md §1, OpenCL environment):
 
     * `xfence.fence` to `__spirv_MemoryBarrier(Scope, Semantics)`
       (OpMemoryBarrier);

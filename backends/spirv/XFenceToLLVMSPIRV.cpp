@@ -4,7 +4,7 @@
 // `__spirv_*` function that the back end turns into one SPIR-V instruction
 // (OpMemoryBarrier, OpControlBarrier, OpAtomic*), with the Scope and
 // MemorySemantics operands that convert-xfence-to-spirv gives the same op
-// (design/semantics.md §1-§3, column SPIR-V, OpenCL environment). What SPIR-V
+// (docs/semantics.md §1-§3, column SPIR-V, OpenCL environment). What SPIR-V
 // can express is decided by spirvCapabilities() alone, which the legalization
 // this pass runs first applies.
 //

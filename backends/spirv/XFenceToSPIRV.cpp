@@ -1,6 +1,6 @@
 //===- XFenceToSPIRV.cpp - Lower xfence to the SPIR-V dialect -------------===//
 //
-// The forms are those of design/semantics.md §1-§3 (column SPIR-V): Scope
+// The forms are those of docs/semantics.md §1-§3 (column SPIR-V): Scope
 // numbers CrossDevice 0, Device 1, Workgroup 2, Subgroup 3, Invocation 4;
 // MemorySemantics = order bit | storage bits of the spaces (| MakeAvailable,
 // MakeVisible under the Vulkan memory model). What SPIR-V can express is

@@ -5,7 +5,7 @@ xfence's fence coalescing.
 For every .cl file under the given paths: import it with
 `xfence-translate --import-opencl` (OpenCL C 1.2 first, then 2.0 and 3.0 if
 that fails), count fences and barriers, run `xfence-opt --xfence-coalesce
-=remarks` (the rules of design/semantics.md section 4) and count again, with
+=remarks` (the rules of docs/semantics.md section 4) and count again, with
 the rule that fired for every change. Prints a Markdown table.
 
   census.py [--bin build/bin] [--define NAME=VALUE ...] PATH...

@@ -5,8 +5,19 @@
 // computed on PoCL (data/<kernel>.arg<i>.pocl). Prints `PASS <kernel>` or
 // `FAIL <kernel>: why` per kernel; exit status 1 if any failed.
 //
-//   driver DATA_DIR
+// With --ptx DIR, the kernels are instead DIR/<kernel>.ptx, what `xfence
+// compile <kernel>.cu --to ptx` made of the same CUDA files (compile_ptx.sh),
+// loaded with the driver API and launched with the launch ABI of
+// docs/compile.md (a trailing size_t per dynamic shared array, the array in
+// the dynamic shared memory). Each line also gives the median time of
+// --reps launches (microseconds, CUDA events).
+//
+//   driver DATA_DIR [--ptx PTX_DIR] [--reps N]
+#include <cuda.h>
 #include <cuda_runtime.h>
+
+#include <algorithm>
+#include <type_traits>
 
 #include <cstdio>
 #include <cstdlib>
@@ -76,8 +87,106 @@ bool launch(const std::string &entry, unsigned grid, unsigned block,
   return true;
 }
 
+std::string ptxDir;
+int reps = 1;
+
+/// The driver API functions, taken from the runtime (no libcuda link: the
+/// driver builds on machines without a GPU driver).
+struct Driver {
+  CUresult (*moduleLoadData)(CUmodule *, const void *) = nullptr;
+  CUresult (*moduleUnload)(CUmodule) = nullptr;
+  CUresult (*moduleGetFunction)(CUfunction *, CUmodule, const char *) =
+      nullptr;
+  CUresult (*launchKernel)(CUfunction, unsigned, unsigned, unsigned, unsigned,
+                           unsigned, unsigned, unsigned, CUstream, void **,
+                           void **) = nullptr;
+  CUresult (*getErrorString)(CUresult, const char **) = nullptr;
+} driver;
+
+bool loadDriver(std::string &why) {
+  if (driver.launchKernel)
+    return true;
+  auto get = [&](const char *symbol, auto &fn) {
+    void *p = nullptr;
+    cudaDriverEntryPointQueryResult status;
+    if (cudaGetDriverEntryPointByVersion(symbol, &p, 12000, cudaEnableDefault,
+                                         &status) != cudaSuccess ||
+        status != cudaDriverEntryPointSuccess || !p) {
+      why = std::string("cannot find the driver function ") + symbol;
+      return false;
+    }
+    fn = reinterpret_cast<std::remove_reference_t<decltype(fn)>>(p);
+    return true;
+  };
+  return get("cuModuleLoadData", driver.moduleLoadData) &&
+         get("cuModuleUnload", driver.moduleUnload) &&
+         get("cuModuleGetFunction", driver.moduleGetFunction) &&
+         get("cuGetErrorString", driver.getErrorString) &&
+         get("cuLaunchKernel", driver.launchKernel);
+}
+
+bool checkDriver(CUresult r, const std::string &name, std::string &why) {
+  if (r == CUDA_SUCCESS)
+    return true;
+  const char *text = nullptr;
+  driver.getErrorString(r, &text);
+  why = name + ": " + (text ? text : "unknown error");
+  return false;
+}
+
+/// Launches `entry` of DIR/<name>.ptx: pointers and ints as the CUDA kernel
+/// takes them, then a size_t per dynamic shared array (its bytes).
+bool launchPTX(const std::string &name, const std::string &entry,
+               unsigned grid, unsigned block, std::vector<Arg> &a,
+               size_t shared, std::string &why) {
+  static std::string loadedName;
+  static CUmodule module = nullptr;
+  if (!loadDriver(why))
+    return false;
+  if (loadedName != name) {
+    std::vector<char> ptx;
+    std::string path = ptxDir + "/" + name + ".ptx";
+    if (!readFile(path, ptx)) {
+      why = "cannot read " + path;
+      return false;
+    }
+    ptx.push_back(0);
+    if (module)
+      driver.moduleUnload(module);
+    module = nullptr;
+    if (!checkDriver(driver.moduleLoadData(&module, ptx.data()), "cuModuleLoadData",
+                     why))
+      return false;
+    loadedName = name;
+  }
+  CUfunction fn;
+  if (!checkDriver(driver.moduleGetFunction(&fn, module, entry.c_str()),
+                   "cuModuleGetFunction", why))
+    return false;
+  std::vector<CUdeviceptr> pointers(a.size());
+  std::vector<int> ints(a.size());
+  std::vector<void *> params;
+  for (size_t i = 0; i < a.size(); ++i) {
+    if (a[i].device) {
+      pointers[i] = reinterpret_cast<CUdeviceptr>(a[i].device);
+      params.push_back(&pointers[i]);
+    } else {
+      ints[i] = static_cast<int>(a[i].value);
+      params.push_back(&ints[i]);
+    }
+  }
+  size_t sharedSize = shared;
+  if (shared)
+    params.push_back(&sharedSize);
+  size_t dynamic = (shared + 15) / 16 * 16;
+  return checkDriver(driver.launchKernel(fn, grid, 1, 1, block, 1, 1,
+                                    static_cast<unsigned>(dynamic), nullptr,
+                                    params.data(), nullptr),
+                     "cuLaunchKernel", why);
+}
+
 bool runOne(const std::string &dir, const std::string &line,
-            std::string &name, std::string &why) {
+            std::string &name, std::string &why, float &micros) {
   std::istringstream fields(line);
   std::string entry;
   unsigned grid, block;
@@ -110,13 +219,36 @@ bool runOne(const std::string &dir, const std::string &line,
     if (arg.kind != "local")
       args.push_back(std::move(arg));
   }
-  if (!launch(entry, grid, block, args, shared)) {
-    why = "unknown kernel entry '" + entry + "'";
-    return false;
+  std::vector<float> times;
+  cudaEvent_t start, stop;
+  cudaEventCreate(&start);
+  cudaEventCreate(&stop);
+  for (int r = 0; r < reps; ++r) {
+    // Every launch starts from the inputs (the outputs accumulate).
+    for (Arg &arg : args)
+      if (arg.device &&
+          !check(cudaMemcpy(arg.device, arg.host.data(), arg.bytes,
+                            cudaMemcpyHostToDevice),
+                 "cudaMemcpy", why))
+        return false;
+    cudaEventRecord(start);
+    if (!ptxDir.empty()) {
+      if (!launchPTX(name, entry, grid, block, args, shared, why))
+        return false;
+    } else if (!launch(entry, grid, block, args, shared)) {
+      why = "unknown kernel entry '" + entry + "'";
+      return false;
+    }
+    cudaEventRecord(stop);
+    if (!check(cudaGetLastError(), "launch", why) ||
+        !check(cudaDeviceSynchronize(), "kernel", why))
+      return false;
+    float ms = 0;
+    cudaEventElapsedTime(&ms, start, stop);
+    times.push_back(ms * 1000);
   }
-  if (!check(cudaGetLastError(), "launch", why) ||
-      !check(cudaDeviceSynchronize(), "kernel", why))
-    return false;
+  std::sort(times.begin(), times.end());
+  micros = times[times.size() / 2];
   bool ok = true;
   for (size_t i = 0; i < args.size(); ++i) {
     Arg &arg = args[i];
@@ -151,11 +283,23 @@ bool runOne(const std::string &dir, const std::string &line,
 } // namespace
 
 int main(int argc, char **argv) {
-  if (argc != 2) {
-    std::fprintf(stderr, "usage: %s DATA_DIR\n", argv[0]);
+  std::string dir;
+  for (int i = 1; i < argc; ++i) {
+    std::string arg = argv[i];
+    if (arg == "--ptx" && i + 1 < argc)
+      ptxDir = argv[++i];
+    else if (arg == "--reps" && i + 1 < argc)
+      reps = std::max(1, std::atoi(argv[++i]));
+    else if (dir.empty())
+      dir = arg;
+    else
+      dir.clear(), i = argc;
+  }
+  if (dir.empty()) {
+    std::fprintf(stderr, "usage: %s DATA_DIR [--ptx PTX_DIR] [--reps N]\n",
+                 argv[0]);
     return 2;
   }
-  std::string dir = argv[1];
   std::ifstream manifest(dir + "/manifest.txt");
   if (!manifest) {
     std::printf("FAIL: cannot read %s/manifest.txt\n", dir.c_str());
@@ -167,8 +311,11 @@ int main(int argc, char **argv) {
     if (line.empty() || line[0] == '#')
       continue;
     std::string name, why;
-    if (runOne(dir, line, name, why)) {
-      std::printf("PASS %s\n", name.c_str());
+    float micros = 0;
+    if (runOne(dir, line, name, why, micros)) {
+      std::printf("PASS %s (%s, median of %d: %.1f us)\n", name.c_str(),
+                  ptxDir.empty() ? "nvcc" : "xfence compile --to ptx", reps,
+                  micros);
     } else {
       std::printf("FAIL %s: %s\n", name.c_str(), why.c_str());
       failed = true;

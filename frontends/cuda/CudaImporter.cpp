@@ -37,6 +37,7 @@
 
 #include "dialect/XFenceOps.h"
 #include "frontends/common/StatementWalker.h"
+#include "frontends/names/PTXSyncNames.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -123,62 +124,15 @@ struct Sync {
 };
 
 std::optional<Sync> classifyAsm(const clang::GCCAsmStmt *s) {
-  std::string text = s->getAsmString();
-  // One instruction, without the trailing ';' and surrounding blanks.
-  llvm::StringRef insn = llvm::StringRef(text).trim();
-  insn.consume_back(";");
-  insn = insn.trim();
-  if (insn.contains(';') || insn.contains('\n'))
+  std::optional<PTXSync> ptx = classifyPTXAsm(s->getAsmString());
+  if (!ptx)
     return std::nullopt;
-  llvm::SmallVector<llvm::StringRef> words;
-  insn.split(words, ' ', -1, false);
-  if (words.empty())
-    return std::nullopt;
-  llvm::StringRef op = words[0];
-  auto ptxScope = [](llvm::StringRef s) -> std::optional<Scope> {
-    return llvm::StringSwitch<std::optional<Scope>>(s)
-        .Case("cta", Scope::workgroup)
-        .Case("gl", Scope::device)
-        .Case("gpu", Scope::device)
-        .Case("sys", Scope::system)
-        .Case("cluster", Scope::cluster)
-        .Default(std::nullopt);
-  };
-  if (words.size() == 1 && op.consume_front("membar.")) {
-    if (std::optional<Scope> scope = ptxScope(op); scope && op != "gpu") {
-      Sync sync{SyncKind::Fence};
-      sync.scope = *scope;
-      sync.order = MemoryOrder::seq_cst;
-      return sync;
-    }
-    return std::nullopt;
-  }
-  if (words.size() == 1 && op.consume_front("fence")) {
-    Sync sync{SyncKind::Fence};
-    sync.order = MemoryOrder::acq_rel; // `fence` alone is fence.acq_rel
-    sync.scope = Scope::system;        // no scope: .sys (PTX ISA)
-    llvm::SmallVector<llvm::StringRef> parts;
-    op.split(parts, '.', -1, false);
-    for (llvm::StringRef part : parts) {
-      if (part == "sc")
-        sync.order = MemoryOrder::seq_cst;
-      else if (part == "acq_rel")
-        sync.order = MemoryOrder::acq_rel;
-      else if (std::optional<Scope> scope = ptxScope(part);
-               scope && part != "gl")
-        sync.scope = *scope;
-      else
-        return std::nullopt; // fence.proxy, fence.acquire (needs care), ...
-    }
-    return sync;
-  }
-  if ((op == "bar.sync" || op == "barrier.sync" ||
-       op == "barrier.sync.aligned") &&
-      words.size() == 2 && words[1].trim() == "0") {
-    Sync sync{SyncKind::Barrier};
-    return sync;
-  }
-  return std::nullopt;
+  if (ptx->barrier)
+    return Sync{SyncKind::Barrier};
+  Sync sync{SyncKind::Fence};
+  sync.scope = ptx->scope;
+  sync.order = ptx->order;
+  return sync;
 }
 
 std::optional<AtomicRMWKind> rmwFromName(llvm::StringRef name) {

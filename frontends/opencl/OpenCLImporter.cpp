@@ -1,6 +1,6 @@
 //===- OpenCLImporter.cpp - OpenCL C to the xfence dialect ----------------===//
 //
-// The meaning of each construct follows design/semantics.md §2 (OpenCL C):
+// The meaning of each construct follows docs/semantics.md §2 (OpenCL C):
 //  * mem_fence(F) = fence workgroup acq_rel [F]; read_mem_fence = acquire;
 //    write_mem_fence = release (OpenCL 2.0 §6.13.8, restated in 3.0).
 //  * barrier(F) / work_group_barrier(F) = barrier exec workgroup, memory

@@ -299,10 +299,28 @@ FailureOr<std::vector<Edit>> SourceEdits::resolve() {
     if (edit.kind == Kind::Replace)
       replacements.push_back(&edit);
   std::vector<Edit> kept;
+  // A sweep over both lists, sorted by file and offset: `open` holds the
+  // replacements that begin at or before the end of an edit seen so far and
+  // do not end before the current edit begins (linear for a file of many
+  // kernels, where comparing every pair was quadratic).
+  std::vector<const Edit *> open;
+  size_t next = 0;
   for (Edit &edit : merged) {
+    while (next < replacements.size() &&
+           (replacements[next]->range.file < edit.range.file ||
+            (replacements[next]->range.file == edit.range.file &&
+             replacements[next]->range.begin <= edit.range.end))) {
+      if (replacements[next]->range.file == edit.range.file)
+        open.push_back(replacements[next]);
+      ++next;
+    }
+    llvm::erase_if(open, [&](const Edit *r) {
+      return r->range.file != edit.range.file ||
+             r->range.end < edit.range.begin;
+    });
     Relation worst = Relation::Apart;
-    for (const Edit *r : replacements) {
-      if (r->range.file != edit.range.file || r == &edit)
+    for (const Edit *r : open) {
+      if (r == &edit)
         continue;
       if (r->range.begin > edit.range.end)
         break; // sorted by offset

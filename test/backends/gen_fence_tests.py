@@ -4,7 +4,7 @@
 SPIR-V built-ins for LLVM's SPIR-V back end (llvm-spirv-*):
 
 * every (scope, order, spaces) fence (fences-all*), checked against the
-  instruction that design/semantics.md section 3 names;
+  instruction that docs/semantics.md section 3 names;
 * every barrier, masked and reducing barrier (barriers*), and every
   atomic_rmw / atomic_cmpxchg / atomic_load / atomic_store form
   (atomic-*), checked against the instructions of semantics.md §1-§3 and
@@ -1096,7 +1096,7 @@ def render_family(tgt, family):
     groups = build(tgt)
     out = gen_header(tgt.cmd, tgt.implicit,
                      "The forms the target accepts, each checked against the "
-                     "instructions design/semantics.md and docs/lowering.md "
+                     "instructions docs/semantics.md and docs/lowering.md "
                      "name. Covers " + about +
                      " Refused forms: the -errors file.")
     body = []

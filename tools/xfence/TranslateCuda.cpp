@@ -1,7 +1,8 @@
 //===- TranslateCuda.cpp - `xfence translate x.cu --to opencl` ------------===//
 //
 // Clang-style diagnostics, exit status 0/1, and the output written through
-// a temporary file and renamed only when the whole translation succeeded.
+// a temporary file and renamed only when the whole translation succeeded;
+// the input and output checks every command shares.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,7 +13,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/ToolOutputFile.h"
+#include "llvm/Support/raw_ostream.h"
 
 using namespace xfence;
 
@@ -47,26 +48,26 @@ void xfence::addCudaOptions(CLI::App *cmd, CudaCommandOptions &options) {
       ->check(CLI::IsMember({"program-scope", "kernel-arguments"}));
 }
 
-int xfence::translateCudaToOpenCLFile(const std::string &input,
-                                      const std::string &output,
-                                      const std::vector<std::string> &defines,
-                                      const std::vector<std::string> &includes,
-                                      const std::string &clStd, bool coalesce,
-                                      const CudaCommandOptions &command) {
+llvm::FailureOr<std::string>
+xfence::translateCudaFile(const std::string &input, const std::string &output,
+                          const std::vector<std::string> &defines,
+                          const std::vector<std::string> &includes,
+                          const std::string &clStd, bool coalesce,
+                          const CudaCommandOptions &command) {
   CudaToOpenCLOptions options;
   options.clStd = clStd.empty() ? "CL1.2" : clStd;
   if (options.clStd != "CL1.2" && options.clStd != "CL2.0" &&
       options.clStd != "CL3.0") {
     error("unsupported OpenCL C standard '" + clStd +
           "' (expected CL1.2, CL2.0 or CL3.0)");
-    return 1;
+    return llvm::failure();
   }
   options.coalesce = coalesce;
   options.deviceVariables = command.deviceVariables;
   if (options.deviceVariables == "program-scope" && !options.cl2()) {
     error("--device-variables=program-scope needs OpenCL C 2.0 or 3.0 "
           "(1.2 has no program-scope global variables)");
-    return 1;
+    return llvm::failure();
   }
   options.source.source.defines = defines;
   options.source.source.includeDirs = includes;
@@ -76,27 +77,26 @@ int xfence::translateCudaToOpenCLFile(const std::string &input,
   options.assumeDeviceWideGlobalFence =
       command.deviceFencePolicy == "assume-global-fence-is-device-wide";
 
-  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer =
-      llvm::MemoryBuffer::getFile(input, /*IsText=*/true);
-  if (!buffer) {
-    if (buffer.getError() == std::errc::no_such_file_or_directory)
-      error("no such file or directory: '" + input + "'");
-    else
-      error("cannot read '" + input + "': " + buffer.getError().message());
-    return 1;
-  }
+  std::unique_ptr<llvm::MemoryBuffer> buffer = readInput(input, output);
+  if (!buffer)
+    return llvm::failure();
   if (llvm::sys::path::extension(input) != ".cu") {
     reportFileError(llvm::errs(), input,
                     "not a CUDA source file (expected a .cu file)");
-    return 1;
+    return llvm::failure();
   }
-  if ((*buffer)->getBuffer().trim().empty()) {
-    reportFileError(llvm::errs(), input,
-                    "empty source file: nothing to translate");
-    return 1;
-  }
-  llvm::FailureOr<std::string> text = translateCudaToOpenCL(
-      input, (*buffer)->getBuffer(), options, llvm::errs());
+  return translateCudaToOpenCL(input, buffer->getBuffer(), options,
+                               llvm::errs());
+}
+
+int xfence::translateCudaToOpenCLFile(const std::string &input,
+                                      const std::string &output,
+                                      const std::vector<std::string> &defines,
+                                      const std::vector<std::string> &includes,
+                                      const std::string &clStd, bool coalesce,
+                                      const CudaCommandOptions &command) {
+  llvm::FailureOr<std::string> text = translateCudaFile(
+      input, output, defines, includes, clStd, coalesce, command);
   if (llvm::failed(text))
     return 1;
   return writeOutput(output, *text);
@@ -104,20 +104,100 @@ int xfence::translateCudaToOpenCLFile(const std::string &input,
 
 int xfence::writeOutput(const std::string &output, llvm::StringRef text,
                         bool binary) {
-  std::error_code ec;
-  llvm::ToolOutputFile out(
-      output, ec, binary ? llvm::sys::fs::OF_None : llvm::sys::fs::OF_Text);
-  if (ec) {
+  llvm::sys::fs::OpenFlags flags =
+      binary ? llvm::sys::fs::OF_None : llvm::sys::fs::OF_Text;
+  // stdout, or a file that is not a regular one (/dev/null, a pipe): written
+  // in place, since renaming over it would replace the device or pipe.
+  llvm::sys::fs::file_status status;
+  bool special = output == "-" || (!llvm::sys::fs::status(output, status) &&
+                                   llvm::sys::fs::exists(status) &&
+                                   !llvm::sys::fs::is_regular_file(status));
+  if (llvm::sys::fs::is_directory(output)) {
+    error("cannot write '" + output + "': Is a directory");
+    return 1;
+  }
+  if (special) {
+    std::error_code ec;
+    llvm::raw_fd_ostream os(output, ec, flags);
+    if (!ec) {
+      os << text;
+      os.flush();
+      if (os.has_error()) {
+        ec = os.error();
+        os.clear_error();
+      }
+    }
+    if (ec) {
+      error("cannot write '" + output + "': " + ec.message());
+      return 1;
+    }
+    return 0;
+  }
+  llvm::SmallString<256> temp;
+  int fd;
+  if (std::error_code ec = llvm::sys::fs::createUniqueFile(
+          output + ".xfence-%%%%%%.tmp", fd, temp, flags,
+          llvm::sys::fs::all_read | llvm::sys::fs::all_write)) {
     error("cannot write '" + output + "': " + ec.message());
     return 1;
   }
-  out.os() << text;
-  out.os().flush();
-  if (out.os().has_error()) {
-    error("cannot write '" + output + "': " + out.os().error().message());
-    out.os().clear_error();
+  std::error_code ec;
+  {
+    llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
+    os << text;
+    os.close();
+    if (os.has_error()) {
+      ec = os.error();
+      os.clear_error();
+    }
+  }
+  if (!ec)
+    ec = llvm::sys::fs::rename(temp, output);
+  if (ec) {
+    llvm::sys::fs::remove(temp);
+    error("cannot write '" + output + "': " + ec.message());
     return 1;
   }
-  out.keep();
   return 0;
+}
+
+std::unique_ptr<llvm::MemoryBuffer>
+xfence::readInput(const std::string &input, const std::string &output) {
+  if (input == "-") {
+    error("reading the source from standard input ('-') is not supported: "
+          "xfence needs the file's name (its extension says the language, "
+          "its directory where its headers are); pass the file");
+    return nullptr;
+  }
+  llvm::sys::fs::file_status status;
+  if (std::error_code ec = llvm::sys::fs::status(input, status)) {
+    if (ec == std::errc::no_such_file_or_directory)
+      error("no such file or directory: '" + input + "'");
+    else
+      error("cannot read '" + input + "': " + ec.message());
+    return nullptr;
+  }
+  if (!llvm::sys::fs::is_regular_file(status)) {
+    reportFileError(llvm::errs(), input,
+                    llvm::sys::fs::is_directory(status)
+                        ? "is a directory, not a source file"
+                        : "not a regular file");
+    return nullptr;
+  }
+  bool same = false;
+  if (output != "-" && llvm::sys::fs::exists(output) &&
+      !llvm::sys::fs::equivalent(input, output, same) && same) {
+    reportFileError(llvm::errs(), input,
+                    "the output file '" + output +
+                        "' is the input file; writing it would destroy the "
+                        "source (choose another -o)");
+    return nullptr;
+  }
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer =
+      llvm::MemoryBuffer::getFile(input, /*IsText=*/true);
+  if (!buffer) {
+    error("cannot read '" + input + "': " + buffer.getError().message());
+    return nullptr;
+  }
+  return std::move(*buffer);
 }

@@ -6,6 +6,8 @@
 #include <CLI/CLI.hpp>
 
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/LogicalResult.h"
+#include "llvm/Support/MemoryBuffer.h"
 
 #include <string>
 #include <vector>
@@ -23,10 +25,28 @@ struct CudaCommandOptions {
 /// --opencl12-device-fence and --device-variables to `cmd`.
 void addCudaOptions(CLI::App *cmd, CudaCommandOptions &options);
 
-/// Writes `text` to `output` (a temporary file renamed at the end: never a
-/// partial output); `binary` for SPIR-V. Returns the exit status.
+/// Writes `text` to `output` ('-': stdout) through a temporary file in the
+/// output's directory, renamed over it only when all was written: never a
+/// partial output, and a file that was there stays as it was on any error.
+/// `binary` for SPIR-V. Returns the exit status.
 int writeOutput(const std::string &output, llvm::StringRef text,
                 bool binary = false);
+
+/// Reads the input file of a command. Null, after a message located at the
+/// file, for standard input ('-'), a missing, unreadable or not regular
+/// file (a directory), or an `output` that is the input file itself (which
+/// writing would destroy).
+std::unique_ptr<llvm::MemoryBuffer> readInput(const std::string &input,
+                                              const std::string &output);
+
+/// Translates the CUDA file `input` to OpenCL C `clStd` (empty: CL1.2);
+/// `output` is only checked against the input. Failure after messages.
+llvm::FailureOr<std::string>
+translateCudaFile(const std::string &input, const std::string &output,
+                  const std::vector<std::string> &defines,
+                  const std::vector<std::string> &includes,
+                  const std::string &clStd, bool coalesce,
+                  const CudaCommandOptions &options);
 
 /// Translates the CUDA file `input` to OpenCL C `clStd` (empty: CL1.2) into
 /// `output`; returns the exit status.

@@ -19,7 +19,7 @@
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/ToolOutputFile.h"
+#include "llvm/Support/thread.h"
 
 #include <CLI/CLI.hpp>
 
@@ -44,15 +44,9 @@ int translate(const std::string &input, const std::string &target,
     error("unsupported target '" + target + "' (expected 'cuda' or 'opencl')");
     return 1;
   }
-  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer =
-      llvm::MemoryBuffer::getFile(input, /*IsText=*/true);
-  if (!buffer) {
-    if (buffer.getError() == std::errc::no_such_file_or_directory)
-      error("no such file or directory: '" + input + "'");
-    else
-      error("cannot read '" + input + "': " + buffer.getError().message());
+  std::unique_ptr<llvm::MemoryBuffer> buffer = xfence::readInput(input, output);
+  if (!buffer)
     return 1;
-  }
   llvm::StringRef ext = llvm::sys::path::extension(input);
   if (ext != ".cl" && ext != ".clh") {
     xfence::reportFileError(llvm::errs(), input,
@@ -60,47 +54,87 @@ int translate(const std::string &input, const std::string &target,
                             "file)");
     return 1;
   }
-  if ((*buffer)->getBuffer().trim().empty()) {
-    xfence::reportFileError(llvm::errs(), input,
-                            "empty source file: nothing to translate");
-    return 1;
-  }
   llvm::FailureOr<std::string> text = xfence::translateOpenCLToCuda(
-      input, (*buffer)->getBuffer(), options, llvm::errs());
+      input, buffer->getBuffer(), options, llvm::errs());
   if (llvm::failed(text))
     return 1;
   return xfence::writeOutput(output, *text);
 }
 
-/// Writes the object and the header of --to cpu: both or, on any failure,
-/// neither (each goes to a temporary file renamed at the end).
+/// One output of --to cpu while it is being written: a temporary file next
+/// to it (renamed over it at the end), or, for stdout and files that are
+/// not regular ones (/dev/null, a pipe), the file itself, as
+/// xfence::writeOutput does.
+struct PendingOutput {
+  std::string path, temp;
+  std::unique_ptr<llvm::raw_fd_ostream> os;
+};
+
+/// Writes the object and the header of --to cpu: both, or on any failure
+/// neither (the files as they were). Returns the exit status.
 int writeObjectAndHeader(const std::string &objectPath, llvm::StringRef object,
                          const std::string &headerPath,
                          llvm::StringRef header) {
-  std::error_code ec;
-  llvm::ToolOutputFile objectFile(objectPath, ec, llvm::sys::fs::OF_None);
-  if (ec) {
-    error("cannot write '" + objectPath + "': " + ec.message());
+  PendingOutput outputs[2];
+  llvm::StringRef texts[2] = {object, header};
+  const std::string *paths[2] = {&objectPath, &headerPath};
+  auto fail = [&](const std::string &path, const std::string &why) {
+    for (PendingOutput &out : outputs) {
+      out.os.reset();
+      if (!out.temp.empty())
+        llvm::sys::fs::remove(out.temp);
+    }
+    error("cannot write '" + path + "': " + why);
     return 1;
+  };
+  for (int i = 0; i < 2; ++i) {
+    PendingOutput &out = outputs[i];
+    out.path = *paths[i];
+    llvm::sys::fs::OpenFlags flags =
+        i == 0 ? llvm::sys::fs::OF_None : llvm::sys::fs::OF_Text;
+    if (llvm::sys::fs::is_directory(out.path))
+      return fail(out.path, "Is a directory");
+    llvm::sys::fs::file_status status;
+    bool special = out.path == "-" ||
+                   (!llvm::sys::fs::status(out.path, status) &&
+                    llvm::sys::fs::exists(status) &&
+                    !llvm::sys::fs::is_regular_file(status));
+    std::error_code ec;
+    if (special) {
+      out.os = std::make_unique<llvm::raw_fd_ostream>(out.path, ec, flags);
+    } else {
+      llvm::SmallString<256> temp;
+      int fd;
+      ec = llvm::sys::fs::createUniqueFile(
+          out.path + ".xfence-%%%%%%.tmp", fd, temp, flags,
+          llvm::sys::fs::all_read | llvm::sys::fs::all_write);
+      if (!ec) {
+        out.temp = std::string(temp);
+        out.os = std::make_unique<llvm::raw_fd_ostream>(fd,
+                                                        /*shouldClose=*/true);
+      }
+    }
+    if (ec)
+      return fail(out.path, ec.message());
   }
-  llvm::ToolOutputFile headerFile(headerPath, ec, llvm::sys::fs::OF_Text);
-  if (ec) {
-    error("cannot write '" + headerPath + "': " + ec.message());
-    return 1;
-  }
-  objectFile.os() << object;
-  headerFile.os() << header;
-  for (auto [file, path] : {std::make_pair(&objectFile, &objectPath),
-                            std::make_pair(&headerFile, &headerPath)}) {
-    file->os().flush();
-    if (file->os().has_error()) {
-      error("cannot write '" + *path + "': " + file->os().error().message());
-      file->os().clear_error();
-      return 1;
+  // Both files are open: write, then rename the temporary ones.
+  for (int i = 0; i < 2; ++i) {
+    PendingOutput &out = outputs[i];
+    *out.os << texts[i];
+    out.os->close();
+    if (out.os->has_error()) {
+      std::string why = out.os->error().message();
+      out.os->clear_error();
+      return fail(out.path, why);
     }
   }
-  objectFile.keep();
-  headerFile.keep();
+  for (PendingOutput &out : outputs) {
+    if (out.temp.empty())
+      continue;
+    if (std::error_code ec = llvm::sys::fs::rename(out.temp, out.path))
+      return fail(out.path, ec.message());
+    out.temp.clear();
+  }
   return 0;
 }
 
@@ -123,15 +157,38 @@ int compile(const std::string &input, const std::string &target,
           "' (expected 'ptx', 'spirv' or 'cpu')");
     return 1;
   }
-  if (!llvm::sys::fs::exists(input)) {
-    error("no such file or directory: '" + input + "'");
+  if (!xfence::readInput(input, output))
     return 1;
-  }
   llvm::StringRef ext = llvm::sys::path::extension(input);
-  if (ext != ".cl") {
+  if (ext == ".cu") {
+    // CUDA: translated to OpenCL C 2.0 (the dialect's meaning of every
+    // construct kept, docs/cuda-to-opencl.md), which is then compiled under
+    // the CUDA file's name (docs/compile.md, CUDA input).
+    if (!options.source.standard.empty() ||
+        !options.source.buildOptions.empty()) {
+      error("-cl-std and the other OpenCL build options are about OpenCL C "
+            "input; a .cu file is compiled through OpenCL C 2.0");
+      return 1;
+    }
+    xfence::CudaCommandOptions command = cudaCommand;
+    if (command.deviceVariables.empty())
+      command.deviceVariables = "program-scope";
+    llvm::FailureOr<std::string> text = xfence::translateCudaFile(
+        input, output, options.source.defines, options.source.includeDirs,
+        "CL2.0", options.coalesce, command);
+    if (llvm::failed(text))
+      return 1;
+    // The lines after the prelude are the CUDA file's.
+    llvm::StringRef marker = "// xfence: end of prelude\n";
+    size_t at = text->find(marker.str());
+    if (at != std::string::npos)
+      text->insert(at + marker.size(), "#line 1 \"" + input + "\"\n");
+    options.sourceText = *text;
+    options.source.standard = "CL2.0";
+  } else if (ext != ".cl") {
     xfence::reportFileError(llvm::errs(), input,
-                            "not an OpenCL C source file (expected a .cl "
-                            "file; CUDA input is not done yet)");
+                            "not a source file xfence compiles (expected an "
+                            "OpenCL C .cl or a CUDA .cu file)");
     return 1;
   }
   if (target == "cpu") {
@@ -149,6 +206,10 @@ int compile(const std::string &input, const std::string &target,
       if (headerPath == output) {
         error("the header would overwrite the object '" + output +
               "'; give its path with --header");
+        return 1;
+      }
+      if (llvm::sys::fs::equivalent(input, headerPath)) {
+        error("the header would overwrite the input '" + input + "'");
         return 1;
       }
       options.headerName = llvm::sys::path::filename(headerPath).str();
@@ -178,13 +239,10 @@ int compile(const std::string &input, const std::string &target,
 }
 
 int runReport(const std::string &input, xfence::TranslateOptions &options) {
-  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer =
-      llvm::MemoryBuffer::getFile(input, /*IsText=*/true);
-  if (!buffer) {
-    error("cannot read '" + input + "': " + buffer.getError().message());
+  std::unique_ptr<llvm::MemoryBuffer> buffer = xfence::readInput(input, "-");
+  if (!buffer)
     return 1;
-  }
-  return xfence::reportOpenCLToCuda(input, (*buffer)->getBuffer(), options,
+  return xfence::reportOpenCLToCuda(input, buffer->getBuffer(), options,
                                     llvm::outs());
 }
 
@@ -206,8 +264,7 @@ void addGlobalFenceOption(CLI::App *cmd, std::string &value) {
 
 } // namespace
 
-int main(int argc, char **argv) {
-  llvm::InitLLVM init(argc, argv);
+static int run(int argc, char **argv) {
   // clang spells the standard with one dash; CLI11 wants two. The other
   // OpenCL build options (-cl-mad-enable, -cl-fast-relaxed-math, ...) go to
   // clang as they are (it rejects those it does not know).
@@ -228,8 +285,8 @@ int main(int argc, char **argv) {
                "to OpenCL C, keeping the meaning of every fence, barrier and "
                "atomic at the least cost, and report what changed and why.\n"
                "`compile` gives PTX, SPIR-V or CPU code (an object file and "
-               "a header of launch functions) for whole OpenCL C kernels "
-               "through the dialect (docs/compile.md)."};
+               "a header of launch functions) for whole OpenCL C or CUDA "
+               "kernels through the dialect (docs/compile.md)."};
   app.require_subcommand(1);
   CLI::App *cmd = app.add_subcommand(
       "translate", "Translate an OpenCL C file (.cl) to CUDA, or a CUDA file "
@@ -271,13 +328,15 @@ int main(int argc, char **argv) {
                    "Report without fence coalescing");
   addGlobalFenceOption(report, globalFence);
   CLI::App *compileCmd = app.add_subcommand(
-      "compile", "Compile the kernels of an OpenCL C file (.cl) to PTX, "
-                 "SPIR-V or CPU code through the xfence dialect "
-                 "(docs/compile.md)");
+      "compile", "Compile the kernels of an OpenCL C file (.cl) or a CUDA "
+                 "file (.cu) to PTX, SPIR-V or CPU code through the xfence "
+                 "dialect (docs/compile.md)");
   std::string compileInput, compileTarget, compileOutput, compileHeader;
   xfence::CompileOptions compileOptions;
   bool emitMLIR = false;
-  compileCmd->add_option("input", compileInput, "The OpenCL C file (.cl)")
+  compileCmd
+      ->add_option("input", compileInput,
+                   "The OpenCL C (.cl) or CUDA (.cu) file")
       ->required();
   compileCmd
       ->add_option("--to", compileTarget,
@@ -309,6 +368,7 @@ int main(int argc, char **argv) {
                        "legalization (xfence ops, with source locations) "
                        "instead of PTX, SPIR-V or an object");
   addGlobalFenceOption(compileCmd, globalFence);
+  xfence::addCudaOptions(compileCmd, cudaCommand);
   compileCmd->footer(
       "--to cpu: link the object with libomp and libm, e.g. `cc main.c "
       "kernel.o -lomp -lm` (Debian 12's libomp-dev: -lomp5); "
@@ -350,4 +410,17 @@ int main(int argc, char **argv) {
     return 1;
   }
   return translate(input, target, output, options);
+}
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  // Clang's parser, the AST visitors and the rewriters recurse once per
+  // nesting level of the source: 10,000 nested parentheses take some 30 MB
+  // of stack (clang-22 itself overflows the usual 8 MB there). The work runs
+  // on a thread with a large stack (reserved, used only as deep as needed).
+  int status = 1;
+  llvm::thread worker(std::optional<unsigned>(1u << 30),
+                      [&] { status = run(argc, argv); });
+  worker.join();
+  return status;
 }

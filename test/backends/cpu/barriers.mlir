@@ -4,11 +4,11 @@
 //
 // 117 cases.
 // The forms the target accepts, each checked against the instructions
-// design/semantics.md and docs/lowering.md name. Covers every barrier:
-// execution scope subgroup, workgroup, cluster, device, system;
-// execution-only, or a memory part of every memory scope at least as wide (and
-// thread for [image]) x order acquire/release/acq_rel/seq_cst x every
-// non-empty list of spaces. Refused forms: the -errors file.
+// docs/semantics.md and docs/lowering.md name. Covers every barrier: execution
+// scope subgroup, workgroup, cluster, device, system; execution-only, or a
+// memory part of every memory scope at least as wide (and thread for [image])
+// x order acquire/release/acq_rel/seq_cst x every non-empty list of spaces.
+// Refused forms: the -errors file.
 
 // CHECK-LABEL: func @barrier_exec_only(
 // CHECK: omp.barrier{{$}}

@@ -4,7 +4,7 @@
 //
 // 648 cases.
 // The forms the target accepts, each checked against the instructions
-// design/semantics.md and docs/lowering.md name. Covers atomic_cmpxchg: every
+// docs/semantics.md and docs/lowering.md name. Covers atomic_cmpxchg: every
 // (success, failure) pair the verifier allows x every scope, strong and weak,
 // on i32 at !llvm.ptr<1>/<3>, strong at memrefs; i64/f32/f64 on a sample that
 // has every scope twice. atomic_load / atomic_store: every allowed order x

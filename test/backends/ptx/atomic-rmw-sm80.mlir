@@ -4,8 +4,8 @@
 //
 // 996 cases.
 // The forms the target accepts, each checked against the instructions
-// design/semantics.md and docs/lowering.md name. Covers atomic_rmw: every kind
-// x every scope x every order on i32 (fadd: f32) at !llvm.ptr<1> and
+// docs/semantics.md and docs/lowering.md name. Covers atomic_rmw: every kind x
+// every scope x every order on i32 (fadd: f32) at !llvm.ptr<1> and
 // !llvm.ptr<3>; add at memref addresses (default space and space 3) x every
 // scope x order; i64 for every integer kind, f64 fadd, f32/f64 xchg on a
 // sample of scope x order that has every scope and every order twice (the

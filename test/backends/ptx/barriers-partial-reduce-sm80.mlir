@@ -4,12 +4,12 @@
 //
 // 271 cases.
 // The forms the target accepts, each checked against the instructions
-// design/semantics.md and docs/lowering.md name. Covers masked subgroup
-// barriers with every memory part; reducing barriers (count, and, or) x
-// execution scope x (execution-only | memory scope x order), the spaces
-// rotating through every list (the lowering does not depend on them beyond the
-// barrier's own bits) and the predicate type i32, with i1 and i64 for
-// execution-only. Refused forms: the -errors file.
+// docs/semantics.md and docs/lowering.md name. Covers masked subgroup barriers
+// with every memory part; reducing barriers (count, and, or) x execution scope
+// x (execution-only | memory scope x order), the spaces rotating through every
+// list (the lowering does not depend on them beyond the barrier's own bits)
+// and the predicate type i32, with i1 and i64 for execution-only. Refused
+// forms: the -errors file.
 
 // CHECK-LABEL: func @barrier_masked(
 // CHECK: nvvm.bar.warp.sync %arg0 : i32{{$}}

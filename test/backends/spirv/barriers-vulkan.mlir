@@ -4,11 +4,11 @@
 //
 // 155 cases.
 // The forms the target accepts, each checked against the instructions
-// design/semantics.md and docs/lowering.md name. Covers every barrier:
-// execution scope subgroup, workgroup, cluster, device, system;
-// execution-only, or a memory part of every memory scope at least as wide (and
-// thread for [image]) x order acquire/release/acq_rel/seq_cst x every
-// non-empty list of spaces. Refused forms: the -errors file.
+// docs/semantics.md and docs/lowering.md name. Covers every barrier: execution
+// scope subgroup, workgroup, cluster, device, system; execution-only, or a
+// memory part of every memory scope at least as wide (and thread for [image])
+// x order acquire/release/acq_rel/seq_cst x every non-empty list of spaces.
+// Refused forms: the -errors file.
 
 module attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.5, [Shader, Int64, Float64, Int64Atomics, VulkanMemoryModel, AtomicFloat32AddEXT, AtomicFloat64AddEXT], [SPV_KHR_storage_buffer_storage_class, SPV_EXT_shader_atomic_float_add]>, api=Vulkan, #spirv.resource_limits<>>} {
 
