@@ -1,6 +1,7 @@
 //===- Compile.cpp - whole OpenCL C kernels to PTX or SPIR-V --------------===//
 
 #include "compile/Compile.h"
+#include "compile/CompileSupport.h"
 
 #include "backends/ptx/Passes.h"
 #include "backends/spirv/Passes.h"
@@ -28,6 +29,7 @@
 #include "clang/CodeGen/CodeGenAction.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/CompilerInvocation.h"
+#include "clang/Frontend/MultiplexConsumer.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Lex/PreprocessorOptions.h"
 #include "llvm/ADT/StringSet.h"
@@ -43,6 +45,8 @@
 
 using namespace mlir;
 using namespace xfence;
+using compile_detail::generateIR;
+using compile_detail::Session;
 
 /// libclc's target triple for NVPTX: the module is compiled for it, so that
 /// the link with libclc joins modules of one triple.
@@ -54,13 +58,39 @@ static const char *const kTriple = "nvptx64-unknown-nvidiacl";
 /// from the start.
 static const char *const kSPIRVTriple = "spirv64v1.2-unknown-unknown";
 
-/// Clang's LLVM IR for the kernels of `path` for `triple`, or null after
-/// diagnostics.
-static std::unique_ptr<llvm::Module> generateIR(llvm::StringRef path,
-                                                llvm::StringRef triple,
-                                                const CompileOptions &options,
-                                                llvm::LLVMContext &llvmCtx,
-                                                llvm::raw_ostream &diagOS) {
+namespace {
+
+/// Clang's code generation, with an optional second consumer of the AST.
+class EmitIRAction : public clang::EmitLLVMOnlyAction {
+public:
+  EmitIRAction(llvm::LLVMContext *llvmCtx,
+               const compile_detail::ConsumerFactory &extra)
+      : EmitLLVMOnlyAction(llvmCtx), extra(extra) {}
+
+protected:
+  std::unique_ptr<clang::ASTConsumer>
+  CreateASTConsumer(clang::CompilerInstance &ci,
+                    llvm::StringRef file) override {
+    std::unique_ptr<clang::ASTConsumer> codegen =
+        EmitLLVMOnlyAction::CreateASTConsumer(ci, file);
+    if (!extra || !codegen)
+      return codegen;
+    std::vector<std::unique_ptr<clang::ASTConsumer>> consumers;
+    consumers.push_back(extra(ci));
+    consumers.push_back(std::move(codegen));
+    return std::make_unique<clang::MultiplexConsumer>(std::move(consumers));
+  }
+
+private:
+  const compile_detail::ConsumerFactory &extra;
+};
+
+} // namespace
+
+std::unique_ptr<llvm::Module> compile_detail::generateIR(
+    llvm::StringRef path, llvm::StringRef triple, const CompileOptions &options,
+    llvm::LLVMContext &llvmCtx, llvm::raw_ostream &diagOS,
+    const ConsumerFactory &extraConsumer) {
   std::vector<std::string> args = {"-triple", triple.str(), "-x", "cl"};
   std::string standard =
       options.source.standard.empty() ? "CL1.2" : options.source.standard;
@@ -116,103 +146,85 @@ static std::unique_ptr<llvm::Module> generateIR(llvm::StringRef path,
   clang::CompilerInstance ci(invocation);
   ci.createVirtualFileSystem();
   ci.createDiagnostics(&printer, /*ShouldOwnClient=*/false);
-  clang::EmitLLVMOnlyAction action(&llvmCtx);
+  EmitIRAction action(&llvmCtx, extraConsumer);
   if (!ci.ExecuteAction(action) || printer.getNumErrors())
     return nullptr;
   return action.takeModule();
 }
 
-namespace {
+compile_detail::Session::Session(DialectRegistry &registry,
+                                 llvm::raw_ostream &diagOS)
+    : ctx(registry, MLIRContext::Threading::DISABLED),
+      handler(&ctx, [this, &diagOS](Diagnostic &diag) {
+        if (diag.getSeverity() == DiagnosticSeverity::Error)
+          failedDiag = true;
+        if (diag.getSeverity() == DiagnosticSeverity::Warning &&
+            diag.str().find("unhandled data layout token") != std::string::npos)
+          return success(); // The import's note on vector alignments.
+        std::string line;
+        llvm::raw_string_ostream os(line);
+        os << sourceLocation(diag.getLocation()) << ": "
+           << (diag.getSeverity() == DiagnosticSeverity::Error     ? "error"
+               : diag.getSeverity() == DiagnosticSeverity::Warning ? "warning"
+                                                                   : "remark")
+           << ": " << diag.str() << "\n";
+        // A kernel's body is also in Clang's __clang_ocl_kern_imp_ copy:
+        // one message per place and text.
+        if (printed.insert(line).second)
+          diagOS << line;
+        return success();
+      }) {
+  ctx.loadAllAvailableDialects();
+}
 
-/// The part the routes share: the context with its dialects and the
-/// diagnostic handler that writes the passes' errors as file:line:col.
-struct Session {
-  explicit Session(DialectRegistry &registry, llvm::raw_ostream &diagOS)
-      : ctx(registry, MLIRContext::Threading::DISABLED),
-        handler(&ctx, [this, &diagOS](Diagnostic &diag) {
-          if (diag.getSeverity() == DiagnosticSeverity::Error)
-            failedDiag = true;
-          if (diag.getSeverity() == DiagnosticSeverity::Warning &&
-              diag.str().find("unhandled data layout token") !=
-                  std::string::npos)
-            return success(); // The import's note on vector alignments.
-          std::string line;
-          llvm::raw_string_ostream os(line);
-          os << sourceLocation(diag.getLocation()) << ": "
-             << (diag.getSeverity() == DiagnosticSeverity::Error     ? "error"
-                 : diag.getSeverity() == DiagnosticSeverity::Warning ? "warning"
-                                                                     : "remark")
-             << ": " << diag.str() << "\n";
-          // A kernel's body is also in Clang's __clang_ocl_kern_imp_ copy:
-          // one message per place and text.
-          if (printed.insert(line).second)
-            diagOS << line;
-          return success();
-        }) {
-    ctx.loadAllAvailableDialects();
-  }
+OwningOpRef<ModuleOp>
+compile_detail::Session::raise(std::unique_ptr<llvm::Module> ir,
+                               const CompileOptions &options,
+                               llvm::StringRef target) {
+  OwningOpRef<ModuleOp> imported =
+      translateLLVMIRToModule(std::move(ir), &ctx,
+                              /*emitExpensiveWarnings=*/false);
+  if (!imported)
+    return nullptr;
+  PassManager pm(&ctx);
+  XFenceRaiseLLVMOptions raise;
+  raise.globalFence =
+      options.globalFence == GlobalFenceScope::device ? "device" : "spec";
+  pm.addPass(createXFenceRaiseLLVM(raise));
+  if (options.coalesce)
+    pm.addPass(createXFenceCoalesce());
+  XFenceLegalizeOptions legalize;
+  legalize.target = target.str();
+  pm.addPass(createXFenceLegalize(legalize));
+  if (failed(pm.run(*imported)) || failedDiag)
+    return nullptr;
+  return imported;
+}
 
-  /// Imports `ir`, raises its synchronization, coalesces and legalizes for
-  /// `target` (`--xfence-legalize=target=`); null after errors.
-  OwningOpRef<ModuleOp> raise(std::unique_ptr<llvm::Module> ir,
-                              const CompileOptions &options,
-                              llvm::StringRef target) {
-    OwningOpRef<ModuleOp> imported =
-        translateLLVMIRToModule(std::move(ir), &ctx,
-                                /*emitExpensiveWarnings=*/false);
-    if (!imported)
-      return nullptr;
-    PassManager pm(&ctx);
-    XFenceRaiseLLVMOptions raise;
-    raise.globalFence =
-        options.globalFence == GlobalFenceScope::device ? "device" : "spec";
-    pm.addPass(createXFenceRaiseLLVM(raise));
-    if (options.coalesce)
-      pm.addPass(createXFenceCoalesce());
-    XFenceLegalizeOptions legalize;
-    legalize.target = target.str();
-    pm.addPass(createXFenceLegalize(legalize));
-    if (failed(pm.run(*imported)) || failedDiag)
-      return nullptr;
-    return imported;
-  }
+std::string compile_detail::Session::print(ModuleOp module) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  module->print(os, OpPrintingFlags().enableDebugInfo().useLocalScope());
+  return text;
+}
 
-  /// The module as --emit-mlir writes it: with its locations.
-  static std::string print(ModuleOp module) {
-    std::string text;
-    llvm::raw_string_ostream os(text);
-    module->print(os, OpPrintingFlags().enableDebugInfo().useLocalScope());
-    return text;
-  }
-
-  /// `file:line:col` of the first file location in `loc` (the callee's
-  /// line of an inlined call), or the location as MLIR prints it.
-  static std::string sourceLocation(Location loc) {
-    std::string text;
-    loc->walk([&](Location inner) {
-      if (auto file = dyn_cast<FileLineColLoc>(inner)) {
-        text =
-            (file.getFilename().getValue() + ":" + llvm::Twine(file.getLine()) +
-             ":" + llvm::Twine(file.getColumn()))
-                .str();
-        return WalkResult::interrupt();
-      }
-      return WalkResult::advance();
-    });
-    if (text.empty()) {
-      llvm::raw_string_ostream os(text);
-      os << loc;
+std::string compile_detail::Session::sourceLocation(Location loc) {
+  std::string text;
+  loc->walk([&](Location inner) {
+    if (auto file = dyn_cast<FileLineColLoc>(inner)) {
+      text = (file.getFilename().getValue() + ":" +
+              llvm::Twine(file.getLine()) + ":" + llvm::Twine(file.getColumn()))
+                 .str();
+      return WalkResult::interrupt();
     }
-    return text;
+    return WalkResult::advance();
+  });
+  if (text.empty()) {
+    llvm::raw_string_ostream os(text);
+    os << loc;
   }
-
-  MLIRContext ctx;
-  bool failedDiag = false;
-  llvm::StringSet<> printed;
-  ScopedDiagnosticHandler handler;
-};
-
-} // namespace
+  return text;
+}
 
 FailureOr<std::string> xfence::compileOpenCLToPTX(llvm::StringRef path,
                                                   const CompileOptions &options,

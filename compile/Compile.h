@@ -1,4 +1,4 @@
-//===- Compile.h - OpenCL C kernels to PTX or SPIR-V ------------*- C++ -*-===//
+//===- Compile.h - OpenCL C kernels to PTX, SPIR-V or the CPU ---*- C++ -*-===//
 //
 // The IR path (docs/compile.md): Clang compiles the kernels to LLVM IR for
 // NVPTX or SPIR-V; the IR is imported into MLIR's LLVM dialect;
@@ -7,7 +7,9 @@
 // the module is linked with libclc (only what it needs) and LLVM's NVPTX
 // back end writes PTX; for SPIR-V the xfence ops become calls of the SPIR-V
 // built-ins (convert-xfence-to-llvm-spirv) and LLVM's SPIR-V back end writes
-// the binary.
+// the binary; for the CPU (CompileCPU.cpp) barriers become calls of a fiber
+// runtime, the module is linked with it, the OpenCL C built-ins and the
+// generated launch functions, and LLVM's X86 back end writes an object.
 //
 //===----------------------------------------------------------------------===//
 
@@ -33,13 +35,25 @@ struct CompileOptions {
   /// Where libclc's nvptx64--nvidiacl.bc lies.
   std::string libclcDir = XFENCE_LIBCLC_DIR;
   /// Give the module after raising, coalescing and legalization, with its
-  /// locations, instead of PTX or SPIR-V (--emit-mlir).
+  /// locations, instead of PTX, SPIR-V or an object (--emit-mlir).
   bool emitMLIR = false;
   /// Non-empty: the OpenCL C text to compile in place of the file's own
   /// (the OpenCL C translation of a CUDA file, compiled under the CUDA
   /// file's name so that its #includes and messages keep that file's
   /// directory and name).
   std::string sourceText;
+  /// CPU only: the file name of the header written with the object (its
+  /// include guard and first line).
+  std::string headerName = "kernels.h";
+};
+
+/// What --to cpu writes: an x86-64 ELF object with the kernels, the launch
+/// runtime and one launch function per kernel, and the C header that
+/// declares the launch functions. With emitMLIR, `object` holds the module
+/// as text and `header` is empty.
+struct CPUCompileResult {
+  std::string object;
+  std::string header;
 };
 
 /// Compiles the OpenCL C file `path` to PTX text (or, with emitMLIR, the
@@ -55,6 +69,13 @@ llvm::FailureOr<std::string> compileOpenCLToPTX(llvm::StringRef path,
 llvm::FailureOr<std::string> compileOpenCLToSPIRV(llvm::StringRef path,
                                                   const CompileOptions &options,
                                                   llvm::raw_ostream &diagOS);
+
+/// Compiles the OpenCL C file `path` to an object for the host CPU
+/// (x86-64 Linux) and its header (docs/compile.md, "CPU"). Clang's
+/// diagnostics and the passes' errors go to `diagOS`.
+llvm::FailureOr<CPUCompileResult>
+compileOpenCLToCPU(llvm::StringRef path, const CompileOptions &options,
+                   llvm::raw_ostream &diagOS);
 
 } // namespace xfence
 

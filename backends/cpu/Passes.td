@@ -21,14 +21,28 @@ def ConvertXFenceToCPU : Pass<"convert-xfence-to-cpu"> {
       the fence;
     * atomics to `llvm.atomicrmw` (`inc`/`dec` as `uinc_wrap`/`udec_wrap`),
       `llvm.cmpxchg`, and atomic `llvm.load`/`llvm.store`, likewise scoped;
-    * a workgroup `xfence.barrier` to `omp.barrier`: the workgroup is the
-      OpenMP team of the enclosing `omp.parallel`. An OpenMP barrier is a full
-      memory flush of every thread of the team (OpenMP 5.2 §1.4.4), so it
-      covers any memory scope, order and spaces of the barrier.
-
-    Run `convert-openmp-to-llvm` (or `convert-to-llvm`) afterwards and link
-    with an OpenMP runtime (libomp).
+    * a workgroup `xfence.barrier`, with `barrier=openmp` (the default), to
+      `omp.barrier`: the workgroup is the OpenMP team of the enclosing
+      `omp.parallel`. An OpenMP barrier is a full memory flush of every
+      thread of the team (OpenMP 5.2 §1.4.4), so it covers any memory scope,
+      order and spaces of the barrier. Run `convert-openmp-to-llvm` (or
+      `convert-to-llvm`) afterwards and link with an OpenMP runtime (libomp).
+    * with `barrier=runtime`, to a call of `void __xfence_cpu_barrier(void)`,
+      the barrier of the fiber runtime of `xfence compile --to cpu`
+      (backends/cpu/runtime/Runtime.c, docs/compile.md), where the
+      work-items of a workgroup share one thread and the call switches to
+      the next one. A barrier with a memory part gets an `llvm.fence
+      acq_rel` (system scope) before the call: for the workgroup's own
+      work-items program order on the one thread already orders memory, and
+      the fence makes the barrier's release and acquire hold for other
+      threads too, which a device-scope memory part
+      (`--opencl-global-fence=device`) asks for.
   }];
+  let options = [
+    Option<"barrier", "barrier", "std::string", /*default=*/"\"openmp\"",
+           "Lowering of a workgroup barrier: 'openmp' (omp.barrier) or "
+           "'runtime' (a call of __xfence_cpu_barrier)">,
+  ];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect",
                            "::mlir::omp::OpenMPDialect"];
 }

@@ -39,11 +39,45 @@ struct BarrierToOpenMP : OpConversionPattern<BarrierOp> {
   }
 };
 
+/// The name of the fiber runtime's barrier (backends/cpu/runtime/Runtime.c).
+constexpr llvm::StringLiteral kRuntimeBarrier = "__xfence_cpu_barrier";
+
+/// A workgroup barrier is a call of the fiber runtime's barrier, after an
+/// acq_rel fence when the barrier orders memory.
+struct BarrierToRuntimeCall : OpConversionPattern<BarrierOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(BarrierOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (op.getExecScope() != Scope::workgroup || op.isPartial())
+      return op.emitError("only a full workgroup barrier has a CPU form");
+    if (op.getSpaces() != MemorySpaces::none)
+      LLVM::FenceOp::create(rewriter, op.getLoc(),
+                            LLVM::AtomicOrdering::acq_rel, StringRef());
+    LLVM::CallOp::create(rewriter, op.getLoc(), TypeRange(), kRuntimeBarrier,
+                         ValueRange());
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 struct ConvertXFenceToCPUPass
     : xfence::impl::ConvertXFenceToCPUBase<ConvertXFenceToCPUPass> {
+  using ConvertXFenceToCPUBase::ConvertXFenceToCPUBase;
+
   void runOnOperation() override {
     Operation *root = getOperation();
+    if (barrier != "openmp" && barrier != "runtime") {
+      root->emitError("convert-xfence-to-cpu: barrier must be 'openmp' or "
+                      "'runtime', not '")
+          << barrier << "'";
+      return signalPassFailure();
+    }
     if (failed(legalizeForTarget(root, cpuCapabilities())))
+      return signalPassFailure();
+    bool runtime = barrier == "runtime";
+    if (runtime && !declareRuntimeBarrier(root))
       return signalPassFailure();
 
     MLIRContext *ctx = &getContext();
@@ -51,7 +85,10 @@ struct ConvertXFenceToCPUPass
     RewritePatternSet patterns(ctx);
     populateXFenceToLLVMCommonPatterns(converter, patterns, cpuSyncScope,
                                        /*withRMW=*/true);
-    patterns.add<BarrierToOpenMP>(converter, ctx);
+    if (runtime)
+      patterns.add<BarrierToRuntimeCall>(converter, ctx);
+    else
+      patterns.add<BarrierToOpenMP>(converter, ctx);
 
     ConversionTarget target(*ctx);
     target.addLegalDialect<LLVM::LLVMDialect, omp::OpenMPDialect>();
@@ -59,6 +96,30 @@ struct ConvertXFenceToCPUPass
     target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
     if (failed(applyPartialConversion(root, target, std::move(patterns))))
       signalPassFailure();
+  }
+
+  /// Declares `void __xfence_cpu_barrier()` in the module that holds a
+  /// workgroup barrier, if it is not declared yet.
+  static bool declareRuntimeBarrier(Operation *root) {
+    bool any = false;
+    root->walk([&](BarrierOp) { any = true; });
+    if (!any)
+      return true;
+    auto module = dyn_cast<ModuleOp>(root);
+    if (!module)
+      module = root->getParentOfType<ModuleOp>();
+    if (!module) {
+      root->emitError("convert-xfence-to-cpu: barrier=runtime needs a module "
+                      "to declare __xfence_cpu_barrier in");
+      return false;
+    }
+    if (module.lookupSymbol(kRuntimeBarrier))
+      return true;
+    OpBuilder builder(module.getBodyRegion());
+    auto type = LLVM::LLVMFunctionType::get(
+        LLVM::LLVMVoidType::get(module.getContext()), {});
+    LLVM::LLVMFuncOp::create(builder, module.getLoc(), kRuntimeBarrier, type);
+    return true;
   }
 };
 

@@ -61,11 +61,100 @@ int translate(const std::string &input, const std::string &target,
   return xfence::writeOutput(output, *text);
 }
 
+/// One output of --to cpu while it is being written: a temporary file next
+/// to it (renamed over it at the end), or, for stdout and files that are
+/// not regular ones (/dev/null, a pipe), the file itself, as
+/// xfence::writeOutput does.
+struct PendingOutput {
+  std::string path, temp;
+  std::unique_ptr<llvm::raw_fd_ostream> os;
+};
+
+/// Writes the object and the header of --to cpu: both, or on any failure
+/// neither (the files as they were). Returns the exit status.
+int writeObjectAndHeader(const std::string &objectPath, llvm::StringRef object,
+                         const std::string &headerPath,
+                         llvm::StringRef header) {
+  PendingOutput outputs[2];
+  llvm::StringRef texts[2] = {object, header};
+  const std::string *paths[2] = {&objectPath, &headerPath};
+  auto fail = [&](const std::string &path, const std::string &why) {
+    for (PendingOutput &out : outputs) {
+      out.os.reset();
+      if (!out.temp.empty())
+        llvm::sys::fs::remove(out.temp);
+    }
+    error("cannot write '" + path + "': " + why);
+    return 1;
+  };
+  for (int i = 0; i < 2; ++i) {
+    PendingOutput &out = outputs[i];
+    out.path = *paths[i];
+    llvm::sys::fs::OpenFlags flags =
+        i == 0 ? llvm::sys::fs::OF_None : llvm::sys::fs::OF_Text;
+    if (llvm::sys::fs::is_directory(out.path))
+      return fail(out.path, "Is a directory");
+    llvm::sys::fs::file_status status;
+    bool special = out.path == "-" ||
+                   (!llvm::sys::fs::status(out.path, status) &&
+                    llvm::sys::fs::exists(status) &&
+                    !llvm::sys::fs::is_regular_file(status));
+    std::error_code ec;
+    if (special) {
+      out.os = std::make_unique<llvm::raw_fd_ostream>(out.path, ec, flags);
+    } else {
+      llvm::SmallString<256> temp;
+      int fd;
+      ec = llvm::sys::fs::createUniqueFile(
+          out.path + ".xfence-%%%%%%.tmp", fd, temp, flags,
+          llvm::sys::fs::all_read | llvm::sys::fs::all_write);
+      if (!ec) {
+        out.temp = std::string(temp);
+        out.os = std::make_unique<llvm::raw_fd_ostream>(fd,
+                                                        /*shouldClose=*/true);
+      }
+    }
+    if (ec)
+      return fail(out.path, ec.message());
+  }
+  // Both files are open: write, then rename the temporary ones.
+  for (int i = 0; i < 2; ++i) {
+    PendingOutput &out = outputs[i];
+    *out.os << texts[i];
+    out.os->close();
+    if (out.os->has_error()) {
+      std::string why = out.os->error().message();
+      out.os->clear_error();
+      return fail(out.path, why);
+    }
+  }
+  for (PendingOutput &out : outputs) {
+    if (out.temp.empty())
+      continue;
+    if (std::error_code ec = llvm::sys::fs::rename(out.temp, out.path))
+      return fail(out.path, ec.message());
+    out.temp.clear();
+  }
+  return 0;
+}
+
+/// The header of --to cpu: --header, else the object's path with `.h` for
+/// its extension.
+std::string cpuHeaderPath(const std::string &output,
+                          const std::string &header) {
+  if (!header.empty())
+    return header;
+  llvm::SmallString<256> path(output);
+  llvm::sys::path::replace_extension(path, "h");
+  return std::string(path);
+}
+
 int compile(const std::string &input, const std::string &target,
-            const std::string &output, xfence::CompileOptions &options) {
-  if (target != "ptx" && target != "spirv") {
+            std::string output, const std::string &header,
+            xfence::CompileOptions &options) {
+  if (target != "ptx" && target != "spirv" && target != "cpu") {
     error("unsupported target '" + target +
-          "' (expected 'ptx' or 'spirv'; CPU code is not done yet)");
+          "' (expected 'ptx', 'spirv' or 'cpu')");
     return 1;
   }
   if (!xfence::readInput(input, output))
@@ -102,6 +191,44 @@ int compile(const std::string &input, const std::string &target,
                             "OpenCL C .cl or a CUDA .cu file)");
     return 1;
   }
+  if (target == "cpu") {
+    if (output.empty()) // The object next to the current directory's files.
+      output =
+          options.emitMLIR ? "-" : (llvm::sys::path::stem(input) + ".o").str();
+    std::string headerPath;
+    if (!options.emitMLIR) {
+      if (output == "-" && header.empty()) {
+        error("--to cpu writes a header next to the object: with '-o -' "
+              "give its path with --header");
+        return 1;
+      }
+      headerPath = cpuHeaderPath(output, header);
+      if (headerPath == output) {
+        error("the header would overwrite the object '" + output +
+              "'; give its path with --header");
+        return 1;
+      }
+      if (llvm::sys::fs::equivalent(input, headerPath)) {
+        error("the header would overwrite the input '" + input + "'");
+        return 1;
+      }
+      options.headerName = llvm::sys::path::filename(headerPath).str();
+    }
+    llvm::FailureOr<xfence::CPUCompileResult> result =
+        xfence::compileOpenCLToCPU(input, options, llvm::errs());
+    if (llvm::failed(result))
+      return 1;
+    if (options.emitMLIR)
+      return xfence::writeOutput(output, result->object);
+    return writeObjectAndHeader(output, result->object, headerPath,
+                                result->header);
+  }
+  if (!header.empty()) {
+    error("--header is about --to cpu; it has no meaning for --to " + target);
+    return 1;
+  }
+  if (output.empty())
+    output = "-";
   bool spirv = target == "spirv";
   llvm::FailureOr<std::string> text =
       spirv ? xfence::compileOpenCLToSPIRV(input, options, llvm::errs())
@@ -157,9 +284,9 @@ static int run(int argc, char **argv) {
   CLI::App app{"xfence: translate OpenCL C kernels to CUDA and CUDA kernels "
                "to OpenCL C, keeping the meaning of every fence, barrier and "
                "atomic at the least cost, and report what changed and why.\n"
-               "`compile` gives PTX or SPIR-V for whole OpenCL C or CUDA "
-               "kernels through the dialect; CPU code comes from xfence-opt / "
-               "xfence-translate (docs/lowering.md)."};
+               "`compile` gives PTX, SPIR-V or CPU code (an object file and "
+               "a header of launch functions) for whole OpenCL C or CUDA "
+               "kernels through the dialect (docs/compile.md)."};
   app.require_subcommand(1);
   CLI::App *cmd = app.add_subcommand(
       "translate", "Translate an OpenCL C file (.cl) to CUDA, or a CUDA file "
@@ -202,19 +329,28 @@ static int run(int argc, char **argv) {
   addGlobalFenceOption(report, globalFence);
   CLI::App *compileCmd = app.add_subcommand(
       "compile", "Compile the kernels of an OpenCL C file (.cl) or a CUDA "
-                 "file (.cu) to PTX or SPIR-V through the xfence dialect "
-                 "(docs/compile.md)");
-  std::string compileInput, compileTarget, compileOutput = "-";
+                 "file (.cu) to PTX, SPIR-V or CPU code through the xfence "
+                 "dialect (docs/compile.md)");
+  std::string compileInput, compileTarget, compileOutput, compileHeader;
   xfence::CompileOptions compileOptions;
   bool emitMLIR = false;
   compileCmd
       ->add_option("input", compileInput,
                    "The OpenCL C (.cl) or CUDA (.cu) file")
       ->required();
-  compileCmd->add_option("--to", compileTarget, "Target: ptx or spirv")
+  compileCmd
+      ->add_option("--to", compileTarget,
+                   "Target: ptx, spirv, or cpu (an x86-64 Linux object file "
+                   "that runs the kernels on the host's cores, and a C header "
+                   "with a launch function per kernel)")
       ->required();
   compileCmd->add_option("-o", compileOutput,
-                         "Output file ('-' for stdout, the default)");
+                         "Output file ('-' for stdout, the default for ptx, "
+                         "spirv and --emit-mlir; for cpu the default is the "
+                         "input's name with .o, in the current directory)");
+  compileCmd->add_option("--header", compileHeader,
+                         "cpu: where the header of launch functions goes "
+                         "(default: the object's path with .h)");
   compileCmd->add_option("-D", compileOptions.source.defines, "Define a macro");
   compileCmd->add_option("-I", compileOptions.source.includeDirs,
                          "Add an include path");
@@ -230,9 +366,14 @@ static int run(int argc, char **argv) {
   compileCmd->add_flag("--emit-mlir", emitMLIR,
                        "Write the module after raising, coalescing and "
                        "legalization (xfence ops, with source locations) "
-                       "instead of PTX or SPIR-V");
+                       "instead of PTX, SPIR-V or an object");
   addGlobalFenceOption(compileCmd, globalFence);
   xfence::addCudaOptions(compileCmd, cudaCommand);
+  compileCmd->footer(
+      "--to cpu: link the object with libomp and libm, e.g. `cc main.c "
+      "kernel.o -lomp -lm` (Debian 12's libomp-dev: -lomp5); "
+      "XFENCE_CPU_THREADS and XFENCE_CPU_STACK_SIZE tune the runtime "
+      "(docs/compile.md, \"CPU\").");
   try {
     app.parse(args);
   } catch (const CLI::ParseError &e) {
@@ -249,8 +390,9 @@ static int run(int argc, char **argv) {
   if (report->parsed())
     return runReport(reportInput, options);
   if (compileCmd->parsed()) {
-    if (compileTarget == "spirv" && compileCmd->count("--sm")) {
-      error("--sm is about PTX (--to ptx); it has no meaning for --to spirv");
+    if (compileTarget != "ptx" && compileCmd->count("--sm")) {
+      error("--sm is about PTX (--to ptx); it has no meaning for --to " +
+            compileTarget);
       return 1;
     }
     compileOptions.source.buildOptions = buildOptions;
@@ -259,7 +401,8 @@ static int run(int argc, char **argv) {
     compileOptions.emitMLIR = emitMLIR;
     // PTX 7.8 is sm_90's first; 8.6 what the lowering's tests use.
     compileOptions.ptx = compileOptions.sm >= 90 ? 86 : 78;
-    return compile(compileInput, compileTarget, compileOutput, compileOptions);
+    return compile(compileInput, compileTarget, compileOutput, compileHeader,
+                   compileOptions);
   }
   if (target == "opencl" && cmd->count("--opencl-global-fence")) {
     error("--opencl-global-fence is about OpenCL C input (--to cuda); it has "
