@@ -24,6 +24,14 @@ std::string cpuSyncScope(Scope scope) {
   return scope == Scope::thread ? "singlethread" : "";
 }
 
+/// Only a full workgroup barrier has a CPU form (legalization for the CPU
+/// leaves no other; this names the op if one arrives).
+LogicalResult checkCPUBarrier(BarrierOp op) {
+  if (op.getExecScope() != Scope::workgroup || op.isPartial())
+    return op.emitError("only a full workgroup barrier has a CPU form");
+  return success();
+}
+
 /// A workgroup barrier is a barrier of the OpenMP team; omp.barrier flushes
 /// all memory, which covers the barrier's memory part whatever it is.
 struct BarrierToOpenMP : OpConversionPattern<BarrierOp> {
@@ -32,8 +40,8 @@ struct BarrierToOpenMP : OpConversionPattern<BarrierOp> {
   LogicalResult
   matchAndRewrite(BarrierOp op, OpAdaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    if (op.getExecScope() != Scope::workgroup || op.isPartial())
-      return op.emitError("only a full workgroup barrier has a CPU form");
+    if (failed(checkCPUBarrier(op)))
+      return failure();
     rewriter.replaceOpWithNewOp<omp::BarrierOp>(op);
     return success();
   }
@@ -50,8 +58,8 @@ struct BarrierToRuntimeCall : OpConversionPattern<BarrierOp> {
   LogicalResult
   matchAndRewrite(BarrierOp op, OpAdaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    if (op.getExecScope() != Scope::workgroup || op.isPartial())
-      return op.emitError("only a full workgroup barrier has a CPU form");
+    if (failed(checkCPUBarrier(op)))
+      return failure();
     if (op.getSpaces() != MemorySpaces::none)
       LLVM::FenceOp::create(rewriter, op.getLoc(),
                             LLVM::AtomicOrdering::acq_rel, StringRef());

@@ -633,6 +633,19 @@ static std::string recordName(const clang::RecordDecl *record) {
   return "an unnamed struct";
 }
 
+/// The type of `p` as written, without its qualifiers (`const Buf` ->
+/// `Buf`), if there is source for it.
+static std::optional<clang::TypeLoc>
+unqualifiedTypeLoc(const clang::ParmVarDecl *p) {
+  clang::TypeSourceInfo *tsi = p->getTypeSourceInfo();
+  if (!tsi)
+    return std::nullopt;
+  clang::TypeLoc tl = tsi->getTypeLoc();
+  if (auto q = tl.getAs<clang::QualifiedTypeLoc>())
+    tl = q.getUnqualifiedLoc();
+  return tl;
+}
+
 void SyntaxRewriter::rewriteBoolParam(const clang::FunctionDecl *kernel,
                                       clang::ParmVarDecl *p) {
   // OpenCL C forbids bool kernel arguments (its size is the
@@ -641,12 +654,10 @@ void SyntaxRewriter::rewriteBoolParam(const clang::FunctionDecl *kernel,
   // the parameter's name at the start of the kernel.
   if (!p->getType()->isBooleanType())
     return;
-  clang::TypeSourceInfo *tsi = p->getTypeSourceInfo();
-  if (!tsi)
+  std::optional<clang::TypeLoc> written = unqualifiedTypeLoc(p);
+  if (!written)
     return;
-  clang::TypeLoc tl = tsi->getTypeLoc();
-  if (auto q = tl.getAs<clang::QualifiedTypeLoc>())
-    tl = q.getUnqualifiedLoc();
+  clang::TypeLoc tl = *written;
   if (!tl.getAs<clang::BuiltinTypeLoc>() || tl.getBeginLoc().isMacroID())
     return (void)error(p->getLocation(),
                        "a bool kernel argument has no OpenCL C form; write "
@@ -801,13 +812,10 @@ void SyntaxRewriter::rewriteStructParam(const clang::FunctionDecl *kernel,
   std::string layout = hostLayout(record, at, p);
   if (layout.empty())
     return;
-  clang::TypeSourceInfo *tsi = p->getTypeSourceInfo();
-  if (!tsi)
+  std::optional<clang::TypeLoc> written = unqualifiedTypeLoc(p);
+  if (!written)
     return;
-  clang::TypeLoc tl = tsi->getTypeLoc();
-  if (auto q = tl.getAs<clang::QualifiedTypeLoc>())
-    tl = q.getUnqualifiedLoc();
-  replaceRange(tl.getSourceRange(), layout);
+  replaceRange(written->getSourceRange(), layout);
   if (!kernel->doesThisDeclarationHaveABody() || !p->getIdentifier())
     return;
   std::string name = p->getName().str();
