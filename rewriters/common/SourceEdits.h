@@ -35,11 +35,19 @@
 #include "frontends/common/SourceRanges.h"
 
 #include "mlir/Support/LLVM.h"
+#include "llvm/ADT/StringRef.h"
 
 #include <string>
 #include <vector>
 
 namespace xfence {
+
+/// The line that ends the prelude of a translation (the declarations and
+/// notes xfence puts before the user's text); what follows is the source's
+/// text with its edits, line for line (`compile` of a .cu file puts a
+/// `#line 1` after it).
+inline constexpr llvm::StringLiteral kPreludeEnd =
+    "// xfence: end of prelude\n";
 
 /// Where the two source translators differ in applying their edits.
 struct SourceEditPolicy {

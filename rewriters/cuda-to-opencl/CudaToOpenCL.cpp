@@ -17,6 +17,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "rewriters/cuda-to-opencl/CudaToOpenCL.h"
+#include "rewriters/common/SourceEdits.h"
 
 #include "dialect/XFenceOps.h"
 #include "frontends/cuda/CudaImporter.h"
@@ -454,7 +455,7 @@ std::string prelude(const CudaToOpenCLOptions &options,
   text += notes;
   for (auto &[name, body] : helpers)
     text += body;
-  text += "// xfence: end of prelude\n";
+  text += kPreludeEnd;
   return text;
 }
 

@@ -1,6 +1,7 @@
 //===- OpenCLToCuda.cpp - translate an OpenCL C file to CUDA --------------===//
 
 #include "rewriters/opencl-to-cuda/OpenCLToCuda.h"
+#include "rewriters/common/SourceEdits.h"
 
 #include "dialect/XFenceDialect.h"
 #include "frontends/opencl/OpenCLImporter.h"
@@ -144,7 +145,7 @@ static std::string prelude(bool atomicHeader, bool workItemHelpers,
   }
   text += implementationMacros(src);
   text += lib.prelude();
-  text += "// xfence: end of prelude\n";
+  text += kPreludeEnd;
   return text;
 }
 

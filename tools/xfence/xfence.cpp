@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "compile/Compile.h"
+#include "rewriters/common/SourceEdits.h"
 #include "rewriters/opencl-to-cuda/OpenCLToCuda.h"
 #include "tools/xfence/Report.h"
 #include "tools/xfence/TranslateCuda.h"
@@ -95,10 +96,10 @@ int writeObjectAndHeader(const std::string &objectPath, llvm::StringRef object,
     if (llvm::sys::fs::is_directory(out.path))
       return fail(out.path, "Is a directory");
     llvm::sys::fs::file_status status;
-    bool special = out.path == "-" ||
-                   (!llvm::sys::fs::status(out.path, status) &&
-                    llvm::sys::fs::exists(status) &&
-                    !llvm::sys::fs::is_regular_file(status));
+    bool special =
+        out.path == "-" || (!llvm::sys::fs::status(out.path, status) &&
+                            llvm::sys::fs::exists(status) &&
+                            !llvm::sys::fs::is_regular_file(status));
     std::error_code ec;
     if (special) {
       out.os = std::make_unique<llvm::raw_fd_ostream>(out.path, ec, flags);
@@ -179,7 +180,7 @@ int compile(const std::string &input, const std::string &target,
     if (llvm::failed(text))
       return 1;
     // The lines after the prelude are the CUDA file's.
-    llvm::StringRef marker = "// xfence: end of prelude\n";
+    llvm::StringRef marker = xfence::kPreludeEnd;
     size_t at = text->find(marker.str());
     if (at != std::string::npos)
       text->insert(at + marker.size(), "#line 1 \"" + input + "\"\n");
