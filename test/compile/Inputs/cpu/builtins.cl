@@ -140,7 +140,7 @@ __kernel void floats(__global const float *fa, __global const float *fb,
     priv[k] = fa[(i + k) % get_global_size(0)];
   const float4 pv = vload4(1, priv);
   F4(pv);
-  F4(vload4(0, fa + i));
+  F4(vload4(0, fa + min(i, get_global_size(0) - 4))); // within fa
   vstore4(v, 0, priv);
   F4(vload4(0, priv));
   const size_t l = get_local_id(0);
