@@ -191,3 +191,45 @@ DEFINE_PC(pc_c_none, , )
 DEFINE_LBR(lbr_a, F_DEVICE)
 DEFINE_LBR(lbr_c_block, F_BLOCK)
 DEFINE_LBR(lbr_c_none, F_NONE)
+
+// The last-block sum of a vector (bench/litmus/lbr_explore.cu found this
+// shape; the scalar one above shows no forbidden outcome even without a
+// fence): each block adds `rows` rows of `in` column by column, every thread
+// publishes its column's partial sum, each in its own 128-byte line
+// (stride 32 words); after __syncthreads() thread 0 fences (a device fence is
+// cumulative over the barrier) and takes the group's ticket; in the last
+// block of each group of `bpg`, every thread adds its column over the
+// group. Forbidden: a wrong column sum.
+#define LBV_PARAMS                                                             \
+  const unsigned *in, volatile unsigned *partial, unsigned *count,            \
+      unsigned *out, int bpg, int rows
+
+#define LBV_STRIDE 32
+
+#define DEFINE_LBV(NAME, F)                                                    \
+  __global__ void NAME(LBV_PARAMS) {                                           \
+    __shared__ bool isLastBlockDone;                                           \
+    int tid = threadIdx.x, n = blockDim.x;                                     \
+    int group = blockIdx.x / bpg;                                              \
+    unsigned s = 0;                                                            \
+    for (int r = 0; r < rows; ++r)                                             \
+      s += in[(blockIdx.x * rows + r) * n + tid];                              \
+    partial[(blockIdx.x * n + tid) * LBV_STRIDE] = s;                          \
+    __syncthreads();                                                           \
+    if (tid == 0) {                                                            \
+      F();                                                                     \
+      unsigned value = atomicInc(&count[group], bpg);                          \
+      isLastBlockDone = (value == (unsigned)(bpg - 1));                        \
+    }                                                                          \
+    __syncthreads();                                                           \
+    if (isLastBlockDone) {                                                     \
+      unsigned total = 0;                                                      \
+      for (int b = 0; b < bpg; ++b)                                            \
+        total += partial[((group * bpg + b) * n + tid) * LBV_STRIDE];          \
+      out[group * n + tid] = total;                                            \
+    }                                                                          \
+  }
+
+DEFINE_LBV(lbv_a, F_DEVICE)
+DEFINE_LBV(lbv_c_block, F_BLOCK)
+DEFINE_LBV(lbv_c_none, F_NONE)

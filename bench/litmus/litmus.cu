@@ -30,6 +30,7 @@ __global__ void sb_b(LITMUS_PARAMS);
 __global__ void lb_b(LITMUS_PARAMS);
 __global__ void pc_b(LITMUS_PARAMS);
 __global__ void lbr_b(LBR_PARAMS);
+__global__ void lbv_b(LBV_PARAMS);
 #define TRANSLATED(...) __VA_ARGS__,
 #else
 #define TRANSLATED(...)
@@ -47,6 +48,7 @@ __global__ void lbr_b(LBR_PARAMS);
 
 using RoleKernel = void (*)(LITMUS_PARAMS);
 using LbrKernel = void (*)(LBR_PARAMS);
+using LbvKernel = void (*)(LBV_PARAMS);
 
 enum class Shape { MP, SB, LB, PC };
 
@@ -60,6 +62,12 @@ struct RoleTest {
 struct LbrTest {
   const char *name;
   LbrKernel kernel;
+  const char *what;
+};
+
+struct LbvTest {
+  const char *name;
+  LbvKernel kernel;
   const char *what;
 };
 
@@ -251,6 +259,60 @@ int main(int argc, char **argv) {
       }
     }
     std::printf("%-36s %-10s %12llu %12llu  wrong group sum\n", test.name,
+                test.what, total, bad);
+  }
+
+  // Last-block sum of a vector (kernels_cuda.cuh, DEFINE_LBV): the shape
+  // in which a block-scope fence shows (lbr_explore.cu).
+  LbvTest lbvTests[] = {
+      {"LBV (a) __threadfence + atomicInc", lbv_a, "as written"},
+      TRANSLATED({"LBV (b) xfence from OpenCL", lbv_b, "translated"})
+      {"LBV (c) __threadfence_block", lbv_c_block, "mutant"},
+      {"LBV (c) no fence", lbv_c_none, "mutant"},
+  };
+  const int vbpg = 16, rows = 4, vgroups = lblocks / vbpg;
+  const long vwant = 2000000;
+  const long vlaunches = (vwant + vgroups - 1) / vgroups;
+  std::vector<unsigned> vin((size_t)lblocks * rows * bs),
+      vexpect((size_t)vgroups * bs, 0), vout((size_t)vgroups * bs);
+  for (size_t i = 0; i < vin.size(); ++i) {
+    vin[i] = rng();
+    size_t block = i / ((size_t)rows * bs), col = i % bs;
+    vexpect[(block / vbpg) * bs + col] += vin[i];
+  }
+  unsigned *d_vin, *d_vpartial, *d_vout;
+  const size_t vpartial = (size_t)lblocks * bs * LBV_STRIDE;
+  CK(cudaMalloc(&d_vin, vin.size() * sizeof(unsigned)));
+  CK(cudaMalloc(&d_vpartial, vpartial * sizeof(unsigned)));
+  CK(cudaMalloc(&d_vout, vout.size() * sizeof(unsigned)));
+  CK(cudaMemcpy(d_vin, vin.data(), vin.size() * sizeof(unsigned),
+                cudaMemcpyHostToDevice));
+  std::printf("\nlast-block sum of a vector: %d blocks in groups of %d, %d "
+              "columns, partials %d words apart, %d groups x %ld launches "
+              "per row\n",
+              lblocks, vbpg, bs, LBV_STRIDE, vgroups, vlaunches);
+  for (const LbvTest &test : lbvTests) {
+    if (!std::strstr(test.name, filter))
+      continue;
+    unsigned long long total = 0, bad = 0;
+    for (long l = 0; l < vlaunches; ++l) {
+      CK(cudaMemset(d_vpartial, 0xff, vpartial * sizeof(unsigned)));
+      CK(cudaMemset(d_count, 0, vgroups * sizeof(unsigned)));
+      CK(cudaMemset(d_vout, 0, vout.size() * sizeof(unsigned)));
+      test.kernel<<<lblocks, bs>>>(d_vin, d_vpartial, d_count, d_vout, vbpg,
+                                   rows);
+      CK(cudaGetLastError());
+      CK(cudaMemcpy(vout.data(), d_vout, vout.size() * sizeof(unsigned),
+                    cudaMemcpyDeviceToHost));
+      for (int g = 0; g < vgroups; ++g) {
+        bool wrong = false;
+        for (int c = 0; c < bs; ++c)
+          wrong |= vout[(size_t)g * bs + c] != vexpect[(size_t)g * bs + c];
+        ++total;
+        bad += wrong;
+      }
+    }
+    std::printf("%-36s %-10s %12llu %12llu  wrong column sum\n", test.name,
                 test.what, total, bad);
   }
   return 0;

@@ -11,6 +11,7 @@ typedef unsigned long atomic_ulong;
 typedef float atomic_float;
 typedef double atomic_double;
 typedef int atomic_flag;
+typedef int event_t;
 typedef unsigned int cl_mem_fence_flags;
 #define CLK_LOCAL_MEM_FENCE 0x01
 #define CLK_GLOBAL_MEM_FENCE 0x02
@@ -68,9 +69,9 @@ inline cudaError_t launch_lbr_b(dim3 global_size, dim3 local_size, const uint *i
       global_size.x % local_size.x || global_size.y % local_size.y ||
       global_size.z % local_size.z)
     return cudaErrorInvalidValue;
-  const size_t shared_bytes = 0;
+  const size_t xfence_shared_bytes = 0;
   lbr_b<<<dim3(global_size.x / local_size.x, global_size.y / local_size.y,
            global_size.z / local_size.z),
-      local_size, shared_bytes, stream>>>(in, partial, count, out, bpg, scratch, scratch_n);
+      local_size, xfence_shared_bytes, stream>>>(in, partial, count, out, bpg, scratch, scratch_n);
   return cudaGetLastError();
 }
