@@ -119,8 +119,10 @@ def XFenceRaiseLLVM : Pass<"xfence-raise-llvm", "::mlir::ModuleOp"> {
       (docs/opencl-to-cuda.md, "Meaning of the constructs": `mem_fence` is
       a work-group `acq_rel` fence of its flags' spaces, `barrier(F)` a work-group barrier, legacy atomics are
       relaxed at the scope of their address space, C11 atomics `seq_cst` at
-      device scope unless `_explicit`; `atomic_compare_exchange_*`, which
-      writes `expected` back, and the `atomic_flag` functions stay calls). Flags, orders and scopes must be
+      device scope unless `_explicit`; `atomic_compare_exchange_*` loads
+      `expected`, exchanges, and stores the old value back into `expected`
+      on failure only, in a block of its own; `atomic_flag_test_and_set` is
+      an exchange with 1 and `atomic_flag_clear` a store of 0). Flags, orders and scopes must be
       constants to be known; one that is not takes the strongest meaning
       (all spaces, `seq_cst`, system scope);
     * `llvm.fence` with a sync scope (`""` system, `"device"`/`"agent"`,

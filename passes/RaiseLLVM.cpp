@@ -40,13 +40,49 @@ struct RaiseState {
   bool failed = false;
 };
 
+/// The name and the first parameter's pointee type of `_Z<len><name>...`
+/// read directly, for the names LLVM's demangler refuses: clang-22 counts
+/// one more substitution candidate than the demangler for pointers to
+/// `_Atomic` objects (e.g. `S4_` for `memory_order` in
+/// `_Z39atomic_compare_exchange_strong_explicitPVU7_AtomiciPii12memory_orderS4_`).
+/// The parameter text only tells a signed object from an unsigned one.
+std::optional<std::pair<std::string, std::string>>
+readMangledPrefix(llvm::StringRef mangled) {
+  unsigned length = 0;
+  if (!mangled.consume_front("_Z") || mangled.consumeInteger(10, length) ||
+      length == 0 || mangled.size() < length)
+    return std::nullopt;
+  std::string base = mangled.take_front(length).str();
+  llvm::StringRef rest = mangled.drop_front(length);
+  // Skip the pointer, cv and vendor qualifiers (U3AS1, U7_Atomic).
+  while (!rest.empty()) {
+    if (rest.consume_front("P") || rest.consume_front("V") ||
+        rest.consume_front("K"))
+      continue;
+    unsigned n = 0;
+    if (rest.consume_front("U") && !rest.consumeInteger(10, n) &&
+        rest.size() >= n) {
+      rest = rest.drop_front(n);
+      continue;
+    }
+    break;
+  }
+  std::string params = "(";
+  if (!rest.empty() && llvm::StringRef("hjmty").contains(rest.front()))
+    params += "unsigned";
+  params += ")";
+  return std::make_pair(base, params);
+}
+
 /// The unmangled name and parameter list of an Itanium-mangled function
 /// name, if it is one.
 std::optional<std::pair<std::string, std::string>>
 demangle(llvm::StringRef mangled) {
   llvm::ItaniumPartialDemangler demangler;
   std::string text = mangled.str();
-  if (demangler.partialDemangle(text.c_str()) || !demangler.isFunction())
+  if (demangler.partialDemangle(text.c_str()))
+    return readMangledPrefix(mangled);
+  if (!demangler.isFunction())
     return std::nullopt;
   size_t size = 0;
   char *base = demangler.getFunctionBaseName(nullptr, &size);
@@ -372,11 +408,98 @@ struct RaiseOpenCLCall : OpRewritePattern<LLVM::CallOp> {
                                                  ValueRange(), scope, order);
       return success();
     }
+    case OpenCLSync::CmpXchg: {
+      // (obj, expected*, desired[, success, failure[, scope]]): `expected`
+      // is read before and written with the old value on failure only.
+      if (args.size() < 3 || !atomicType(args[2].getType()) ||
+          !isa<LLVM::LLVMPointerType>(args[1].getType()) ||
+          call.getNumResults() != 1 ||
+          !isa<IntegerType>(call.getResult().getType()))
+        return failure();
+      Type valueType = args[2].getType();
+      MemoryOrder successOrder = b->isExplicit
+                                     ? orderArg(3, MemoryOrder::seq_cst)
+                                     : MemoryOrder::seq_cst;
+      MemoryOrder failOrder = b->isExplicit ? orderArg(4, MemoryOrder::seq_cst)
+                                            : MemoryOrder::seq_cst;
+      if (failOrder == MemoryOrder::release ||
+          failOrder == MemoryOrder::acq_rel)
+        return fail("the failure order of a compare-exchange cannot be "
+                    "release or acq_rel");
+      if (!isAtLeast(successOrder, failOrder))
+        return fail("the failure order of a compare-exchange cannot be "
+                    "stronger than its success order");
+      Scope scope = b->isExplicit ? scopeArg(5, Scope::device) : Scope::device;
+      state.raised.insert(*callee);
+      Value expectedPtr = args[1];
+      Value expected =
+          LLVM::LoadOp::create(rewriter, loc, valueType, expectedPtr);
+      auto op = AtomicCmpXchgOp::create(
+          rewriter, loc, valueType, rewriter.getI1Type(), addr, ValueRange(),
+          expected, args[2], scope, successOrder, failOrder, b->weak);
+      Value result = resultFromBool(rewriter, loc, op.getSuccess(),
+                                    call.getResult().getType());
+      // Split after the call: on failure, a block stores the old value
+      // into `expected`, then both paths meet in the rest of the block.
+      Block *head = call->getBlock();
+      Block *rest = rewriter.splitBlock(head, std::next(call->getIterator()));
+      Block *onFailure = rewriter.createBlock(rest);
+      LLVM::StoreOp::create(rewriter, loc, op.getOld(), expectedPtr);
+      LLVM::BrOp::create(rewriter, loc, ValueRange(), rest);
+      rewriter.setInsertionPointToEnd(head);
+      LLVM::CondBrOp::create(rewriter, loc, op.getSuccess(), rest, onFailure);
+      rewriter.replaceOp(call, result);
+      return success();
+    }
+    case OpenCLSync::FlagTestAndSet: {
+      // (obj[, order[, scope]]): an exchange with 1; true if it was set.
+      if (call.getNumResults() != 1 ||
+          !isa<IntegerType>(call.getResult().getType()))
+        return failure();
+      MemoryOrder order = b->isExplicit ? orderArg(1, MemoryOrder::seq_cst)
+                                        : MemoryOrder::seq_cst;
+      Scope scope = b->isExplicit ? scopeArg(2, Scope::device) : Scope::device;
+      state.raised.insert(*callee);
+      Type flagType = rewriter.getI32Type();
+      Value one = LLVM::ConstantOp::create(rewriter, loc, flagType,
+                                           rewriter.getI32IntegerAttr(1));
+      Value old =
+          AtomicRMWOp::create(rewriter, loc, flagType, AtomicRMWKind::xchg,
+                              addr, ValueRange(), one, scope, order);
+      Value zero = LLVM::ConstantOp::create(rewriter, loc, flagType,
+                                            rewriter.getI32IntegerAttr(0));
+      Value wasSet = LLVM::ICmpOp::create(rewriter, loc,
+                                          LLVM::ICmpPredicate::ne, old, zero);
+      rewriter.replaceOp(call, resultFromBool(rewriter, loc, wasSet,
+                                              call.getResult().getType()));
+      return success();
+    }
+    case OpenCLSync::FlagClear: {
+      // (obj[, order[, scope]]): an atomic store of 0.
+      MemoryOrder order = b->isExplicit ? orderArg(1, MemoryOrder::seq_cst)
+                                        : MemoryOrder::seq_cst;
+      if (order == MemoryOrder::acquire || order == MemoryOrder::acq_rel)
+        return fail("memory_order_" + stringifyMemoryOrder(order) +
+                    " is not allowed for atomic_flag_clear");
+      Scope scope = b->isExplicit ? scopeArg(2, Scope::device) : Scope::device;
+      state.raised.insert(*callee);
+      Value zero = LLVM::ConstantOp::create(
+          rewriter, loc, rewriter.getI32Type(), rewriter.getI32IntegerAttr(0));
+      rewriter.replaceOpWithNewOp<AtomicStoreOp>(call, zero, addr, ValueRange(),
+                                                 scope, order);
+      return success();
+    }
     default:
-      // compare_exchange (which writes `expected` back on failure) and the
-      // atomic_flag functions stay calls.
       return failure();
     }
+  }
+
+  /// An i1 as the integer type a bool-returning built-in was declared with.
+  static Value resultFromBool(PatternRewriter &rewriter, Location loc,
+                              Value bit, Type type) {
+    if (type == bit.getType())
+      return bit;
+    return LLVM::ZExtOp::create(rewriter, loc, type, bit);
   }
 
   RaiseState &state;
@@ -396,8 +519,9 @@ struct RaiseLLVMPass : public xfence::impl::XFenceRaiseLLVMBase<RaiseLLVMPass> {
     }
     state.globalFenceDevice = globalFence == "device";
     RewritePatternSet patterns(&getContext());
-    patterns.add<RaiseFence, RaiseNVVMIntrinsic, RaiseNVVMBarrier0,
-                 RaisePTXAsm>(&getContext());
+    patterns
+        .add<RaiseFence, RaiseNVVMIntrinsic, RaiseNVVMBarrier0, RaisePTXAsm>(
+            &getContext());
     patterns.add<RaiseOpenCLCall>(&getContext(), state);
     if (failed(applyPatternsGreedily(module, std::move(patterns))) ||
         state.failed)

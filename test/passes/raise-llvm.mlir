@@ -6,9 +6,7 @@
 // The raised module goes on to coalescing and the PTX lowering.
 // The declarations of the raised built-ins are gone, the others stay.
 // RUN: xfence-opt --xfence-raise-llvm %s | FileCheck %s --check-prefix=DECLS
-// DECLS-NOT: llvm.func @_Z{{[0-9]+(barrier|mem_fence|read_mem_fence|write_mem_fence|work_group_barrier|atomic_work_item_fence|sub_group_barrier|atomic_(add|inc|min|xchg|cmpxchg|load|fetch|store))}}
-// DECLS: llvm.func @_Z30atomic_compare_exchange_strong
-// DECLS-NOT: llvm.func @_Z{{[0-9]+(barrier|mem_fence|read_mem_fence|write_mem_fence|work_group_barrier|atomic_work_item_fence|sub_group_barrier|atomic_(add|inc|min|xchg|cmpxchg|load|fetch|store))}}
+// DECLS-NOT: llvm.func @_Z{{[0-9]+(barrier|mem_fence|read_mem_fence|write_mem_fence|work_group_barrier|atomic_work_item_fence|sub_group_barrier|atomic_(add|inc|min|xchg|cmpxchg|load|fetch|store|compare_exchange|flag))}}
 // DECLS: llvm.func @barrier(i32)
 // RUN: xfence-opt --xfence-raise-llvm --xfence-coalesce --xfence-legalize=target=ptx-sm90 --convert-xfence-to-nvvm %s | FileCheck %s --check-prefix=NVVM
 
@@ -80,8 +78,6 @@ llvm.func @_Z16atomic_fetch_maxPU3AS1VU7_Atomicjj(!llvm.ptr<1>, i32) -> i32
 llvm.func @_Z21atomic_store_explicitPVU7_Atomicii12memory_order12memory_scope(!llvm.ptr, i32, i32, i32)
 llvm.func @_Z20atomic_load_explicitPVU7_Atomici12memory_order12memory_scope(!llvm.ptr, i32, i32) -> i32
 llvm.func @_Z11atomic_loadPU3AS1VU7_Atomici(!llvm.ptr<1>) -> i32
-// Not raised: compare_exchange writes `expected` back.
-llvm.func @_Z30atomic_compare_exchange_strongPU3AS1VU7_AtomiciPU3AS1ii(!llvm.ptr<1>, !llvm.ptr<1>, i32) -> i1
 
 // CHECK-LABEL: llvm.func @atomics
 // CHECK: %[[ONE:.*]] = llvm.mlir.constant(1 : i32) : i32
@@ -98,7 +94,6 @@ llvm.func @_Z30atomic_compare_exchange_strongPU3AS1VU7_AtomiciPU3AS1ii(!llvm.ptr
 // CHECK: xfence.atomic_store %arg3, %arg2 device release : i32, !llvm.ptr
 // CHECK: xfence.atomic_load %arg2 device acquire : !llvm.ptr -> i32
 // CHECK: xfence.atomic_load %arg0 device seq_cst : !llvm.ptr<1> -> i32
-// CHECK: llvm.call @_Z30atomic_compare_exchange_strong
 // NVVM-LABEL: llvm.func @atomics
 // NVVM: atom.relaxed.gpu.global.add.u32
 // NVVM: atom.relaxed.cta.shared.add.u32
@@ -118,8 +113,65 @@ llvm.func @atomics(%g: !llvm.ptr<1>, %l: !llvm.ptr<3>, %p: !llvm.ptr, %v: i32, %
   llvm.call @_Z21atomic_store_explicitPVU7_Atomicii12memory_order12memory_scope(%p, %v, %c3, %c2) : (!llvm.ptr, i32, i32, i32) -> ()
   %8 = llvm.call @_Z20atomic_load_explicitPVU7_Atomici12memory_order12memory_scope(%p, %c2, %c2) : (!llvm.ptr, i32, i32) -> i32
   %9 = llvm.call @_Z11atomic_loadPU3AS1VU7_Atomici(%g) : (!llvm.ptr<1>) -> i32
-  %10 = llvm.call @_Z30atomic_compare_exchange_strongPU3AS1VU7_AtomiciPU3AS1ii(%g, %g, %v) : (!llvm.ptr<1>, !llvm.ptr<1>, i32) -> i1
   llvm.return %0 : i32
+}
+
+// compare_exchange: `expected` is loaded before, and the old value is stored
+// back into it on failure only (a block of its own); the bool result is the
+// exchange's success bit. The names as clang-22 mangles them for nvptx64.
+llvm.func @_Z30atomic_compare_exchange_strongPVU7_AtomiciPii(!llvm.ptr, !llvm.ptr, i32) -> i1
+llvm.func @_Z37atomic_compare_exchange_weak_explicitPVU7_AtomiciPii12memory_orderS4_12memory_scope(!llvm.ptr, !llvm.ptr, i32, i32, i32, i32) -> i1
+llvm.func @_Z33atomic_flag_test_and_set_explicitPVU7_Atomici12memory_order12memory_scope(!llvm.ptr, i32, i32) -> i1
+llvm.func @_Z26atomic_flag_clear_explicitPVU7_Atomici12memory_order12memory_scope(!llvm.ptr, i32, i32)
+llvm.func @_Z24atomic_flag_test_and_setPVU7_Atomici(!llvm.ptr) -> i8
+
+// CHECK-LABEL: llvm.func @cas
+// CHECK-SAME: (%[[OBJ:.*]]: !llvm.ptr, %[[EXP:.*]]: !llvm.ptr, %[[D:.*]]: i32)
+// CHECK: %[[E:.*]] = llvm.load %[[EXP]] : !llvm.ptr -> i32
+// CHECK-NEXT: %[[OLD:.*]], %[[OK:.*]] = xfence.atomic_cmpxchg %[[OBJ]], %[[E]], %[[D]] device seq_cst seq_cst : !llvm.ptr, i32
+// CHECK-NEXT: llvm.cond_br %[[OK]], ^[[REST:.*]], ^[[FAIL:[a-z0-9]+]]
+// CHECK-NEXT: ^[[FAIL]]:
+// CHECK-NEXT: llvm.store %[[OLD]], %[[EXP]] : i32, !llvm.ptr
+// CHECK-NEXT: llvm.br ^[[REST]]
+// CHECK-NEXT: ^[[REST]]:
+// CHECK-NEXT: %[[E2:.*]] = llvm.load %[[EXP]] : !llvm.ptr -> i32
+// CHECK-NEXT: %[[OLD2:.*]], %[[OK2:.*]] = xfence.atomic_cmpxchg %[[OBJ]], %[[E2]], %[[D]] workgroup acq_rel acquire weak : !llvm.ptr, i32
+// CHECK-NEXT: llvm.cond_br %[[OK2]]
+// CHECK: llvm.store %[[OLD2]], %[[EXP]]
+// CHECK: %[[R:.*]] = llvm.zext %[[OK]] : i1 to i32
+// CHECK: %[[R2:.*]] = llvm.zext %[[OK2]] : i1 to i32
+// atomic_flag_test_and_set: an exchange with 1, set if the old value was not
+// 0; atomic_flag_clear: a store of 0. A bool returned as i8 is widened.
+// CHECK: %[[SETOLD:.*]] = xfence.atomic_rmw xchg %[[OBJ]], %{{.*}} device acquire : !llvm.ptr, i32
+// CHECK: %[[SET:.*]] = llvm.icmp "ne" %[[SETOLD]], %{{.*}} : i32
+// CHECK: xfence.atomic_store %{{.*}}, %[[OBJ]] device release : i32, !llvm.ptr
+// CHECK: %[[SET2OLD:.*]] = xfence.atomic_rmw xchg %[[OBJ]], %{{.*}} device seq_cst : !llvm.ptr, i32
+// CHECK: %[[SET2:.*]] = llvm.icmp "ne" %[[SET2OLD]]
+// CHECK: llvm.zext %[[SET2]] : i1 to i8
+// NVVM-LABEL: llvm.func @cas
+// NVVM: llvm.cmpxchg %{{.*}} syncscope("device") seq_cst seq_cst
+// NVVM: llvm.cmpxchg weak %{{.*}} syncscope("block") acq_rel acquire
+// NVVM: atom.acquire.gpu.exch.b32
+// NVVM: llvm.store %{{.*}} atomic syncscope("device") release
+llvm.func @cas(%obj: !llvm.ptr, %exp: !llvm.ptr, %d: i32) -> i32 {
+  %acq_rel = llvm.mlir.constant(4 : i32) : i32
+  %acquire = llvm.mlir.constant(2 : i32) : i32
+  %release = llvm.mlir.constant(3 : i32) : i32
+  %wg = llvm.mlir.constant(1 : i32) : i32
+  %dev = llvm.mlir.constant(2 : i32) : i32
+  %0 = llvm.call @_Z30atomic_compare_exchange_strongPVU7_AtomiciPii(%obj, %exp, %d) : (!llvm.ptr, !llvm.ptr, i32) -> i1
+  %1 = llvm.call @_Z37atomic_compare_exchange_weak_explicitPVU7_AtomiciPii12memory_orderS4_12memory_scope(%obj, %exp, %d, %acq_rel, %acquire, %wg) : (!llvm.ptr, !llvm.ptr, i32, i32, i32, i32) -> i1
+  %2 = llvm.zext %0 : i1 to i32
+  %3 = llvm.zext %1 : i1 to i32
+  %4 = llvm.call @_Z33atomic_flag_test_and_set_explicitPVU7_Atomici12memory_order12memory_scope(%obj, %acquire, %dev) : (!llvm.ptr, i32, i32) -> i1
+  llvm.call @_Z26atomic_flag_clear_explicitPVU7_Atomici12memory_order12memory_scope(%obj, %release, %dev) : (!llvm.ptr, i32, i32) -> ()
+  %5 = llvm.call @_Z24atomic_flag_test_and_setPVU7_Atomici(%obj) : (!llvm.ptr) -> i8
+  %6 = llvm.zext %4 : i1 to i32
+  %7 = llvm.zext %5 : i8 to i32
+  %8 = llvm.add %2, %3 : i32
+  %9 = llvm.add %8, %6 : i32
+  %10 = llvm.add %9, %7 : i32
+  llvm.return %10 : i32
 }
 
 // LLVM fences, by sync scope; every space.
