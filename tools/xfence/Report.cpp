@@ -187,8 +187,7 @@ int xfence::reportOpenCLToCuda(llvm::StringRef path, llvm::StringRef contents,
   ClangDiagnosticBridge bridge(*src, &ctx);
   for (const SyncSite &site : sites) {
     std::string call = sourceText(site.call->getSourceRange());
-    os << where(site.loc) << ": "
-       << llvm::StringRef(call).split('\n').first
+    os << where(site.loc) << ": " << llvm::StringRef(call).split('\n').first
        << (llvm::StringRef(call).contains('\n') ? " ..." : "") << "\n";
     auto it = imported.find(site.loc);
     os << "    imported as  "

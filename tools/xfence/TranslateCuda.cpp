@@ -17,8 +17,8 @@
 
 using namespace xfence;
 
-static void error(llvm::StringRef message) {
-  llvm::errs() << "xfence: error: " << message << "\n";
+static void error(llvm::raw_ostream &diag, llvm::StringRef message) {
+  diag << "xfence: error: " << message << "\n";
 }
 
 void xfence::addCudaOptions(CLI::App *cmd, CudaCommandOptions &options) {
@@ -48,25 +48,24 @@ void xfence::addCudaOptions(CLI::App *cmd, CudaCommandOptions &options) {
       ->check(CLI::IsMember({"program-scope", "kernel-arguments"}));
 }
 
-llvm::FailureOr<std::string>
-xfence::translateCudaFile(const std::string &input, const std::string &output,
-                          const std::vector<std::string> &defines,
-                          const std::vector<std::string> &includes,
-                          const std::string &clStd, bool coalesce,
-                          const CudaCommandOptions &command) {
+llvm::FailureOr<std::string> xfence::translateCudaFile(
+    const std::string &input, const std::string &output,
+    const std::vector<std::string> &defines,
+    const std::vector<std::string> &includes, const std::string &clStd,
+    bool coalesce, const CudaCommandOptions &command, llvm::raw_ostream &diag) {
   CudaToOpenCLOptions options;
   options.clStd = clStd.empty() ? "CL1.2" : clStd;
   if (options.clStd != "CL1.2" && options.clStd != "CL2.0" &&
       options.clStd != "CL3.0") {
-    error("unsupported OpenCL C standard '" + clStd +
-          "' (expected CL1.2, CL2.0 or CL3.0)");
+    error(diag, "unsupported OpenCL C standard '" + clStd +
+                    "' (expected CL1.2, CL2.0 or CL3.0)");
     return llvm::failure();
   }
   options.coalesce = coalesce;
   options.deviceVariables = command.deviceVariables;
   if (options.deviceVariables == "program-scope" && !options.cl2()) {
-    error("--device-variables=program-scope needs OpenCL C 2.0 or 3.0 "
-          "(1.2 has no program-scope global variables)");
+    error(diag, "--device-variables=program-scope needs OpenCL C 2.0 or 3.0 "
+                "(1.2 has no program-scope global variables)");
     return llvm::failure();
   }
   options.source.source.defines = defines;
@@ -77,16 +76,15 @@ xfence::translateCudaFile(const std::string &input, const std::string &output,
   options.assumeDeviceWideGlobalFence =
       command.deviceFencePolicy == "assume-global-fence-is-device-wide";
 
-  std::unique_ptr<llvm::MemoryBuffer> buffer = readInput(input, output);
+  std::unique_ptr<llvm::MemoryBuffer> buffer = readInput(input, output, diag);
   if (!buffer)
     return llvm::failure();
   if (llvm::sys::path::extension(input) != ".cu") {
-    reportFileError(llvm::errs(), input,
+    reportFileError(diag, input,
                     "not a CUDA source file (expected a .cu file)");
     return llvm::failure();
   }
-  return translateCudaToOpenCL(input, buffer->getBuffer(), options,
-                               llvm::errs());
+  return translateCudaToOpenCL(input, buffer->getBuffer(), options, diag);
 }
 
 int xfence::translateCudaToOpenCLFile(const std::string &input,
@@ -94,16 +92,17 @@ int xfence::translateCudaToOpenCLFile(const std::string &input,
                                       const std::vector<std::string> &defines,
                                       const std::vector<std::string> &includes,
                                       const std::string &clStd, bool coalesce,
-                                      const CudaCommandOptions &command) {
+                                      const CudaCommandOptions &command,
+                                      llvm::raw_ostream &diag) {
   llvm::FailureOr<std::string> text = translateCudaFile(
-      input, output, defines, includes, clStd, coalesce, command);
+      input, output, defines, includes, clStd, coalesce, command, diag);
   if (llvm::failed(text))
     return 1;
-  return writeOutput(output, *text);
+  return writeOutput(output, *text, /*binary=*/false, diag);
 }
 
 int xfence::writeOutput(const std::string &output, llvm::StringRef text,
-                        bool binary) {
+                        bool binary, llvm::raw_ostream &diag) {
   llvm::sys::fs::OpenFlags flags =
       binary ? llvm::sys::fs::OF_None : llvm::sys::fs::OF_Text;
   // stdout, or a file that is not a regular one (/dev/null, a pipe): written
@@ -113,7 +112,7 @@ int xfence::writeOutput(const std::string &output, llvm::StringRef text,
                                    llvm::sys::fs::exists(status) &&
                                    !llvm::sys::fs::is_regular_file(status));
   if (llvm::sys::fs::is_directory(output)) {
-    error("cannot write '" + output + "': Is a directory");
+    error(diag, "cannot write '" + output + "': Is a directory");
     return 1;
   }
   if (special) {
@@ -128,7 +127,7 @@ int xfence::writeOutput(const std::string &output, llvm::StringRef text,
       }
     }
     if (ec) {
-      error("cannot write '" + output + "': " + ec.message());
+      error(diag, "cannot write '" + output + "': " + ec.message());
       return 1;
     }
     return 0;
@@ -138,7 +137,7 @@ int xfence::writeOutput(const std::string &output, llvm::StringRef text,
   if (std::error_code ec = llvm::sys::fs::createUniqueFile(
           output + ".xfence-%%%%%%.tmp", fd, temp, flags,
           llvm::sys::fs::all_read | llvm::sys::fs::all_write)) {
-    error("cannot write '" + output + "': " + ec.message());
+    error(diag, "cannot write '" + output + "': " + ec.message());
     return 1;
   }
   std::error_code ec;
@@ -155,16 +154,18 @@ int xfence::writeOutput(const std::string &output, llvm::StringRef text,
     ec = llvm::sys::fs::rename(temp, output);
   if (ec) {
     llvm::sys::fs::remove(temp);
-    error("cannot write '" + output + "': " + ec.message());
+    error(diag, "cannot write '" + output + "': " + ec.message());
     return 1;
   }
   return 0;
 }
 
-std::unique_ptr<llvm::MemoryBuffer>
-xfence::readInput(const std::string &input, const std::string &output) {
+std::unique_ptr<llvm::MemoryBuffer> xfence::readInput(const std::string &input,
+                                                      const std::string &output,
+                                                      llvm::raw_ostream &diag) {
   if (input == "-") {
-    error("reading the source from standard input ('-') is not supported: "
+    error(diag,
+          "reading the source from standard input ('-') is not supported: "
           "xfence needs the file's name (its extension says the language, "
           "its directory where its headers are); pass the file");
     return nullptr;
@@ -172,13 +173,13 @@ xfence::readInput(const std::string &input, const std::string &output) {
   llvm::sys::fs::file_status status;
   if (std::error_code ec = llvm::sys::fs::status(input, status)) {
     if (ec == std::errc::no_such_file_or_directory)
-      error("no such file or directory: '" + input + "'");
+      error(diag, "no such file or directory: '" + input + "'");
     else
-      error("cannot read '" + input + "': " + ec.message());
+      error(diag, "cannot read '" + input + "': " + ec.message());
     return nullptr;
   }
   if (!llvm::sys::fs::is_regular_file(status)) {
-    reportFileError(llvm::errs(), input,
+    reportFileError(diag, input,
                     llvm::sys::fs::is_directory(status)
                         ? "is a directory, not a source file"
                         : "not a regular file");
@@ -187,7 +188,7 @@ xfence::readInput(const std::string &input, const std::string &output) {
   bool same = false;
   if (output != "-" && llvm::sys::fs::exists(output) &&
       !llvm::sys::fs::equivalent(input, output, same) && same) {
-    reportFileError(llvm::errs(), input,
+    reportFileError(diag, input,
                     "the output file '" + output +
                         "' is the input file; writing it would destroy the "
                         "source (choose another -o)");
@@ -196,7 +197,7 @@ xfence::readInput(const std::string &input, const std::string &output) {
   llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer =
       llvm::MemoryBuffer::getFile(input, /*IsText=*/true);
   if (!buffer) {
-    error("cannot read '" + input + "': " + buffer.getError().message());
+    error(diag, "cannot read '" + input + "': " + buffer.getError().message());
     return nullptr;
   }
   return std::move(*buffer);

@@ -8,6 +8,7 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/LogicalResult.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <string>
 #include <vector>
@@ -28,25 +29,28 @@ void addCudaOptions(CLI::App *cmd, CudaCommandOptions &options);
 /// Writes `text` to `output` ('-': stdout) through a temporary file in the
 /// output's directory, renamed over it only when all was written: never a
 /// partial output, and a file that was there stays as it was on any error.
-/// `binary` for SPIR-V. Returns the exit status.
+/// `binary` for SPIR-V. Returns the exit status; messages go to `diag`.
 int writeOutput(const std::string &output, llvm::StringRef text,
-                bool binary = false);
+                bool binary = false, llvm::raw_ostream &diag = llvm::errs());
 
 /// Reads the input file of a command. Null, after a message located at the
 /// file, for standard input ('-'), a missing, unreadable or not regular
 /// file (a directory), or an `output` that is the input file itself (which
 /// writing would destroy).
-std::unique_ptr<llvm::MemoryBuffer> readInput(const std::string &input,
-                                              const std::string &output);
+std::unique_ptr<llvm::MemoryBuffer>
+readInput(const std::string &input, const std::string &output,
+          llvm::raw_ostream &diag = llvm::errs());
 
 /// Translates the CUDA file `input` to OpenCL C `clStd` (empty: CL1.2);
-/// `output` is only checked against the input. Failure after messages.
+/// `output` is only checked against the input. Failure after messages (to
+/// `diag`).
 llvm::FailureOr<std::string>
 translateCudaFile(const std::string &input, const std::string &output,
                   const std::vector<std::string> &defines,
                   const std::vector<std::string> &includes,
                   const std::string &clStd, bool coalesce,
-                  const CudaCommandOptions &options);
+                  const CudaCommandOptions &options,
+                  llvm::raw_ostream &diag = llvm::errs());
 
 /// Translates the CUDA file `input` to OpenCL C `clStd` (empty: CL1.2) into
 /// `output`; returns the exit status.
@@ -55,7 +59,8 @@ int translateCudaToOpenCLFile(const std::string &input,
                               const std::vector<std::string> &defines,
                               const std::vector<std::string> &includes,
                               const std::string &clStd, bool coalesce,
-                              const CudaCommandOptions &options);
+                              const CudaCommandOptions &options,
+                              llvm::raw_ostream &diag = llvm::errs());
 
 } // namespace xfence
 

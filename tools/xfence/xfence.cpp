@@ -1,6 +1,7 @@
 //===- xfence.cpp - the xfence command-line driver ------------------------===//
 //
-// `xfence translate kernel.cl --to cuda [-o out.cu]`, with clang's -D, -I,
+// `xfence translate kernel.cl --to cuda [-o out.cu]` (or a directory with
+// -o OUTDIR, Batch.h), with clang's -D, -I,
 // -cl-std= (also --cl-std=) and the other -cl-* build options (given to
 // clang), and --opencl-global-fence=workgroup|device
 // (docs/opencl-to-cuda.md, "Global fences across work-groups"). Diagnostics are
@@ -13,6 +14,7 @@
 #include "compile/Compile.h"
 #include "rewriters/common/SourceEdits.h"
 #include "rewriters/opencl-to-cuda/OpenCLToCuda.h"
+#include "tools/xfence/Batch.h"
 #include "tools/xfence/Report.h"
 #include "tools/xfence/TranslateCuda.h"
 
@@ -29,37 +31,43 @@
 
 namespace {
 
+/// Clang's parser, the AST visitors and the rewriters recurse once per
+/// nesting level of the source: 10,000 nested parentheses take some 30 MB of
+/// stack (clang-22 itself overflows the usual 8 MB there). Every command, and
+/// every file of a directory, runs on a thread with a stack this large
+/// (reserved, used only as deep as needed).
+constexpr unsigned kStackSize = 1u << 30;
+
 void error(llvm::StringRef message) {
   llvm::errs() << "xfence: error: " << message << "\n";
 }
 
 xfence::CudaCommandOptions cudaCommand;
 
+/// Translates one file; `target` is "cuda" or "opencl" (checked before).
 int translate(const std::string &input, const std::string &target,
-              const std::string &output, xfence::TranslateOptions &options) {
+              const std::string &output, xfence::TranslateOptions &options,
+              llvm::raw_ostream &diag) {
   if (target == "opencl") // CUDA to OpenCL C (docs/cuda-to-opencl.md)
     return xfence::translateCudaToOpenCLFile(
         input, output, options.source.defines, options.source.includeDirs,
-        options.source.standard, options.coalesce, cudaCommand);
-  if (target != "cuda") {
-    error("unsupported target '" + target + "' (expected 'cuda' or 'opencl')");
-    return 1;
-  }
-  std::unique_ptr<llvm::MemoryBuffer> buffer = xfence::readInput(input, output);
+        options.source.standard, options.coalesce, cudaCommand, diag);
+  std::unique_ptr<llvm::MemoryBuffer> buffer =
+      xfence::readInput(input, output, diag);
   if (!buffer)
     return 1;
   llvm::StringRef ext = llvm::sys::path::extension(input);
   if (ext != ".cl" && ext != ".clh") {
-    xfence::reportFileError(llvm::errs(), input,
+    xfence::reportFileError(diag, input,
                             "not an OpenCL C source file (expected a .cl "
                             "file)");
     return 1;
   }
-  llvm::FailureOr<std::string> text = xfence::translateOpenCLToCuda(
-      input, buffer->getBuffer(), options, llvm::errs());
+  llvm::FailureOr<std::string> text =
+      xfence::translateOpenCLToCuda(input, buffer->getBuffer(), options, diag);
   if (llvm::failed(text))
     return 1;
-  return xfence::writeOutput(output, *text);
+  return xfence::writeOutput(output, *text, /*binary=*/false, diag);
 }
 
 /// One output of --to cpu while it is being written: a temporary file next
@@ -296,12 +304,22 @@ static int run(int argc, char **argv) {
   xfence::TranslateOptions options;
   bool noCoalesce = false;
   std::string globalFence = "workgroup";
-  cmd->add_option("input", input, "The OpenCL C (.cl) or CUDA (.cu) file")
+  unsigned jobs = 0;
+  cmd->add_option("input", input,
+                  "The OpenCL C (.cl) or CUDA (.cu) file, or a directory: "
+                  "then every .cl (--to cuda) or .cu (--to opencl) file "
+                  "under it is translated into the same place under the -o "
+                  "directory, with .cu or .cl for its extension")
       ->required();
+  cmd->add_option("-j,--jobs", jobs,
+                  "With a directory input: how many files are translated at "
+                  "once (default: one per core)");
   cmd->add_option("--to", target,
                   "Target: cuda (from .cl) or opencl (from .cu)")
       ->required();
-  cmd->add_option("-o", output, "Output file ('-' for stdout, the default)");
+  cmd->add_option("-o", output,
+                  "Output file ('-' for stdout, the default); the output "
+                  "directory for a directory input");
   cmd->add_option("-D", options.source.defines, "Define a macro");
   cmd->add_option("-I", options.source.includeDirs, "Add an include path");
   cmd->add_option("--cl-std", options.source.standard,
@@ -410,17 +428,32 @@ static int run(int argc, char **argv) {
           "no meaning for --to opencl");
     return 1;
   }
-  return translate(input, target, output, options);
+  if (target != "cuda" && target != "opencl") {
+    error("unsupported target '" + target + "' (expected 'cuda' or 'opencl')");
+    return 1;
+  }
+  if (llvm::sys::fs::is_directory(input)) {
+    bool toCuda = target == "cuda";
+    return xfence::translateDirectory(
+        input, output, toCuda ? ".cl" : ".cu", toCuda ? ".cu" : ".cl", jobs,
+        kStackSize,
+        [&](const std::string &in, const std::string &out,
+            llvm::raw_ostream &diag) {
+          return translate(in, target, out, options, diag);
+        });
+  }
+  if (cmd->count("--jobs")) {
+    error("--jobs is about a directory input (several files at a time)");
+    return 1;
+  }
+  return translate(input, target, output, options, llvm::errs());
 }
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
-  // Clang's parser, the AST visitors and the rewriters recurse once per
-  // nesting level of the source: 10,000 nested parentheses take some 30 MB
-  // of stack (clang-22 itself overflows the usual 8 MB there). The work runs
-  // on a thread with a large stack (reserved, used only as deep as needed).
+  // The work runs on a thread with a large stack (kStackSize).
   int status = 1;
-  llvm::thread worker(std::optional<unsigned>(1u << 30),
+  llvm::thread worker(std::optional<unsigned>(kStackSize),
                       [&] { status = run(argc, argv); });
   worker.join();
   return status;
