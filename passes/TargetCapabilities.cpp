@@ -43,6 +43,33 @@ TargetCapabilities xfence::cudaCapabilities() {
   return caps;
 }
 
+TargetCapabilities xfence::hipCapabilities() {
+  TargetCapabilities caps;
+  caps.name = "hip";
+  // AMD's memory model (LLVM AMDGPUUsage, "Memory Model"; semantics.md §3,
+  // column "HIP") has the sync scopes wavefront, workgroup, agent and
+  // system, which __builtin_amdgcn_fence and the __hip_atomic builtins
+  // name; there are no clusters, so cluster widens to agent.
+  caps.fenceScopes = {S::thread, S::subgroup, S::workgroup, S::device,
+                      S::system};
+  caps.atomicScopes = {S::subgroup, S::workgroup, S::device, S::system};
+  caps.threadFences = true;     // __atomic_signal_fence
+  caps.splitFenceOrders = true; // __builtin_amdgcn_fence(__ATOMIC_ACQUIRE, ...)
+  // The two-argument __builtin_amdgcn_fence orders every address space.
+  caps.fencesOrderAllSpaces = true;
+  // s_barrier for the workgroup; a wavefront runs in lockstep (the wave
+  // barrier orders the compiler only). No masked barrier, no grid barrier
+  // without a cooperative launch.
+  caps.barrierScopes = {S::subgroup, S::workgroup};
+  // The barrier's memory part is written as fences around s_barrier, at any
+  // scope and order.
+  caps.barrierMemoryIsExecScope = false;
+  caps.rmwKinds = {K::add,  K::sub,  K::and_, K::or_, K::xor_, K::min, K::max,
+                   K::umin, K::umax, K::xchg, K::inc, K::dec,  K::fadd}; // atomic_inc32/dec32
+                                                                         // wrap
+  return caps;
+}
+
 TargetCapabilities xfence::openCL12Capabilities() {
   TargetCapabilities caps;
   caps.name = "opencl1.2";
@@ -187,6 +214,8 @@ std::optional<TargetCapabilities> xfence::lookupTarget(llvm::StringRef name,
                                                        bool strict) {
   if (name == "cuda")
     return cudaCapabilities();
+  if (name == "hip")
+    return hipCapabilities();
   if (name == "opencl1.2")
     return openCL12Capabilities();
   if (name == "opencl2")
@@ -205,6 +234,6 @@ std::optional<TargetCapabilities> xfence::lookupTarget(llvm::StringRef name,
 }
 
 llvm::StringRef xfence::targetNames() {
-  return "cuda, opencl1.2, opencl2, ptx-sm70, ptx-sm90, spirv-opencl, "
+  return "cuda, hip, opencl1.2, opencl2, ptx-sm70, ptx-sm90, spirv-opencl, "
          "spirv-vulkan, cpu";
 }

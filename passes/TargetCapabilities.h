@@ -119,6 +119,8 @@ struct TargetCapabilities {
 
 /// CUDA C++ source (`cuda::atomic_thread_fence`, `__syncthreads`, ...).
 TargetCapabilities cudaCapabilities();
+/// HIP source for AMD GPUs (`__builtin_amdgcn_fence`, `__hip_atomic_*`).
+TargetCapabilities hipCapabilities();
 /// OpenCL C 1.2 source (`mem_fence`, `barrier`, `atomic_*`).
 TargetCapabilities openCL12Capabilities();
 /// OpenCL C 2.0/3.0 source (`atomic_work_item_fence`, `work_group_barrier`).

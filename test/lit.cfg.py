@@ -82,6 +82,18 @@ for libdir in ["/usr/lib/llvm-22/lib", "/usr/lib/x86_64-linux-gnu"]:
             ("%libomp", "-L%s -l:%s -Wl,-rpath,%s" % (libdir, found[0], libdir)))
         break
 
+# HIP: clang's HIP mode with the HIP headers (Debian's libamdhip64-dev) checks
+# the `--to hip` outputs and compiles them to AMDGPU code (no GPU needed).
+# HIP 5.2's headers read __AMDGCN_WAVEFRONT_SIZE, which clang-22 no longer
+# defines; gfx90a (MI200) has 64-lane wavefronts.
+hip_clang = os.path.join(config.llvm_tools_dir, "clang")
+if os.path.exists("/usr/include/hip/hip_runtime.h") and os.access(
+        hip_clang, os.X_OK):
+    config.available_features.add("hip-headers")
+    config.substitutions.append(
+        ("%hip-clang", hip_clang + " -x hip --offload-arch=gfx90a -nogpulib "
+         "-D__AMDGCN_WAVEFRONT_SIZE=64"))
+
 # Permission tests: root reads a file whatever its mode.
 if hasattr(os, "getuid") and os.getuid() != 0:
     config.available_features.add("non-root-user")

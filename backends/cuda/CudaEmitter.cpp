@@ -35,6 +35,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "backends/cuda/CudaEmitter.h"
+#include "backends/cuda/EmitterSupport.h"
 
 #include "dialect/XFenceOps.h"
 #include "passes/TargetCapabilities.h"
@@ -46,6 +47,7 @@
 
 using namespace mlir;
 using namespace xfence;
+using namespace xfence::emitter;
 
 namespace {
 
@@ -94,24 +96,6 @@ const char *orderName(MemoryOrder order) {
   }
   llvm_unreachable("unknown order");
 }
-
-/// Builds a snippet piece by piece.
-struct SnippetBuilder {
-  CudaSnippet snippet;
-  SnippetBuilder &operator<<(llvm::StringRef text) {
-    if (!snippet.pieces.empty() && snippet.pieces.back().operand < 0)
-      snippet.pieces.back().text += text.str();
-    else
-      snippet.pieces.push_back({text.str(), -1});
-    return *this;
-  }
-  SnippetBuilder &operand(unsigned index) {
-    snippet.pieces.push_back({"", static_cast<int>(index)});
-    return *this;
-  }
-};
-
-const char *kNothing = "((void)0) /* xfence: this fence orders nothing */";
 
 /// A fence that orders something (not relaxed, some space).
 std::string fenceText(Scope scope, MemoryOrder order, bool &atomicHeader) {
@@ -241,34 +225,6 @@ LogicalResult emitBarrierReduce(BarrierReduceOp op, SnippetBuilder &b) {
 // Atomics
 //===----------------------------------------------------------------------===//
 
-/// The C type of the atomic object: the importer's `xfence.ctype`, else
-/// derived from the MLIR type.
-std::string cTypeOf(Operation *op, Type type, bool isUnsigned) {
-  if (auto attr = op->getAttrOfType<StringAttr>("xfence.ctype"))
-    return attr.str();
-  if (type.isF32())
-    return "float";
-  if (type.isF64())
-    return "double";
-  std::string prefix = isUnsigned ? "unsigned " : "";
-  switch (type.getIntOrFloatBitWidth()) {
-  case 8:
-    return isUnsigned ? "unsigned char" : "signed char";
-  case 16:
-    return prefix + "short";
-  case 32:
-    return prefix + "int";
-  default:
-    return prefix + "long long";
-  }
-}
-
-llvm::StringRef formOf(Operation *op, bool relaxedOldValue) {
-  if (auto attr = op->getAttrOfType<StringAttr>("xfence.form"))
-    return attr.getValue();
-  return relaxedOldValue ? "legacy" : "c11";
-}
-
 /// The suffix of CUDA's atomic functions for the scope an atomic has in
 /// CUDA: _block, none (device), _system.
 const char *intrinsicSuffix(Scope scope) {
@@ -282,26 +238,6 @@ const char *intrinsicSuffix(Scope scope) {
   default:
     llvm_unreachable("widened by atomicScope");
   }
-}
-
-enum class CType { Int, UInt, Int64, UInt64, Float, Double, Other };
-
-CType classify(llvm::StringRef c) {
-  if (c == "int" || c == "signed int")
-    return CType::Int;
-  if (c == "unsigned int")
-    return CType::UInt;
-  if (c == "long" || c == "long long" || c == "long int" ||
-      c == "long long int")
-    return CType::Int64;
-  if (c == "unsigned long" || c == "unsigned long long" ||
-      c == "unsigned long int" || c == "unsigned long long int")
-    return CType::UInt64;
-  if (c == "float")
-    return CType::Float;
-  if (c == "double")
-    return CType::Double;
-  return CType::Other;
 }
 
 /// The CUDA atomic function for a relaxed `kind` on type `c`, and the type
@@ -583,8 +519,8 @@ static std::string roleOf(Operation *op, unsigned index) {
       .Default([&](Operation *) { return "operand"; });
 }
 
-LogicalResult xfence::emitCudaListing(Operation *module,
-                                      llvm::raw_ostream &os) {
+LogicalResult xfence::emitCudaListing(Operation *module, llvm::raw_ostream &os,
+                                      bool hip) {
   bool ok = true;
   bool header = false;
   std::string body;
@@ -596,7 +532,7 @@ LogicalResult xfence::emitCudaListing(Operation *module,
     }
     if (!isSyncOp(op))
       return;
-    FailureOr<CudaSnippet> snippet = emitCuda(op);
+    FailureOr<CudaSnippet> snippet = hip ? emitHip(op) : emitCuda(op);
     if (failed(snippet)) {
       ok = false;
       return;
@@ -606,7 +542,9 @@ LogicalResult xfence::emitCudaListing(Operation *module,
   });
   if (!ok)
     return failure();
-  if (header)
+  if (hip)
+    os << "#include <hip/hip_runtime.h>\n";
+  else if (header)
     os << "#include <cuda/atomic>\n";
   os << body;
   return success();

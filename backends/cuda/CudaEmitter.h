@@ -41,6 +41,11 @@ bool isSyncOp(mlir::Operation *op);
 /// it has no sound CUDA form.
 mlir::FailureOr<CudaSnippet> emitCuda(mlir::Operation *op);
 
+/// The HIP text of `op` (HipEmitter.cpp: clang's AMDGPU builtins, with
+/// every scope as it is); reports an error at the op's location and fails
+/// if it has no sound HIP form.
+mlir::FailureOr<CudaSnippet> emitHip(mlir::Operation *op);
+
 /// The text of a constant operand (an implied `1` of OpenCL's atomic_inc),
 /// or nothing if `operand` is not a constant.
 std::optional<std::string> constantText(mlir::Value operand);
@@ -52,9 +57,10 @@ render(const CudaSnippet &snippet,
 
 /// `--export-cuda` for a module that was not imported from a source file:
 /// one CUDA statement per synchronization op, operands named by their role
-/// (`addr`, `value`, ...), grouped by function.
+/// (`addr`, `value`, ...), grouped by function; with `hip`, HIP's
+/// (`--export-hip`).
 mlir::LogicalResult emitCudaListing(mlir::Operation *module,
-                                    llvm::raw_ostream &os);
+                                    llvm::raw_ostream &os, bool hip = false);
 
 } // namespace xfence
 

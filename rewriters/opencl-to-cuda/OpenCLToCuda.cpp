@@ -17,6 +17,7 @@
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/MemoryBuffer.h"
 
+#include <cstring>
 #include <map>
 
 using namespace xfence;
@@ -85,14 +86,17 @@ static std::string implementationMacros(ParsedSource &src) {
 /// on them is translated to cuda::atomic_ref), and the fence flags (so that
 /// a flags variable of the source still compiles).
 static std::string prelude(bool atomicHeader, bool workItemHelpers,
-                           const OpenCLLibrary &lib, ParsedSource &src) {
+                           const OpenCLLibrary &lib, ParsedSource &src,
+                           bool hip) {
   std::string text =
-      "// Translated from OpenCL C to CUDA by xfence (docs/opencl-to-cuda.md)."
-      "\n";
-  if (atomicHeader)
+      hip ? "// Translated from OpenCL C to HIP by xfence "
+            "(docs/opencl-to-cuda.md, \"HIP\").\n#include <hip/hip_runtime.h>\n"
+          : "// Translated from OpenCL C to CUDA by xfence "
+            "(docs/opencl-to-cuda.md).\n";
+  if (atomicHeader && !hip)
     text += "#include <cuda/atomic>\n";
   if (lib.usesHalf())
-    text += "#include <cuda_fp16.h>\n";
+    text += hip ? "#include <hip/hip_fp16.h>\n" : "#include <cuda_fp16.h>\n";
   if (lib.usesVectors())
     text += "#include <type_traits>\n#include <utility>\n";
   if (lib.usesHelper("printf"))
@@ -172,8 +176,27 @@ static void commentOutOpenCLPragmas(SourceEdits &edits) {
   }
 }
 
+/// The launch helpers in HIP's host API: the same calls, named hip*.
+static std::string hipLaunchers(std::string text) {
+  static const std::pair<const char *, const char *> names[] = {
+      {"cudaFuncSetAttribute(\n        ",
+       "hipFuncSetAttribute(\n        (const void *)"},
+      {"cudaFuncAttributeMaxDynamicSharedMemorySize",
+       "hipFuncAttributeMaxDynamicSharedMemorySize"},
+      {"cudaErrorInvalidValue", "hipErrorInvalidValue"},
+      {"cudaGetLastError", "hipGetLastError"},
+      {"cudaError_t", "hipError_t"},
+      {"cudaStream_t", "hipStream_t"},
+      {"cudaSuccess", "hipSuccess"}};
+  for (auto [from, to] : names)
+    for (size_t at = text.find(from); at != std::string::npos;
+         at = text.find(from, at + std::strlen(to)))
+      text.replace(at, std::strlen(from), to);
+  return text;
+}
+
 FailureOr<std::string> xfence::rewriteOpenCLAsCuda(ParsedSource &src,
-                                                   ModuleOp module) {
+                                                   ModuleOp module, bool hip) {
   MLIRContext *ctx = module.getContext();
   ClangDiagnosticBridge bridge(src, ctx);
   std::vector<SyncSite> sites = findOpenCLSyncSites(src, ctx);
@@ -181,12 +204,12 @@ FailureOr<std::string> xfence::rewriteOpenCLAsCuda(ParsedSource &src,
   bool atomicHeader = false, workItemHelpers = false;
   OpenCLLibrary lib(src.getContext());
   std::string launchers;
-  if (failed(rewriteSyncSites(edits, sites, module, atomicHeader)) ||
+  if (failed(rewriteSyncSites(edits, sites, module, atomicHeader, hip)) ||
       failed(addOpenCLSyntaxEdits(edits, lib, workItemHelpers, launchers)))
     return failure();
   commentOutOpenCLPragmas(edits);
   FailureOr<std::string> text =
-      edits.apply(prelude(atomicHeader, workItemHelpers, lib, src));
+      edits.apply(prelude(atomicHeader, workItemHelpers, lib, src, hip));
   if (failed(text) || src.hasErrors())
     return failure();
   if (!launchers.empty()) {
@@ -194,7 +217,7 @@ FailureOr<std::string> xfence::rewriteOpenCLAsCuda(ParsedSource &src,
       *text += "\n";
     *text += "\n// xfence: host-side launch helpers, one per kernel."
              "\n" +
-             launchers;
+             (hip ? hipLaunchers(launchers) : launchers);
   }
   return text;
 }
@@ -219,7 +242,7 @@ xfence::translateOpenCLToCuda(llvm::StringRef path, llvm::StringRef contents,
     if (failed(pm.run(*module)))
       return failure();
   }
-  return rewriteOpenCLAsCuda(*src, *module);
+  return rewriteOpenCLAsCuda(*src, *module, options.hip);
 }
 
 /// The source options that the importer recorded in the module.
@@ -244,17 +267,17 @@ recordedSource(ModuleOp module) {
   return std::make_pair(file.str(), options);
 }
 
-void xfence::registerCudaExport() {
+/// `--export-cuda` or `--export-hip`.
+static void registerExport(const char *name, const char *description,
+                           bool hip) {
   TranslateFromMLIRRegistration registration(
-      "export-cuda",
-      "emit CUDA C++: the translated source file for a module imported from "
-      "one, else one statement per synchronization op",
-      [](Operation *op, llvm::raw_ostream &os) -> LogicalResult {
+      name, description,
+      [hip](Operation *op, llvm::raw_ostream &os) -> LogicalResult {
         auto module = dyn_cast<ModuleOp>(op);
         std::optional<std::pair<std::string, SourceOptions>> source =
             module ? recordedSource(module) : std::nullopt;
         if (!source)
-          return emitCudaListing(op, os);
+          return emitCudaListing(op, os, hip);
         auto buffer = llvm::MemoryBuffer::getFile(source->first);
         if (!buffer)
           return op->emitError("cannot read the source file '")
@@ -264,7 +287,7 @@ void xfence::registerCudaExport() {
                         (*buffer)->getBuffer(), source->second, llvm::errs());
         if (!src || src->hasErrors())
           return failure();
-        FailureOr<std::string> text = rewriteOpenCLAsCuda(*src, module);
+        FailureOr<std::string> text = rewriteOpenCLAsCuda(*src, module, hip);
         if (failed(text))
           return failure();
         os << *text;
@@ -273,4 +296,16 @@ void xfence::registerCudaExport() {
       [](DialectRegistry &registry) {
         registry.insert<XFenceDialect, func::FuncDialect, LLVM::LLVMDialect>();
       });
+}
+
+void xfence::registerCudaExport() {
+  registerExport("export-cuda",
+                 "emit CUDA C++: the translated source file for a module "
+                 "imported from one, else one statement per synchronization "
+                 "op",
+                 /*hip=*/false);
+  registerExport("export-hip",
+                 "emit HIP: the translated source file for a module imported "
+                 "from one, else one statement per synchronization op",
+                 /*hip=*/true);
 }

@@ -10,10 +10,10 @@
 #ifndef XFENCE_REWRITERS_OPENCLTOCUDA_OPENCLTOCUDA_H
 #define XFENCE_REWRITERS_OPENCLTOCUDA_OPENCLTOCUDA_H
 
-#include "rewriters/opencl-to-cuda/OpenCLLibrary.h"
-#include "rewriters/opencl-to-cuda/SourceRewriter.h"
 #include "frontends/common/ClangSession.h"
 #include "frontends/opencl/OpenCLImporter.h"
+#include "rewriters/opencl-to-cuda/OpenCLLibrary.h"
+#include "rewriters/opencl-to-cuda/SourceRewriter.h"
 
 #include "mlir/IR/BuiltinOps.h"
 
@@ -25,6 +25,8 @@ struct TranslateOptions {
   OpenCLImportOptions opencl;
   /// Run the fence-coalescing pass (--xfence-coalesce) before emitting.
   bool coalesce = true;
+  /// Write HIP for AMD GPUs (`--to hip`) instead of CUDA.
+  bool hip = false;
 };
 
 /// Translates the OpenCL C source `contents` of file `path`; diagnostics go
@@ -36,8 +38,8 @@ translateOpenCLToCuda(llvm::StringRef path, llvm::StringRef contents,
 
 /// The CUDA text of the parsed OpenCL source `src`, whose synchronization
 /// is given by `module` (imported from it, possibly transformed).
-mlir::FailureOr<std::string> rewriteOpenCLAsCuda(ParsedSource &src,
-                                                 mlir::ModuleOp module);
+mlir::FailureOr<std::string>
+rewriteOpenCLAsCuda(ParsedSource &src, mlir::ModuleOp module, bool hip = false);
 
 /// Adds the edits that make the non-synchronization OpenCL C of the user's
 /// files CUDA: kernels and their __local arguments, address-space
@@ -51,7 +53,7 @@ mlir::LogicalResult addOpenCLSyntaxEdits(SourceEdits &edits, OpenCLLibrary &lib,
                                          bool &workItemHelpers,
                                          std::string &launchers);
 
-/// Registers `--export-cuda` for xfence-translate.
+/// Registers `--export-cuda` and `--export-hip` for xfence-translate.
 void registerCudaExport();
 
 } // namespace xfence

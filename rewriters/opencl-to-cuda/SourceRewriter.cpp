@@ -162,8 +162,8 @@ static LogicalResult applySnippet(SourceEdits &edits, const SyncSite &site,
 
 LogicalResult xfence::rewriteSyncSites(SourceEdits &edits,
                                        ArrayRef<SyncSite> sites,
-                                       ModuleOp module,
-                                       bool &needsAtomicHeader) {
+                                       ModuleOp module, bool &needsAtomicHeader,
+                                       bool hip) {
   ParsedSource &src = edits.getSource();
   clang::SourceManager &sm = src.getSourceManager();
   llvm::DenseMap<Location, unsigned> siteOf; // first site with the location
@@ -185,7 +185,7 @@ LogicalResult xfence::rewriteSyncSites(SourceEdits &edits,
       ok = false;
       return;
     }
-    FailureOr<CudaSnippet> snippet = emitCuda(op);
+    FailureOr<CudaSnippet> snippet = hip ? emitHip(op) : emitCuda(op);
     if (failed(snippet)) {
       ok = false;
       return;

@@ -12,8 +12,8 @@
 
 #include "backends/cuda/CudaEmitter.h"
 #include "frontends/common/ClangSession.h"
-#include "rewriters/common/SourceEdits.h"
 #include "frontends/common/SyncSite.h"
+#include "rewriters/common/SourceEdits.h"
 
 #include "mlir/IR/BuiltinOps.h"
 
@@ -29,11 +29,12 @@ namespace xfence {
 ///  * an op with a FusedLoc (merged by a pass): the text at the first
 ///    location; the sites of the other locations become a short comment;
 ///  * a site no op refers to (erased by a pass): a short comment.
-/// Sets `needsAtomicHeader` if the text uses <cuda/atomic>.
+/// Sets `needsAtomicHeader` if the text uses <cuda/atomic>. With `hip`, the
+/// text is HIP's (emitHip) instead of CUDA's.
 mlir::LogicalResult rewriteSyncSites(SourceEdits &edits,
                                      llvm::ArrayRef<SyncSite> sites,
                                      mlir::ModuleOp module,
-                                     bool &needsAtomicHeader);
+                                     bool &needsAtomicHeader, bool hip = false);
 
 } // namespace xfence
 

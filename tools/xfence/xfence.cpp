@@ -44,7 +44,8 @@ void error(llvm::StringRef message) {
 
 xfence::CudaCommandOptions cudaCommand;
 
-/// Translates one file; `target` is "cuda" or "opencl" (checked before).
+/// Translates one file; `target` is "cuda", "hip" or "opencl" (checked
+/// before).
 int translate(const std::string &input, const std::string &target,
               const std::string &output, xfence::TranslateOptions &options,
               llvm::raw_ostream &diag) {
@@ -57,12 +58,19 @@ int translate(const std::string &input, const std::string &target,
   if (!buffer)
     return 1;
   llvm::StringRef ext = llvm::sys::path::extension(input);
+  if (target == "hip" && ext == ".cu") {
+    xfence::reportFileError(diag, input,
+                            "CUDA to HIP is not implemented yet; --to hip "
+                            "takes OpenCL C (.cl) input");
+    return 1;
+  }
   if (ext != ".cl" && ext != ".clh") {
     xfence::reportFileError(diag, input,
                             "not an OpenCL C source file (expected a .cl "
                             "file)");
     return 1;
   }
+  options.hip = target == "hip";
   llvm::FailureOr<std::string> text =
       xfence::translateOpenCLToCuda(input, buffer->getBuffer(), options, diag);
   if (llvm::failed(text))
@@ -298,8 +306,8 @@ static int run(int argc, char **argv) {
                "kernels through the dialect (docs/compile.md)."};
   app.require_subcommand(1);
   CLI::App *cmd = app.add_subcommand(
-      "translate", "Translate an OpenCL C file (.cl) to CUDA, or a CUDA file "
-                   "(.cu) to OpenCL C");
+      "translate", "Translate an OpenCL C file (.cl) to CUDA or HIP, or a "
+                   "CUDA file (.cu) to OpenCL C");
   std::string input, target, output = "-";
   xfence::TranslateOptions options;
   bool noCoalesce = false;
@@ -307,15 +315,15 @@ static int run(int argc, char **argv) {
   unsigned jobs = 0;
   cmd->add_option("input", input,
                   "The OpenCL C (.cl) or CUDA (.cu) file, or a directory: "
-                  "then every .cl (--to cuda) or .cu (--to opencl) file "
+                  "then every .cl (--to cuda|hip) or .cu (--to opencl) file "
                   "under it is translated into the same place under the -o "
-                  "directory, with .cu or .cl for its extension")
+                  "directory, with .cu, .hip or .cl for its extension")
       ->required();
   cmd->add_option("-j,--jobs", jobs,
                   "With a directory input: how many files are translated at "
                   "once (default: one per core)");
   cmd->add_option("--to", target,
-                  "Target: cuda (from .cl) or opencl (from .cu)")
+                  "Target: cuda or hip (from .cl), or opencl (from .cu)")
       ->required();
   cmd->add_option("-o", output,
                   "Output file ('-' for stdout, the default); the output "
@@ -428,15 +436,19 @@ static int run(int argc, char **argv) {
           "no meaning for --to opencl");
     return 1;
   }
-  if (target != "cuda" && target != "opencl") {
-    error("unsupported target '" + target + "' (expected 'cuda' or 'opencl')");
+  if (target != "cuda" && target != "hip" && target != "opencl") {
+    error("unsupported target '" + target +
+          "' (expected 'cuda', 'hip' or 'opencl')");
     return 1;
   }
   if (llvm::sys::fs::is_directory(input)) {
-    bool toCuda = target == "cuda";
+    bool fromOpenCL = target != "opencl";
     return xfence::translateDirectory(
-        input, output, toCuda ? ".cl" : ".cu", toCuda ? ".cu" : ".cl", jobs,
-        kStackSize,
+        input, output, fromOpenCL ? ".cl" : ".cu",
+        target == "cuda"  ? ".cu"
+        : target == "hip" ? ".hip"
+                          : ".cl",
+        jobs, kStackSize,
         [&](const std::string &in, const std::string &out,
             llvm::raw_ostream &diag) {
           return translate(in, target, out, options, diag);
