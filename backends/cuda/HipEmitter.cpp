@@ -60,9 +60,10 @@ const char *orderName(MemoryOrder order) {
   llvm_unreachable("unknown order");
 }
 
-/// The sync scope string of __builtin_amdgcn_fence.
-const char *fenceScopeName(Scope scope) {
-  switch (*hipTarget().fenceScopeFor(scope)) {
+/// The AMDGPU sync scope string of a scope HIP names (already widened):
+/// what __builtin_amdgcn_fence and __builtin_amdgcn_atomic_inc32 take.
+const char *syncScopeString(Scope scope) {
+  switch (scope) {
   case Scope::subgroup:
     return "\"wavefront\"";
   case Scope::workgroup:
@@ -72,7 +73,7 @@ const char *fenceScopeName(Scope scope) {
   case Scope::system:
     return "\"\"";
   default:
-    llvm_unreachable("not a scope of an AMDGPU fence");
+    llvm_unreachable("not an AMDGPU sync scope");
   }
 }
 
@@ -92,28 +93,12 @@ const char *atomicScopeName(Scope scope) {
   }
 }
 
-/// The sync scope string of __builtin_amdgcn_atomic_inc32/dec32.
-const char *rmwScopeString(Scope scope) {
-  switch (*hipTarget().atomicScopeFor(scope)) {
-  case Scope::subgroup:
-    return "\"wavefront\"";
-  case Scope::workgroup:
-    return "\"workgroup\"";
-  case Scope::device:
-    return "\"agent\"";
-  case Scope::system:
-    return "\"\"";
-  default:
-    llvm_unreachable("not a scope of a HIP atomic");
-  }
-}
-
 /// A fence that orders something (not relaxed, some space).
 std::string fenceText(Scope scope, MemoryOrder order) {
   if (scope == Scope::thread)
     return std::string("__atomic_signal_fence(") + orderName(order) + ")";
   return std::string("__builtin_amdgcn_fence(") + orderName(order) + ", " +
-         fenceScopeName(scope) + ")";
+         syncScopeString(*hipTarget().fenceScopeFor(scope)) + ")";
 }
 
 LogicalResult emitFence(FenceOp op, SnippetBuilder &b) {
@@ -238,7 +223,8 @@ LogicalResult emitRMW(AtomicRMWOp op, SnippetBuilder &b) {
                                      : "__builtin_amdgcn_atomic_dec32(")
       << "(unsigned int *)(";
     b.operand(0) << "), (unsigned int)(";
-    b.operand(1) << "), " << order << ", " << rmwScopeString(op.getScope())
+    b.operand(1) << "), " << order << ", "
+                 << syncScopeString(*hipTarget().atomicScopeFor(op.getScope()))
                  << ")";
     return success();
   }
