@@ -29,7 +29,10 @@ template <class T, int N> struct vec {
   static constexpr int size = N;
   alignas(sizeof(T) * (N == 3 ? 4 : N)) T s[N == 3 ? 4 : N];
 
-  __host__ __device__ constexpr vec() : s{} {}
+  // Lanes left as they are, as for an OpenCL vector without an
+  // initializer; a trivial constructor also lets a __local vector become a
+  // __shared__ one (CUDA and HIP allow no initialization there).
+  vec() = default;
   // (floatN)(x): x converted and copied into every lane.
   template <class S, std::enable_if_t<is_scalar<S>::value, int> = 0>
   __host__ __device__ constexpr vec(S x) : s{} {
