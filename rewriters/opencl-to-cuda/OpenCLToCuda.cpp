@@ -17,6 +17,7 @@
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/MemoryBuffer.h"
 
+#include <cctype>
 #include <cstring>
 #include <map>
 
@@ -95,8 +96,18 @@ static std::string prelude(bool atomicHeader, bool workItemHelpers,
             "(docs/opencl-to-cuda.md).\n";
   if (atomicHeader && !hip)
     text += "#include <cuda/atomic>\n";
-  if (lib.usesHalf())
-    text += hip ? "#include <hip/hip_fp16.h>\n" : "#include <cuda_fp16.h>\n";
+  if (lib.usesHalf() && !hip)
+    text += "#include <cuda_fp16.h>\n";
+  if (lib.usesHalf() && hip)
+    // OpenCL's half as clang's _Float16, under xfence's own names (see
+    // hipHalfNames): Debian 12's HIP 5.2 <hip/hip_fp16.h> does not build
+    // with clang 22, and a float converts to _Float16 rounding to nearest
+    // even, as __float2half_rn does.
+    text += "typedef _Float16 xfence_half;\n"
+            "__host__ __device__ inline float xfence_half2float(xfence_half h) "
+            "{ return (float)h; }\n"
+            "__host__ __device__ inline xfence_half xfence_float2half_rn(float "
+            "f) { return (xfence_half)f; }\n";
   if (lib.usesVectors())
     text += "#include <type_traits>\n#include <utility>\n";
   if (lib.usesHelper("printf"))
@@ -176,6 +187,34 @@ static void commentOutOpenCLPragmas(SourceEdits &edits) {
   }
 }
 
+/// For HIP, the CUDA half names that the library's text uses (__half,
+/// __half2float, __float2half_rn) as the prelude's xfence_ ones. OpenCL C
+/// code has none of these names (its type is `half`).
+static std::string hipHalfNames(std::string text) {
+  static const std::pair<const char *, const char *> names[] = {
+      {"__half2float", "xfence_half2float"},
+      {"__float2half_rn", "xfence_float2half_rn"},
+      {"__half", "xfence_half"}};
+  auto isIdent = [](char c) {
+    return std::isalnum((unsigned char)c) || c == '_';
+  };
+  for (auto [from, to] : names) {
+    size_t n = std::strlen(from);
+    for (size_t at = text.find(from); at != std::string::npos;
+         at = text.find(from, at)) {
+      bool whole = (at == 0 || !isIdent(text[at - 1])) &&
+                   (at + n == text.size() || !isIdent(text[at + n]));
+      if (!whole) {
+        at += n;
+        continue;
+      }
+      text.replace(at, n, to);
+      at += std::strlen(to);
+    }
+  }
+  return text;
+}
+
 /// The launch helpers in HIP's host API: the same calls, named hip*.
 static std::string hipLaunchers(std::string text) {
   static const std::pair<const char *, const char *> names[] = {
@@ -212,6 +251,8 @@ FailureOr<std::string> xfence::rewriteOpenCLAsCuda(ParsedSource &src,
       edits.apply(prelude(atomicHeader, workItemHelpers, lib, src, hip));
   if (failed(text) || src.hasErrors())
     return failure();
+  if (hip && lib.usesHalf())
+    *text = hipHalfNames(std::move(*text));
   if (!launchers.empty()) {
     if (!text->empty() && text->back() != '\n')
       *text += "\n";
