@@ -35,6 +35,14 @@ inline llvm::StringRef asText(const uint8_t *data, size_t size) {
   return llvm::StringRef(reinterpret_cast<const char *>(data), size);
 }
 
+/// The input as a NUL-terminated copy. MLIR's lexer finds the end of its
+/// buffer by the NUL after it (as a file read by mlir-opt has one), also
+/// through mlir::parseSourceString, which takes any StringRef: libFuzzer's
+/// input has no NUL after it, and the lexer would read past its end.
+inline std::string asTerminatedText(const uint8_t *data, size_t size) {
+  return std::string(reinterpret_cast<const char *>(data), size);
+}
+
 /// False for a C-family source that could make clang read a file of the
 /// host: any spelling of `include`, `import` or `embed` (also split by
 /// backslash-newlines or built by macros, so the check is on the letters

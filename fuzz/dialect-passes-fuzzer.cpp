@@ -142,7 +142,7 @@ static void run(llvm::StringRef text) {
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  llvm::StringRef text = xfence::fuzz::asText(data, size);
+  std::string text = xfence::fuzz::asTerminatedText(data, size);
   xfence::fuzz::runOnLargeStack([&] { run(text); });
   return 0;
 }
