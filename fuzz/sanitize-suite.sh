@@ -8,7 +8,7 @@
 #
 #   fuzz/sanitize-suite.sh [BUILD]
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 1
 build="${1:-build-san}"
 jobs="${XFENCE_JOBS:-2}"
 cmake -G Ninja -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
