@@ -49,6 +49,8 @@ std::vector<std::string> CudaSourceOptions::driverArgs() const {
     args.push_back(kCudaBuiltinHeaderPath.str());
   }
   args.push_back("-resource-dir=" XFENCE_CLANG_RESOURCE_DIR);
+  args.insert(args.end(), source.buildOptions.begin(),
+              source.buildOptions.end());
   for (const std::string &define : source.defines)
     args.push_back("-D" + define);
   for (const std::string &dir : source.includeDirs)

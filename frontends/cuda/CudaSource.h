@@ -21,7 +21,9 @@
 namespace xfence {
 
 struct CudaSourceOptions {
-  /// -D and -I (`standard` is unused: CUDA is parsed as C++17).
+  /// -D and -I (`standard` is unused: CUDA is parsed as C++17);
+  /// `buildOptions` are further clang arguments, given as they are (the
+  /// fuzzers' -nostdlibinc).
   SourceOptions source;
   /// The CUDA toolkit; empty for /usr/local/cuda.
   std::string cudaPath;
