@@ -239,7 +239,7 @@ struct BarrierReduceToNVVM : ConvertOpToLLVMPattern<BarrierReduceOp> {
     if (op.getExecScope() != Scope::workgroup)
       return op.emitError() << "no PTX reducing barrier of execution scope '"
                             << stringifyScope(op.getExecScope()) << "'";
-    NVVM::BarrierReduction reduction;
+    NVVM::BarrierReduction reduction = NVVM::BarrierReduction::POPC;
     switch (op.getReduction()) {
     case BarrierReduction::count:
       reduction = NVVM::BarrierReduction::POPC;

@@ -69,8 +69,9 @@ void candidates(const clang::SourceManager &sm, const clang::LangOptions &lo,
       continue;
     }
     SourceLocation spelled = sm.getImmediateSpellingLoc(loc);
-    if (spelled.isFileID())
-      out.push_back({spelled, sm.getFileID(loc)});
+    if (spelled.isFileID()) // A macro body: no argument's invocation.
+      out.push_back(
+          {spelled, sm.getFileID(loc), SourceLocation(), SourceLocation()});
     // (The end test takes the location just after the token.)
     SourceLocation up;
     if (end ? !sm.isAtEndOfImmediateMacroExpansion(

@@ -363,7 +363,7 @@ std::optional<Scope> scopeFromEnum(clang::QualType type, int64_t value) {
   if (!enumType)
     return std::nullopt;
   for (const clang::EnumConstantDecl *c :
-       enumType->getOriginalDecl()->getDefinitionOrSelf()->enumerators()) {
+       enumType->getDecl()->getDefinitionOrSelf()->enumerators()) {
     if (c->getInitVal().getExtValue() != value)
       continue;
     llvm::StringRef n = c->getName();
@@ -386,7 +386,7 @@ std::optional<Scope> scopeFromEnum(clang::QualType type, int64_t value) {
 std::optional<MemoryOrder> orderFromValue(clang::QualType type, int64_t value) {
   if (const auto *enumType = type->getAs<clang::EnumType>()) {
     for (const clang::EnumConstantDecl *c :
-         enumType->getOriginalDecl()->getDefinitionOrSelf()->enumerators()) {
+         enumType->getDecl()->getDefinitionOrSelf()->enumerators()) {
       if (c->getInitVal().getExtValue() != value)
         continue;
       llvm::StringRef n = c->getName();
@@ -509,9 +509,8 @@ bool Importer::run(ModuleOp module) {
     std::string name = fn->getName().str();
     if (unsigned n = symbolCount[name]++)
       name += "." + std::to_string(n + 1);
-    auto func =
-        func::FuncOp::create(builder, locOf(fn->getSourceRange()), name,
-                             builder.getFunctionType({}, {}));
+    auto func = func::FuncOp::create(builder, locOf(fn->getSourceRange()), name,
+                                     builder.getFunctionType({}, {}));
     if (kernel)
       func->setAttr(cudaattr::kernel, builder.getUnitAttr());
     else

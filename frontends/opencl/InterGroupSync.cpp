@@ -97,7 +97,7 @@ using Taint = llvm::DenseMap<const clang::VarDecl *, Hit>;
 class Analyzer {
 public:
   explicit Analyzer(ParsedSource &src)
-      : src(src), sm(src.getSourceManager()), ctx(src.getContext()) {}
+      : sm(src.getSourceManager()), ctx(src.getContext()) {}
 
   /// What one user function contains.
   struct Facts {
@@ -170,7 +170,6 @@ private:
     return !v || *v == 2 || *v == 3; // device, all_svm_devices
   }
 
-  ParsedSource &src;
   clang::SourceManager &sm;
   clang::ASTContext &ctx;
 };
