@@ -45,9 +45,10 @@ namespace {
 
 class SyntaxVisitor : public clang::RecursiveASTVisitor<SyntaxVisitor> {
 public:
-  SyntaxVisitor(SourceEdits &edits, OpenCLLibrary &lib)
+  SyntaxVisitor(SourceEdits &edits, OpenCLLibrary &lib, bool hip)
       : edits(edits), lib(lib), src(edits.getSource()),
-        sm(src.getSourceManager()), lo(src.getLangOpts()) {}
+        sm(src.getSourceManager()), lo(src.getLangOpts()), hip(hip),
+        rt(hip ? "hip" : "cuda") {}
 
   bool shouldVisitImplicitCode() const { return false; }
 
@@ -666,6 +667,7 @@ public:
   std::string launchers;
 
 private:
+
   enum class Placement { Drop, Shared, Constant, Device };
 
   void error(clang::SourceLocation loc, const std::string &message) {
@@ -1018,13 +1020,14 @@ private:
     launchers += "\n// Launches the OpenCL kernel " + kernel +
                  " on an NDRange of global_size work-items in work-groups of "
                  "local_size (docs/opencl-to-cuda.md).\n";
-    launchers += "inline cudaError_t launch_" + kernel +
-                 "(dim3 global_size, dim3 local_size" + helperParams +
-                 ", cudaStream_t stream = 0) {\n";
+    launchers += "inline " + rt + "Error_t launch_" + kernel +
+                 "(dim3 global_size, dim3 local_size" + helperParams + ", " +
+                 rt + "Stream_t stream = 0) {\n";
     launchers += "  if (local_size.x == 0 || local_size.y == 0 || "
                  "local_size.z == 0 ||\n      global_size.x % local_size.x "
                  "|| global_size.y % local_size.y ||\n      global_size.z % "
-                 "local_size.z)\n    return cudaErrorInvalidValue;\n";
+                 "local_size.z)\n    return " +
+                 rt + "ErrorInvalidValue;\n";
     if (auto *reqd = fn->getAttr<clang::ReqdWorkGroupSizeAttr>()) {
       auto value = [&](clang::Expr *e) -> std::string {
         clang::Expr::EvalResult r;
@@ -1035,24 +1038,25 @@ private:
       launchers += "  if (local_size.x != " + value(reqd->getXDim()) +
                    " || local_size.y != " + value(reqd->getYDim()) +
                    " || local_size.z != " + value(reqd->getZDim()) +
-                   ")\n    return cudaErrorInvalidValue; // "
+                   ")\n    return " + rt +
+                   "ErrorInvalidValue; // "
                    "reqd_work_group_size\n";
     }
     launchers += "  const size_t xfence_shared_bytes = " +
                  (sharedBytes.empty() ? std::string("0") : sharedBytes) + ";\n";
     if (!sharedBytes.empty())
-      launchers +=
-          "  if (xfence_shared_bytes > 48 * 1024) {\n    cudaError_t err = "
-          "cudaFuncSetAttribute(\n        " +
-          kernel +
-          ", cudaFuncAttributeMaxDynamicSharedMemorySize, "
-          "int(xfence_shared_bytes));\n    if (err != cudaSuccess)\n"
-          "      return err;\n  }\n";
+      launchers += "  if (xfence_shared_bytes > 48 * 1024) {\n    " + rt +
+                   "Error_t err = " + rt + "FuncSetAttribute(\n        " +
+                   // HIP's takes the kernel as a `const void *`.
+                   (hip ? "(const void *)" : "") + kernel + ", " + rt +
+                   "FuncAttributeMaxDynamicSharedMemorySize, "
+                   "int(xfence_shared_bytes));\n    if (err != " +
+                   rt + "Success)\n      return err;\n  }\n";
     launchers += "  " + kernel +
                  "<<<dim3(global_size.x / local_size.x, global_size.y / "
                  "local_size.y,\n           global_size.z / local_size.z),\n"
                  "      local_size, xfence_shared_bytes, stream>>>(" +
-                 helperArgs + ");\n  return cudaGetLastError();\n}\n";
+                 helperArgs + ");\n  return " + rt + "GetLastError();\n}\n";
   }
 
   /// Rewrites the address-space qualifiers among the tokens from `begin` to
@@ -1225,6 +1229,10 @@ private:
   ParsedSource &src;
   clang::SourceManager &sm;
   const clang::LangOptions &lo;
+  /// HIP's host API is CUDA's with the prefix `hip` for `cuda`
+  /// (hipError_t, hipStream_t, hipGetLastError, ...); `rt` is the prefix.
+  bool hip;
+  std::string rt;
   /// Expressions that are assigned to (or incremented).
   llvm::DenseSet<const clang::Expr *> assigned;
 };
@@ -1234,8 +1242,8 @@ private:
 LogicalResult xfence::addOpenCLSyntaxEdits(SourceEdits &edits,
                                            OpenCLLibrary &lib,
                                            bool &workItemHelpers,
-                                           std::string &launchers) {
-  SyntaxVisitor visitor(edits, lib);
+                                           std::string &launchers, bool hip) {
+  SyntaxVisitor visitor(edits, lib, hip);
   visitor.TraverseAST(edits.getSource().getContext());
   workItemHelpers = visitor.workItemHelpers;
   launchers = visitor.launchers;

@@ -215,25 +215,6 @@ static std::string hipHalfNames(std::string text) {
   return text;
 }
 
-/// The launch helpers in HIP's host API: the same calls, named hip*.
-static std::string hipLaunchers(std::string text) {
-  static const std::pair<const char *, const char *> names[] = {
-      {"cudaFuncSetAttribute(\n        ",
-       "hipFuncSetAttribute(\n        (const void *)"},
-      {"cudaFuncAttributeMaxDynamicSharedMemorySize",
-       "hipFuncAttributeMaxDynamicSharedMemorySize"},
-      {"cudaErrorInvalidValue", "hipErrorInvalidValue"},
-      {"cudaGetLastError", "hipGetLastError"},
-      {"cudaError_t", "hipError_t"},
-      {"cudaStream_t", "hipStream_t"},
-      {"cudaSuccess", "hipSuccess"}};
-  for (auto [from, to] : names)
-    for (size_t at = text.find(from); at != std::string::npos;
-         at = text.find(from, at + std::strlen(to)))
-      text.replace(at, std::strlen(from), to);
-  return text;
-}
-
 FailureOr<std::string> xfence::rewriteOpenCLAsCuda(ParsedSource &src,
                                                    ModuleOp module, bool hip) {
   MLIRContext *ctx = module.getContext();
@@ -244,7 +225,7 @@ FailureOr<std::string> xfence::rewriteOpenCLAsCuda(ParsedSource &src,
   OpenCLLibrary lib(src.getContext());
   std::string launchers;
   if (failed(rewriteSyncSites(edits, sites, module, atomicHeader, hip)) ||
-      failed(addOpenCLSyntaxEdits(edits, lib, workItemHelpers, launchers)))
+      failed(addOpenCLSyntaxEdits(edits, lib, workItemHelpers, launchers, hip)))
     return failure();
   commentOutOpenCLPragmas(edits);
   FailureOr<std::string> text =
@@ -258,7 +239,7 @@ FailureOr<std::string> xfence::rewriteOpenCLAsCuda(ParsedSource &src,
       *text += "\n";
     *text += "\n// xfence: host-side launch helpers, one per kernel."
              "\n" +
-             (hip ? hipLaunchers(launchers) : launchers);
+             launchers;
   }
   return text;
 }

@@ -47,11 +47,12 @@ rewriteOpenCLAsCuda(ParsedSource &src, mlir::ModuleOp module, bool hip = false);
 /// functions (recorded in `lib` for the prelude). Sets `workItemHelpers` if
 /// a work-item function with a non-constant dimension needs the helper
 /// functions of the prelude; `launchers` gets the host-side launch helper of
-/// every kernel. Fails, with errors at their locations, on constructs
-/// without a CUDA form.
+/// every kernel (in HIP's host API with `hip`). Fails, with errors at their
+/// locations, on constructs without a CUDA form.
 mlir::LogicalResult addOpenCLSyntaxEdits(SourceEdits &edits, OpenCLLibrary &lib,
                                          bool &workItemHelpers,
-                                         std::string &launchers);
+                                         std::string &launchers,
+                                         bool hip = false);
 
 /// Registers `--export-cuda` and `--export-hip` for xfence-translate.
 void registerCudaExport();
