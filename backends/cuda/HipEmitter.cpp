@@ -60,37 +60,31 @@ const char *orderName(MemoryOrder order) {
   llvm_unreachable("unknown order");
 }
 
-/// The AMDGPU sync scope string of a scope HIP names (already widened):
-/// what __builtin_amdgcn_fence and __builtin_amdgcn_atomic_inc32 take.
-const char *syncScopeString(Scope scope) {
-  switch (scope) {
-  case Scope::subgroup:
-    return "\"wavefront\"";
-  case Scope::workgroup:
-    return "\"workgroup\"";
-  case Scope::device:
-    return "\"agent\"";
-  case Scope::system:
-    return "\"\"";
-  default:
-    llvm_unreachable("not an AMDGPU sync scope");
-  }
+/// How HIP spells each scope it names (already widened): the AMDGPU sync
+/// scope string of __builtin_amdgcn_fence and __builtin_amdgcn_atomic_inc32,
+/// and the __HIP_MEMORY_SCOPE_* of the __hip_atomic builtins.
+struct HipScope {
+  Scope scope;
+  const char *syncScope, *memoryScope;
+};
+constexpr HipScope kHipScopes[] = {
+    {Scope::subgroup, "\"wavefront\"", "__HIP_MEMORY_SCOPE_WAVEFRONT"},
+    {Scope::workgroup, "\"workgroup\"", "__HIP_MEMORY_SCOPE_WORKGROUP"},
+    {Scope::device, "\"agent\"", "__HIP_MEMORY_SCOPE_AGENT"},
+    {Scope::system, "\"\"", "__HIP_MEMORY_SCOPE_SYSTEM"}};
+
+const HipScope &hipScope(Scope scope) {
+  for (const HipScope &s : kHipScopes)
+    if (s.scope == scope)
+      return s;
+  llvm_unreachable("not a scope HIP names");
 }
+
+const char *syncScopeString(Scope scope) { return hipScope(scope).syncScope; }
 
 /// The __HIP_MEMORY_SCOPE_* of an atomic.
 const char *atomicScopeName(Scope scope) {
-  switch (*hipTarget().atomicScopeFor(scope)) {
-  case Scope::subgroup:
-    return "__HIP_MEMORY_SCOPE_WAVEFRONT";
-  case Scope::workgroup:
-    return "__HIP_MEMORY_SCOPE_WORKGROUP";
-  case Scope::device:
-    return "__HIP_MEMORY_SCOPE_AGENT";
-  case Scope::system:
-    return "__HIP_MEMORY_SCOPE_SYSTEM";
-  default:
-    llvm_unreachable("not a scope of a HIP atomic");
-  }
+  return hipScope(*hipTarget().atomicScopeFor(scope)).memoryScope;
 }
 
 /// A fence that orders something (not relaxed, some space).
