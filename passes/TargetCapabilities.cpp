@@ -61,12 +61,51 @@ TargetCapabilities xfence::hipCapabilities() {
   // barrier orders the compiler only). No masked barrier, no grid barrier
   // without a cooperative launch.
   caps.barrierScopes = {S::subgroup, S::workgroup};
+  // __syncthreads_count/_and/_or (a work-group reduction in HIP 5.2, with
+  // the barrier's ordering written around it as fences).
+  caps.barrierReduceScopes = {S::workgroup};
   // The barrier's memory part is written as fences around s_barrier, at any
   // scope and order.
   caps.barrierMemoryIsExecScope = false;
+  caps.rmwKinds = {
+      K::add,  K::sub,  K::and_, K::or_, K::xor_, K::min, K::max,
+      K::umin, K::umax, K::xchg, K::inc, K::dec,  K::fadd}; // atomic_inc32/dec32
+                                                            // wrap
+  return caps;
+}
+
+TargetCapabilities xfence::alpakaCapabilities() {
+  TargetCapabilities caps;
+  caps.name = "alpaka";
+  // alpaka 3 names three scopes, onAcc::scope::{block,device,system}
+  // (semantics.md §3.5, with what each alpaka back end emits). A subgroup
+  // is no alpaka scope: it widens to the block; there are no clusters:
+  // cluster widens to device. A fence at thread scope orders nothing
+  // between threads and alpaka has no such fence: dropped.
+  caps.fenceScopes = {S::workgroup, S::device, S::system};
+  // Its atomics take block or device; system scope is refused by a
+  // static_assert in alpaka's atomicOp.
+  caps.atomicScopes = {S::workgroup, S::device};
+  caps.threadFences = false;
+  caps.splitFenceOrders = true; // onAcc::order::{acquire,release,...}
+  // onAcc::memFence names no memory space: each back end's fence
+  // (fence.*.cta/gpu/sys, __builtin_amdgcn_fence, std::atomic_thread_fence)
+  // orders every space.
+  caps.fencesOrderAllSpaces = true;
+  // The atomics take no order: every back end runs them relaxed (CUDA/HIP
+  // atomicAdd and friends, std::atomic_ref with memory_order_relaxed on the
+  // host). An ordered atomic is a relaxed one between fences.
+  caps.orderedAtomics = false;
+  // syncBlockThreads only: no warp, grid or predicate barrier. Its memory
+  // part is that of the block (__syncthreads on CUDA/HIP, a no-op on the
+  // host, whose blocks have one thread); wider ones get fences around it.
+  caps.barrierScopes = {S::workgroup};
+  caps.barrierMemoryIsExecScope = true;
+  caps.barrierMaxOrder = MemoryOrder::acq_rel;
+  // operation::{Add,Sub,Min,Max,Exch,Inc,Dec,And,Or,Xor}; Inc/Dec wrap as
+  // CUDA's atomicInc/atomicDec; Add takes float and double.
   caps.rmwKinds = {K::add,  K::sub,  K::and_, K::or_, K::xor_, K::min, K::max,
-                   K::umin, K::umax, K::xchg, K::inc, K::dec,  K::fadd}; // atomic_inc32/dec32
-                                                                         // wrap
+                   K::umin, K::umax, K::xchg, K::inc, K::dec,  K::fadd};
   return caps;
 }
 
@@ -216,6 +255,8 @@ std::optional<TargetCapabilities> xfence::lookupTarget(llvm::StringRef name,
     return cudaCapabilities();
   if (name == "hip")
     return hipCapabilities();
+  if (name == "alpaka")
+    return alpakaCapabilities();
   if (name == "opencl1.2")
     return openCL12Capabilities();
   if (name == "opencl2")
@@ -234,6 +275,6 @@ std::optional<TargetCapabilities> xfence::lookupTarget(llvm::StringRef name,
 }
 
 llvm::StringRef xfence::targetNames() {
-  return "cuda, hip, opencl1.2, opencl2, ptx-sm70, ptx-sm90, spirv-opencl, "
-         "spirv-vulkan, cpu";
+  return "cuda, hip, alpaka, opencl1.2, opencl2, ptx-sm70, ptx-sm90, "
+         "spirv-opencl, spirv-vulkan, cpu";
 }

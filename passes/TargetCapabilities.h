@@ -121,6 +121,9 @@ struct TargetCapabilities {
 TargetCapabilities cudaCapabilities();
 /// HIP source for AMD GPUs (`__builtin_amdgcn_fence`, `__hip_atomic_*`).
 TargetCapabilities hipCapabilities();
+/// alpaka 3 source (`alpaka::onAcc::memFence`, `syncBlockThreads`,
+/// `atomicAdd`, ...), whatever back end compiles it.
+TargetCapabilities alpakaCapabilities();
 /// OpenCL C 1.2 source (`mem_fence`, `barrier`, `atomic_*`).
 TargetCapabilities openCL12Capabilities();
 /// OpenCL C 2.0/3.0 source (`atomic_work_item_fence`, `work_group_barrier`).
@@ -134,8 +137,8 @@ TargetCapabilities spirvCapabilities(bool vulkan);
 TargetCapabilities cpuCapabilities();
 
 /// The capabilities of a target named as `--xfence-legalize=target=` does:
-/// cuda, opencl1.2, opencl2, ptx-sm70, ptx-sm90, spirv-opencl, spirv-vulkan,
-/// cpu.
+/// cuda, hip, alpaka, opencl1.2, opencl2, ptx-sm70, ptx-sm90, spirv-opencl,
+/// spirv-vulkan, cpu.
 std::optional<TargetCapabilities> lookupTarget(llvm::StringRef name,
                                                bool strict = false);
 /// The names `lookupTarget` accepts, for diagnostics.

@@ -78,6 +78,13 @@ for feature, path in [
         config.available_features.add(feature)
         config.substitutions.append(("%" + feature, path))
 
+# The CUDA toolkit's headers (the runtime API names of the CUDA to HIP
+# table are checked against them).
+cuda_include = os.path.join(os.path.dirname(cuda_bin), "include")
+if os.path.exists(os.path.join(cuda_include, "cuda_runtime_api.h")):
+    config.available_features.add("cuda-toolkit")
+    config.substitutions.append(("%cuda-include", cuda_include))
+
 spirv_val = shutil.which("spirv-val")
 if spirv_val:
     config.available_features.add("spirv-val")
@@ -124,6 +131,22 @@ if os.path.exists("/usr/include/hip/hip_runtime.h") and os.access(
     config.substitutions.append(
         ("%hip-clang", hip_clang + " -x hip --offload-arch=gfx90a -nogpulib "
          "-D__AMDGCN_WAVEFRONT_SIZE=64"))
+
+# alpaka 3 (header-only, not packaged): -DXFENCE_ALPAKA_INCLUDE_DIR names
+# its include/ directory. %alpaka-cxx compiles a C++20 file against it for
+# the CPU back ends (the serial executor; TBB and OpenMP are left out so
+# that neither is needed), with g++ or clang++.
+alpaka_include = getattr(config, "xfence_alpaka_include", "")
+alpaka_cxx = shutil.which("g++-12") or shutil.which("g++") or shutil.which(
+    "clang++", path=config.llvm_tools_dir)
+if alpaka_include and os.path.exists(
+        os.path.join(alpaka_include, "alpaka", "alpaka.hpp")) and alpaka_cxx:
+    config.available_features.add("alpaka")
+    config.substitutions.append(("%alpaka_include", alpaka_include))
+    config.substitutions.append(
+        ("%alpaka-cxx", "%s -std=c++20 -O1 -I%s "
+         "-DALPAKA_DISABLE_EXEC_CpuTbbBlocks -DALPAKA_DISABLE_EXEC_CpuOmpBlocks"
+         % (alpaka_cxx, alpaka_include)))
 
 # Permission tests: root reads a file whatever its mode.
 if hasattr(os, "getuid") and os.getuid() != 0:

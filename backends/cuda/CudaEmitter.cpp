@@ -503,8 +503,7 @@ xfence::render(const CudaSnippet &snippet,
   return text;
 }
 
-/// The role of operand `index` of a synchronization op, for the listing.
-static std::string roleOf(Operation *op, unsigned index) {
+std::string xfence::operandRole(Operation *op, unsigned index) {
   if (std::optional<std::string> text = constantText(op->getOperand(index)))
     return *text;
   return llvm::TypeSwitch<Operation *, std::string>(op)
@@ -538,7 +537,8 @@ LogicalResult xfence::emitCudaListing(Operation *module, llvm::raw_ostream &os,
       return;
     }
     header |= snippet->needsAtomicHeader;
-    out << render(*snippet, [&](unsigned i) { return roleOf(op, i); }) << ";\n";
+    out << render(*snippet, [&](unsigned i) { return operandRole(op, i); })
+        << ";\n";
   });
   if (!ok)
     return failure();

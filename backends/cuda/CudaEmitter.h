@@ -55,6 +55,11 @@ std::string
 render(const CudaSnippet &snippet,
        llvm::function_ref<std::string(unsigned operand)> operandText);
 
+/// The text that stands for operand `index` of a synchronization op in a
+/// listing: its value if it is a constant, else its role (`addr`, `value`,
+/// `expected`, `desired`, `mask`, `predicate`).
+std::string operandRole(mlir::Operation *op, unsigned index);
+
 /// `--export-cuda` for a module that was not imported from a source file:
 /// one CUDA statement per synchronization op, operands named by their role
 /// (`addr`, `value`, ...), grouped by function; with `hip`, HIP's

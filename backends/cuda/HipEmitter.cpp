@@ -19,6 +19,9 @@
 //  * barrier subgroup: a wavefront executes in lockstep; the wave barrier
 //    (__builtin_amdgcn_wave_barrier) between wavefront fences. No partial
 //    (masked) barriers.
+//  * reducing barrier: HIP's __syncthreads_count/_and/_or between a release
+//    and an acquire fence at the memory scope (HIP does not say that they
+//    order memory), in a statement expression.
 //  * atomics: __hip_atomic_* with the order and __HIP_MEMORY_SCOPE_*;
 //    wrapping inc/dec: __builtin_amdgcn_atomic_inc32/dec32 (unsigned int).
 //
@@ -132,6 +135,44 @@ LogicalResult emitBarrier(BarrierOp op, SnippetBuilder &b) {
     << ", " << primitive << ", "
     << fenceText(scope, seqCst ? MemoryOrder::seq_cst : MemoryOrder::acquire)
     << ")";
+  return success();
+}
+
+/// HIP has __syncthreads_count/_and/_or (HIP 5.2: a work-group reduction of
+/// the device library), but promises no memory ordering for them; the
+/// barrier's ordering is written around the call as fences, in a
+/// statement expression that gives the call's value.
+LogicalResult emitBarrierReduce(BarrierReduceOp op, SnippetBuilder &b) {
+  if (op.getExecScope() != Scope::workgroup)
+    return op.emitError("a reducing barrier with execution scope '")
+           << stringifyScope(op.getExecScope())
+           << "' has no sound HIP source form";
+  const char *name = "__syncthreads_count(";
+  switch (op.getReduction()) {
+  case BarrierReduction::count:
+    break;
+  case BarrierReduction::and_:
+    name = "__syncthreads_and(";
+    break;
+  case BarrierReduction::or_:
+    name = "__syncthreads_or(";
+    break;
+  }
+  std::optional<Scope> memoryScope = op.getMemoryScope();
+  if (!memoryScope || op.getSpaces() == MemorySpaces::none) {
+    b << name;
+    b.operand(0) << ")";
+    return success();
+  }
+  bool seqCst = op.getOrder() && *op.getOrder() == MemoryOrder::seq_cst;
+  Scope scope = join(*memoryScope, Scope::workgroup);
+  b << "({ "
+    << fenceText(scope, seqCst ? MemoryOrder::seq_cst : MemoryOrder::release)
+    << "; int xfence_reduced = " << name;
+  b.operand(0) << "); "
+               << fenceText(scope, seqCst ? MemoryOrder::seq_cst
+                                          : MemoryOrder::acquire)
+               << "; xfence_reduced; })";
   return success();
 }
 
@@ -312,10 +353,8 @@ FailureOr<CudaSnippet> xfence::emitHip(Operation *op) {
       llvm::TypeSwitch<Operation *, LogicalResult>(op)
           .Case<FenceOp>([&](auto op) { return emitFence(op, b); })
           .Case<BarrierOp>([&](auto op) { return emitBarrier(op, b); })
-          .Case<BarrierReduceOp>([&](auto op) {
-            return op.emitError("a reducing barrier has no HIP source form "
-                                "in xfence yet");
-          })
+          .Case<BarrierReduceOp>(
+              [&](auto op) { return emitBarrierReduce(op, b); })
           .Case<AtomicRMWOp>([&](auto op) { return emitRMW(op, b); })
           .Case<AtomicCmpXchgOp>([&](auto op) { return emitCmpXchg(op, b); })
           .Case<AtomicLoadOp>([&](auto op) { return emitLoad(op, b); })

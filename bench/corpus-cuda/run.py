@@ -108,16 +108,23 @@ def main():
     parser.add_argument("--work", default="/tmp/xfence-corpus-cuda")
     parser.add_argument("--suite", action="append")
     parser.add_argument("--out")
+    parser.add_argument("--to", choices=["opencl", "hip"], default="opencl",
+                        help="hip: translate with --to hip and check the "
+                        "output with clang's HIP mode (gfx90a, HIP headers "
+                        "of libamdhip64-dev); no PoCL step")
     opts = parser.parse_args()
+    hip = opts.to == "hip"
     with open(os.path.join(HERE, "suites.json")) as f:
         suites = json.load(f)
     os.makedirs(opts.work, exist_ok=True)
     launch = os.path.join(opts.work, "xfence_launch.h")
     with open(launch, "w") as f:
         f.write(LAUNCH)
-    import pyopencl as cl
-    platform = [p for p in cl.get_platforms() if "Portable" in p.name][0]
-    ctx = cl.Context(platform.get_devices())
+    if not hip:
+        import pyopencl as cl
+        platform = [p for p in cl.get_platforms()
+                    if "Portable" in p.name][0]
+        ctx = cl.Context(platform.get_devices())
 
     include_re = re.compile(r'^\s*#\s*include\s*"([^"]+\.cuh?)"', re.M)
     device_re = re.compile(r"__global__|__device__")
@@ -189,6 +196,24 @@ def main():
                 rows.append((name, rel, "not parsed", why))
                 continue
             t["parsed"] += 1
+            if hip:
+                out = cu[:-3] + ".hip"
+                rc, log = run([opts.xfence, "translate", cu, "--to", "hip",
+                               "-o", out] + incs, cwd=d)
+                if rc != 0:
+                    rows.append((name, rel, "translate", first_error(log)))
+                    continue
+                t["translated"] += 1
+                rc, log = run(["clang-22", "-x", "hip",
+                               "--offload-arch=gfx90a", "-nogpulib",
+                               "-D__AMDGCN_WAVEFRONT_SIZE=64", "-fsyntax-only",
+                               "-w"] + incs + [out], cwd=d)
+                if rc != 0:
+                    rows.append((name, rel, "clang", first_error(log)))
+                    continue
+                t["clang"] += 1
+                rows.append((name, rel, "ok", ""))
+                continue
             out = cu[:-3] + ".CL3.0.cl"
             rc, log = run([opts.xfence, "translate", cu, "--to", "opencl",
                            "-cl-std=CL3.0",
@@ -220,8 +245,10 @@ def main():
             rows.append((name, rel, "ok", ""))
         print("%s: %s" % (name, t), file=sys.stderr)
 
+    checked = "clang HIP (gfx90a)" if hip else "clang CL3.0"
+    built = "-" if hip else "PoCL CL3.0"
     lines = ["| suite | .cu files | with device code | clang parses | "
-             "translated | clang CL3.0 | PoCL CL3.0 | blobs missing |",
+             "translated | %s | %s | blobs missing |" % (checked, built),
              "|---|---|---|---|---|---|---|---|"]
     sums = dict(files=0, device=0, parsed=0, translated=0, clang=0, pocl=0,
                 missing=0)
@@ -234,10 +261,12 @@ def main():
     lines.append("| **all** | %d | %d | %d | %d | %d | %d | %d |" % (
         sums["files"], sums["device"], sums["parsed"], sums["translated"],
         sums["clang"], sums["pocl"], sums["missing"]))
-    rate = 100.0 * sums["pocl"] / sums["parsed"] if sums["parsed"] else 0
+    done = sums["clang"] if hip else sums["pocl"]
+    rate = 100.0 * done / sums["parsed"] if sums["parsed"] else 0
     lines.append("")
-    lines.append("Built on PoCL as OpenCL C 3.0: %d of %d parsed files "
-                 "(%.1f%%)." % (sums["pocl"], sums["parsed"], rate))
+    lines.append("%s: %d of %d parsed files (%.1f%%)." % (
+        "Accepted by clang's HIP mode" if hip else
+        "Built on PoCL as OpenCL C 3.0", done, sums["parsed"], rate))
     lines.append("")
     lines.append("| suite | file | result | first error |")
     lines.append("|---|---|---|---|")

@@ -42,6 +42,11 @@ SourceOptions::driverArgs(SourceLanguage language) const {
     }
     args.insert(args.end(), buildOptions.begin(), buildOptions.end());
     break;
+  case SourceLanguage::Cxx20:
+    // Host C++ (alpaka's CPU back ends are what a plain C++ compiler sees).
+    args = {"-x", "c++", "-std=c++20"};
+    args.insert(args.end(), buildOptions.begin(), buildOptions.end());
+    break;
   }
   args.push_back("-resource-dir=" XFENCE_CLANG_RESOURCE_DIR);
   for (const std::string &define : defines)

@@ -23,8 +23,8 @@
 
 namespace xfence {
 
-/// The source language of a parse.
-enum class SourceLanguage { OpenCL };
+/// The source language of a parse: OpenCL C, or C++20 (alpaka kernels).
+enum class SourceLanguage { OpenCL, Cxx20 };
 
 /// What the user passes on the command line, in clang's spellings.
 struct SourceOptions {
@@ -33,11 +33,11 @@ struct SourceOptions {
   /// `-I` directories.
   std::vector<std::string> includeDirs;
   /// The language standard (`CL1.2`, `CL2.0`, `CL3.0`); empty for the default
-  /// (`CL1.2` for OpenCL, as clang).
+  /// (`CL1.2` for OpenCL, as clang). Unused for C++20.
   std::string standard;
   /// OpenCL build options other than -cl-std (`-cl-mad-enable`,
   /// `-cl-fast-relaxed-math`, ...), given to clang as they are: some define
-  /// macros (`__FAST_RELAXED_MATH__`).
+  /// macros (`__FAST_RELAXED_MATH__`). For C++20, further clang arguments.
   std::vector<std::string> buildOptions;
 
   /// The clang driver arguments that reproduce these options (also what the

@@ -50,15 +50,33 @@ struct Place {
 /// The places where the text of the token at `loc` may be taken from,
 /// innermost first (see findRewriteRange).
 void candidates(const clang::SourceManager &sm, const clang::LangOptions &lo,
-                SourceLocation loc, bool end,
-                llvm::SmallVectorImpl<Place> &out) {
+                SourceLocation loc, bool end, llvm::SmallVectorImpl<Place> &out,
+                bool parametersToo = false, unsigned depth = 0) {
   SourceLocation argBegin, argEnd;
-  for (unsigned depth = 0; depth < 64 && loc.isValid(); ++depth) {
+  // With `parametersToo`, a token that begins (ends) a whole macro argument
+  // may also be taken as the parameter's name in the macro's body: the
+  // operand `p` of an atomic written in `#define INC(p) atomic_inc(p)` is
+  // the body's `p`. Those places come after the argument's own.
+  llvm::SmallVector<SourceLocation, 2> parameters;
+  auto finish = [&] {
+    for (SourceLocation parameter : parameters)
+      candidates(sm, lo, parameter, end, out, true, depth + 1);
+  };
+  for (; depth < 64 && loc.isValid(); ++depth) {
     if (loc.isFileID()) {
       out.push_back({loc, clang::FileID(), argBegin, argEnd});
-      return;
+      return finish();
     }
     if (sm.isMacroArgExpansion(loc)) {
+      SourceLocation parameter;
+      bool whole =
+          end ? sm.isAtEndOfImmediateMacroExpansion(
+                    loc.getLocWithOffset(clang::Lexer::MeasureTokenLength(
+                        sm.getSpellingLoc(loc), sm, lo)),
+                    &parameter)
+              : sm.isAtStartOfImmediateMacroExpansion(loc, &parameter);
+      if (parametersToo && whole)
+        parameters.push_back(parameter);
       // The invocation of the macro whose argument this is (written in the
       // file, or in another macro's argument): see Place.
       SourceLocation body = sm.getImmediateExpansionRange(loc).getBegin();
@@ -79,9 +97,10 @@ void candidates(const clang::SourceManager &sm, const clang::LangOptions &lo,
                       sm.getSpellingLoc(loc), sm, lo)),
                   &up)
             : !sm.isAtStartOfImmediateMacroExpansion(loc, &up))
-      return;
+      return finish();
     loc = up;
   }
+  finish();
 }
 
 /// The start of the logical line (backslash continuations joined) that
@@ -188,10 +207,14 @@ std::optional<FileCharRange>
 xfence::findRangeInside(const clang::SourceManager &sm,
                         const clang::LangOptions &lo, clang::SourceRange range,
                         const FileCharRange &outer) {
-  // The innermost pair of places inside `outer` (see findRewriteRange).
+  // The innermost pair of places inside `outer` (see findRewriteRange); an
+  // operand that is a whole macro argument may be the parameter's name in
+  // the body that `outer` is text of.
   llvm::SmallVector<Place, 8> begins, ends;
-  candidates(sm, lo, range.getBegin(), /*end=*/false, begins);
-  candidates(sm, lo, range.getEnd(), /*end=*/true, ends);
+  candidates(sm, lo, range.getBegin(), /*end=*/false, begins,
+             /*parametersToo=*/true);
+  candidates(sm, lo, range.getEnd(), /*end=*/true, ends,
+             /*parametersToo=*/true);
   auto inside = [&](const Place &place) {
     auto [file, offset] = sm.getDecomposedLoc(place.loc);
     return file == outer.file && outer.begin <= offset && offset < outer.end;

@@ -109,6 +109,14 @@ template <class T>
 __host__ cudaError_t cudaMallocManaged(T **p, size_t n, unsigned f = 1) {
   return cudaMallocManaged((void **)p, n, f);
 }
+enum cudaFuncCache { cudaFuncCachePreferNone, cudaFuncCachePreferShared,
+                     cudaFuncCachePreferL1, cudaFuncCachePreferEqual };
+extern "C" __host__ cudaError_t cudaFuncSetCacheConfig(const void *,
+                                                        cudaFuncCache);
+template <class T>
+__host__ cudaError_t cudaFuncSetCacheConfig(T *f, cudaFuncCache c) {
+  return cudaFuncSetCacheConfig((const void *)f, c);
+}
 template <class T>
 __host__ cudaError_t
 cudaMemcpyToSymbol(const T &, const void *, size_t, size_t = 0,

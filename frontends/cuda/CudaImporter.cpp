@@ -37,6 +37,7 @@
 
 #include "dialect/XFenceOps.h"
 #include "frontends/common/StatementWalker.h"
+#include "frontends/names/AtomicNames.h"
 #include "frontends/names/PTXSyncNames.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -133,21 +134,6 @@ std::optional<Sync> classifyAsm(const clang::GCCAsmStmt *s) {
   sync.scope = ptx->scope;
   sync.order = ptx->order;
   return sync;
-}
-
-std::optional<AtomicRMWKind> rmwFromName(llvm::StringRef name) {
-  return llvm::StringSwitch<std::optional<AtomicRMWKind>>(name)
-      .Case("Add", AtomicRMWKind::add)
-      .Case("Sub", AtomicRMWKind::sub)
-      .Case("Exch", AtomicRMWKind::xchg)
-      .Case("Min", AtomicRMWKind::min)
-      .Case("Max", AtomicRMWKind::max)
-      .Case("And", AtomicRMWKind::and_)
-      .Case("Or", AtomicRMWKind::or_)
-      .Case("Xor", AtomicRMWKind::xor_)
-      .Case("Inc", AtomicRMWKind::inc)
-      .Case("Dec", AtomicRMWKind::dec)
-      .Default(std::nullopt);
 }
 
 /// The object expression of a member call (the pointer for `->`).
@@ -299,7 +285,7 @@ std::optional<Sync> classify(ParsedSource &src, const clang::Stmt *s) {
     if (m[1] == "CAS")
       sync.cas = true;
     else
-      sync.rmw = *rmwFromName(m[1]);
+      sync.rmw = *rmwKindOfAtomicName(m[1]);
     return sync;
   }
   return std::nullopt;
@@ -422,15 +408,20 @@ class Importer : public StatementWalker<Importer> {
   friend class StatementWalker<Importer>;
 
 public:
-  Importer(ParsedSource &src, MLIRContext *ctx)
-      : StatementWalker(ctx), src(src), ctx(ctx), sm(src.getSourceManager()),
-        lo(src.getLangOpts()), astCtx(src.getContext()),
+  Importer(ParsedSource &src, MLIRContext *ctx, bool everyFunction)
+      : StatementWalker(ctx), everyFunction(everyFunction), src(src), ctx(ctx),
+        sm(src.getSourceManager()), lo(src.getLangOpts()),
+        astCtx(src.getContext()),
         spaces(src.getContext(),
                [&src](const clang::Decl *d) { return isUserDecl(src, d); }) {}
 
   bool run(ModuleOp module);
 
 private:
+  /// Imports the functions in namespaces and classes, the instantiations
+  /// of templates and the bodies of lambdas too (each its own function).
+  bool everyFunction;
+
   Location locOf(clang::SourceRange range) {
     return toLocation(ctx, sm, lo, range);
   }
@@ -496,8 +487,45 @@ private:
   llvm::StringMap<unsigned> symbolCount;
 };
 
+namespace {
+/// A function template (not a member of a class template) that the file
+/// never instantiates: its text is imported as written, so that the
+/// synchronization that does not depend on its parameters is translated
+/// (what depends on them is not a construct xfence can see, and stays).
+bool isUninstantiatedTemplate(const clang::FunctionDecl *fn) {
+  const clang::FunctionTemplateDecl *t = fn->getDescribedFunctionTemplate();
+  return t && t->specializations().empty() &&
+         !fn->getDeclContext()->isDependentContext();
+}
+
+/// Every function with a body that is not a template pattern (unless
+/// uninstantiated, above), in the order of the source: in namespaces and
+/// classes, the instantiations of templates, and the call operators of
+/// lambdas.
+class FunctionCollector : public clang::RecursiveASTVisitor<FunctionCollector> {
+public:
+  explicit FunctionCollector(std::vector<clang::Decl *> &out) : out(out) {}
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool shouldVisitImplicitCode() const { return false; }
+  bool VisitFunctionDecl(clang::FunctionDecl *fn) {
+    if (fn->doesThisDeclarationHaveABody() && !fn->isDefaulted() &&
+        (!fn->isDependentContext() || isUninstantiatedTemplate(fn)))
+      out.push_back(fn);
+    return true;
+  }
+
+private:
+  std::vector<clang::Decl *> &out;
+};
+} // namespace
+
 bool Importer::run(ModuleOp module) {
-  for (clang::Decl *decl : topLevelDecls(astCtx)) {
+  std::vector<clang::Decl *> decls;
+  if (everyFunction)
+    FunctionCollector(decls).TraverseAST(astCtx);
+  else
+    decls = topLevelDecls(astCtx);
+  for (clang::Decl *decl : decls) {
     auto *fn = llvm::dyn_cast<clang::FunctionDecl>(decl);
     if (!fn || !fn->doesThisDeclarationHaveABody() || !isUserDecl(src, fn))
       continue;
@@ -506,7 +534,19 @@ bool Importer::run(ModuleOp module) {
       continue; // host code: not the device program
     builder.setInsertionPointToEnd(module.getBody());
     // Overloads (C++) share a name; the symbols of the module may not.
-    std::string name = fn->getName().str();
+    std::string name =
+        fn->getIdentifier() ? fn->getName().str() : fn->getNameAsString();
+    if (fn->isTemplateInstantiation()) { // k<int>
+      name.clear();
+      llvm::raw_string_ostream os(name);
+      fn->getNameForDiagnostic(os, astCtx.getPrintingPolicy(),
+                               /*Qualified=*/false);
+    }
+    if (auto *method = llvm::dyn_cast<clang::CXXMethodDecl>(fn))
+      name = (method->getParent()->isLambda()
+                  ? std::string("lambda")
+                  : method->getParent()->getNameAsString()) +
+             "::" + name;
     if (unsigned n = symbolCount[name]++)
       name += "." + std::to_string(n + 1);
     auto func = func::FuncOp::create(builder, locOf(fn->getSourceRange()), name,
@@ -598,6 +638,14 @@ void Importer::visitExpr(const clang::Expr *e) {
   }
   if (llvm::isa<clang::UnaryExprOrTypeTraitExpr>(e))
     return;
+  if (auto *lambda = llvm::dyn_cast<clang::LambdaExpr>(e);
+      lambda && everyFunction) {
+    // The body runs where the lambda is called (an opaque call), and is
+    // imported as a function of its own.
+    for (const clang::Expr *init : lambda->capture_inits())
+      visitExpr(init);
+    return;
+  }
   visitChildren(e);
 }
 
@@ -838,13 +886,7 @@ void Importer::importAtomic(const clang::CallExpr *call, const Sync &sync) {
   Value addr = poison(LLVM::LLVMPointerType::get(ctx, addressSpace));
   bool isUnsigned = valueType->isUnsignedIntegerType();
   auto rmwKind = [&](AtomicRMWKind kind) {
-    if (kind == AtomicRMWKind::min && isUnsigned)
-      return AtomicRMWKind::umin;
-    if (kind == AtomicRMWKind::max && isUnsigned)
-      return AtomicRMWKind::umax;
-    if (kind == AtomicRMWKind::add && isa<FloatType>(type))
-      return AtomicRMWKind::fadd;
-    return kind;
+    return rmwKindForType(kind, isUnsigned, isa<FloatType>(type));
   };
   Location loc = locOf(call);
   auto annotate = [&](Operation *op, ArrayRef<int32_t> args) {
@@ -978,8 +1020,10 @@ void Importer::importAtomic(const clang::CallExpr *call, const Sync &sync) {
 class SiteFinder : public clang::RecursiveASTVisitor<SiteFinder> {
 public:
   SiteFinder(ParsedSource &src, MLIRContext *ctx,
-             std::vector<CudaSyncSite> &sites)
-      : src(src), ctx(ctx), sites(sites) {}
+             std::vector<CudaSyncSite> &sites, bool instantiations)
+      : src(src), ctx(ctx), sites(sites), instantiations(instantiations) {}
+
+  bool shouldVisitTemplateInstantiations() const { return instantiations; }
 
   bool TraverseFunctionDecl(clang::FunctionDecl *fn) {
     // Host code is left out of the translation.
@@ -1003,13 +1047,14 @@ private:
   ParsedSource &src;
   MLIRContext *ctx;
   std::vector<CudaSyncSite> &sites;
+  bool instantiations;
 };
 
 } // namespace
 
 OwningOpRef<ModuleOp> xfence::importCuda(ParsedSource &src,
                                          const CudaSourceOptions &options,
-                                         MLIRContext *ctx) {
+                                         MLIRContext *ctx, bool everyFunction) {
   ctx->loadDialect<XFenceDialect, func::FuncDialect, LLVM::LLVMDialect>();
   clang::SourceManager &sm = src.getSourceManager();
   llvm::StringRef file;
@@ -1034,7 +1079,7 @@ OwningOpRef<ModuleOp> xfence::importCuda(ParsedSource &src,
            b.getNamedAttr("gpu_arch", b.getStringAttr(options.gpuArch)),
            b.getNamedAttr("defines", strings(options.source.defines)),
            b.getNamedAttr("includes", strings(options.source.includeDirs))}));
-  Importer importer(src, ctx);
+  Importer importer(src, ctx, everyFunction);
   if (!importer.run(*module) || src.hasErrors())
     return nullptr;
   if (failed(verify(*module)))
@@ -1043,9 +1088,10 @@ OwningOpRef<ModuleOp> xfence::importCuda(ParsedSource &src,
 }
 
 std::vector<CudaSyncSite> xfence::findCudaSyncSites(ParsedSource &src,
-                                                    MLIRContext *ctx) {
+                                                    MLIRContext *ctx,
+                                                    bool instantiations) {
   std::vector<CudaSyncSite> sites;
-  SiteFinder finder(src, ctx, sites);
+  SiteFinder finder(src, ctx, sites, instantiations);
   finder.TraverseAST(src.getContext());
   return sites;
 }

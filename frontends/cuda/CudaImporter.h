@@ -67,15 +67,21 @@ std::optional<clang::QualType> atomicValueType(clang::QualType type,
                                                bool *isRef = nullptr);
 
 /// Imports the translation unit; reports problems clang-style through
-/// `src` and returns null on error.
+/// `src` and returns null on error. The device functions at the top level
+/// (the OpenCL C direction, which has nothing else), or with
+/// `everyFunction` also those in namespaces and classes, the instantiations
+/// of templates and lambdas (each a function of its own).
 mlir::OwningOpRef<mlir::ModuleOp> importCuda(ParsedSource &src,
                                              const CudaSourceOptions &options,
-                                             mlir::MLIRContext *ctx);
+                                             mlir::MLIRContext *ctx,
+                                             bool everyFunction = false);
 
 /// Every synchronization construct of user code, with the location that
-/// `importCuda` gives its op.
+/// `importCuda` gives its op; with `instantiations`, those of template
+/// instantiations too (the same text as the template's).
 std::vector<CudaSyncSite> findCudaSyncSites(ParsedSource &src,
-                                            mlir::MLIRContext *ctx);
+                                            mlir::MLIRContext *ctx,
+                                            bool instantiations = false);
 
 /// True if `d` is the user's (not a system header, not built in).
 bool isUserDecl(ParsedSource &src, const clang::Decl *d);

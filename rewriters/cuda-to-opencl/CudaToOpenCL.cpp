@@ -19,10 +19,12 @@
 #include "rewriters/cuda-to-opencl/CudaToOpenCL.h"
 #include "rewriters/common/SourceEdits.h"
 
+#include "backends/cuda/CudaEmitter.h"
 #include "dialect/XFenceOps.h"
 #include "frontends/cuda/CudaImporter.h"
 #include "passes/Passes.h"
 #include "passes/TargetCapabilities.h"
+#include "rewriters/cuda-to-opencl/CudaSiteRewriter.h"
 #include "rewriters/cuda-to-opencl/CudaSyntax.h"
 #include "rewriters/cuda-to-opencl/CudaTemplates.h"
 
@@ -42,17 +44,6 @@ using clang::DiagnosticsEngine;
 static constexpr llvm::StringLiteral kAssumed = "xfence.assumed";
 
 namespace {
-
-/// Every FileLineColRange in `loc`, in order.
-void flatten(Location loc, SmallVectorImpl<Location> &out) {
-  if (auto fused = dyn_cast<FusedLoc>(loc)) {
-    for (Location inner : fused.getLocations())
-      flatten(inner, out);
-    return;
-  }
-  if (isa<FileLineColRange>(loc))
-    out.push_back(loc);
-}
 
 /// Marks what the target has no built-in for, and applies the 1.2 policy.
 LogicalResult prepare(ModuleOp module, const TargetCapabilities &caps,
@@ -74,15 +65,7 @@ LogicalResult prepare(ModuleOp module, const TargetCapabilities &caps,
     // no warps; xfence takes a warp to be a sub-group of 32 work-items
     // (docs/cuda-to-opencl.md), so the full mask is the whole sub-group.
     // A partial mask stays partial (an error: no OpenCL C form).
-    module.walk([&](BarrierOp barrier) {
-      Value mask = barrier.getMask();
-      if (!mask || barrier.getExecScope() != Scope::subgroup)
-        return;
-      auto c = mask.getDefiningOp<LLVM::ConstantOp>();
-      auto value = c ? dyn_cast<IntegerAttr>(c.getValue()) : IntegerAttr();
-      if (value && value.getValue().isAllOnes())
-        barrier.getMaskMutable().clear();
-    });
+    clearFullWarpMasks(module);
   }
   // What stays a warp barrier has no form: say why.
   bool ok = true;
@@ -157,59 +140,19 @@ void restoreEmulated(ModuleOp module) {
   });
 }
 
-/// The text of one operand of a site, as prefix + kept source range +
-/// suffix.
-struct OperandText {
-  std::string prefix;
-  FileCharRange range;
-  std::string suffix;
-};
-
-class SiteRewriter {
-public:
-  SiteRewriter(SourceEdits &edits, const OpenCLTarget &target,
-               OpenCLHelpers &helpers)
-      : edits(edits), src(edits.getSource()), sm(src.getSourceManager()),
-        target(target), helpers(helpers) {}
-
-  LogicalResult run(ArrayRef<CudaSyncSite> sites, ModuleOp module);
-
-private:
-  std::optional<OperandText> operandText(const CudaSyncSite &site,
-                                         unsigned index, bool address);
-  bool valueUsed(const clang::Stmt *s);
-  LogicalResult apply(const CudaSyncSite &site,
-                      ArrayRef<std::pair<Operation *, OpenCLSnippet>> ops);
-  LogicalResult declareScratch(
-      ArrayRef<CudaSyncSite> sites,
-      const llvm::DenseMap<Location, unsigned> &siteOf,
-      const llvm::DenseMap<
-          Location, SmallVector<std::pair<Operation *, OpenCLSnippet>>> &texts);
-
-  SourceEdits &edits;
-  ParsedSource &src;
-  clang::SourceManager &sm;
-  const OpenCLTarget &target;
-  OpenCLHelpers &helpers;
-};
-
 /// The 1.2 / 3.0 form of __syncthreads_count/_and/_or counts in a __local
 /// variable, which OpenCL C allows only at kernel scope: each kernel with
 /// such a site declares it once, first in its body.
-LogicalResult SiteRewriter::declareScratch(
-    ArrayRef<CudaSyncSite> sites,
-    const llvm::DenseMap<Location, unsigned> &siteOf,
-    const llvm::DenseMap<
-        Location, SmallVector<std::pair<Operation *, OpenCLSnippet>>> &texts) {
-  if (target.cl2 && !target.cl30)
-    return success();
-  llvm::SmallPtrSet<const clang::FunctionDecl *, 4> declared;
-  for (auto &[loc, ops] : texts) {
-    if (!llvm::any_of(ops, [](const auto &entry) {
-          return isa<BarrierReduceOp>(entry.first);
+class ScratchDeclarations {
+public:
+  ScratchDeclarations(SourceEdits &edits, const OpenCLTarget &target)
+      : edits(edits), src(edits.getSource()), target(target) {}
+
+  LogicalResult declare(const clang::Stmt *stmt, ArrayRef<Operation *> ops) {
+    if ((target.cl2 && !target.cl30) || !llvm::any_of(ops, [](Operation *op) {
+          return isa<BarrierReduceOp>(op);
         }))
-      continue;
-    const clang::Stmt *stmt = sites[siteOf.lookup(loc)].stmt;
+      return success();
     const clang::FunctionDecl *fn = nullptr;
     clang::DynTypedNodeList parents = src.getContext().getParents(*stmt);
     while (!parents.empty() && !fn) {
@@ -223,230 +166,23 @@ LogicalResult SiteRewriter::declareScratch(
                         "OpenCL C allows only in kernels"),
              failure();
     if (!declared.insert(fn).second)
-      continue;
+      return success();
+    clang::SourceManager &sm = src.getSourceManager();
     auto *body = llvm::cast<clang::CompoundStmt>(fn->getBody());
     clang::SourceLocation lbrace = sm.getFileLoc(body->getLBracLoc());
     auto [file, offset] = sm.getDecomposedLoc(lbrace);
     edits.replace({file, offset + 1, offset + 1},
                   " __local int xfence_syncthreads_scratch; /* xfence: the "
                   "count of __syncthreads_count/_and/_or */");
+    return success();
   }
-  return success();
-}
 
-bool SiteRewriter::valueUsed(const clang::Stmt *s) {
-  if (auto *e = llvm::dyn_cast<clang::Expr>(s))
-    if (e->getType()->isVoidType())
-      return false;
-  clang::DynTypedNodeList parents = src.getContext().getParents(*s);
-  while (parents.size() == 1) {
-    if (const auto *e = parents[0].get<clang::Expr>()) {
-      if (llvm::isa<clang::ExprWithCleanups, clang::ParenExpr>(e)) {
-        parents = src.getContext().getParents(*e);
-        continue;
-      }
-      if (auto *cast = llvm::dyn_cast<clang::CStyleCastExpr>(e))
-        return !cast->getType()->isVoidType();
-      return true;
-    }
-    return !parents[0].get<clang::CompoundStmt>();
-  }
-  return true;
-}
-
-std::optional<OperandText> SiteRewriter::operandText(const CudaSyncSite &site,
-                                                     unsigned index,
-                                                     bool address) {
-  std::vector<const clang::Expr *> operands = siteOperands(site.stmt);
-  if (index >= operands.size())
-    return std::nullopt;
-  const clang::Expr *e = operands[index];
-  const clang::LangOptions &lo = src.getLangOpts();
-  OperandText text;
-  if (address && index == 0 && isAtomicMemberSite(site.stmt)) {
-    // The object of an atomic_ref / atomic member call, as a pointer.
-    auto *call = llvm::cast<clang::CXXMemberCallExpr>(site.stmt);
-    auto *member = llvm::dyn_cast<clang::MemberExpr>(
-        call->getCallee()->IgnoreParenImpCasts());
-    bool arrow = member && member->isArrow();
-    const clang::Expr *inner = e->IgnoreParenImpCasts();
-    bool isRef = false;
-    atomicValueType(e->getType(), &isRef);
-    if (!arrow && isRef) {
-      while (auto *tmp = llvm::dyn_cast<clang::MaterializeTemporaryExpr>(inner))
-        inner = tmp->getSubExpr()->IgnoreParenImpCasts();
-      if (auto *fc = llvm::dyn_cast<clang::CXXFunctionalCastExpr>(inner))
-        inner = fc->getSubExpr()->IgnoreParenImpCasts();
-      if (auto *construct = llvm::dyn_cast<clang::CXXConstructExpr>(inner);
-          construct && construct->getNumArgs() == 1) {
-        // cuda::atomic_ref<T, S>(x).op(...): &(x)
-        e = construct->getArg(0);
-        text.prefix = "&(";
-        text.suffix = ")";
-      } else if (!llvm::isa<clang::DeclRefExpr>(inner)) {
-        return std::nullopt;
-      } // a named atomic_ref is rewritten to a pointer: its name
-    } else if (!arrow) {
-      text.prefix = "&(";
-      text.suffix = ")";
-    }
-  }
-  std::optional<FileCharRange> range =
-      findRangeInside(sm, lo, e->getSourceRange(), *site.range);
-  if (!range)
-    return std::nullopt;
-  text.range = *range;
-  return text;
-}
-
-LogicalResult
-SiteRewriter::apply(const CudaSyncSite &site,
-                    ArrayRef<std::pair<Operation *, OpenCLSnippet>> ops) {
-  const FileCharRange &range = *site.range;
-  // One site per location (the first use of a macro body): no origin, the
-  // edits are not checked against the other uses.
-  SiteText out(edits, range, clang::SourceLocation());
-  bool several = ops.size() > 1;
-  if (several) {
-    // Fences that legalization put around an atomic or a barrier: a comma
-    // expression, whose value is the last part's. Valid where the value of
-    // the construct is not used, or the construct is last.
-    Operation *last = ops.back().first;
-    bool hasValue = llvm::any_of(
-        ops, [](const auto &entry) { return !isa<FenceOp>(entry.first); });
-    if (valueUsed(site.stmt) && hasValue && isa<FenceOp>(last))
-      return src.report(site.stmt->getBeginLoc(), DiagnosticsEngine::Error,
-                        "this ordered atomic needs fences around it in "
-                        "OpenCL C; its value cannot be used in an "
-                        "expression (assign it in a statement of its own)"),
-             failure();
-    out.text("(");
-  }
-  bool first = true;
-  for (auto &[op, snippet] : ops) {
-    if (!first)
-      out.text(", ");
-    first = false;
-    auto args = op->getAttrOfType<DenseI32ArrayAttr>(cudaattr::args);
-    if (op->hasAttr(kAssumed))
-      out.text("/* xfence: assumes mem_fence is device-wide "
-               "(--opencl12-device-fence) */ ");
-    for (const OpenCLPiece &piece : snippet.pieces) {
-      if (piece.operand < 0) {
-        out.text(piece.text);
-        continue;
-      }
-      unsigned operand = piece.operand;
-      int arg = args && operand < args.size() ? args[operand] : -1;
-      if (arg < 0) {
-        std::optional<std::string> constant =
-            openCLConstantText(op->getOperand(operand));
-        if (!constant)
-          return src.report(site.stmt->getBeginLoc(), DiagnosticsEngine::Error,
-                            "cannot rewrite this construct: the translated "
-                            "code needs an operand that the source does not "
-                            "spell"),
-                 failure();
-        out.text(*constant);
-        continue;
-      }
-      bool isAddress =
-          isa<LLVM::LLVMPointerType>(op->getOperand(operand).getType());
-      std::optional<OperandText> text = operandText(site, arg, isAddress);
-      if (text) {
-        out.text(text->prefix);
-        if (piece.addressOf)
-          out.text("&(");
-      }
-      if (!text || failed(out.operand(text->range)))
-        return src.report(site.stmt->getBeginLoc(), DiagnosticsEngine::Error,
-                          "cannot rewrite this construct: the text of an "
-                          "operand is not inside the construct's text, or "
-                          "the translation needs it twice"),
-               failure();
-      out.text(text->suffix);
-      if (piece.addressOf)
-        out.text(")");
-    }
-  }
-  if (several)
-    out.text(")");
-  out.finish();
-  return success();
-}
-
-LogicalResult SiteRewriter::run(ArrayRef<CudaSyncSite> sites, ModuleOp module) {
-  llvm::DenseMap<Location, unsigned> siteOf;
-  for (unsigned i = 0; i < sites.size(); ++i)
-    siteOf.try_emplace(sites[i].loc, i);
-  llvm::DenseMap<Location, SmallVector<std::pair<Operation *, OpenCLSnippet>>>
-      texts;
-  llvm::DenseMap<Location, Location> mergedInto;
-  bool ok = true;
-  module.walk([&](Operation *op) {
-    if (!isOpenCLSyncOp(op))
-      return;
-    SmallVector<Location> locs;
-    flatten(op->getLoc(), locs);
-    llvm::erase_if(locs, [&](Location l) { return !siteOf.count(l); });
-    if (locs.empty()) {
-      op->emitError("this synchronization op has no text in the source to "
-                    "rewrite");
-      ok = false;
-      return;
-    }
-    FailureOr<OpenCLSnippet> snippet = emitOpenCL(op, target, helpers);
-    if (failed(snippet)) {
-      ok = false;
-      return;
-    }
-    texts[locs.front()].push_back({op, std::move(*snippet)});
-    for (Location merged : llvm::drop_begin(locs))
-      mergedInto.try_emplace(merged, locs.front());
-  });
-  if (!ok)
-    return failure();
-  if (failed(declareScratch(sites, siteOf, texts)))
-    return failure();
-  llvm::DenseSet<Location> done;
-  for (const CudaSyncSite &site : sites) {
-    if (!done.insert(site.loc).second)
-      continue;
-    if (!site.range)
-      return src.report(site.stmt->getBeginLoc(), DiagnosticsEngine::Error,
-                        "cannot rewrite this construct: its text is not in "
-                        "one place of a user file"),
-             failure();
-    auto it = texts.find(site.loc);
-    if (it != texts.end()) {
-      if (failed(apply(site, it->second)))
-        return failure();
-      continue;
-    }
-    if (valueUsed(site.stmt))
-      return src.report(site.stmt->getBeginLoc(), DiagnosticsEngine::Error,
-                        "cannot rewrite this construct: a pass removed it, "
-                        "but its value is used"),
-             failure();
-    std::string original = sm.getBufferData(site.range->file)
-                               .slice(site.range->begin, site.range->end)
-                               .str();
-    for (size_t at = original.find("*/"); at != std::string::npos;
-         at = original.find("*/", at))
-      original.replace(at, 2, "* /");
-    std::string why = "removed: it orders nothing on this target, or a "
-                      "neighbour covers it";
-    auto merged = mergedInto.find(site.loc);
-    if (merged != mergedInto.end())
-      if (auto into = dyn_cast<FileLineColRange>(merged->second))
-        why = "merged into the construct at line " +
-              std::to_string(into.getStartLine()) + ", column " +
-              std::to_string(into.getStartColumn());
-    edits.replace(*site.range,
-                  "((void)0) /* xfence: " + original + " " + why + " */");
-  }
-  return success();
-}
+private:
+  SourceEdits &edits;
+  ParsedSource &src;
+  const OpenCLTarget &target;
+  llvm::SmallPtrSet<const clang::FunctionDecl *, 4> declared;
+};
 
 std::string prelude(const CudaToOpenCLOptions &options,
                     const OpenCLHelpers &helpers, llvm::StringRef notes) {
@@ -465,6 +201,7 @@ static FailureOr<std::string>
 rewrite(ParsedSource &src, ModuleOp module, const CudaToOpenCLOptions &options,
         llvm::ArrayRef<clang::FileID> expandedHeaders = {}) {
   MLIRContext *ctx = module.getContext();
+  ImportedSites imported = importedSyncLocations(module, isOpenCLSyncOp);
   std::optional<TargetCapabilities> caps =
       lookupTarget(options.cl2() ? "opencl2" : "opencl1.2");
   // __syncthreads_count/_and/_or: OpenCL C has no reducing barrier, but the
@@ -496,11 +233,28 @@ rewrite(ParsedSource &src, ModuleOp module, const CudaToOpenCLOptions &options,
   target.cl2 = options.cl2();
   target.cl30 = options.clStd == "CL3.0";
   OpenCLHelpers helpers;
-  SiteRewriter sites_(edits, target, helpers);
+  ScratchDeclarations scratch(edits, target);
+  CudaSiteTarget siteTarget;
+  siteTarget.isSync = isOpenCLSyncOp;
+  siteTarget.emit = [&](Operation *op) {
+    return emitOpenCL(op, target, helpers);
+  };
+  siteTarget.constant = openCLConstantText;
+  siteTarget.note = [](Operation *op) -> std::string {
+    if (!op->hasAttr(kAssumed))
+      return "";
+    return "/* xfence: assumes mem_fence is device-wide "
+           "(--opencl12-device-fence) */ ";
+  };
+  siteTarget.prepareSite = [&](const clang::Stmt *stmt,
+                               ArrayRef<Operation *> ops) {
+    return scratch.declare(stmt, ops);
+  };
   CudaAddressSpaces spaces(src.getContext(), [&src](const clang::Decl *d) {
     return isUserDecl(src, d);
   });
-  bool ok = succeeded(sites_.run(sites, module));
+  bool ok = succeeded(
+      rewriteCudaSyncSites(edits, sites, module, siteTarget, imported));
   CudaSyntaxOptions syntax;
   syntax.cl2 = options.cl2();
   syntax.hoistDeviceVariables = options.hoistDeviceVariables();
@@ -556,6 +310,58 @@ xfence::translateCudaToOpenCL(llvm::StringRef path, llvm::StringRef contents,
   return removeTemplateLineDirectives(*text);
 }
 
+/// `--export-opencl` for a module that was not imported from a CUDA file
+/// (an alpaka import, a module written by hand): one OpenCL C statement per
+/// synchronization op, legalized as the rewriter legalizes them, operands
+/// named by their role, grouped by function; the helpers that emulated
+/// atomics need come first.
+static LogicalResult emitOpenCLListing(ModuleOp module, llvm::raw_ostream &os,
+                                       const CudaToOpenCLOptions &options) {
+  std::optional<TargetCapabilities> caps =
+      lookupTarget(options.cl2() ? "opencl2" : "opencl1.2");
+  caps->barrierReduceScopes = {Scope::workgroup};
+  if (failed(prepare(module, *caps, options)) ||
+      failed(legalizeForTarget(module, *caps)))
+    return failure();
+  restoreEmulated(module);
+  OpenCLTarget target;
+  target.cl2 = options.cl2();
+  target.cl30 = options.clStd == "CL3.0";
+  OpenCLHelpers helpers;
+  std::string body;
+  llvm::raw_string_ostream out(body);
+  bool ok = true;
+  module.walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (auto func = dyn_cast<func::FuncOp>(op)) {
+      out << "// " << func.getSymName() << "\n";
+      return;
+    }
+    if (!isOpenCLSyncOp(op))
+      return;
+    FailureOr<OpenCLSnippet> snippet = emitOpenCL(op, target, helpers);
+    if (failed(snippet)) {
+      ok = false;
+      return;
+    }
+    for (const OpenCLPiece &piece : snippet->pieces) {
+      if (piece.operand < 0) {
+        out << piece.text;
+        continue;
+      }
+      std::string role = operandRole(op, piece.operand);
+      out << (piece.addressOf ? "&(" + role + ")" : role);
+    }
+    out << ";\n";
+  });
+  if (!ok)
+    return failure();
+  os << "// OpenCL C " << llvm::StringRef(options.clStd).drop_front(2) << "\n";
+  for (const auto &helper : helpers)
+    os << helper.second << "\n";
+  os << body;
+  return success();
+}
+
 static llvm::cl::opt<std::string> openclTargetStd(
     "opencl-target-std",
     llvm::cl::desc("--export-opencl: OpenCL C standard of the output (CL1.2, "
@@ -581,28 +387,30 @@ void xfence::registerOpenCLExport() {
   TranslateFromMLIRRegistration registration(
       "export-opencl",
       "emit OpenCL C: the translated CUDA source file of a module imported "
-      "with --import-cuda",
+      "with --import-cuda, else one statement per synchronization op",
       [](Operation *op, llvm::raw_ostream &os) -> LogicalResult {
         auto module = dyn_cast<ModuleOp>(op);
         auto dict =
             module ? module->getAttrOfType<DictionaryAttr>(cudaattr::source)
                    : DictionaryAttr();
         auto file = dict ? dict.getAs<StringAttr>("file") : StringAttr();
-        if (!file)
-          return op->emitError("--export-opencl needs a module imported with "
-                               "--import-cuda (it rewrites the source file)");
         if (openclDeviceFence != "error" &&
             openclDeviceFence != "assume-global-fence-is-device-wide")
           return op->emitError("unknown --opencl12-device-fence policy '")
                  << openclDeviceFence << "'";
         CudaToOpenCLOptions options;
+        options.clStd = openclTargetStd;
+        options.assumeDeviceWideGlobalFence =
+            openclDeviceFence == "assume-global-fence-is-device-wide";
+        if (!file) {
+          if (!module)
+            return op->emitError("--export-opencl needs a module");
+          return emitOpenCLListing(module, os, options);
+        }
         options.source = cudaImportOptions();
         if (auto path = dict.getAs<StringAttr>("cuda_path"))
           options.source.builtinHeader = path.getValue().empty();
-        options.clStd = openclTargetStd;
         options.deviceVariables = openclDeviceVariables;
-        options.assumeDeviceWideGlobalFence =
-            openclDeviceFence == "assume-global-fence-is-device-wide";
         auto buffer = llvm::MemoryBuffer::getFile(file.getValue());
         if (!buffer)
           return op->emitError("cannot read the source file '")

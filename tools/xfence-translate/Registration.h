@@ -16,6 +16,9 @@ void registerOpenCLImport();
 void registerCudaExport();
 void registerCudaImport();
 void registerOpenCLExport();
+void registerHipNamesListing();
+void registerAlpakaExport();
+void registerAlpakaImport();
 
 inline void registerAllTranslations() {
   // Frontends and backends add their registration calls here.
@@ -25,6 +28,9 @@ inline void registerAllTranslations() {
   registerCudaExport();
   registerCudaImport();
   registerOpenCLExport();
+  registerHipNamesListing();
+  registerAlpakaExport();
+  registerAlpakaImport();
 }
 
 } // namespace xfence

@@ -18,6 +18,7 @@
 #include <algorithm>
 #include <atomic>
 #include <condition_variable>
+#include <map>
 #include <mutex>
 #include <vector>
 
@@ -29,15 +30,15 @@ void error(llvm::StringRef message) {
   llvm::errs() << "xfence: error: " << message << "\n";
 }
 
-/// The files under `dir` with extension `ext`, relative to `dir`, sorted.
-/// False after a message if the tree cannot be read.
-bool listSources(const std::string &dir, llvm::StringRef ext,
+/// The files under `dir` with one of the extensions `exts`, relative to
+/// `dir`, sorted. False after a message if the tree cannot be read.
+bool listSources(const std::string &dir, llvm::ArrayRef<llvm::StringRef> exts,
                  std::vector<std::string> &files) {
   std::error_code ec;
   for (llvm::sys::fs::recursive_directory_iterator it(dir, ec), end;
        it != end && !ec; it.increment(ec)) {
     const std::string &path = it->path();
-    if (llvm::sys::path::extension(path) != ext)
+    if (!llvm::is_contained(exts, llvm::sys::path::extension(path)))
       continue;
     llvm::ErrorOr<llvm::sys::fs::basic_file_status> status = it->status();
     if (!status || !llvm::sys::fs::is_regular_file(*status))
@@ -58,7 +59,8 @@ bool listSources(const std::string &dir, llvm::StringRef ext,
 } // namespace
 
 int xfence::translateDirectory(const std::string &dir,
-                               const std::string &outDir, llvm::StringRef inExt,
+                               const std::string &outDir,
+                               llvm::ArrayRef<llvm::StringRef> inExts,
                                llvm::StringRef outExt, unsigned jobs,
                                unsigned stackSize, TranslateOne one) {
   if (outDir.empty() || outDir == "-") {
@@ -77,11 +79,27 @@ int xfence::translateDirectory(const std::string &dir,
     return 1;
   }
   std::vector<std::string> files;
-  if (!listSources(dir, inExt, files))
+  if (!listSources(dir, inExts, files))
     return 1;
   if (files.empty()) {
-    error("no " + inExt.str() + " files under '" + dir + "'");
+    std::string kinds;
+    for (llvm::StringRef ext : inExts)
+      kinds += (kinds.empty() ? "" : " or ") + ext.str();
+    error("no " + kinds + " files under '" + dir + "'");
     return 1;
+  }
+  // Two inputs (k.cl and k.cu) must not write one output.
+  std::map<std::string, std::string> outputOf;
+  for (const std::string &file : files) {
+    llvm::SmallString<256> out(file);
+    llvm::sys::path::replace_extension(out, outExt);
+    auto [it, fresh] = outputOf.try_emplace(std::string(out), file);
+    if (!fresh) {
+      error("'" + it->second + "' and '" + file +
+            "' would both be written to '" + std::string(out) +
+            "' (translate them apart)");
+      return 1;
+    }
   }
 
   struct Result {

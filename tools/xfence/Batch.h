@@ -21,7 +21,7 @@ namespace xfence {
 using TranslateOne = llvm::function_ref<int(
     const std::string &, const std::string &, llvm::raw_ostream &)>;
 
-/// Translates each file with extension `inExt` under `dir` (recursively,
+/// Translates each file with an extension of `inExts` under `dir` (recursively,
 /// in name order) into the same relative path under `outDir` with extension
 /// `outExt`, `jobs` files at a time (0: one per core), each on a thread
 /// with a stack of `stackSize` bytes. Each file's messages are printed
@@ -29,8 +29,9 @@ using TranslateOne = llvm::function_ref<int(
 /// others are written. Returns 1 if any file failed (or none was found),
 /// else 0.
 int translateDirectory(const std::string &dir, const std::string &outDir,
-                       llvm::StringRef inExt, llvm::StringRef outExt,
-                       unsigned jobs, unsigned stackSize, TranslateOne one);
+                       llvm::ArrayRef<llvm::StringRef> inExts,
+                       llvm::StringRef outExt, unsigned jobs,
+                       unsigned stackSize, TranslateOne one);
 
 } // namespace xfence
 

@@ -8,6 +8,7 @@
 
 #include "tools/xfence/TranslateCuda.h"
 
+#include "rewriters/cuda-to-hip/CudaToHip.h"
 #include "rewriters/cuda-to-opencl/CudaToOpenCL.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -96,6 +97,30 @@ int xfence::translateCudaToOpenCLFile(const std::string &input,
                                       llvm::raw_ostream &diag) {
   llvm::FailureOr<std::string> text = translateCudaFile(
       input, output, defines, includes, clStd, coalesce, command, diag);
+  if (llvm::failed(text))
+    return 1;
+  return writeOutput(output, *text, /*binary=*/false, diag);
+}
+
+int xfence::translateCudaToHipFile(const std::string &input,
+                                   const std::string &output,
+                                   const std::vector<std::string> &defines,
+                                   const std::vector<std::string> &includes,
+                                   bool coalesce,
+                                   const CudaCommandOptions &command,
+                                   llvm::raw_ostream &diag) {
+  CudaToHipOptions options;
+  options.coalesce = coalesce;
+  options.source.source.defines = defines;
+  options.source.source.includeDirs = includes;
+  options.source.cudaPath = command.cudaPath;
+  options.source.gpuArch = command.gpuArch;
+  options.source.builtinHeader = command.builtinHeader;
+  std::unique_ptr<llvm::MemoryBuffer> buffer = readInput(input, output, diag);
+  if (!buffer)
+    return 1;
+  llvm::FailureOr<std::string> text =
+      translateCudaToHip(input, buffer->getBuffer(), options, diag);
   if (llvm::failed(text))
     return 1;
   return writeOutput(output, *text, /*binary=*/false, diag);

@@ -62,6 +62,14 @@ int translateCudaToOpenCLFile(const std::string &input,
                               const CudaCommandOptions &options,
                               llvm::raw_ostream &diag = llvm::errs());
 
+/// Translates the CUDA file `input` to HIP into `output`; returns the exit
+/// status.
+int translateCudaToHipFile(const std::string &input, const std::string &output,
+                           const std::vector<std::string> &defines,
+                           const std::vector<std::string> &includes,
+                           bool coalesce, const CudaCommandOptions &options,
+                           llvm::raw_ostream &diag = llvm::errs());
+
 } // namespace xfence
 
 #endif // XFENCE_TOOLS_XFENCE_TRANSLATECUDA_H

@@ -53,21 +53,22 @@ int translate(const std::string &input, const std::string &target,
     return xfence::translateCudaToOpenCLFile(
         input, output, options.source.defines, options.source.includeDirs,
         options.source.standard, options.coalesce, cudaCommand, diag);
+  llvm::StringRef ext = llvm::sys::path::extension(input);
+  if (target == "hip" && ext == ".cu") // CUDA to HIP (docs/cuda-to-hip.md)
+    return xfence::translateCudaToHipFile(input, output, options.source.defines,
+                                          options.source.includeDirs,
+                                          options.coalesce, cudaCommand, diag);
   std::unique_ptr<llvm::MemoryBuffer> buffer =
       xfence::readInput(input, output, diag);
   if (!buffer)
     return 1;
-  llvm::StringRef ext = llvm::sys::path::extension(input);
-  if (target == "hip" && ext == ".cu") {
-    xfence::reportFileError(diag, input,
-                            "CUDA to HIP is not implemented yet; --to hip "
-                            "takes OpenCL C (.cl) input");
-    return 1;
-  }
   if (ext != ".cl" && ext != ".clh") {
     xfence::reportFileError(diag, input,
-                            "not an OpenCL C source file (expected a .cl "
-                            "file)");
+                            target == "hip"
+                                ? "not an OpenCL C or CUDA source file "
+                                  "(expected a .cl or .cu file)"
+                                : "not an OpenCL C source file (expected a "
+                                  ".cl file)");
     return 1;
   }
   options.hip = target == "hip";
@@ -307,7 +308,7 @@ static int run(int argc, char **argv) {
   app.require_subcommand(1);
   CLI::App *cmd = app.add_subcommand(
       "translate", "Translate an OpenCL C file (.cl) to CUDA or HIP, or a "
-                   "CUDA file (.cu) to OpenCL C");
+                   "CUDA file (.cu) to OpenCL C or HIP");
   std::string input, target, output = "-";
   xfence::TranslateOptions options;
   bool noCoalesce = false;
@@ -315,15 +316,17 @@ static int run(int argc, char **argv) {
   unsigned jobs = 0;
   cmd->add_option("input", input,
                   "The OpenCL C (.cl) or CUDA (.cu) file, or a directory: "
-                  "then every .cl (--to cuda|hip) or .cu (--to opencl) file "
-                  "under it is translated into the same place under the -o "
-                  "directory, with .cu, .hip or .cl for its extension")
+                  "then every .cl (--to cuda|hip) or .cu (--to opencl|hip) "
+                  "file under it is translated into the same place under "
+                  "the -o directory, with .cu, .hip or .cl for its "
+                  "extension")
       ->required();
   cmd->add_option("-j,--jobs", jobs,
                   "With a directory input: how many files are translated at "
                   "once (default: one per core)");
   cmd->add_option("--to", target,
-                  "Target: cuda or hip (from .cl), or opencl (from .cu)")
+                  "Target: cuda (from .cl), opencl (from .cu), or hip (from "
+                  ".cl or .cu)")
       ->required();
   cmd->add_option("-o", output,
                   "Output file ('-' for stdout, the default); the output "
@@ -442,9 +445,13 @@ static int run(int argc, char **argv) {
     return 1;
   }
   if (llvm::sys::fs::is_directory(input)) {
-    bool fromOpenCL = target != "opencl";
+    llvm::SmallVector<llvm::StringRef, 2> inputs;
+    if (target != "opencl")
+      inputs.push_back(".cl");
+    if (target != "cuda")
+      inputs.push_back(".cu");
     return xfence::translateDirectory(
-        input, output, fromOpenCL ? ".cl" : ".cu",
+        input, output, inputs,
         target == "cuda"  ? ".cu"
         : target == "hip" ? ".hip"
                           : ".cl",

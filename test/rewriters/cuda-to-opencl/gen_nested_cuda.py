@@ -8,8 +8,8 @@ arguments, references, struct arguments with pointers, function templates,
 __syncthreads_count/_and/_or, __syncwarp, cuda::atomic_ref).
 
 Each kernel goes in a file of its own with the host code that launches it
-and is translated to OpenCL C (`--cuda-builtin-header`, 1.2 and 3.0). An
-outcome is one of:
+and is translated to OpenCL C (`--cuda-builtin-header`, 1.2 and 3.0), and
+with --hip-clang also to HIP. An outcome is one of:
   ok       exit 0 and `clang -x cl -fsyntax-only` accepts the output;
   refused  exit 1 with a located error (file:line:col: error:) and no output;
   BAD      anything else: a crash, exit 0 with an output clang rejects, an
@@ -17,6 +17,7 @@ outcome is one of:
 Prints the counts and every BAD kernel; exit status 1 if any is BAD.
 
   gen_nested_cuda.py --seed N --kernels K --xfence X --clang C --out DIR
+                     [--hip-clang "clang -x hip --offload-arch=gfx90a ..."]
 """
 
 import argparse
@@ -132,7 +133,11 @@ def main():
     ap.add_argument("--xfence", required=True)
     ap.add_argument("--clang", default="clang")
     ap.add_argument("--out", required=True)
+    ap.add_argument("--hip-clang",
+                    help="also translate --to hip and check the output with "
+                    "this command (clang's HIP mode)")
     opts = ap.parse_args()
+    targets = ["CL1.2", "CL3.0"] + (["HIP"] if opts.hip_clang else [])
     rng = random.Random(opts.seed)
     os.makedirs(opts.out, exist_ok=True)
     counts = {}
@@ -143,19 +148,31 @@ def main():
         src = os.path.join(opts.out, name + ".cu")
         with open(src, "w") as f:
             f.write(HEADER + Gen(rng, k).kernel_text())
-        for std in ("CL1.2", "CL3.0"):
-            out = os.path.join(opts.out, "%s.%s.cl" % (name, std))
+        for std in targets:
+            hip = std == "HIP"
+            out = os.path.join(opts.out, "%s.%s" % (
+                name, "hip" if hip else std + ".cl"))
             if os.path.exists(out):
                 os.remove(out)
-            code, log = run([opts.xfence, "translate", "--cuda-builtin-header",
-                             src, "--to", "opencl", "-cl-std=" + std,
-                             "--device-variables=kernel-arguments",
-                             "-o", out])
+            if hip:
+                code, log = run([opts.xfence, "translate",
+                                 "--cuda-builtin-header", src, "--to", "hip",
+                                 "-o", out])
+            else:
+                code, log = run([opts.xfence, "translate",
+                                 "--cuda-builtin-header", src, "--to",
+                                 "opencl", "-cl-std=" + std,
+                                 "--device-variables=kernel-arguments",
+                                 "-o", out])
             if code == 0:
-                ccode, clog = run([opts.clang, "-x", "cl", "-cl-std=" + std,
-                                   "--target=spir64", "-Xclang",
-                                   "-finclude-default-header",
-                                   "-fsyntax-only", out])
+                if hip:
+                    ccode, clog = run(opts.hip_clang.split() +
+                                      ["-fsyntax-only", "-w", out])
+                else:
+                    ccode, clog = run([opts.clang, "-x", "cl",
+                                       "-cl-std=" + std, "--target=spir64",
+                                       "-Xclang", "-finclude-default-header",
+                                       "-fsyntax-only", out])
                 outcome = "ok" if ccode == 0 else "BAD"
                 why = clog
             elif code == 1 and located.search(log) and not os.path.exists(out):
@@ -165,7 +182,7 @@ def main():
             counts[(std, outcome)] = counts.get((std, outcome), 0) + 1
             if outcome == "BAD":
                 bad.append("%s %s: %s" % (src, std, why.strip()[:400]))
-    for std in ("CL1.2", "CL3.0"):
+    for std in targets:
         print("%s: %d kernels (seed %d): ok %d, refused %d, BAD %d" % (
             std, opts.kernels, opts.seed, counts.get((std, "ok"), 0),
             counts.get((std, "refused"), 0), counts.get((std, "BAD"), 0)))

@@ -1,0 +1,33 @@
+//===- AtomicNames.cpp - the atomic functions named atomic<Op> ------------===//
+
+#include "frontends/names/AtomicNames.h"
+
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace xfence;
+
+std::optional<AtomicRMWKind> xfence::rmwKindOfAtomicName(llvm::StringRef op) {
+  return llvm::StringSwitch<std::optional<AtomicRMWKind>>(op)
+      .Case("Add", AtomicRMWKind::add)
+      .Case("Sub", AtomicRMWKind::sub)
+      .Case("Exch", AtomicRMWKind::xchg)
+      .Case("Min", AtomicRMWKind::min)
+      .Case("Max", AtomicRMWKind::max)
+      .Case("And", AtomicRMWKind::and_)
+      .Case("Or", AtomicRMWKind::or_)
+      .Case("Xor", AtomicRMWKind::xor_)
+      .Case("Inc", AtomicRMWKind::inc)
+      .Case("Dec", AtomicRMWKind::dec)
+      .Default(std::nullopt);
+}
+
+AtomicRMWKind xfence::rmwKindForType(AtomicRMWKind kind, bool isUnsigned,
+                                     bool isFloat) {
+  if (kind == AtomicRMWKind::min && isUnsigned)
+    return AtomicRMWKind::umin;
+  if (kind == AtomicRMWKind::max && isUnsigned)
+    return AtomicRMWKind::umax;
+  if (kind == AtomicRMWKind::add && isFloat)
+    return AtomicRMWKind::fadd;
+  return kind;
+}

@@ -1,0 +1,31 @@
+//===- AtomicNames.h - the atomic functions named atomic<Op> ----*- C++ -*-===//
+//
+// CUDA's atomicAdd ... atomicDec and alpaka's onAcc::atomicAdd ... share one
+// naming: the operation after `atomic`. One table of those names for both
+// importers, and the one rule for the operand type (unsigned min/max,
+// floating-point add).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef XFENCE_FRONTENDS_NAMES_ATOMICNAMES_H
+#define XFENCE_FRONTENDS_NAMES_ATOMICNAMES_H
+
+#include "dialect/XFenceAttrs.h"
+
+#include "llvm/ADT/StringRef.h"
+
+#include <optional>
+
+namespace xfence {
+
+/// The read-modify-write of `atomic<op>` (op: Add, Sub, Exch, Min, Max,
+/// And, Or, Xor, Inc, Dec), or nothing.
+std::optional<AtomicRMWKind> rmwKindOfAtomicName(llvm::StringRef op);
+
+/// `kind` for an object of the given type: min/max of an unsigned object
+/// are umin/umax, add of a floating-point object is fadd.
+AtomicRMWKind rmwKindForType(AtomicRMWKind kind, bool isUnsigned, bool isFloat);
+
+} // namespace xfence
+
+#endif // XFENCE_FRONTENDS_NAMES_ATOMICNAMES_H
