@@ -17,6 +17,8 @@
 #include "llvm/Support/thread.h"
 
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <optional>
 #include <string>
 
@@ -28,6 +30,21 @@ namespace xfence::fuzz {
 inline void runOnLargeStack(llvm::function_ref<void()> work) {
   llvm::thread worker(std::optional<unsigned>(256u << 20), [&] { work(); });
   worker.join();
+}
+
+/// Writes the input to the file that XFENCE_FUZZ_LAST_INPUT names, if set,
+/// before the target runs it. libFuzzer saves a crashing input from its
+/// own handlers; a process killed by a signal that no handler saw (a fault
+/// in a signal handler, a stack that cannot take the handler's frame) dies
+/// without one, and fuzz/run.sh then keeps this file as the artifact.
+inline void rememberInput(const uint8_t *data, size_t size) {
+  static const char *path = std::getenv("XFENCE_FUZZ_LAST_INPUT");
+  if (!path || !*path)
+    return;
+  if (std::FILE *file = std::fopen(path, "wb")) {
+    std::fwrite(data, 1, size, file);
+    std::fclose(file);
+  }
 }
 
 /// The input as text.

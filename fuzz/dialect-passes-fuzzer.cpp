@@ -142,6 +142,7 @@ static void run(llvm::StringRef text) {
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  xfence::fuzz::rememberInput(data, size);
   std::string text = xfence::fuzz::asTerminatedText(data, size);
   xfence::fuzz::runOnLargeStack([&] { run(text); });
   return 0;

@@ -9,7 +9,11 @@
 # that fuzz/collect-seeds.py gathers from test/ and the corpus of earlier
 # runs (fuzz/corpus/TARGET, not committed). Inputs are at most 8192 bytes
 # and each has 25 seconds. A crash, leak, timeout or sanitizer report lands
-# in fuzz/artifacts/ (also not committed). Prints a markdown table (target,
+# in fuzz/artifacts/ (also not committed); so does the last input of a
+# target that a signal killed without libFuzzer's report (the targets write
+# each input to logs/TARGET.last first). XFENCE_FUZZ_SEED, if set, is
+# libFuzzer's -seed (fuzz/smoke.sh sets it: a CI run is then reproducible);
+# otherwise each run draws its own. Prints a markdown table (target,
 # seconds, executions, corpus size, crashes) and exits with 1 if any target
 # found something.
 set -uo pipefail
@@ -39,16 +43,25 @@ for target in "${targets[@]}"; do
   mkdir -p "$corpus"
   log="$here/logs/$target.log"
   before=$(find "$here/artifacts" -name "$target-*" | wc -l)
+  last="$here/logs/$target.last"
+  rm -f "$last"
   start=$(date +%s)
-  "$build/bin/$target" "$corpus" "$seeds/$target" -max_len=8192 \
-    -timeout=25 -rss_limit_mb=4096 -max_total_time="$seconds" \
-    -print_final_stats=1 -artifact_prefix="$here/artifacts/$target-" \
-    >"$log" 2>&1
+  XFENCE_FUZZ_LAST_INPUT="$last" "$build/bin/$target" "$corpus" \
+    "$seeds/$target" -max_len=8192 -timeout=25 -rss_limit_mb=4096 \
+    -max_total_time="$seconds" -print_final_stats=1 \
+    ${XFENCE_FUZZ_SEED:+-seed="$XFENCE_FUZZ_SEED"} \
+    -artifact_prefix="$here/artifacts/$target-" >"$log" 2>&1
   rc=$?
   took=$(($(date +%s) - start))
   execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
   size=$(find "$corpus" -type f | wc -l)
   found=$(($(find "$here/artifacts" -name "$target-*" | wc -l) - before))
+  if [ $rc -gt 128 ] && [ "$found" -eq 0 ] && [ -f "$last" ]; then
+    kept="$here/artifacts/$target-signal-$((rc - 128))-$(sha1sum "$last" | cut -c1-40)"
+    cp "$last" "$kept"
+    found=1
+    echo "$target: killed by signal $((rc - 128)) without a report; its last input is $kept" >&2
+  fi
   if [ $rc -ne 0 ] || [ "$found" -ne 0 ]; then
     status=1
     echo "$target: exit status $rc; the end of $log:" >&2

@@ -16,4 +16,7 @@ cmake -G Ninja -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22 \
   -DXFENCE_SANITIZE=ON -DXFENCE_FUZZERS=ON >/dev/null
 cmake --build "$build" --target xfence-fuzzers
-bash fuzz/run.sh "$build" "$seconds"
+# One libFuzzer seed for every CI run (unless XFENCE_FUZZ_SEED says
+# otherwise): the inputs a run tries are then the same on every machine, and
+# a finding of CI's can be replayed here; fuzz/run.sh alone draws a new seed.
+XFENCE_FUZZ_SEED="${XFENCE_FUZZ_SEED:-1}" bash fuzz/run.sh "$build" "$seconds"

@@ -14,6 +14,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  xfence::fuzz::rememberInput(data, size);
   llvm::StringRef text = xfence::fuzz::asText(data, size);
   if (!xfence::fuzz::isSelfContained(text))
     return -1; // Not added to the corpus.
