@@ -10,7 +10,7 @@ from lit.llvm.subst import ToolSubst
 
 config.name = "xfence"
 config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
-config.suffixes = [".mlir", ".cl", ".cu", ".test"]
+config.suffixes = [".mlir", ".cl", ".cu", ".hip", ".test"]
 config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.xfence_obj_root, "test")

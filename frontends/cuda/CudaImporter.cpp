@@ -106,6 +106,11 @@ enum class SyncKind {
   GroupSync,    // grid or tile sync
   AtomicFn,     // atomicX[_block|_system]
   AtomicMember, // atomic_ref / atomic member function
+  // HIP: __builtin_amdgcn_fence(order, "scope"), __builtin_amdgcn_s_barrier
+  // (an execution barrier only), __hip_atomic_*(ptr, ..., order, scope).
+  HipFence,
+  HipBarrier,
+  HipAtomic,
 };
 
 enum class MemberOp { Load, Store, Exchange, CmpXchg, Fetch };
@@ -159,9 +164,56 @@ const clang::Expr *memberObject(const clang::CallExpr *call, bool &arrow) {
   return base;
 }
 
+/// HIP's scoped atomics, which clang parses as AtomicExpr.
+std::optional<Sync> classifyHipAtomic(const clang::AtomicExpr *e) {
+  using AE = clang::AtomicExpr;
+  Sync sync{SyncKind::HipAtomic};
+  switch (e->getOp()) {
+  case AE::AO__hip_atomic_load:
+    sync.member = MemberOp::Load;
+    return sync;
+  case AE::AO__hip_atomic_store:
+    sync.member = MemberOp::Store;
+    return sync;
+  case AE::AO__hip_atomic_exchange:
+    sync.member = MemberOp::Exchange;
+    return sync;
+  case AE::AO__hip_atomic_compare_exchange_strong:
+  case AE::AO__hip_atomic_compare_exchange_weak:
+    sync.member = MemberOp::CmpXchg;
+    sync.weak = e->getOp() == AE::AO__hip_atomic_compare_exchange_weak;
+    return sync;
+  case AE::AO__hip_atomic_fetch_add:
+    sync.rmw = AtomicRMWKind::add;
+    return sync;
+  case AE::AO__hip_atomic_fetch_sub:
+    sync.rmw = AtomicRMWKind::sub;
+    return sync;
+  case AE::AO__hip_atomic_fetch_and:
+    sync.rmw = AtomicRMWKind::and_;
+    return sync;
+  case AE::AO__hip_atomic_fetch_or:
+    sync.rmw = AtomicRMWKind::or_;
+    return sync;
+  case AE::AO__hip_atomic_fetch_xor:
+    sync.rmw = AtomicRMWKind::xor_;
+    return sync;
+  case AE::AO__hip_atomic_fetch_min:
+    sync.rmw = AtomicRMWKind::min;
+    return sync;
+  case AE::AO__hip_atomic_fetch_max:
+    sync.rmw = AtomicRMWKind::max;
+    return sync;
+  default:
+    return std::nullopt;
+  }
+}
+
 std::optional<Sync> classify(ParsedSource &src, const clang::Stmt *s) {
   if (auto *asmStmt = llvm::dyn_cast<clang::GCCAsmStmt>(s))
     return classifyAsm(asmStmt);
+  if (auto *atomic = llvm::dyn_cast<clang::AtomicExpr>(s))
+    return classifyHipAtomic(atomic);
   auto *call = llvm::dyn_cast<clang::CallExpr>(s);
   if (!call)
     return std::nullopt;
@@ -273,6 +325,10 @@ std::optional<Sync> classify(ParsedSource &src, const clang::Stmt *s) {
   }
   if (name == "__syncwarp")
     return Sync{SyncKind::SyncWarp};
+  if (name == "__builtin_amdgcn_fence")
+    return Sync{SyncKind::HipFence};
+  if (name == "__builtin_amdgcn_s_barrier")
+    return Sync{SyncKind::HipBarrier};
   static const llvm::Regex atomicName(
       "^atomic(Add|Sub|Exch|Min|Max|And|Or|Xor|Inc|Dec|CAS)(_block|_system)?$");
   llvm::SmallVector<llvm::StringRef, 3> m;
@@ -324,6 +380,21 @@ bool xfence::isAtomicMemberSite(const clang::Stmt *site) {
 
 std::vector<const clang::Expr *> xfence::siteOperands(const clang::Stmt *site) {
   std::vector<const clang::Expr *> operands;
+  if (auto *atomic = llvm::dyn_cast<clang::AtomicExpr>(site)) {
+    // As written: pointer, values, orders, scope (the node keeps them in
+    // another order).
+    operands.push_back(atomic->getPtr());
+    if (atomic->getOp() != clang::AtomicExpr::AO__hip_atomic_load)
+      operands.push_back(atomic->getVal1());
+    if (atomic->isCmpXChg())
+      operands.push_back(atomic->getVal2());
+    operands.push_back(atomic->getOrder());
+    if (atomic->isCmpXChg())
+      operands.push_back(atomic->getOrderFail());
+    if (atomic->getScopeModel())
+      operands.push_back(atomic->getScope());
+    return operands;
+  }
   auto *call = llvm::dyn_cast<clang::CallExpr>(site);
   if (!call)
     return operands;
@@ -450,6 +521,21 @@ private:
 
   void importSync(const clang::Stmt *s, const Sync &sync);
   void importAtomic(const clang::CallExpr *call, const Sync &sync);
+  void importHipAtomic(const clang::AtomicExpr *atomic, const Sync &sync);
+  /// The object of an atomic: its C type (canonical, unqualified), the
+  /// dialect's type of it, a placeholder address in its memory.
+  struct AtomicObject {
+    clang::QualType valueType;
+    Type type;
+    Value addr;
+    unsigned memory;
+    bool isUnsigned;
+  };
+  std::optional<AtomicObject> atomicObject(const clang::Stmt *at,
+                                           clang::QualType valueType,
+                                           unsigned memory);
+  void annotateAtomic(Operation *op, ArrayRef<int32_t> args,
+                      const AtomicObject &object, llvm::StringRef form);
   std::optional<MemoryOrder> orderArg(const clang::Expr *arg);
   std::optional<Scope> scopeArg(const clang::Expr *arg);
   void error(const clang::Stmt *s, const llvm::Twine &message) {
@@ -583,6 +669,15 @@ void Importer::visitExpr(const clang::Expr *e) {
     return;
   if (auto *call = llvm::dyn_cast<clang::CallExpr>(e))
     return visitCall(call);
+  if (auto *atomic = llvm::dyn_cast<clang::AtomicExpr>(e)) {
+    visitChildren(e);
+    if (std::optional<Sync> sync = classify(src, atomic))
+      return importSync(atomic, *sync);
+    // GNU, C11 and scoped atomic builtins: not translated, and may
+    // synchronize.
+    OpaqueOp::create(builder, locOf(e), atomic->getOpAsString());
+    return;
+  }
   if (auto *pseudo = llvm::dyn_cast<clang::PseudoObjectExpr>(e)) {
     // threadIdx.x and friends: reads of special registers.
     if (llvm::isa<clang::MSPropertyRefExpr>(
@@ -805,12 +900,98 @@ void Importer::importSync(const clang::Stmt *s, const Sync &sync) {
       op->setAttr(cudaattr::args, builder.getDenseI32ArrayAttr({-1}));
     return;
   }
+  case SyncKind::HipFence: {
+    // __builtin_amdgcn_fence(order, "scope"): LLVM's AMDGPU sync scopes;
+    // "" is the system, a "-one-as" scope orders one address space only
+    // (imported as all of them: stronger, never weaker).
+    if (!call || call->getNumArgs() != 2) {
+      error(s, "expected a memory order and a scope name");
+      return;
+    }
+    std::optional<MemoryOrder> order = orderArg(call->getArg(0));
+    auto *literal = llvm::dyn_cast<clang::StringLiteral>(
+        call->getArg(1)->IgnoreParenImpCasts());
+    if (!order)
+      return;
+    if (!literal || !literal->isOrdinary()) {
+      error(call->getArg(1), "expected the scope as a string literal");
+      return;
+    }
+    llvm::StringRef name = literal->getString();
+    name.consume_back("-one-as");
+    std::optional<Scope> scope = llvm::StringSwitch<std::optional<Scope>>(name)
+                                     .Cases({"", "one-as"}, Scope::system)
+                                     .Case("agent", Scope::device)
+                                     .Case("cluster", Scope::cluster)
+                                     .Case("workgroup", Scope::workgroup)
+                                     .Case("wavefront", Scope::subgroup)
+                                     .Case("singlethread", Scope::thread)
+                                     .Default(std::nullopt);
+    if (!scope) {
+      error(call->getArg(1),
+            "unknown AMDGPU sync scope '" + literal->getString() + "'");
+      return;
+    }
+    if (*order == MemoryOrder::relaxed) {
+      error(call->getArg(0), "a fence must be at least acquire or release");
+      return;
+    }
+    FenceOp::create(builder, loc, *scope, *order, all);
+    return;
+  }
+  case SyncKind::HipBarrier:
+    // s_barrier waits for the work-group and orders no memory.
+    BarrierOp::create(builder, loc, Scope::workgroup, ScopeAttr(),
+                      MemoryOrderAttr(), MemorySpaces::none, Value());
+    return;
   case SyncKind::AtomicFn:
   case SyncKind::AtomicMember:
     if (call)
       importAtomic(call, sync);
     return;
+  case SyncKind::HipAtomic:
+    if (auto *atomic = llvm::dyn_cast<clang::AtomicExpr>(s))
+      importHipAtomic(atomic, sync);
+    return;
   }
+}
+
+std::optional<Importer::AtomicObject>
+Importer::atomicObject(const clang::Stmt *at, clang::QualType valueType,
+                       unsigned memory) {
+  if (valueType.isNull()) {
+    error(at, "expected a pointer to the atomic object");
+    return std::nullopt;
+  }
+  valueType = valueType.getCanonicalType().getUnqualifiedType();
+  uint64_t bits = astCtx.getTypeSize(valueType);
+  Type type;
+  if (valueType->isRealFloatingType()) {
+    type = bits == 64 ? Type(builder.getF64Type()) : builder.getF32Type();
+  } else if (valueType->isIntegerType()) {
+    type = builder.getIntegerType(bits);
+  } else {
+    error(at, "atomic object of type '" + valueType.getAsString() +
+                  "' has no atomic operation");
+    return std::nullopt;
+  }
+  unsigned addressSpace = memory == kGlobalMemory   ? 1
+                          : memory == kSharedMemory ? 3
+                                                    : 0;
+  return AtomicObject{valueType, type,
+                      poison(LLVM::LLVMPointerType::get(ctx, addressSpace)),
+                      memory, valueType->isUnsignedIntegerType()};
+}
+
+void Importer::annotateAtomic(Operation *op, ArrayRef<int32_t> args,
+                              const AtomicObject &object,
+                              llvm::StringRef form) {
+  clang::PrintingPolicy policy(lo);
+  op->setAttr(cudaattr::args, builder.getDenseI32ArrayAttr(args));
+  op->setAttr(cudaattr::ctype,
+              builder.getStringAttr(object.valueType.getAsString(policy)));
+  op->setAttr(cudaattr::form, builder.getStringAttr(form));
+  op->setAttr(cudaattr::memory, builder.getI32IntegerAttr(object.memory));
 }
 
 void Importer::importAtomic(const clang::CallExpr *call, const Sync &sync) {
@@ -868,35 +1049,17 @@ void Importer::importAtomic(const clang::CallExpr *call, const Sync &sync) {
     valueType = call->getArg(0)->getType()->getPointeeType();
     memory = spaces.pointeeOf(call->getArg(0));
   }
-  if (valueType.isNull())
-    return error(call, "expected a pointer to the atomic object");
-  valueType = valueType.getCanonicalType().getUnqualifiedType();
-  uint64_t bits = astCtx.getTypeSize(valueType);
-  Type type;
-  if (valueType->isRealFloatingType())
-    type = bits == 64 ? Type(builder.getF64Type()) : builder.getF32Type();
-  else if (valueType->isIntegerType())
-    type = builder.getIntegerType(bits);
-  else
-    return error(call, "atomic object of type '" + valueType.getAsString() +
-                           "' has no atomic operation");
-  unsigned addressSpace = memory == kGlobalMemory   ? 1
-                          : memory == kSharedMemory ? 3
-                                                    : 0;
-  Value addr = poison(LLVM::LLVMPointerType::get(ctx, addressSpace));
-  bool isUnsigned = valueType->isUnsignedIntegerType();
+  std::optional<AtomicObject> object = atomicObject(call, valueType, memory);
+  if (!object)
+    return;
+  Type type = object->type;
+  Value addr = object->addr;
   auto rmwKind = [&](AtomicRMWKind kind) {
-    return rmwKindForType(kind, isUnsigned, isa<FloatType>(type));
+    return rmwKindForType(kind, object->isUnsigned, isa<FloatType>(type));
   };
   Location loc = locOf(call);
   auto annotate = [&](Operation *op, ArrayRef<int32_t> args) {
-    clang::PrintingPolicy policy(lo);
-    op->setAttr(cudaattr::args, builder.getDenseI32ArrayAttr(args));
-    op->setAttr(cudaattr::ctype,
-                builder.getStringAttr(valueType.getAsString(policy)));
-    op->setAttr(cudaattr::form,
-                builder.getStringAttr(member ? "member" : "cuda"));
-    op->setAttr(cudaattr::memory, builder.getI32IntegerAttr(memory));
+    annotateAtomic(op, args, *object, member ? "member" : "cuda");
   };
 
   if (!member) {
@@ -1016,6 +1179,111 @@ void Importer::importAtomic(const clang::CallExpr *call, const Sync &sync) {
   }
 }
 
+/// __hip_atomic_load(p, o, s), _store(p, v, o, s), _exchange and
+/// _fetch_<op>(p, v, o, s), _compare_exchange_strong|weak(p, expected *,
+/// desired, success, failure, s): HIP's scoped atomics (clang builtins),
+/// with the orders as __ATOMIC_* and the scope as __HIP_MEMORY_SCOPE_*.
+void Importer::importHipAtomic(const clang::AtomicExpr *atomic,
+                               const Sync &sync) {
+  std::vector<const clang::Expr *> args = siteOperands(atomic);
+  const clang::Expr *pointer = atomic->getPtr();
+  std::optional<AtomicObject> object = atomicObject(
+      atomic, pointer->getType()->getPointeeType(), spaces.pointeeOf(pointer));
+  if (!object)
+    return;
+  Type type = object->type;
+  Value addr = object->addr;
+  // The legacy form where it is relaxed (atomicAdd ...), else C11's.
+  auto annotate = [&](Operation *op, ArrayRef<int32_t> operands) {
+    annotateAtomic(op, operands, *object, "c11");
+  };
+  const clang::Stmt *call = atomic;
+  unsigned n = args.size();
+  const clang::Expr *scopeExpr = args[n - 1];
+  clang::Expr::EvalResult value;
+  if (scopeExpr->isValueDependent() || !scopeExpr->EvaluateAsInt(value, astCtx))
+    return error(scopeExpr, "the HIP memory scope is not a constant");
+  // __HIP_MEMORY_SCOPE_SINGLETHREAD 1, _WAVEFRONT 2, _WORKGROUP 3,
+  // _AGENT 4, _SYSTEM 5, _CLUSTER 6 (clang's SyncScope.h).
+  std::optional<Scope> scope;
+  switch (value.Val.getInt().getExtValue()) {
+  case 1:
+    scope = Scope::thread;
+    break;
+  case 2:
+    scope = Scope::subgroup;
+    break;
+  case 3:
+    scope = Scope::workgroup;
+    break;
+  case 4:
+    scope = Scope::device;
+    break;
+  case 5:
+    scope = Scope::system;
+    break;
+  case 6:
+    scope = Scope::cluster;
+    break;
+  }
+  if (!scope)
+    return error(scopeExpr, "unknown HIP memory scope " +
+                                llvm::Twine(value.Val.getInt().getExtValue()));
+  std::optional<MemoryOrder> order = orderArg(args[n - 2]);
+  if (!order)
+    return;
+  Location loc = locOf(atomic);
+  auto badOrder = [&](MemoryOrder o, llvm::StringRef what) {
+    error(call, "__ATOMIC_" + stringifyMemoryOrder(o).upper() +
+                    " is not allowed for " + what);
+  };
+  switch (sync.member) {
+  case MemberOp::Load: {
+    if (*order == MemoryOrder::release || *order == MemoryOrder::acq_rel)
+      return badOrder(*order, "an atomic load");
+    auto op = AtomicLoadOp::create(builder, loc, type, addr, ValueRange(),
+                                   *scope, *order);
+    annotate(op, {0});
+    return;
+  }
+  case MemberOp::Store: {
+    if (*order == MemoryOrder::acquire || *order == MemoryOrder::acq_rel)
+      return badOrder(*order, "an atomic store");
+    auto op = AtomicStoreOp::create(builder, loc, poison(type), addr,
+                                    ValueRange(), *scope, *order);
+    annotate(op, {1, 0});
+    return;
+  }
+  case MemberOp::Exchange:
+  case MemberOp::Fetch: {
+    AtomicRMWKind kind = sync.member == MemberOp::Exchange
+                             ? AtomicRMWKind::xchg
+                             : rmwKindForType(sync.rmw, object->isUnsigned,
+                                              isa<FloatType>(type));
+    if (isa<FloatType>(type) && kind != AtomicRMWKind::fadd &&
+        kind != AtomicRMWKind::xchg)
+      return error(call, "atomic '" + stringifyAtomicRMWKind(kind).str() +
+                             "' on a floating-point object");
+    auto op = AtomicRMWOp::create(builder, loc, type, kind, addr, ValueRange(),
+                                  poison(type), *scope, *order);
+    annotate(op, {0, 1});
+    return;
+  }
+  case MemberOp::CmpXchg: {
+    std::optional<MemoryOrder> success = orderArg(args[3]);
+    if (!success)
+      return;
+    if (*order == MemoryOrder::release || *order == MemoryOrder::acq_rel)
+      return badOrder(*order, "the failure order of a compare-exchange");
+    auto op = AtomicCmpXchgOp::create(
+        builder, loc, type, builder.getI1Type(), addr, ValueRange(),
+        poison(type), poison(type), *scope, *success, *order, sync.weak);
+    annotate(op, {0, 1, 2});
+    return;
+  }
+  }
+}
+
 /// Collects the synchronization constructs of user code.
 class SiteFinder : public clang::RecursiveASTVisitor<SiteFinder> {
 public:
@@ -1033,7 +1301,7 @@ public:
   }
 
   bool VisitStmt(clang::Stmt *s) {
-    if (!llvm::isa<clang::CallExpr, clang::GCCAsmStmt>(s) ||
+    if (!llvm::isa<clang::CallExpr, clang::GCCAsmStmt, clang::AtomicExpr>(s) ||
         !src.isUserLocation(s->getBeginLoc()) || !classify(src, s))
       return true;
     clang::SourceManager &sm = src.getSourceManager();

@@ -64,27 +64,6 @@ bool isSharedLegacyAtomic(llvm::StringRef name) {
       .Default(false);
 }
 
-/// A legacy atomic whose op legalization and coalescing left as the
-/// importer made it (one relaxed atomic at the scope its name says): HIP's
-/// function of the same name is the same atomic, so its text stays, and
-/// one text serves every instantiation of a template.
-bool keepsLegacyAtomic(const clang::Stmt *stmt, ArrayRef<Operation *> ops) {
-  auto *call = llvm::dyn_cast<clang::CallExpr>(stmt);
-  const clang::FunctionDecl *callee = call ? call->getDirectCallee() : nullptr;
-  if (!callee || !callee->getIdentifier() || ops.size() != 1 ||
-      !isSharedLegacyAtomic(callee->getName()))
-    return false;
-  Scope scope =
-      callee->getName().ends_with("_system") ? Scope::system : Scope::device;
-  if (auto rmw = dyn_cast<AtomicRMWOp>(ops[0]))
-    return rmw.getOrder() == MemoryOrder::relaxed && rmw.getScope() == scope;
-  if (auto cas = dyn_cast<AtomicCmpXchgOp>(ops[0]))
-    return cas.getSuccessOrder() == MemoryOrder::relaxed &&
-           cas.getFailureOrder() == MemoryOrder::relaxed &&
-           cas.getScope() == scope;
-  return false;
-}
-
 /// True if `d` is declared in namespace `cuda` (libcu++).
 bool inCudaNamespace(const clang::Decl *d) {
   for (const clang::DeclContext *dc = d->getDeclContext(); dc;
@@ -389,7 +368,10 @@ xfence::translateCudaToHip(llvm::StringRef path, llvm::StringRef contents,
     return out;
   };
   target.constant = constantText;
-  target.keepAsWritten = keepsLegacyAtomic;
+  target.keepAsWritten = [](const clang::Stmt *stmt,
+                            ArrayRef<Operation *> ops) {
+    return keepsLegacyAtomic(stmt, ops, isSharedLegacyAtomic);
+  };
   ok = ok &&
        succeeded(rewriteCudaSyncSites(edits, sites, *module, target, imported));
   HipSyntax syntax(edits, sites);

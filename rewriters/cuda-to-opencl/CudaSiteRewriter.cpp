@@ -399,3 +399,24 @@ void xfence::clearFullWarpMasks(ModuleOp module) {
       barrier.getMaskMutable().clear();
   });
 }
+
+bool xfence::keepsLegacyAtomic(
+    const clang::Stmt *stmt, llvm::ArrayRef<Operation *> ops,
+    llvm::function_ref<bool(llvm::StringRef)> shared) {
+  auto *call = llvm::dyn_cast<clang::CallExpr>(stmt);
+  const clang::FunctionDecl *callee = call ? call->getDirectCallee() : nullptr;
+  if (!callee || !callee->getIdentifier() || ops.size() != 1 ||
+      !shared(callee->getName()))
+    return false;
+  llvm::StringRef name = callee->getName();
+  Scope scope = name.ends_with("_system")  ? Scope::system
+                : name.ends_with("_block") ? Scope::workgroup
+                                           : Scope::device;
+  if (auto rmw = dyn_cast<AtomicRMWOp>(ops[0]))
+    return rmw.getOrder() == MemoryOrder::relaxed && rmw.getScope() == scope;
+  if (auto cas = dyn_cast<AtomicCmpXchgOp>(ops[0]))
+    return cas.getSuccessOrder() == MemoryOrder::relaxed &&
+           cas.getFailureOrder() == MemoryOrder::relaxed &&
+           cas.getScope() == scope;
+  return false;
+}

@@ -64,6 +64,16 @@ ImportedSites
 importedSyncLocations(mlir::ModuleOp module,
                       llvm::function_ref<bool(mlir::Operation *)> isSync);
 
+/// A call of a legacy atomic function (atomicAdd ... atomicCAS, with
+/// _block or _system) that `shared` says the target declares with the same
+/// meaning, whose ops legalization and coalescing left as the importer made
+/// them (one relaxed atomic at the scope its name says): the target's
+/// function of the same name is the same atomic, so the text stays, and one
+/// text serves every instantiation of a template.
+bool keepsLegacyAtomic(const clang::Stmt *stmt,
+                       llvm::ArrayRef<mlir::Operation *> ops,
+                       llvm::function_ref<bool(llvm::StringRef)> shared);
+
 /// __syncwarp() with the full mask (0xffffffff): a barrier of the whole
 /// warp, which a target without warps of 32 writes as a barrier of its
 /// sub-group or wavefront (taken to hold the warp: docs/cuda-to-opencl.md,

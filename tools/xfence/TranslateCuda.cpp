@@ -10,6 +10,7 @@
 
 #include "rewriters/cuda-to-hip/CudaToHip.h"
 #include "rewriters/cuda-to-opencl/CudaToOpenCL.h"
+#include "rewriters/hip-to-cuda/HipToCuda.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -121,6 +122,30 @@ int xfence::translateCudaToHipFile(const std::string &input,
     return 1;
   llvm::FailureOr<std::string> text =
       translateCudaToHip(input, buffer->getBuffer(), options, diag);
+  if (llvm::failed(text))
+    return 1;
+  return writeOutput(output, *text, /*binary=*/false, diag);
+}
+
+int xfence::translateHipToCudaFile(const std::string &input,
+                                   const std::string &output,
+                                   const std::vector<std::string> &defines,
+                                   const std::vector<std::string> &includes,
+                                   bool coalesce,
+                                   const CudaCommandOptions &command,
+                                   llvm::raw_ostream &diag) {
+  HipToCudaOptions options;
+  options.coalesce = coalesce;
+  options.source.source.defines = defines;
+  options.source.source.includeDirs = includes;
+  options.source.cudaPath = command.cudaPath;
+  options.source.gpuArch = command.gpuArch;
+  options.source.builtinHeader = command.builtinHeader;
+  std::unique_ptr<llvm::MemoryBuffer> buffer = readInput(input, output, diag);
+  if (!buffer)
+    return 1;
+  llvm::FailureOr<std::string> text =
+      translateHipToCuda(input, buffer->getBuffer(), options, diag);
   if (llvm::failed(text))
     return 1;
   return writeOutput(output, *text, /*binary=*/false, diag);

@@ -70,6 +70,14 @@ int translateCudaToHipFile(const std::string &input, const std::string &output,
                            bool coalesce, const CudaCommandOptions &options,
                            llvm::raw_ostream &diag = llvm::errs());
 
+/// Translates the HIP file `input` to CUDA into `output`; returns the exit
+/// status.
+int translateHipToCudaFile(const std::string &input, const std::string &output,
+                           const std::vector<std::string> &defines,
+                           const std::vector<std::string> &includes,
+                           bool coalesce, const CudaCommandOptions &options,
+                           llvm::raw_ostream &diag = llvm::errs());
+
 } // namespace xfence
 
 #endif // XFENCE_TOOLS_XFENCE_TRANSLATECUDA_H

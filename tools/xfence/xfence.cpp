@@ -49,11 +49,22 @@ xfence::CudaCommandOptions cudaCommand;
 int translate(const std::string &input, const std::string &target,
               const std::string &output, xfence::TranslateOptions &options,
               llvm::raw_ostream &diag) {
+  llvm::StringRef ext = llvm::sys::path::extension(input);
+  if (ext == ".hip") { // HIP to CUDA (docs/hip-to-cuda.md)
+    if (target != "cuda") {
+      xfence::reportFileError(diag, input,
+                              "a HIP file (.hip) translates to CUDA only "
+                              "(--to cuda)");
+      return 1;
+    }
+    return xfence::translateHipToCudaFile(input, output, options.source.defines,
+                                          options.source.includeDirs,
+                                          options.coalesce, cudaCommand, diag);
+  }
   if (target == "opencl") // CUDA to OpenCL C (docs/cuda-to-opencl.md)
     return xfence::translateCudaToOpenCLFile(
         input, output, options.source.defines, options.source.includeDirs,
         options.source.standard, options.coalesce, cudaCommand, diag);
-  llvm::StringRef ext = llvm::sys::path::extension(input);
   if (target == "hip" && ext == ".cu") // CUDA to HIP (docs/cuda-to-hip.md)
     return xfence::translateCudaToHipFile(input, output, options.source.defines,
                                           options.source.includeDirs,
@@ -307,17 +318,19 @@ static int run(int argc, char **argv) {
                "kernels through the dialect (docs/compile.md)."};
   app.require_subcommand(1);
   CLI::App *cmd = app.add_subcommand(
-      "translate", "Translate an OpenCL C file (.cl) to CUDA or HIP, or a "
-                   "CUDA file (.cu) to OpenCL C or HIP");
+      "translate", "Translate an OpenCL C file (.cl) to CUDA or HIP, a "
+                   "CUDA file (.cu) to OpenCL C or HIP, or a HIP file (.hip) "
+                   "to CUDA");
   std::string input, target, output = "-";
   xfence::TranslateOptions options;
   bool noCoalesce = false;
   std::string globalFence = "workgroup";
   unsigned jobs = 0;
   cmd->add_option("input", input,
-                  "The OpenCL C (.cl) or CUDA (.cu) file, or a directory: "
-                  "then every .cl (--to cuda|hip) or .cu (--to opencl|hip) "
-                  "file under it is translated into the same place under "
+                  "The OpenCL C (.cl), CUDA (.cu) or HIP (.hip) file, or a "
+                  "directory: then every .cl and .hip (--to cuda), .cl and "
+                  ".cu (--to hip) or .cu (--to opencl) file under it is "
+                  "translated into the same place under "
                   "the -o directory, with .cu, .hip or .cl for its "
                   "extension")
       ->required();
@@ -325,8 +338,8 @@ static int run(int argc, char **argv) {
                   "With a directory input: how many files are translated at "
                   "once (default: one per core)");
   cmd->add_option("--to", target,
-                  "Target: cuda (from .cl), opencl (from .cu), or hip (from "
-                  ".cl or .cu)")
+                  "Target: cuda (from .cl or .hip), opencl (from .cu), or hip "
+                  "(from .cl or .cu)")
       ->required();
   cmd->add_option("-o", output,
                   "Output file ('-' for stdout, the default); the output "
@@ -450,6 +463,8 @@ static int run(int argc, char **argv) {
       inputs.push_back(".cl");
     if (target != "cuda")
       inputs.push_back(".cu");
+    if (target == "cuda")
+      inputs.push_back(".hip");
     return xfence::translateDirectory(
         input, output, inputs,
         target == "cuda"  ? ".cu"

@@ -1,0 +1,147 @@
+// Translated from HIP to CUDA by xfence (docs/hip-to-cuda.md).
+#include <cuda/atomic>
+// xfence: end of prelude
+// HIP to CUDA: HIP's own scoped forms (__builtin_amdgcn_fence,
+// __builtin_amdgcn_s_barrier, __hip_atomic_*) and the spellings HIP shares
+// with CUDA, through the dialect; the runtime API, the launches and the
+// headers renamed (docs/hip-to-cuda.md). The input is checked as HIP where
+// the HIP headers are installed; the output is parsed again as CUDA.
+// RUN: %if hip-headers %{ %hip-clang -fsyntax-only %s %}
+// RUN: xfence translate %s --to cuda --cuda-builtin-header --no-coalesce -o %t.cu
+// RUN: head -2 %t.cu | FileCheck %s --check-prefix=PRELUDE
+// RUN: grep -v '^ *//' %t.cu | FileCheck %s
+// RUN: xfence-translate --import-cuda --cuda-builtin-header %t.cu -o /dev/null
+// RUN: xfence translate %s --to cuda --cuda-builtin-header -o - | FileCheck %s --check-prefix=COALESCED
+#include <cuda_runtime.h>
+#include <cstdio>
+
+// PRELUDE: // Translated from HIP to CUDA by xfence (docs/hip-to-cuda.md).
+// PRELUDE-NEXT: #include <cuda/atomic>
+// CHECK: #include <cuda_runtime.h>
+
+#define CHECK(e) do { cudaError_t err = (e); if (err != cudaSuccess) { printf("%s\n", cudaGetErrorString(err)); return 1; } } while (0)
+// CHECK: #define CHECK(e) do { cudaError_t err = (e); if (err != cudaSuccess) { printf("%s\n", cudaGetErrorString(err)); return 1; } } while (0)
+
+__device__ unsigned int count = 0;
+
+// The spellings HIP shares with CUDA mean the same there: kept.
+__global__ void shared_spellings(float *partial, unsigned *last) {
+  partial[blockIdx.x] = 1.0f;
+  __threadfence();
+  unsigned v = atomicInc(&count, gridDim.x);
+  __threadfence_system();
+  ((void)0) /* xfence: __threadfence_system() merged into the construct at line 29, column 3 */;
+  __syncthreads();
+  atomicAdd(last, v);
+  atomicCAS(last, 0u, 1u);
+  atomicMax_system(last, 2u);
+}
+// CHECK-LABEL: void shared_spellings(
+// CHECK: __threadfence();
+// CHECK-NEXT: unsigned v = atomicInc(&count, gridDim.x);
+// CHECK-NEXT: __threadfence_block();
+// CHECK-NEXT: __threadfence_system();
+// CHECK-NEXT: __syncthreads();
+// CHECK-NEXT: atomicAdd(last, v);
+// CHECK-NEXT: atomicCAS(last, 0u, 1u);
+// CHECK-NEXT: atomicMax_system(last, 2u);
+
+// AMDGPU's sync scopes: "" is the system, "agent" the device; a "-one-as"
+// scope is taken for all address spaces (stronger). s_barrier orders no
+// memory: the fences around it stay.
+__global__ void amdgcn(int *data) {
+  cuda::atomic_thread_fence(cuda::memory_order_release, cuda::thread_scope_block);
+  __syncthreads();
+  __threadfence_system();
+  ((void)0) /* xfence: __builtin_amdgcn_fence(__ATOMIC_SEQ_CST, "agent") merged into the construct at line 52, column 3 */;
+  ((void)0) /* xfence: __builtin_amdgcn_fence(__ATOMIC_ACQ_REL, "") merged into the construct at line 52, column 3 */;
+  ((void)0) /* xfence: __builtin_amdgcn_fence(__ATOMIC_RELEASE, "agent-one-as") merged into the construct at line 52, column 3 */;
+  ((void)0) /* xfence: __builtin_amdgcn_fence(__ATOMIC_ACQUIRE, "wavefront") merged into the construct at line 52, column 3 */;
+}
+// CHECK-LABEL: void amdgcn(
+// CHECK-NEXT: cuda::atomic_thread_fence(cuda::memory_order_release, cuda::thread_scope_block);
+// CHECK-NEXT: __syncthreads();
+// CHECK-NEXT: cuda::atomic_thread_fence(cuda::memory_order_acquire, cuda::thread_scope_block);
+// CHECK-NEXT: __threadfence();
+// CHECK-NEXT: cuda::atomic_thread_fence(cuda::memory_order_acq_rel, cuda::thread_scope_system);
+// CHECK-NEXT: cuda::atomic_thread_fence(cuda::memory_order_release, cuda::thread_scope_device);
+// CHECK-NEXT: cuda::atomic_thread_fence(cuda::memory_order_acquire, cuda::thread_scope_block);
+
+// __hip_atomic_*: relaxed read-modify-writes in CUDA's legacy functions at
+// the scope asked for; the rest in cuda::atomic_ref.
+__global__ void scoped(int *flag, unsigned *u, float *f, long long *l) {
+  cuda::atomic_ref<int, cuda::thread_scope_device>(*(int *)(&flag[0])).store(1, cuda::memory_order_release);
+  int seen = cuda::atomic_ref<int, cuda::thread_scope_block>(*(int *)(&flag[1])).load(cuda::memory_order_acquire);
+  atomicAdd_block((int *)(&flag[2]), (int)(seen));
+  atomicMax_system((unsigned int *)(u), (unsigned int)(3u));
+  cuda::atomic_ref<float, cuda::thread_scope_device>(*(float *)(f)).fetch_add(1.0f, cuda::memory_order_acq_rel);
+  cuda::atomic_ref<long long, cuda::thread_scope_device>(*(long long *)(l)).exchange(5ll, cuda::memory_order_seq_cst);
+  int expected = 0;
+  bool ok = cuda::atomic_ref<int, cuda::thread_scope_device>(*(int *)(&flag[3])).compare_exchange_strong(*(&expected), 7, cuda::memory_order_acq_rel, cuda::memory_order_acquire);
+  cuda::atomic_ref<int, cuda::thread_scope_block>(*(int *)(&flag[4])).compare_exchange_weak(*(&expected), 8, cuda::memory_order_relaxed, cuda::memory_order_relaxed);
+}
+// CHECK-LABEL: void scoped(
+// CHECK-NEXT: cuda::atomic_ref<int, cuda::thread_scope_device>(*(int *)(&flag[0])).store(1, cuda::memory_order_release);
+// CHECK-NEXT: int seen = cuda::atomic_ref<int, cuda::thread_scope_block>(*(int *)(&flag[1])).load(cuda::memory_order_acquire);
+// CHECK-NEXT: atomicAdd_block((int *)(&flag[2]), (int)(seen));
+// CHECK-NEXT: atomicMax_system((unsigned int *)(u), (unsigned int)(3u));
+// CHECK-NEXT: cuda::atomic_ref<float, cuda::thread_scope_device>(*(float *)(f)).fetch_add(1.0f, cuda::memory_order_acq_rel);
+// CHECK-NEXT: cuda::atomic_ref<long long, cuda::thread_scope_device>(*(long long *)(l)).exchange(5ll, cuda::memory_order_seq_cst);
+// CHECK-NEXT: int expected = 0;
+// CHECK-NEXT: bool ok = cuda::atomic_ref<int, cuda::thread_scope_device>(*(int *)(&flag[3])).compare_exchange_strong(*(&expected), 7, cuda::memory_order_acq_rel, cuda::memory_order_acquire);
+// CHECK-NEXT: cuda::atomic_ref<int, cuda::thread_scope_block>(*(int *)(&flag[4])).compare_exchange_weak(*(&expected), 8, cuda::memory_order_relaxed, cuda::memory_order_relaxed);
+
+// Cluster scope (clang 22's __HIP_MEMORY_SCOPE_CLUSTER): the `cuda` row
+// widens it to device (CUDA 13.0's libcu++ has no public
+// thread_scope_cluster; docs/semantics.md §3).
+__global__ void cluster(int *p) {
+  cuda::atomic_thread_fence(cuda::memory_order_release, cuda::thread_scope_device);
+  atomicAdd((int *)(p), (int)(1));
+}
+// CHECK-LABEL: void cluster(
+// CHECK-NEXT: cuda::atomic_thread_fence(cuda::memory_order_release, cuda::thread_scope_device);
+// CHECK-NEXT: atomicAdd((int *)(p), (int)(1));
+
+// Early HIP's index macros, HIP_DYNAMIC_SHARED.
+__global__ void indices(float *out) {
+  extern __shared__ float tile[];
+  tile[threadIdx.x] = out[blockIdx.x * blockDim.x + threadIdx.x];
+  __syncthreads();
+  out[blockIdx.x] = tile[0] + gridDim.x;
+}
+// CHECK-LABEL: void indices(
+// CHECK-NEXT: extern __shared__ float tile[];
+// CHECK-NEXT: tile[threadIdx.x] = out[blockIdx.x * blockDim.x + threadIdx.x];
+
+// With coalescing, a block fence next to a system fence adds nothing; the
+// fences after s_barrier become one system fence (seq_cst).
+// COALESCED-LABEL: void shared_spellings(
+// COALESCED: unsigned v = atomicInc(&count, gridDim.x);
+// COALESCED-NEXT: __threadfence_system();
+// COALESCED-NEXT: ((void)0) /* xfence: __threadfence_system() merged into the construct at line 29, column 3 */;
+// COALESCED-LABEL: void amdgcn(
+// COALESCED-NEXT: cuda::atomic_thread_fence(cuda::memory_order_release, cuda::thread_scope_block);
+// COALESCED-NEXT: __syncthreads();
+// COALESCED-NEXT: __threadfence_system();
+// COALESCED-COUNT-4: merged into the construct at line 52, column 3
+
+int main() {
+  float *d;
+  unsigned *last;
+  CHECK(cudaMalloc(&d, 1024 * sizeof(float)));
+  CHECK(cudaMalloc((void **)&last, sizeof(unsigned)));
+  shared_spellings<<<dim3(4), dim3(256), 0, 0>>>(d, last);
+  indices<<<dim3(4), dim3(64), 64 * sizeof(float), 0>>>(d);
+  amdgcn<<<1, 64, 0, 0>>>((int *)d);
+  CHECK(cudaDeviceSynchronize());
+  cudaFree(d);
+  return 0;
+}
+// CHECK-LABEL: int main() {
+// CHECK: CHECK(cudaMalloc(&d, 1024 * sizeof(float)));
+// CHECK-NEXT: CHECK(cudaMalloc((void **)&last, sizeof(unsigned)));
+// CHECK-NEXT: shared_spellings<<<dim3(4), dim3(256), 0, 0>>>(d, last);
+// CHECK-NEXT: indices<<<dim3(4), dim3(64), 64 * sizeof(float), 0>>>(d);
+// CHECK-NEXT: amdgcn<<<1, 64, 0, 0>>>((int *)d);
+// CHECK-NEXT: CHECK(cudaDeviceSynchronize());
+// CHECK-NEXT: cudaFree(d);
