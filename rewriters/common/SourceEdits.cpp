@@ -476,3 +476,41 @@ FailureOr<std::string> SourceEdits::apply(llvm::StringRef prelude) {
   }
   return prelude.str() + sm.getBufferData(mainFile).str();
 }
+
+void xfence::forEachUserInclude(
+    ParsedSource &src,
+    llvm::function_ref<void(const FileCharRange &, llvm::StringRef)> fn) {
+  clang::SourceManager &sm = src.getSourceManager();
+  llvm::SmallVector<clang::FileID> files;
+  for (auto it = sm.fileinfo_begin(); it != sm.fileinfo_end(); ++it) {
+    clang::FileID id = sm.translateFile(it->first);
+    if (id.isValid() && src.isUserLocation(sm.getLocForStartOfFile(id)))
+      files.push_back(id);
+  }
+  for (clang::FileID id : files) {
+    llvm::StringRef text = sm.getBufferData(id);
+    for (size_t at = 0; at < text.size();) {
+      size_t end = std::min(text.find('\n', at), text.size());
+      llvm::StringRef line = text.slice(at, end);
+      size_t lineStart = at;
+      at = end + 1;
+      llvm::StringRef rest = line.ltrim();
+      if (!rest.consume_front("#"))
+        continue;
+      rest = rest.ltrim();
+      if (!rest.consume_front("include"))
+        continue;
+      rest = rest.ltrim();
+      if (rest.empty() || (rest[0] != '<' && rest[0] != '"'))
+        continue;
+      size_t stop = rest.find(rest[0] == '<' ? '>' : '"', 1);
+      if (stop == llvm::StringRef::npos)
+        continue;
+      size_t directive = lineStart + (line.ltrim().data() - line.data());
+      size_t directiveEnd = lineStart + (rest.data() - line.data()) + stop + 1;
+      fn({id, static_cast<unsigned>(directive),
+          static_cast<unsigned>(directiveEnd)},
+         rest.slice(1, stop));
+    }
+  }
+}

@@ -194,6 +194,15 @@ private:
   std::string pending;
 };
 
+/// Calls `fn` for each `#include <header>` or `#include "header"` directive
+/// of the user's files (src.isUserLocation), file by file in the order the
+/// source manager knows them: the directive's text from `#` to the closing
+/// `>` or `"`, and the header as written.
+void forEachUserInclude(ParsedSource &src,
+                        llvm::function_ref<void(const FileCharRange &directive,
+                                                llvm::StringRef header)>
+                            fn);
+
 } // namespace xfence
 
 #endif // XFENCE_REWRITERS_COMMON_SOURCEEDITS_H

@@ -264,62 +264,33 @@ LogicalResult rewriteIncludes(SourceEdits &edits) {
   ParsedSource &src = edits.getSource();
   clang::SourceManager &sm = src.getSourceManager();
   llvm::StringSet<> userFiles;
-  llvm::SmallVector<clang::FileID> files;
   for (auto it = sm.fileinfo_begin(); it != sm.fileinfo_end(); ++it) {
     clang::FileID id = sm.translateFile(it->first);
-    if (id.isValid() && src.isUserLocation(sm.getLocForStartOfFile(id))) {
-      files.push_back(id);
+    if (id.isValid() && src.isUserLocation(sm.getLocForStartOfFile(id)))
       userFiles.insert(llvm::sys::path::filename(it->first.getName()));
-    }
   }
   bool ok = true;
-  for (clang::FileID id : files) {
-    llvm::StringRef text = sm.getBufferData(id);
-    for (size_t at = 0; at < text.size();) {
-      size_t end = text.find('\n', at);
-      if (end == llvm::StringRef::npos)
-        end = text.size();
-      llvm::StringRef line = text.slice(at, end);
-      size_t lineStart = at;
-      at = end + 1;
-      llvm::StringRef rest = line.ltrim();
-      if (!rest.consume_front("#"))
-        continue;
-      rest = rest.ltrim();
-      if (!rest.consume_front("include"))
-        continue;
-      rest = rest.ltrim();
-      if (rest.empty() || (rest[0] != '<' && rest[0] != '"'))
-        continue;
-      char close = rest[0] == '<' ? '>' : '"';
-      size_t stop = rest.find(close, 1);
-      if (stop == llvm::StringRef::npos)
-        continue;
-      llvm::StringRef header = rest.slice(1, stop);
-      if (userFiles.contains(llvm::sys::path::filename(header)))
-        continue; // the user's own header (or a library's, found by -I)
-      bool known = false;
-      std::optional<std::string> hip = hipHeaderFor(header, known);
-      if (!known)
-        continue;
-      size_t directive = lineStart + (line.ltrim().data() - line.data());
-      size_t directiveEnd = lineStart + (rest.data() - line.data()) + stop + 1;
-      if (!hip) {
-        src.report(sm.getComposedLoc(id, directive), DiagnosticsEngine::Error,
-                   "'" + header.str() +
-                       "' has no HIP header that xfence knows");
-        ok = false;
-        continue;
-      }
-      std::string replacement =
-          hip->empty() ? "// xfence: #include <" + header.str() +
-                             "> (the prelude includes <hip/hip_runtime.h>)"
-                       : "#include <" + *hip + ">";
-      edits.replace({id, static_cast<unsigned>(directive),
-                     static_cast<unsigned>(directiveEnd)},
-                    replacement);
+  forEachUserInclude(src, [&](const FileCharRange &directive,
+                              llvm::StringRef header) {
+    if (userFiles.contains(llvm::sys::path::filename(header)))
+      return; // the user's own header (or a library's, found by -I)
+    bool known = false;
+    std::optional<std::string> hip = hipHeaderFor(header, known);
+    if (!known)
+      return;
+    if (!hip) {
+      src.report(sm.getComposedLoc(directive.file, directive.begin),
+                 DiagnosticsEngine::Error,
+                 "'" + header.str() + "' has no HIP header that xfence knows");
+      ok = false;
+      return;
     }
-  }
+    edits.replace(directive,
+                  hip->empty()
+                      ? "// xfence: #include <" + header.str() +
+                            "> (the prelude includes <hip/hip_runtime.h>)"
+                      : "#include <" + *hip + ">");
+  });
   return success(ok);
 }
 

@@ -189,54 +189,27 @@ std::string renameHip(llvm::StringRef text, const clang::LangOptions &lo) {
 /// `#include <hip/...>` of the user's files: the CUDA header, or an error.
 LogicalResult rewriteHipIncludes(SourceEdits &edits) {
   ParsedSource &src = edits.getSource();
-  clang::SourceManager &sm = src.getSourceManager();
   bool ok = true;
-  for (auto it = sm.fileinfo_begin(); it != sm.fileinfo_end(); ++it) {
-    clang::FileID id = sm.translateFile(it->first);
-    if (!id.isValid() || !src.isUserLocation(sm.getLocForStartOfFile(id)))
-      continue;
-    llvm::StringRef text = sm.getBufferData(id);
-    for (size_t at = 0; at < text.size();) {
-      size_t end = std::min(text.find('\n', at), text.size());
-      llvm::StringRef line = text.slice(at, end);
-      size_t lineStart = at;
-      at = end + 1;
-      llvm::StringRef rest = line.ltrim();
-      if (!rest.consume_front("#"))
-        continue;
-      rest = rest.ltrim();
-      if (!rest.consume_front("include"))
-        continue;
-      rest = rest.ltrim();
-      if (rest.empty() || (rest[0] != '<' && rest[0] != '"'))
-        continue;
-      size_t stop = rest.find(rest[0] == '<' ? '>' : '"', 1);
-      if (stop == llvm::StringRef::npos)
-        continue;
-      llvm::StringRef header = rest.slice(1, stop);
-      if (!header.starts_with("hip/"))
-        continue;
-      std::optional<llvm::StringRef> cuda =
-          llvm::StringSwitch<std::optional<llvm::StringRef>>(header)
-              .Cases({"hip/hip_runtime.h", "hip/hip_runtime_api.h"},
-                     "cuda_runtime.h")
-              .Case("hip/hip_cooperative_groups.h", "cooperative_groups.h")
-              .Default(std::nullopt);
-      size_t directive = lineStart + (line.ltrim().data() - line.data());
-      size_t directiveEnd = lineStart + (rest.data() - line.data()) + stop + 1;
-      if (!cuda) {
-        src.report(sm.getComposedLoc(id, directive), DiagnosticsEngine::Error,
-                   "'" + header.str() +
-                       "' has no CUDA header that xfence "
-                       "knows");
-        ok = false;
-        continue;
-      }
-      edits.replace({id, static_cast<unsigned>(directive),
-                     static_cast<unsigned>(directiveEnd)},
-                    "#include <" + cuda->str() + ">");
+  forEachUserInclude(src, [&](const FileCharRange &directive,
+                              llvm::StringRef header) {
+    if (!header.starts_with("hip/"))
+      return;
+    std::optional<llvm::StringRef> cuda =
+        llvm::StringSwitch<std::optional<llvm::StringRef>>(header)
+            .Cases({"hip/hip_runtime.h", "hip/hip_runtime_api.h"},
+                   "cuda_runtime.h")
+            .Case("hip/hip_cooperative_groups.h", "cooperative_groups.h")
+            .Default(std::nullopt);
+    if (!cuda) {
+      src.report(src.getSourceManager().getComposedLoc(directive.file,
+                                                       directive.begin),
+                 DiagnosticsEngine::Error,
+                 "'" + header.str() + "' has no CUDA header that xfence knows");
+      ok = false;
+      return;
     }
-  }
+    edits.replace(directive, "#include <" + cuda->str() + ">");
+  });
   return success(ok);
 }
 

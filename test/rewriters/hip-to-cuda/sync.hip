@@ -116,12 +116,12 @@ __global__ void indices(float *out) {
 // COALESCED-LABEL: void shared_spellings(
 // COALESCED: unsigned v = atomicInc(&count, gridDim.x);
 // COALESCED-NEXT: __threadfence_system();
-// COALESCED-NEXT: ((void)0) /* xfence: __threadfence_system() merged into the construct at line 29, column 3 */;
+// COALESCED-NEXT: ((void)0) /* xfence: __threadfence_system() merged into the construct at line 30, column 3 */;
 // COALESCED-LABEL: void amdgcn(
 // COALESCED-NEXT: cuda::atomic_thread_fence(cuda::memory_order_release, cuda::thread_scope_block);
 // COALESCED-NEXT: __syncthreads();
 // COALESCED-NEXT: __threadfence_system();
-// COALESCED-COUNT-4: merged into the construct at line 52, column 3
+// COALESCED-COUNT-4: merged into the construct at line 53, column 3
 
 int main() {
   float *d;

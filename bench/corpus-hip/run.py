@@ -1,0 +1,168 @@
+#!/usr/bin/python3
+"""The HIP-to-CUDA corpus run: every HIP source with device code of public
+HIP suites, translated by xfence to CUDA; the outputs are then compiled by
+nvcc on the GPU machine (gpu_check.sh).
+
+  run.py --xfence BUILD/bin/xfence --src DIR [--suite NAME ...]
+         [--out results.md]
+
+DIR holds one directory per suite, each the tree of a public repository
+(`git --git-dir MIRROR archive HEAD | tar -x -C DIR/NAME`, from mirrors
+fetched outside this repository); nothing of theirs is copied into this
+repository. Files: .hip, and .cpp/.cc/.cu files that hold `__global__`
+and include a <hip/...> header (taken as HIP, copied to NAME.xfence-in.hip
+beside the original so that relative includes resolve). Per file:
+  1. parse: clang's HIP mode, -fsyntax-only, with the same -I (a file clang
+     cannot parse as HIP is not counted: "not parsed");
+  2. translate: xfence translate --to cuda, output NAME.xfence.cu beside
+     the original;
+  3. compile: nvcc -arch=sm_90 -std=c++17 -c with the same -I, where
+     /usr/local/cuda/bin/nvcc is installed; else the output parsed as CUDA
+     by xfence's own front end (xfence-translate --import-cuda).
+The list of outputs goes to DIR/outputs.txt for gpu_check.sh (nvcc -c).
+"""
+
+import argparse
+import os
+import re
+import subprocess
+import sys
+
+NVCC = "/usr/local/cuda/bin/nvcc"
+HIP_CLANG = ["/usr/lib/llvm-22/bin/clang", "-x", "hip",
+             "--offload-arch=gfx90a", "-nogpulib",
+             "-D__AMDGCN_WAVEFRONT_SIZE=64", "-fsyntax-only", "-std=c++17",
+             "-w"]
+
+
+def include_dirs(suite_dir):
+    """Directories a suite's build adds with -I: those named Common, common,
+    include or inc (the file's own directory is searched by clang)."""
+    dirs = []
+    for root, subdirs, _ in os.walk(suite_dir):
+        for d in subdirs:
+            if d in ("Common", "common", "include", "inc"):
+                dirs.append(os.path.join(root, d))
+    return sorted(dirs)
+
+
+def is_hip_source(path):
+    if path.endswith(".xfence-in.hip"):
+        return False
+    if path.endswith(".hip"):
+        return True
+    if not path.endswith((".cpp", ".cc", ".cu")) or ".xfence" in path:
+        return False
+    try:
+        text = open(path, errors="replace").read()
+    except OSError:
+        return False
+    return "__global__" in text and re.search(r"#\s*include\s*[<\"]hip/",
+                                              text) is not None
+
+
+def first_error(text):
+    for line in text.splitlines():
+        if "error" in line:
+            return line.strip()[:240]
+    lines = [l for l in text.splitlines() if l.strip()]
+    return lines[0][:240] if lines else ""
+
+
+def run(cmd, cwd=None):
+    p = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True,
+                       timeout=300)
+    return p.returncode, p.stdout + p.stderr
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--xfence", required=True)
+    ap.add_argument("--src", required=True)
+    ap.add_argument("--suite", action="append")
+    ap.add_argument("--out", default="-")
+    args = ap.parse_args()
+    translate_tool = os.path.join(os.path.dirname(args.xfence),
+                                  "xfence-translate")
+    suites = args.suite or sorted(
+        d for d in os.listdir(args.src)
+        if os.path.isdir(os.path.join(args.src, d)))
+    rows, outputs = [], []
+    totals = {}
+    for suite in suites:
+        suite_dir = os.path.join(args.src, suite)
+        incs = include_dirs(suite_dir)
+        files = []
+        for root, _, names in os.walk(suite_dir):
+            for n in names:
+                if is_hip_source(os.path.join(root, n)):
+                    files.append(os.path.join(root, n))
+        for path in sorted(files):
+            rel = os.path.relpath(path, args.src)
+            flags = [f"-I{d}" for d in incs]
+            src = path
+            if not path.endswith(".hip"):
+                src = path + ".xfence-in.hip"
+                with open(path, "rb") as f, open(src, "wb") as g:
+                    g.write(f.read())
+            t = totals.setdefault(suite, {"parsed": 0, "translated": 0,
+                                          "reparsed": 0, "not parsed": 0})
+            rc, log = run(HIP_CLANG + flags + [src])
+            if rc != 0:
+                t["not parsed"] += 1
+                rows.append((suite, rel, "not parsed", first_error(log)))
+                continue
+            t["parsed"] += 1
+            out = re.sub(r"(\.xfence-in)?\.(hip|cpp|cc|cu)$", "", path) + \
+                ".xfence.cu"
+            xargs = [args.xfence, "translate", src, "--to", "cuda", "-o",
+                     out] + [a for d in incs for a in ("-I", d)]
+            rc, log = run(xargs)
+            if rc != 0:
+                rows.append((suite, rel, "refused", first_error(log)))
+                if os.path.exists(out):
+                    rows.append((suite, rel, "BAD", "exit 1 left an output"))
+                continue
+            t["translated"] += 1
+            if os.access(NVCC, os.X_OK):
+                check = [NVCC, "-arch=sm_90", "-std=c++17", "-c", out, "-o",
+                         os.devnull] + flags
+            else:
+                check = [translate_tool, "--import-cuda", out, "-o",
+                         os.devnull] + [f"--cuda-include={d}" for d in incs]
+            rc, log = run(check, cwd=os.path.dirname(path))
+            if rc != 0:
+                rows.append((suite, rel, "BAD: output does not compile",
+                             first_error(log)))
+                continue
+            t["reparsed"] += 1
+            outputs.append(os.path.relpath(out, args.src))
+            rows.append((suite, rel, "ok", ""))
+    with open(os.path.join(args.src, "outputs.txt"), "w") as f:
+        f.write("\n".join(outputs) + "\n")
+    lines = ["| suite | parsed as HIP | translated | output compiles as CUDA |"
+             " not parsed |", "|---|---:|---:|---:|---:|"]
+    for suite, t in totals.items():
+        lines.append(f"| {suite} | {t['parsed']} | {t['translated']} | "
+                     f"{t['reparsed']} | {t['not parsed']} |")
+    p = sum(t["parsed"] for t in totals.values())
+    tr = sum(t["translated"] for t in totals.values())
+    rp = sum(t["reparsed"] for t in totals.values())
+    lines.append(f"\nTranslated: {tr} of {p} parsed files; output "
+                 f"compiled as CUDA: {rp}.\n")
+    lines.append("| suite | file | result | first error |")
+    lines.append("|---|---|---|---|")
+    for suite, rel, result, err in rows:
+        err = err.replace("|", "\\|").replace(args.src, "")
+        lines.append(f"| {suite} | {rel} | {result} | {err} |")
+    text = "\n".join(lines) + "\n"
+    if args.out == "-":
+        sys.stdout.write(text)
+    else:
+        open(args.out, "w").write(text)
+    print(f"Translated: {tr} of {p} parsed files; reparsed {rp}",
+          file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
