@@ -16,7 +16,8 @@ beside the original so that relative includes resolve). Per file:
      cannot parse as HIP is not counted: "not parsed");
   2. translate: xfence translate --to cuda, output NAME.xfence.cu beside
      the original;
-  3. compile: nvcc -arch=sm_90 -std=c++17 -c with the same -I, where
+  3. compile: nvcc -arch=sm_90 -std=c++17 --extended-lambda -c (hipcc
+     takes __device__ lambdas without a flag) with the same -I, where
      /usr/local/cuda/bin/nvcc is installed; else the output parsed as CUDA
      by xfence's own front end (xfence-translate --import-cuda).
 The list of outputs goes to DIR/outputs.txt for gpu_check.sh (nvcc -c).
@@ -125,8 +126,8 @@ def main():
                 continue
             t["translated"] += 1
             if os.access(NVCC, os.X_OK):
-                check = [NVCC, "-arch=sm_90", "-std=c++17", "-c", out, "-o",
-                         os.devnull] + flags
+                check = [NVCC, "-arch=sm_90", "-std=c++17", "--extended-lambda",
+                         "-c", out, "-o", os.devnull] + flags
             else:
                 check = [translate_tool, "--import-cuda", out, "-o",
                          os.devnull] + [f"--cuda-include={d}" for d in incs]

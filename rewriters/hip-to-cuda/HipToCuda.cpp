@@ -20,6 +20,7 @@
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/PassManager.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringMap.h"
 
@@ -43,6 +44,45 @@ bool isHipLegacyAtomic(llvm::StringRef name) {
              true)
       .Default(false);
 }
+
+/// HIP's wavefront functions: their width is the wavefront's (64 lanes on
+/// the AMD GPUs HIP targets by default), a CUDA warp has 32, and the CUDA
+/// toolkit declares some of the same names (CUDA 8's unmasked shuffles and
+/// votes) that nvcc no longer compiles for sm_70 and later.
+bool isWavefrontFunction(llvm::StringRef name) {
+  return llvm::StringSwitch<bool>(name)
+      .Cases({"__shfl", "__shfl_up", "__shfl_down", "__shfl_xor", "__ballot",
+              "__any", "__all", "__activemask", "__lane_id",
+              "__builtin_amdgcn_wave_barrier"},
+             true)
+      .Default(false);
+}
+
+/// Reports every call of a wavefront function in the user's code.
+class WavefrontCalls : public clang::RecursiveASTVisitor<WavefrontCalls> {
+public:
+  explicit WavefrontCalls(ParsedSource &src) : src(src) {}
+  bool shouldVisitTemplateInstantiations() const { return false; }
+  bool VisitCallExpr(clang::CallExpr *call) {
+    const clang::FunctionDecl *callee = call->getDirectCallee();
+    if (!callee || !callee->getIdentifier() ||
+        !isWavefrontFunction(callee->getName()) ||
+        src.isUserLocation(callee->getLocation()) ||
+        !src.isUserLocation(call->getBeginLoc()))
+      return true;
+    src.report(call->getBeginLoc(), DiagnosticsEngine::Error,
+               "'" + callee->getName().str() +
+                   "' has no CUDA form that keeps its meaning: it works on "
+                   "a wavefront (64 lanes on AMD GPUs) where a CUDA warp "
+                   "has 32");
+    found = true;
+    return true;
+  }
+  bool found = false;
+
+private:
+  ParsedSource &src;
+};
 
 /// HIP's spelling of each CUDA runtime name that the CUDA-to-HIP table
 /// knows, reversed. Where two CUDA names share one HIP name (a deprecated
@@ -305,6 +345,9 @@ xfence::translateHipToCuda(llvm::StringRef path, llvm::StringRef contents,
   ok = ok &&
        succeeded(rewriteCudaSyncSites(edits, sites, *module, target, imported));
   ok = succeeded(rewriteHipIncludes(edits)) && ok;
+  WavefrontCalls wavefront(*src);
+  wavefront.TraverseAST(src->getContext());
+  ok = !wavefront.found && ok;
   if (!ok)
     return failure();
   // A user header that spells HIP's names is inlined (renamed with the rest
