@@ -194,6 +194,22 @@ private:
   std::string pending;
 };
 
+/// True if `text` has a comma outside parentheses: as the text of a
+/// construct written in an argument of a function-like macro, it would split
+/// the argument (cuda::atomic_ref<T, S>), and goes in parentheses.
+inline bool hasTopLevelComma(llvm::StringRef text) {
+  int depth = 0;
+  for (char c : text) {
+    if (c == '(')
+      ++depth;
+    else if (c == ')')
+      --depth;
+    else if (c == ',' && depth == 0)
+      return true;
+  }
+  return false;
+}
+
 /// Calls `fn` for each `#include <header>` or `#include "header"` directive
 /// of the user's files (src.isUserLocation), file by file in the order the
 /// source manager knows them: the directive's text from `#` to the closing

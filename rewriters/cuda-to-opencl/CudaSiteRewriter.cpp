@@ -165,6 +165,18 @@ SiteRewriter::apply(const CudaSyncSite &site,
              failure();
     out.text("(");
   }
+  // A comma outside parentheses (cuda::atomic_ref<T, S>) would split the
+  // argument of a function-like macro that the construct is written in:
+  // such text goes in parentheses (always, so that every use of a macro
+  // body gets the same text).
+  bool wrap = !several && llvm::any_of(ops, [](const auto &entry) {
+    std::string shape;
+    for (const OpenCLPiece &piece : entry.second.pieces)
+      shape += piece.operand < 0 ? piece.text : "x";
+    return hasTopLevelComma(shape);
+  });
+  if (wrap)
+    out.text("(");
   bool first = true;
   for (auto &[op, snippet] : ops) {
     if (!first)
@@ -211,7 +223,7 @@ SiteRewriter::apply(const CudaSyncSite &site,
         out.text(")");
     }
   }
-  if (several)
+  if (several || wrap)
     out.text(")");
   out.finish();
   return success();

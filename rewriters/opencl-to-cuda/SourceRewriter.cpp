@@ -56,20 +56,6 @@ static std::string removedText(llvm::StringRef original, llvm::StringRef why) {
   return "((void)0) /* xfence: " + text + " " + why.str() + " */";
 }
 
-/// True if `text` has a comma outside parentheses.
-static bool hasTopLevelComma(llvm::StringRef text) {
-  int depth = 0;
-  for (char c : text) {
-    if (c == '(')
-      ++depth;
-    else if (c == ')')
-      --depth;
-    else if (c == ',' && depth == 0)
-      return true;
-  }
-  return false;
-}
-
 /// True if `call` is the value of the second or third operand of a `?:`
 /// (through parentheses and commas).
 static bool isConditionalArm(clang::ASTContext &context,

@@ -11,6 +11,7 @@
 // RUN: head -2 %t.cu | FileCheck %s --check-prefix=PRELUDE
 // RUN: grep -v '^ *//' %t.cu | FileCheck %s
 // RUN: xfence-translate --import-cuda --cuda-builtin-header %t.cu -o /dev/null
+// RUN: %if nvcc %{ %nvcc -arch=sm_90 -std=c++17 -c %t.cu -o %t.o %}
 // RUN: xfence translate %s --to cuda --cuda-builtin-header -o - | FileCheck %s --check-prefix=COALESCED
 #include <cuda_runtime.h>
 #include <cstdio>
@@ -30,7 +31,7 @@ __global__ void shared_spellings(float *partial, unsigned *last) {
   __threadfence();
   unsigned v = atomicInc(&count, gridDim.x);
   __threadfence_system();
-  ((void)0) /* xfence: __threadfence_system() merged into the construct at line 29, column 3 */;
+  ((void)0) /* xfence: __threadfence_system() merged into the construct at line 30, column 3 */;
   __syncthreads();
   atomicAdd(last, v);
   atomicCAS(last, 0u, 1u);
@@ -53,10 +54,10 @@ __global__ void amdgcn(int *data) {
   cuda::atomic_thread_fence(cuda::memory_order_release, cuda::thread_scope_block);
   __syncthreads();
   __threadfence_system();
-  ((void)0) /* xfence: __builtin_amdgcn_fence(__ATOMIC_SEQ_CST, "agent") merged into the construct at line 52, column 3 */;
-  ((void)0) /* xfence: __builtin_amdgcn_fence(__ATOMIC_ACQ_REL, "") merged into the construct at line 52, column 3 */;
-  ((void)0) /* xfence: __builtin_amdgcn_fence(__ATOMIC_RELEASE, "agent-one-as") merged into the construct at line 52, column 3 */;
-  ((void)0) /* xfence: __builtin_amdgcn_fence(__ATOMIC_ACQUIRE, "wavefront") merged into the construct at line 52, column 3 */;
+  ((void)0) /* xfence: __builtin_amdgcn_fence(__ATOMIC_SEQ_CST, "agent") merged into the construct at line 53, column 3 */;
+  ((void)0) /* xfence: __builtin_amdgcn_fence(__ATOMIC_ACQ_REL, "") merged into the construct at line 53, column 3 */;
+  ((void)0) /* xfence: __builtin_amdgcn_fence(__ATOMIC_RELEASE, "agent-one-as") merged into the construct at line 53, column 3 */;
+  ((void)0) /* xfence: __builtin_amdgcn_fence(__ATOMIC_ACQUIRE, "wavefront") merged into the construct at line 53, column 3 */;
 }
 // CHECK-LABEL: void amdgcn(
 // CHECK-NEXT: cuda::atomic_thread_fence(cuda::memory_order_release, cuda::thread_scope_block);
@@ -68,28 +69,29 @@ __global__ void amdgcn(int *data) {
 // CHECK-NEXT: cuda::atomic_thread_fence(cuda::memory_order_acquire, cuda::thread_scope_block);
 
 // __hip_atomic_*: relaxed read-modify-writes in CUDA's legacy functions at
-// the scope asked for; the rest in cuda::atomic_ref.
+// the scope asked for; the rest in cuda::atomic_ref, in parentheses (the
+// comma of its template arguments would split a macro's argument).
 __global__ void scoped(int *flag, unsigned *u, float *f, long long *l) {
-  cuda::atomic_ref<int, cuda::thread_scope_device>(*(int *)(&flag[0])).store(1, cuda::memory_order_release);
-  int seen = cuda::atomic_ref<int, cuda::thread_scope_block>(*(int *)(&flag[1])).load(cuda::memory_order_acquire);
+  (cuda::atomic_ref<int, cuda::thread_scope_device>(*(int *)(&flag[0])).store(1, cuda::memory_order_release));
+  int seen = (cuda::atomic_ref<int, cuda::thread_scope_block>(*(int *)(&flag[1])).load(cuda::memory_order_acquire));
   atomicAdd_block((int *)(&flag[2]), (int)(seen));
   atomicMax_system((unsigned int *)(u), (unsigned int)(3u));
-  cuda::atomic_ref<float, cuda::thread_scope_device>(*(float *)(f)).fetch_add(1.0f, cuda::memory_order_acq_rel);
-  cuda::atomic_ref<long long, cuda::thread_scope_device>(*(long long *)(l)).exchange(5ll, cuda::memory_order_seq_cst);
+  (cuda::atomic_ref<float, cuda::thread_scope_device>(*(float *)(f)).fetch_add(1.0f, cuda::memory_order_acq_rel));
+  (cuda::atomic_ref<long long, cuda::thread_scope_device>(*(long long *)(l)).exchange(5ll, cuda::memory_order_seq_cst));
   int expected = 0;
-  bool ok = cuda::atomic_ref<int, cuda::thread_scope_device>(*(int *)(&flag[3])).compare_exchange_strong(*(&expected), 7, cuda::memory_order_acq_rel, cuda::memory_order_acquire);
-  cuda::atomic_ref<int, cuda::thread_scope_block>(*(int *)(&flag[4])).compare_exchange_weak(*(&expected), 8, cuda::memory_order_relaxed, cuda::memory_order_relaxed);
+  bool ok = (cuda::atomic_ref<int, cuda::thread_scope_device>(*(int *)(&flag[3])).compare_exchange_strong(*(&expected), 7, cuda::memory_order_acq_rel, cuda::memory_order_acquire));
+  (cuda::atomic_ref<int, cuda::thread_scope_block>(*(int *)(&flag[4])).compare_exchange_weak(*(&expected), 8, cuda::memory_order_relaxed, cuda::memory_order_relaxed));
 }
 // CHECK-LABEL: void scoped(
-// CHECK-NEXT: cuda::atomic_ref<int, cuda::thread_scope_device>(*(int *)(&flag[0])).store(1, cuda::memory_order_release);
-// CHECK-NEXT: int seen = cuda::atomic_ref<int, cuda::thread_scope_block>(*(int *)(&flag[1])).load(cuda::memory_order_acquire);
+// CHECK-NEXT: (cuda::atomic_ref<int, cuda::thread_scope_device>(*(int *)(&flag[0])).store(1, cuda::memory_order_release));
+// CHECK-NEXT: int seen = (cuda::atomic_ref<int, cuda::thread_scope_block>(*(int *)(&flag[1])).load(cuda::memory_order_acquire));
 // CHECK-NEXT: atomicAdd_block((int *)(&flag[2]), (int)(seen));
 // CHECK-NEXT: atomicMax_system((unsigned int *)(u), (unsigned int)(3u));
-// CHECK-NEXT: cuda::atomic_ref<float, cuda::thread_scope_device>(*(float *)(f)).fetch_add(1.0f, cuda::memory_order_acq_rel);
-// CHECK-NEXT: cuda::atomic_ref<long long, cuda::thread_scope_device>(*(long long *)(l)).exchange(5ll, cuda::memory_order_seq_cst);
+// CHECK-NEXT: (cuda::atomic_ref<float, cuda::thread_scope_device>(*(float *)(f)).fetch_add(1.0f, cuda::memory_order_acq_rel));
+// CHECK-NEXT: (cuda::atomic_ref<long long, cuda::thread_scope_device>(*(long long *)(l)).exchange(5ll, cuda::memory_order_seq_cst));
 // CHECK-NEXT: int expected = 0;
-// CHECK-NEXT: bool ok = cuda::atomic_ref<int, cuda::thread_scope_device>(*(int *)(&flag[3])).compare_exchange_strong(*(&expected), 7, cuda::memory_order_acq_rel, cuda::memory_order_acquire);
-// CHECK-NEXT: cuda::atomic_ref<int, cuda::thread_scope_block>(*(int *)(&flag[4])).compare_exchange_weak(*(&expected), 8, cuda::memory_order_relaxed, cuda::memory_order_relaxed);
+// CHECK-NEXT: bool ok = (cuda::atomic_ref<int, cuda::thread_scope_device>(*(int *)(&flag[3])).compare_exchange_strong(*(&expected), 7, cuda::memory_order_acq_rel, cuda::memory_order_acquire));
+// CHECK-NEXT: (cuda::atomic_ref<int, cuda::thread_scope_block>(*(int *)(&flag[4])).compare_exchange_weak(*(&expected), 8, cuda::memory_order_relaxed, cuda::memory_order_relaxed));
 
 // Cluster scope (clang 22's __HIP_MEMORY_SCOPE_CLUSTER): the `cuda` row
 // widens it to device (CUDA 13.0's libcu++ has no public
@@ -118,12 +120,12 @@ __global__ void indices(float *out) {
 // COALESCED-LABEL: void shared_spellings(
 // COALESCED: unsigned v = atomicInc(&count, gridDim.x);
 // COALESCED-NEXT: __threadfence_system();
-// COALESCED-NEXT: ((void)0) /* xfence: __threadfence_system() merged into the construct at line 29, column 3 */;
+// COALESCED-NEXT: ((void)0) /* xfence: __threadfence_system() merged into the construct at line 30, column 3 */;
 // COALESCED-LABEL: void amdgcn(
 // COALESCED-NEXT: cuda::atomic_thread_fence(cuda::memory_order_release, cuda::thread_scope_block);
 // COALESCED-NEXT: __syncthreads();
 // COALESCED-NEXT: __threadfence_system();
-// COALESCED-COUNT-4: merged into the construct at line 52, column 3
+// COALESCED-COUNT-4: merged into the construct at line 53, column 3
 
 int main() {
   float *d;

@@ -51,9 +51,9 @@ __global__ void messagePassing(int *data, int *flag, int *result, int rounds) {
   for (int r = 0; r < rounds; ++r) {
     if (blockIdx.x == 0 && threadIdx.x == 0) {
       data[r] = r + 1;
-      cuda::atomic_ref<int, cuda::thread_scope_device>(*(int *)(&flag[r])).store(1, cuda::memory_order_release);
+      (cuda::atomic_ref<int, cuda::thread_scope_device>(*(int *)(&flag[r])).store(1, cuda::memory_order_release));
     } else if (blockIdx.x == 1 && threadIdx.x == 0) {
-      while (cuda::atomic_ref<int, cuda::thread_scope_device>(*(int *)(&flag[r])).load(cuda::memory_order_acquire) == 0) {
+      while ((cuda::atomic_ref<int, cuda::thread_scope_device>(*(int *)(&flag[r])).load(cuda::memory_order_acquire)) == 0) {
       }
       if (data[r] != r + 1)
         atomicAdd((int *)(result), (int)(1));

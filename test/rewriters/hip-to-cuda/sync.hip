@@ -66,7 +66,8 @@ __global__ void amdgcn(int *data) {
 // CHECK-NEXT: cuda::atomic_thread_fence(cuda::memory_order_acquire, cuda::thread_scope_block);
 
 // __hip_atomic_*: relaxed read-modify-writes in CUDA's legacy functions at
-// the scope asked for; the rest in cuda::atomic_ref.
+// the scope asked for; the rest in cuda::atomic_ref, in parentheses (the
+// comma of its template arguments would split a macro's argument).
 __global__ void scoped(int *flag, unsigned *u, float *f, long long *l) {
   __hip_atomic_store(&flag[0], 1, __ATOMIC_RELEASE, __HIP_MEMORY_SCOPE_AGENT);
   int seen = __hip_atomic_load(&flag[1], __ATOMIC_ACQUIRE, __HIP_MEMORY_SCOPE_WORKGROUP);
@@ -79,15 +80,15 @@ __global__ void scoped(int *flag, unsigned *u, float *f, long long *l) {
   __hip_atomic_compare_exchange_weak(&flag[4], &expected, 8, __ATOMIC_RELAXED, __ATOMIC_RELAXED, __HIP_MEMORY_SCOPE_WORKGROUP);
 }
 // CHECK-LABEL: void scoped(
-// CHECK-NEXT: cuda::atomic_ref<int, cuda::thread_scope_device>(*(int *)(&flag[0])).store(1, cuda::memory_order_release);
-// CHECK-NEXT: int seen = cuda::atomic_ref<int, cuda::thread_scope_block>(*(int *)(&flag[1])).load(cuda::memory_order_acquire);
+// CHECK-NEXT: (cuda::atomic_ref<int, cuda::thread_scope_device>(*(int *)(&flag[0])).store(1, cuda::memory_order_release));
+// CHECK-NEXT: int seen = (cuda::atomic_ref<int, cuda::thread_scope_block>(*(int *)(&flag[1])).load(cuda::memory_order_acquire));
 // CHECK-NEXT: atomicAdd_block((int *)(&flag[2]), (int)(seen));
 // CHECK-NEXT: atomicMax_system((unsigned int *)(u), (unsigned int)(3u));
-// CHECK-NEXT: cuda::atomic_ref<float, cuda::thread_scope_device>(*(float *)(f)).fetch_add(1.0f, cuda::memory_order_acq_rel);
-// CHECK-NEXT: cuda::atomic_ref<long long, cuda::thread_scope_device>(*(long long *)(l)).exchange(5ll, cuda::memory_order_seq_cst);
+// CHECK-NEXT: (cuda::atomic_ref<float, cuda::thread_scope_device>(*(float *)(f)).fetch_add(1.0f, cuda::memory_order_acq_rel));
+// CHECK-NEXT: (cuda::atomic_ref<long long, cuda::thread_scope_device>(*(long long *)(l)).exchange(5ll, cuda::memory_order_seq_cst));
 // CHECK-NEXT: int expected = 0;
-// CHECK-NEXT: bool ok = cuda::atomic_ref<int, cuda::thread_scope_device>(*(int *)(&flag[3])).compare_exchange_strong(*(&expected), 7, cuda::memory_order_acq_rel, cuda::memory_order_acquire);
-// CHECK-NEXT: cuda::atomic_ref<int, cuda::thread_scope_block>(*(int *)(&flag[4])).compare_exchange_weak(*(&expected), 8, cuda::memory_order_relaxed, cuda::memory_order_relaxed);
+// CHECK-NEXT: bool ok = (cuda::atomic_ref<int, cuda::thread_scope_device>(*(int *)(&flag[3])).compare_exchange_strong(*(&expected), 7, cuda::memory_order_acq_rel, cuda::memory_order_acquire));
+// CHECK-NEXT: (cuda::atomic_ref<int, cuda::thread_scope_block>(*(int *)(&flag[4])).compare_exchange_weak(*(&expected), 8, cuda::memory_order_relaxed, cuda::memory_order_relaxed));
 
 // Cluster scope (clang 22's __HIP_MEMORY_SCOPE_CLUSTER): the `cuda` row
 // widens it to device (CUDA 13.0's libcu++ has no public

@@ -1,0 +1,148 @@
+#!/usr/bin/python3
+"""Property test of the HIP-to-CUDA translator: generated HIP kernels that
+nest HIP's own constructs (__builtin_amdgcn_fence, __builtin_amdgcn_s_barrier,
+__hip_atomic_* with every scope, hipLaunchKernelGGL) with the spellings HIP
+shares with CUDA, in each other and in macros that call macros. The kernels
+come from the CUDA generator (../cuda-to-opencl/gen_nested_cuda.py) with
+HIP's forms added and CUDA's own (__syncwarp, cuda::atomic_ref) left out.
+
+Each kernel is checked as HIP first (--hip-clang; a kernel clang's HIP mode
+rejects is a defect of this generator and counts as BAD), translated with
+`xfence translate --to cuda`, and its output compiled with --check (nvcc -c,
+or `xfence-translate --import-cuda --cuda-builtin-header`). Outcomes as in
+gen_nested_cuda.py: ok, refused (exit 1, a located error, no output), BAD.
+
+  gen_nested_hip.py --seed N --kernels K --xfence X --check "CMD" --out DIR
+                    [--hip-clang "clang -x hip ..."]
+"""
+
+import argparse
+import os
+import random
+import re
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "cuda-to-opencl"))
+import gen_nested_cuda as cuda  # noqa: E402
+
+HEADER = cuda.HEADER.replace(
+    "#define FENCE() __threadfence()",
+    "#define FENCE() __threadfence()\n"
+    "#define WG_FENCE(o) __builtin_amdgcn_fence(o, \"workgroup\")\n"
+    "#define BARRIER() (WG_FENCE(__ATOMIC_RELEASE), "
+    "__builtin_amdgcn_s_barrier(), WG_FENCE(__ATOMIC_ACQUIRE))\n"
+    "#define HADD(p, v, s) __hip_atomic_fetch_add((p), (v), __ATOMIC_RELAXED, s)\n"
+    "#define LOAD_ACQ(p) __hip_atomic_load((p), __ATOMIC_ACQUIRE, "
+    "__HIP_MEMORY_SCOPE_AGENT)\n")
+HEADER = "#include <hip/hip_runtime.h>\n" + HEADER
+
+SCOPES = ["__HIP_MEMORY_SCOPE_WAVEFRONT", "__HIP_MEMORY_SCOPE_WORKGROUP",
+          "__HIP_MEMORY_SCOPE_AGENT", "__HIP_MEMORY_SCOPE_SYSTEM"]
+ORDERS = ["__ATOMIC_RELAXED", "__ATOMIC_ACQUIRE", "__ATOMIC_RELEASE",
+          "__ATOMIC_ACQ_REL", "__ATOMIC_SEQ_CST"]
+FENCE_SCOPES = ["workgroup", "agent", "", "wavefront", "agent-one-as"]
+
+
+class HipGen(cuda.Gen):
+    def intexpr(self):
+        if self.depth <= 3 and self.rng.random() < 0.4:
+            self.depth += 1
+            e = self.pick([
+                lambda: "HADD(&g[%s %% n], %s, %s)" % (
+                    self.index(), self.intexpr(), self.pick(SCOPES)),
+                lambda: "__hip_atomic_fetch_max(&s[LANE], %s, %s, %s)" % (
+                    self.intexpr(), self.pick(ORDERS), self.pick(SCOPES)),
+                lambda: "LOAD_ACQ(&g[%s %% n])" % self.index(),
+                lambda: "__hip_atomic_exchange(&g[4], %s, %s, %s)" % (
+                    self.intexpr(), self.pick(ORDERS), self.pick(SCOPES)),
+            ])()
+            self.depth -= 1
+            return e
+        e = super().intexpr()
+        # CUDA's own forms: not HIP.
+        while "cuda::" in e:
+            e = super().intexpr()
+        return e
+
+    def stmt(self, level=0):
+        if level <= 2 and self.rng.random() < 0.4:
+            return self.pick([
+                lambda: "BARRIER();",
+                lambda: "__builtin_amdgcn_s_barrier();",
+                lambda: "__builtin_amdgcn_fence(%s, \"%s\");" % (
+                    self.pick(ORDERS[1:]), self.pick(FENCE_SCOPES)),
+                lambda: "__hip_atomic_store(&g[%s %% n], %s, %s, %s);" % (
+                    self.index(), self.intexpr(),
+                    self.pick(["__ATOMIC_RELAXED", "__ATOMIC_RELEASE",
+                               "__ATOMIC_SEQ_CST"]), self.pick(SCOPES)),
+                lambda: "{ int e = 0; (void)__hip_atomic_compare_exchange_strong(&g[5], &e, %s, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE, %s); }" % (
+                    self.intexpr(), self.pick(SCOPES)),
+                lambda: "if (%s) { %s } else { BARRIER(); }" % (
+                    self.cond(), self.stmt(level + 1)),
+            ])()
+        s = super().stmt(level)
+        while "__syncwarp" in s or "cuda::" in s:
+            s = super().stmt(level)
+        return s
+
+    def kernel_text(self):
+        text = super().kernel_text()
+        return re.sub(r"(k\d+)<<<2, 64>>>\((.*)\);",
+                      r"hipLaunchKernelGGL(\1, dim3(2), dim3(64), 0, 0, \2);",
+                      text)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--kernels", type=int, default=50)
+    ap.add_argument("--xfence", required=True)
+    ap.add_argument("--check", required=True,
+                    help="the command that compiles a CUDA output (the "
+                    "output's path is appended)")
+    ap.add_argument("--hip-clang", help="checks each generated kernel as HIP")
+    ap.add_argument("--out", required=True)
+    opts = ap.parse_args()
+    rng = random.Random(opts.seed)
+    os.makedirs(opts.out, exist_ok=True)
+    counts = {"ok": 0, "refused": 0, "BAD": 0}
+    bad = []
+    located = re.compile(r"k\d+\.hip:\d+:\d+: (fatal )?error:")
+    for k in range(opts.kernels):
+        src = os.path.join(opts.out, "k%d.hip" % k)
+        out = os.path.join(opts.out, "k%d.cu" % k)
+        with open(src, "w") as f:
+            f.write(HEADER + HipGen(rng, k).kernel_text())
+        if os.path.exists(out):
+            os.remove(out)
+        if opts.hip_clang:
+            code, log = cuda.run(opts.hip_clang.split() +
+                                 ["-fsyntax-only", "-w", src])
+            if code != 0:
+                counts["BAD"] += 1
+                bad.append("%s: not HIP (generator): %s" % (src, log[:300]))
+                continue
+        code, log = cuda.run([opts.xfence, "translate", "--cuda-builtin-header",
+                              src, "--to", "cuda", "-o", out])
+        if code == 0:
+            ccode, clog = cuda.run(opts.check.split() + [out])
+            outcome, why = ("ok", "") if ccode == 0 else ("BAD", clog)
+        elif code == 1 and located.search(log) and not os.path.exists(out):
+            outcome, why = "refused", log
+        else:
+            outcome, why = "BAD", "exit %d: %s" % (code, log)
+        counts[outcome] += 1
+        if outcome == "BAD":
+            bad.append("%s: %s" % (src, why.strip()[:400]))
+    print("HIP to CUDA: %d kernels (seed %d): ok %d, refused %d, BAD %d" % (
+        opts.kernels, opts.seed, counts["ok"], counts["refused"],
+        counts["BAD"]))
+    for line in bad:
+        print("BAD " + line)
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
