@@ -32,6 +32,12 @@ namespace {
 
 constexpr llvm::StringLiteral kHipIncludeDir = "/xfence-hip/include";
 
+/// The C and C++ headers that <hip/hip_runtime.h> brings (see
+/// hipCompatHeader), also included by the output.
+constexpr llvm::StringLiteral kStandardHeaders =
+    "#include <cassert>\n#include <cmath>\n#include <cstddef>\n"
+    "#include <cstdint>\n#include <cstdio>\n#include <cstring>\n";
+
 /// HIP's legacy atomics that CUDA declares with the same meaning: relaxed,
 /// at device (agent) scope or, with _system, system scope; the wrapping
 /// atomicInc/atomicDec included.
@@ -266,6 +272,10 @@ std::string xfence::hipCompatHeader() {
   llvm::sort(pairs);
   for (const auto &[hip, cuda] : pairs)
     text += "#define " + hip + " " + cuda + "\n";
+  // What HIP's <hip/hip_runtime.h> includes and HIP code relies on (HIP
+  // 5.2, amd_detail/amd_hip_runtime.h), and printf, which HIP declares for
+  // device code and CUDA in <cstdio>; the output's prelude has the same.
+  text += kStandardHeaders;
   text +=
       R"(#define hipLaunchKernelGGL(kernel, grid, block, shared, stream, ...) \
   kernel<<<grid, block, shared, stream>>>(__VA_ARGS__)
@@ -365,6 +375,7 @@ xfence::translateHipToCuda(llvm::StringRef path, llvm::StringRef contents,
   }
   std::string prelude =
       "// Translated from HIP to CUDA by xfence (docs/hip-to-cuda.md).\n";
+  prelude += kStandardHeaders;
   if (needsAtomicHeader)
     prelude += "#include <cuda/atomic>\n";
   prelude += kPreludeEnd.str();

@@ -1,4 +1,10 @@
 // Translated from HIP to CUDA by xfence (docs/hip-to-cuda.md).
+#include <cassert>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
 #include <cuda/atomic>
 // xfence: end of prelude
 // HIP program for the HIP-to-CUDA end-to-end run (bench/hip-to-cuda): the
