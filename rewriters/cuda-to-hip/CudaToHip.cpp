@@ -333,10 +333,7 @@ xfence::translateCudaToHip(llvm::StringRef path, llvm::StringRef contents,
     FailureOr<CudaSnippet> hip = emitHip(op);
     if (failed(hip))
       return failure();
-    OpenCLSnippet out;
-    for (const CudaPiece &piece : hip->pieces)
-      out.pieces.push_back({piece.text, piece.operand, false});
-    return out;
+    return siteSnippetOf(*hip);
   };
   target.constant = constantText;
   target.keepAsWritten = [](const clang::Stmt *stmt,

@@ -18,6 +18,7 @@
 #ifndef XFENCE_REWRITERS_CUDATOOPENCL_CUDASITEREWRITER_H
 #define XFENCE_REWRITERS_CUDATOOPENCL_CUDASITEREWRITER_H
 
+#include "backends/cuda/CudaEmitter.h"
 #include "backends/opencl/OpenCLEmitter.h"
 #include "frontends/cuda/CudaImporter.h"
 #include "rewriters/common/SourceEdits.h"
@@ -63,6 +64,15 @@ struct ImportedSites {
 ImportedSites
 importedSyncLocations(mlir::ModuleOp module,
                       llvm::function_ref<bool(mlir::Operation *)> isSync);
+
+/// A CUDA or HIP emitter's text as a site's text (for the CUDA-to-HIP and
+/// HIP-to-CUDA targets, whose emitters write CudaSnippets).
+inline OpenCLSnippet siteSnippetOf(const CudaSnippet &snippet) {
+  OpenCLSnippet out;
+  for (const CudaPiece &piece : snippet.pieces)
+    out.pieces.push_back({piece.text, piece.operand, false});
+  return out;
+}
 
 /// A call of a legacy atomic function (atomicAdd ... atomicCAS, with
 /// _block or _system) that `shared` says the target declares with the same

@@ -342,10 +342,7 @@ xfence::translateHipToCuda(llvm::StringRef path, llvm::StringRef contents,
     if (failed(cuda))
       return failure();
     needsAtomicHeader |= cuda->needsAtomicHeader;
-    OpenCLSnippet out;
-    for (const CudaPiece &piece : cuda->pieces)
-      out.pieces.push_back({piece.text, piece.operand, false});
-    return out;
+    return siteSnippetOf(*cuda);
   };
   target.constant = constantText;
   target.keepAsWritten = [](const clang::Stmt *stmt,
