@@ -79,8 +79,8 @@ const char *scopeName(Scope scope) {
   }
 }
 
-std::string fenceText(Scope scope, MemoryOrder order) {
-  return std::string("alpaka::onAcc::memFence(") + kAlpakaAcc.str() + ", " +
+std::string fenceText(llvm::StringRef acc, Scope scope, MemoryOrder order) {
+  return std::string("alpaka::onAcc::memFence(") + acc.str() + ", " +
          scopeName(scope) + ", " + orderName(order) + ")";
 }
 
@@ -92,7 +92,7 @@ LogicalResult noScope(Operation *op, Scope scope, bool atomic) {
                     : "alpaka names the block, the device and the system)");
 }
 
-LogicalResult emitFence(FenceOp op, SnippetBuilder &b) {
+LogicalResult emitFence(FenceOp op, SnippetBuilder &b, llvm::StringRef acc) {
   if (op.getOrder() == MemoryOrder::relaxed ||
       op.getSpaces() == MemorySpaces::none || op.getScope() == Scope::thread) {
     b << kNothing;
@@ -101,19 +101,19 @@ LogicalResult emitFence(FenceOp op, SnippetBuilder &b) {
   std::optional<Scope> scope = alpakaTarget().fenceScopeFor(op.getScope());
   if (!scope)
     return noScope(op, op.getScope(), /*atomic=*/false);
-  b << fenceText(*scope, op.getOrder());
+  b << fenceText(acc, *scope, op.getOrder());
   return success();
 }
 
-LogicalResult emitBarrier(BarrierOp op, SnippetBuilder &b) {
+LogicalResult emitBarrier(BarrierOp op, SnippetBuilder &b,
+                          llvm::StringRef acc) {
   Scope exec = op.getExecScope();
   if (exec != Scope::workgroup || op.getMask())
     return op.emitError("a barrier with execution scope '")
            << stringifyScope(exec) << "'" << (op.getMask() ? " and a mask" : "")
            << " has no sound alpaka form (syncBlockThreads is the only "
               "barrier)";
-  std::string primitive =
-      "alpaka::onAcc::syncBlockThreads(" + kAlpakaAcc.str() + ")";
+  std::string primitive = "alpaka::onAcc::syncBlockThreads(" + acc.str() + ")";
   std::optional<Scope> memoryScope = op.getMemoryScope();
   if (!memoryScope || op.getSpaces() == MemorySpaces::none) {
     b << primitive;
@@ -130,9 +130,11 @@ LogicalResult emitBarrier(BarrierOp op, SnippetBuilder &b) {
     return success();
   }
   b << "("
-    << fenceText(*scope, seqCst ? MemoryOrder::seq_cst : MemoryOrder::release)
+    << fenceText(acc, *scope,
+                 seqCst ? MemoryOrder::seq_cst : MemoryOrder::release)
     << ", " << primitive << ", "
-    << fenceText(*scope, seqCst ? MemoryOrder::seq_cst : MemoryOrder::acquire)
+    << fenceText(acc, *scope,
+                 seqCst ? MemoryOrder::seq_cst : MemoryOrder::acquire)
     << ")";
   return success();
 }
@@ -212,31 +214,31 @@ FailureOr<Scope> atomicScope(Operation *op, Scope scope) {
 /// xfence_value, ...) with fences around it for `order`, given the
 /// declarations of those operands; the result, unless `discard`, is the
 /// call's value cast to `c`.
-void orderedCall(SnippetBuilder &b, Scope scope, MemoryOrder order,
-                 llvm::function_ref<void()> declarations,
+void orderedCall(llvm::StringRef acc, SnippetBuilder &b, Scope scope,
+                 MemoryOrder order, llvm::function_ref<void()> declarations,
                  const std::string &call, const std::string &c, bool discard) {
   b << "({ ";
   declarations();
   if (order == MemoryOrder::seq_cst)
-    b << fenceText(scope, MemoryOrder::seq_cst) << "; ";
+    b << fenceText(acc, scope, MemoryOrder::seq_cst) << "; ";
   else if (order == MemoryOrder::release || order == MemoryOrder::acq_rel)
-    b << fenceText(scope, MemoryOrder::release) << "; ";
+    b << fenceText(acc, scope, MemoryOrder::release) << "; ";
   if (discard)
     b << "(void)" << call << "; ";
   else
     b << "auto xfence_old = " << call << "; ";
   if (order == MemoryOrder::seq_cst)
-    b << fenceText(scope, MemoryOrder::seq_cst) << "; ";
+    b << fenceText(acc, scope, MemoryOrder::seq_cst) << "; ";
   else if (order == MemoryOrder::acquire || order == MemoryOrder::acq_rel)
-    b << fenceText(scope, MemoryOrder::acquire) << "; ";
+    b << fenceText(acc, scope, MemoryOrder::acquire) << "; ";
   if (!discard)
     b << "(" << c << ")xfence_old; ";
   b << "})";
 }
 
-std::string accArg() { return "(" + kAlpakaAcc.str() + ", "; }
+std::string accArg(llvm::StringRef acc) { return "(" + acc.str() + ", "; }
 
-LogicalResult emitRMW(AtomicRMWOp op, SnippetBuilder &b) {
+LogicalResult emitRMW(AtomicRMWOp op, SnippetBuilder &b, llvm::StringRef acc) {
   if (!op.getIndices().empty())
     return op.emitError("an atomic on a memref has no alpaka form");
   FailureOr<Scope> scope = atomicScope(op, op.getScope());
@@ -270,7 +272,7 @@ LogicalResult emitRMW(AtomicRMWOp op, SnippetBuilder &b) {
     bool castResult = t != c;
     if (castResult)
       b << "((" << c << ")";
-    b << rmwName(kind) << accArg() << "(" << t << " *)(";
+    b << rmwName(kind) << accArg(acc) << "(" << t << " *)(";
     b.operand(0) << "), (" << t << ")(";
     b.operand(1) << ")" << tail;
     if (castResult)
@@ -278,18 +280,19 @@ LogicalResult emitRMW(AtomicRMWOp op, SnippetBuilder &b) {
     return success();
   }
   orderedCall(
-      b, *scope, op.getOrder(),
+      acc, b, *scope, op.getOrder(),
       [&] {
         b << t << " *xfence_object = (" << t << " *)(";
         b.operand(0) << "); " << t << " xfence_value = (" << t << ")(";
         b.operand(1) << "); ";
       },
-      rmwName(kind) + accArg() + "xfence_object, xfence_value" + tail, c,
+      rmwName(kind) + accArg(acc) + "xfence_object, xfence_value" + tail, c,
       /*discard=*/false);
   return success();
 }
 
-LogicalResult emitCmpXchg(AtomicCmpXchgOp op, SnippetBuilder &b) {
+LogicalResult emitCmpXchg(AtomicCmpXchgOp op, SnippetBuilder &b,
+                          llvm::StringRef acc) {
   if (!op.getIndices().empty())
     return op.emitError("an atomic on a memref has no alpaka form");
   FailureOr<Scope> scope = atomicScope(op, op.getScope());
@@ -305,7 +308,7 @@ LogicalResult emitCmpXchg(AtomicCmpXchgOp op, SnippetBuilder &b) {
   MemoryOrder order = join(op.getSuccessOrder(), op.getFailureOrder());
   llvm::StringRef form = formOf(op, order == MemoryOrder::relaxed);
   std::string tail = std::string(", ") + scopeName(*scope) + ")";
-  std::string call = std::string("alpaka::onAcc::atomicCas") + accArg() +
+  std::string call = std::string("alpaka::onAcc::atomicCas") + accArg(acc) +
                      "xfence_object, xfence_expected, xfence_desired" + tail;
   if (form == "c11") {
     // Expected by pointer; returns whether it stored (OpenCL 2.0, C11),
@@ -317,7 +320,7 @@ LogicalResult emitCmpXchg(AtomicCmpXchgOp op, SnippetBuilder &b) {
                  << " xfence_desired = (" << t << ")(";
     b.operand(2) << "); " << t << " xfence_found = ";
     orderedCall(
-        b, *scope, order, [] {}, call, t, /*discard=*/false);
+        acc, b, *scope, order, [] {}, call, t, /*discard=*/false);
     b << "; bool xfence_ok = xfence_found == xfence_expected; if "
          "(!xfence_ok) *xfence_where = xfence_found; xfence_ok; })";
     return success();
@@ -327,7 +330,7 @@ LogicalResult emitCmpXchg(AtomicCmpXchgOp op, SnippetBuilder &b) {
     bool castResult = t != c;
     if (castResult)
       b << "((" << c << ")";
-    b << "alpaka::onAcc::atomicCas" << accArg() << "(" << t << " *)(";
+    b << "alpaka::onAcc::atomicCas" << accArg(acc) << "(" << t << " *)(";
     b.operand(0) << "), (" << t << ")(";
     b.operand(1) << "), (" << t << ")(";
     b.operand(2) << ")" << tail;
@@ -336,7 +339,7 @@ LogicalResult emitCmpXchg(AtomicCmpXchgOp op, SnippetBuilder &b) {
     return success();
   }
   orderedCall(
-      b, *scope, order,
+      acc, b, *scope, order,
       [&] {
         b << t << " *xfence_object = (" << t << " *)(";
         b.operand(0) << "); " << t << " xfence_expected = (" << t << ")(";
@@ -347,7 +350,8 @@ LogicalResult emitCmpXchg(AtomicCmpXchgOp op, SnippetBuilder &b) {
   return success();
 }
 
-LogicalResult emitLoad(AtomicLoadOp op, SnippetBuilder &b) {
+LogicalResult emitLoad(AtomicLoadOp op, SnippetBuilder &b,
+                       llvm::StringRef acc) {
   if (!op.getIndices().empty())
     return op.emitError("an atomic on a memref has no alpaka form");
   FailureOr<Scope> scope = atomicScope(op, op.getScope());
@@ -364,18 +368,20 @@ LogicalResult emitLoad(AtomicLoadOp op, SnippetBuilder &b) {
                   "alpaka has no atomic load; xfence reads with atomicCas of "
                   "0 with 0, which would overwrite a -0.0");
   orderedCall(
-      b, *scope, op.getOrder(),
+      acc, b, *scope, op.getOrder(),
       [&] {
         b << t << " *xfence_object = (" << t << " *)(";
         b.operand(0) << "); ";
       },
-      std::string("alpaka::onAcc::atomicCas") + accArg() + "xfence_object, (" +
-          t + ")0, (" + t + ")0, " + scopeName(*scope) + ")",
+      std::string("alpaka::onAcc::atomicCas") + accArg(acc) +
+          "xfence_object, (" + t + ")0, (" + t + ")0, " + scopeName(*scope) +
+          ")",
       c, /*discard=*/false);
   return success();
 }
 
-LogicalResult emitStore(AtomicStoreOp op, SnippetBuilder &b) {
+LogicalResult emitStore(AtomicStoreOp op, SnippetBuilder &b,
+                        llvm::StringRef acc) {
   if (!op.getIndices().empty())
     return op.emitError("an atomic on a memref has no alpaka form");
   FailureOr<Scope> scope = atomicScope(op, op.getScope());
@@ -386,13 +392,13 @@ LogicalResult emitStore(AtomicStoreOp op, SnippetBuilder &b) {
   if (!t)
     return noType(op, c, "an atomic store");
   orderedCall(
-      b, *scope, op.getOrder(),
+      acc, b, *scope, op.getOrder(),
       [&] {
         b << t << " *xfence_object = (" << t << " *)(";
         b.operand(1) << "); " << t << " xfence_value = (" << t << ")(";
         b.operand(0) << "); ";
       },
-      std::string("alpaka::onAcc::atomicExch") + accArg() +
+      std::string("alpaka::onAcc::atomicExch") + accArg(acc) +
           "xfence_object, xfence_value, " + scopeName(*scope) + ")",
       c, /*discard=*/true);
   return success();
@@ -400,20 +406,21 @@ LogicalResult emitStore(AtomicStoreOp op, SnippetBuilder &b) {
 
 } // namespace
 
-FailureOr<CudaSnippet> xfence::emitAlpaka(Operation *op) {
+FailureOr<CudaSnippet> xfence::emitAlpaka(Operation *op, llvm::StringRef acc) {
   SnippetBuilder b;
   LogicalResult result =
       llvm::TypeSwitch<Operation *, LogicalResult>(op)
-          .Case<FenceOp>([&](auto op) { return emitFence(op, b); })
-          .Case<BarrierOp>([&](auto op) { return emitBarrier(op, b); })
+          .Case<FenceOp>([&](auto op) { return emitFence(op, b, acc); })
+          .Case<BarrierOp>([&](auto op) { return emitBarrier(op, b, acc); })
           .Case<BarrierReduceOp>([&](auto op) {
             return op.emitError("a reducing barrier has no alpaka form "
                                 "(alpaka has no barrier with a predicate)");
           })
-          .Case<AtomicRMWOp>([&](auto op) { return emitRMW(op, b); })
-          .Case<AtomicCmpXchgOp>([&](auto op) { return emitCmpXchg(op, b); })
-          .Case<AtomicLoadOp>([&](auto op) { return emitLoad(op, b); })
-          .Case<AtomicStoreOp>([&](auto op) { return emitStore(op, b); })
+          .Case<AtomicRMWOp>([&](auto op) { return emitRMW(op, b, acc); })
+          .Case<AtomicCmpXchgOp>(
+              [&](auto op) { return emitCmpXchg(op, b, acc); })
+          .Case<AtomicLoadOp>([&](auto op) { return emitLoad(op, b, acc); })
+          .Case<AtomicStoreOp>([&](auto op) { return emitStore(op, b, acc); })
           .Default([](Operation *op) {
             return op->emitError("not a synchronization op");
           });

@@ -18,9 +18,10 @@ namespace xfence {
 /// The name of the accelerator object in the emitted text.
 constexpr llvm::StringLiteral kAlpakaAcc = "acc";
 
-/// The alpaka text of `op`; reports an error at the op's location and fails
-/// if alpaka has no sound form for it.
-mlir::FailureOr<CudaSnippet> emitAlpaka(mlir::Operation *op);
+/// The alpaka text of `op`, naming the accelerator object `acc`; reports an
+/// error at the op's location and fails if alpaka has no sound form for it.
+mlir::FailureOr<CudaSnippet> emitAlpaka(mlir::Operation *op,
+                                        llvm::StringRef acc = kAlpakaAcc);
 
 /// `--export-alpaka`: one alpaka statement per synchronization op, operands
 /// named by their role, grouped by function.

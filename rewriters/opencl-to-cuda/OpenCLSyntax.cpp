@@ -45,27 +45,32 @@ namespace {
 
 class SyntaxVisitor : public clang::RecursiveASTVisitor<SyntaxVisitor> {
 public:
-  SyntaxVisitor(SourceEdits &edits, OpenCLLibrary &lib, bool hip)
+  SyntaxVisitor(SourceEdits &edits, OpenCLLibrary &lib, SyntaxTarget target)
       : edits(edits), lib(lib), src(edits.getSource()),
-        sm(src.getSourceManager()), lo(src.getLangOpts()), hip(hip),
-        rt(hip ? "hip" : "cuda") {}
+        sm(src.getSourceManager()), lo(src.getLangOpts()),
+        hip(target == SyntaxTarget::Hip),
+        alpaka(target == SyntaxTarget::Alpaka), rt(hip ? "hip" : "cuda") {}
 
   bool shouldVisitImplicitCode() const { return false; }
 
   bool VisitFunctionDecl(clang::FunctionDecl *fn) {
     if (!src.isUserLocation(fn->getLocation()))
       return true;
+    // alpaka: the kernel becomes a functor (rewriters/opencl-to-alpaka),
+    // every other function an ALPAKA_FN_ACC one.
+    const char *deviceFn = alpaka ? "ALPAKA_FN_ACC " : "__device__ ";
     if (auto *kernel = fn->getAttr<clang::DeviceKernelAttr>()) {
-      if (auto range = findRewriteRange(sm, lo, kernel->getRange()))
+      if (auto range = findRewriteRange(sm, lo, kernel->getRange());
+          range && !alpaka)
         edits.replace(*range, "__global__");
       kernelAttributes(fn);
-      if (fn->doesThisDeclarationHaveABody())
+      if (fn->doesThisDeclarationHaveABody() && !alpaka)
         kernelParameters(fn);
     } else if (auto range = findRewriteRange(sm, lo, fn->getSourceRange())) {
-      edits.insertBefore(*range, "__device__ ", fn->getBeginLoc());
+      edits.insertBefore(*range, deviceFn, fn->getBeginLoc());
     } else if (auto first = findRewriteRange(
                    sm, lo, clang::SourceRange(fn->getBeginLoc()))) {
-      edits.insertBefore(*first, "__device__ ", fn->getBeginLoc());
+      edits.insertBefore(*first, deviceFn, fn->getBeginLoc());
     }
     qualifiers(fn->getBeginLoc(), fn->getLocation(), Placement::Drop);
     return true;
@@ -75,6 +80,10 @@ public:
     if (!src.isUserLocation(var->getLocation()))
       return true;
     Placement placement = Placement::Drop;
+    // alpaka: a __local variable, and a kernel's __local pointer argument,
+    // are rewritten whole by the alpaka rewriter.
+    if (alpaka && isLocalMemory(var))
+      return true;
     if (!llvm::isa<clang::ParmVarDecl>(var)) {
       clang::LangAS as = var->getType().getAddressSpace();
       if (as == clang::LangAS::opencl_local)
@@ -637,7 +646,8 @@ public:
         fromImplementationConstant(call->getBeginLoc()))
       return true;
     llvm::StringRef name = callee->getName();
-    if (workItemFunction(call, name))
+    if (alpaka ? alpakaWorkItemFunction(call, name)
+               : workItemFunction(call, name))
       return true;
     if (name == "printf") {
       lib.useHelper("printf");
@@ -667,12 +677,56 @@ public:
   std::string launchers;
 
 private:
-
   enum class Placement { Drop, Shared, Constant, Device };
 
   void error(clang::SourceLocation loc, const std::string &message) {
-    src.report(loc, clang::DiagnosticsEngine::Error, message);
+    std::string text = message;
+    if (alpaka)
+      for (llvm::StringRef word : {"CUDA translation", "CUDA form"})
+        for (size_t at = text.find(word.str()); at != std::string::npos;
+             at = text.find(word.str(), at + 1))
+          text.replace(at, 4, "alpaka");
+    src.report(loc, clang::DiagnosticsEngine::Error, text);
     failed = true;
+  }
+
+  /// A __local variable, or a kernel's pointer-to-__local parameter.
+  static bool isLocalMemory(const clang::VarDecl *var) {
+    if (const auto *param = llvm::dyn_cast<clang::ParmVarDecl>(var)) {
+      const auto *fn =
+          llvm::dyn_cast_or_null<clang::FunctionDecl>(param->getDeclContext());
+      const auto *pointer = param->getType()->getAs<clang::PointerType>();
+      return fn && fn->hasAttr<clang::DeviceKernelAttr>() && pointer &&
+             pointer->getPointeeType().getAddressSpace() ==
+                 clang::LangAS::opencl_local;
+    }
+    return var->getType().getAddressSpace() == clang::LangAS::opencl_local;
+  }
+
+  /// alpaka: the work-item function `name` as a member of the work-item
+  /// object that the alpaka rewriter puts in scope (xfence_wi).
+  bool alpakaWorkItemFunction(clang::CallExpr *call, llvm::StringRef name) {
+    static const char *const names[] = {"get_work_dim",
+                                        "get_local_id",
+                                        "get_group_id",
+                                        "get_local_size",
+                                        "get_enqueued_local_size",
+                                        "get_num_groups",
+                                        "get_global_id",
+                                        "get_global_size",
+                                        "get_global_offset",
+                                        "get_local_linear_id",
+                                        "get_global_linear_id"};
+    if (!llvm::is_contained(names, name))
+      return false;
+    const clang::Expr *fn = call->getCallee()->IgnoreParenImpCasts();
+    if (auto range = findRewriteRange(sm, lo, fn->getSourceRange()))
+      edits.replace(*range, "xfence_wi." + name.str(), call->getBeginLoc());
+    else
+      error(call->getBeginLoc(), "cannot rewrite this work-item function "
+                                 "(its name comes from a system header's "
+                                 "macro?)");
+    return true;
   }
 
   /// True if `loc` is in the expansion of an object-like macro of the
@@ -873,7 +927,7 @@ private:
       }
       std::string text;
       if (auto *reqd = fn->getAttr<clang::ReqdWorkGroupSizeAttr>();
-          reqd && reqdHere) {
+          reqd && reqdHere && !alpaka) {
         auto value = [&](clang::Expr *e) -> uint64_t {
           clang::Expr::EvalResult r;
           return e->EvaluateAsInt(r, src.getContext())
@@ -1211,7 +1265,9 @@ private:
         base != "private" && base != "generic")
       return;
     std::string text;
-    if (placement == Placement::Shared && base == "local")
+    if (alpaka)
+      ; // alpaka has no qualifier of its own for these (see VisitVarDecl)
+    else if (placement == Placement::Shared && base == "local")
       text = "__shared__";
     else if (placement == Placement::Constant && base == "constant")
       text = "__constant__";
@@ -1232,6 +1288,9 @@ private:
   /// HIP's host API is CUDA's with the prefix `hip` for `cuda`
   /// (hipError_t, hipStream_t, hipGetLastError, ...); `rt` is the prefix.
   bool hip;
+  /// alpaka 3 (rewriters/opencl-to-alpaka): kernels, __local memory and
+  /// work-item functions are that rewriter's; functions are ALPAKA_FN_ACC.
+  bool alpaka;
   std::string rt;
   /// Expressions that are assigned to (or incremented).
   llvm::DenseSet<const clang::Expr *> assigned;
@@ -1242,8 +1301,9 @@ private:
 LogicalResult xfence::addOpenCLSyntaxEdits(SourceEdits &edits,
                                            OpenCLLibrary &lib,
                                            bool &workItemHelpers,
-                                           std::string &launchers, bool hip) {
-  SyntaxVisitor visitor(edits, lib, hip);
+                                           std::string &launchers,
+                                           SyntaxTarget target) {
+  SyntaxVisitor visitor(edits, lib, target);
   visitor.TraverseAST(edits.getSource().getContext());
   workItemHelpers = visitor.workItemHelpers;
   launchers = visitor.launchers;

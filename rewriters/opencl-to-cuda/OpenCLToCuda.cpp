@@ -30,7 +30,7 @@ using namespace mlir;
 /// the same values (`M_PI_F`, `FLT_MAX`, `cl_khr_fp64` tested by an `#if`,
 /// `__OPENCL_VERSION__`, `-D BLOCK_SIZE=16`) and an `#if` takes the branch
 /// that was translated. Macros the prelude defines itself are left out.
-static std::string implementationMacros(ParsedSource &src) {
+std::string xfence::implementationMacros(ParsedSource &src) {
   clang::SourceManager &sm = src.getSourceManager();
   clang::Preprocessor &pp = src.getUnit().getPreprocessor();
   const clang::LangOptions &lo = src.getLangOpts();
@@ -82,6 +82,36 @@ static std::string implementationMacros(ParsedSource &src) {
   return text;
 }
 
+/// The OpenCL C type names that C++ lacks (the atomic types are their value
+/// types: every atomic operation on them is translated), the fence flags
+/// (so that a flags variable of the source still compiles) and the memory
+/// order and scope enumerations.
+std::string xfence::openclTypeNames() {
+  return "typedef unsigned char uchar;\n"
+         "typedef unsigned short ushort;\n"
+         "typedef unsigned int uint;\n"
+         "typedef unsigned long ulong;\n"
+         "typedef int atomic_int;\n"
+         "typedef unsigned int atomic_uint;\n"
+         "typedef long atomic_long;\n"
+         "typedef unsigned long atomic_ulong;\n"
+         "typedef float atomic_float;\n"
+         "typedef double atomic_double;\n"
+         "typedef int atomic_flag;\n"
+         "typedef int event_t;\n"
+         "typedef unsigned int cl_mem_fence_flags;\n"
+         "#define CLK_LOCAL_MEM_FENCE 0x01\n"
+         "#define CLK_GLOBAL_MEM_FENCE 0x02\n"
+         "#define CLK_IMAGE_MEM_FENCE 0x04\n"
+         "enum memory_order { memory_order_relaxed = 0, "
+         "memory_order_acquire = 2, memory_order_release = 3, "
+         "memory_order_acq_rel = 4, memory_order_seq_cst = 5 };\n"
+         "enum memory_scope { memory_scope_work_item = 0, "
+         "memory_scope_work_group = 1, memory_scope_device = 2, "
+         "memory_scope_all_svm_devices = 3, memory_scope_all_devices = 3, "
+         "memory_scope_sub_group = 4 };\n";
+}
+
 /// What every translated file starts with: the OpenCL C type names that CUDA
 /// lacks (the atomic types become their value types: every atomic operation
 /// on them is translated to cuda::atomic_ref), and the fence flags (so that
@@ -112,29 +142,7 @@ static std::string prelude(bool atomicHeader, bool workItemHelpers,
     text += "#include <type_traits>\n#include <utility>\n";
   if (lib.usesHelper("printf"))
     text += "#include <cstdio>\n";
-  text += "typedef unsigned char uchar;\n"
-          "typedef unsigned short ushort;\n"
-          "typedef unsigned int uint;\n"
-          "typedef unsigned long ulong;\n"
-          "typedef int atomic_int;\n"
-          "typedef unsigned int atomic_uint;\n"
-          "typedef long atomic_long;\n"
-          "typedef unsigned long atomic_ulong;\n"
-          "typedef float atomic_float;\n"
-          "typedef double atomic_double;\n"
-          "typedef int atomic_flag;\n"
-          "typedef int event_t;\n"
-          "typedef unsigned int cl_mem_fence_flags;\n"
-          "#define CLK_LOCAL_MEM_FENCE 0x01\n"
-          "#define CLK_GLOBAL_MEM_FENCE 0x02\n"
-          "#define CLK_IMAGE_MEM_FENCE 0x04\n"
-          "enum memory_order { memory_order_relaxed = 0, "
-          "memory_order_acquire = 2, memory_order_release = 3, "
-          "memory_order_acq_rel = 4, memory_order_seq_cst = 5 };\n"
-          "enum memory_scope { memory_scope_work_item = 0, "
-          "memory_scope_work_group = 1, memory_scope_device = 2, "
-          "memory_scope_all_svm_devices = 3, memory_scope_all_devices = 3, "
-          "memory_scope_sub_group = 4 };\n";
+  text += openclTypeNames();
   if (lib.usesHalf())
     text += "typedef __half half;\n";
   if (workItemHelpers) {
@@ -166,7 +174,7 @@ static std::string prelude(bool atomicHeader, bool workItemHelpers,
 
 /// Comments out `#pragma OPENCL ...` lines of the main file (CUDA has no
 /// such pragma).
-static void commentOutOpenCLPragmas(SourceEdits &edits) {
+void xfence::commentOutOpenCLPragmas(SourceEdits &edits) {
   clang::SourceManager &sm = edits.getSource().getSourceManager();
   clang::FileID file = sm.getMainFileID();
   llvm::StringRef buffer = sm.getBufferData(file);
@@ -225,7 +233,9 @@ FailureOr<std::string> xfence::rewriteOpenCLAsCuda(ParsedSource &src,
   OpenCLLibrary lib(src.getContext());
   std::string launchers;
   if (failed(rewriteSyncSites(edits, sites, module, atomicHeader, hip)) ||
-      failed(addOpenCLSyntaxEdits(edits, lib, workItemHelpers, launchers, hip)))
+      failed(
+          addOpenCLSyntaxEdits(edits, lib, workItemHelpers, launchers,
+                               hip ? SyntaxTarget::Hip : SyntaxTarget::Cuda)))
     return failure();
   commentOutOpenCLPragmas(edits);
   FailureOr<std::string> text =

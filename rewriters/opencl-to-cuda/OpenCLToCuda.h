@@ -41,6 +41,11 @@ translateOpenCLToCuda(llvm::StringRef path, llvm::StringRef contents,
 mlir::FailureOr<std::string>
 rewriteOpenCLAsCuda(ParsedSource &src, mlir::ModuleOp module, bool hip = false);
 
+/// The C++ that the OpenCL C of a file is rewritten into: CUDA, HIP, or
+/// alpaka 3 (where kernels, __local memory and work-item functions are left
+/// to rewriters/opencl-to-alpaka).
+enum class SyntaxTarget { Cuda, Hip, Alpaka };
+
 /// Adds the edits that make the non-synchronization OpenCL C of the user's
 /// files CUDA: kernels and their __local arguments, address-space
 /// qualifiers, work-item functions, vector types and expressions, built-in
@@ -52,7 +57,18 @@ rewriteOpenCLAsCuda(ParsedSource &src, mlir::ModuleOp module, bool hip = false);
 mlir::LogicalResult addOpenCLSyntaxEdits(SourceEdits &edits, OpenCLLibrary &lib,
                                          bool &workItemHelpers,
                                          std::string &launchers,
-                                         bool hip = false);
+                                         SyntaxTarget target);
+
+/// The OpenCL C type names, fence flags and memory order and scope
+/// enumerations that a translated file defines for C++.
+std::string openclTypeNames();
+
+/// The object-like macros of the OpenCL implementation that the user's
+/// files name (`M_PI_F`, `FLT_MAX`, `-D` values), defined again for C++.
+std::string implementationMacros(ParsedSource &src);
+
+/// Comments out the `#pragma OPENCL ...` lines of the main file.
+void commentOutOpenCLPragmas(SourceEdits &edits);
 
 /// Registers `--export-cuda` and `--export-hip` for xfence-translate.
 void registerCudaExport();

@@ -150,6 +150,14 @@ LogicalResult xfence::rewriteSyncSites(SourceEdits &edits,
                                        ArrayRef<SyncSite> sites,
                                        ModuleOp module, bool &needsAtomicHeader,
                                        bool hip) {
+  return rewriteSyncSites(edits, sites, module, needsAtomicHeader,
+                          hip ? SiteEmitter(emitHip) : SiteEmitter(emitCuda));
+}
+
+LogicalResult xfence::rewriteSyncSites(SourceEdits &edits,
+                                       ArrayRef<SyncSite> sites,
+                                       ModuleOp module, bool &needsAtomicHeader,
+                                       SiteEmitter emit) {
   ParsedSource &src = edits.getSource();
   clang::SourceManager &sm = src.getSourceManager();
   llvm::DenseMap<Location, unsigned> siteOf; // first site with the location
@@ -171,7 +179,7 @@ LogicalResult xfence::rewriteSyncSites(SourceEdits &edits,
       ok = false;
       return;
     }
-    FailureOr<CudaSnippet> snippet = hip ? emitHip(op) : emitCuda(op);
+    FailureOr<CudaSnippet> snippet = emit(op);
     if (failed(snippet)) {
       ok = false;
       return;

@@ -36,6 +36,16 @@ mlir::LogicalResult rewriteSyncSites(SourceEdits &edits,
                                      mlir::ModuleOp module,
                                      bool &needsAtomicHeader, bool hip = false);
 
+/// The text of one op for a site (emitCuda, emitHip, emitAlpaka, ...).
+using SiteEmitter =
+    llvm::function_ref<mlir::FailureOr<CudaSnippet>(mlir::Operation *)>;
+
+/// The same with the text of another target's emitter.
+mlir::LogicalResult rewriteSyncSites(SourceEdits &edits,
+                                     llvm::ArrayRef<SyncSite> sites,
+                                     mlir::ModuleOp module,
+                                     bool &needsAtomicHeader, SiteEmitter emit);
+
 } // namespace xfence
 
 #endif // XFENCE_REWRITERS_OPENCLTOCUDA_SOURCEREWRITER_H

@@ -13,6 +13,7 @@
 
 #include "compile/Compile.h"
 #include "rewriters/common/SourceEdits.h"
+#include "rewriters/opencl-to-alpaka/OpenCLToAlpaka.h"
 #include "rewriters/opencl-to-cuda/OpenCLToCuda.h"
 #include "tools/xfence/Batch.h"
 #include "tools/xfence/Report.h"
@@ -44,8 +45,8 @@ void error(llvm::StringRef message) {
 
 xfence::CudaCommandOptions cudaCommand;
 
-/// Translates one file; `target` is "cuda", "hip" or "opencl" (checked
-/// before).
+/// Translates one file; `target` is "cuda", "hip", "opencl" or "alpaka"
+/// (checked before).
 int translate(const std::string &input, const std::string &target,
               const std::string &output, xfence::TranslateOptions &options,
               llvm::raw_ostream &diag) {
@@ -60,6 +61,12 @@ int translate(const std::string &input, const std::string &target,
     return xfence::translateHipToCudaFile(input, output, options.source.defines,
                                           options.source.includeDirs,
                                           options.coalesce, cudaCommand, diag);
+  }
+  if (target == "alpaka" && ext != ".cl" && ext != ".clh") {
+    xfence::reportFileError(diag, input,
+                            "--to alpaka translates OpenCL C (.cl) files "
+                            "only (docs/opencl-to-alpaka.md)");
+    return 1;
   }
   if (target == "opencl") // CUDA to OpenCL C (docs/cuda-to-opencl.md)
     return xfence::translateCudaToOpenCLFile(
@@ -84,7 +91,11 @@ int translate(const std::string &input, const std::string &target,
   }
   options.hip = target == "hip";
   llvm::FailureOr<std::string> text =
-      xfence::translateOpenCLToCuda(input, buffer->getBuffer(), options, diag);
+      target == "alpaka"
+          ? xfence::translateOpenCLToAlpaka(input, buffer->getBuffer(), options,
+                                            diag)
+          : xfence::translateOpenCLToCuda(input, buffer->getBuffer(), options,
+                                          diag);
   if (llvm::failed(text))
     return 1;
   return xfence::writeOutput(output, *text, /*binary=*/false, diag);
@@ -318,9 +329,9 @@ static int run(int argc, char **argv) {
                "kernels through the dialect (docs/compile.md)."};
   app.require_subcommand(1);
   CLI::App *cmd = app.add_subcommand(
-      "translate", "Translate an OpenCL C file (.cl) to CUDA or HIP, a "
-                   "CUDA file (.cu) to OpenCL C or HIP, or a HIP file (.hip) "
-                   "to CUDA");
+      "translate", "Translate an OpenCL C file (.cl) to CUDA, HIP or alpaka, "
+                   "a CUDA file (.cu) to OpenCL C or HIP, or a HIP file "
+                   "(.hip) to CUDA");
   std::string input, target, output = "-";
   xfence::TranslateOptions options;
   bool noCoalesce = false;
@@ -329,17 +340,17 @@ static int run(int argc, char **argv) {
   cmd->add_option("input", input,
                   "The OpenCL C (.cl), CUDA (.cu) or HIP (.hip) file, or a "
                   "directory: then every .cl and .hip (--to cuda), .cl and "
-                  ".cu (--to hip) or .cu (--to opencl) file under it is "
-                  "translated into the same place under "
-                  "the -o directory, with .cu, .hip or .cl for its "
+                  ".cu (--to hip), .cu (--to opencl) or .cl (--to alpaka) "
+                  "file under it is translated into the same place under "
+                  "the -o directory, with .cu, .hip, .cl or .cpp for its "
                   "extension")
       ->required();
   cmd->add_option("-j,--jobs", jobs,
                   "With a directory input: how many files are translated at "
                   "once (default: one per core)");
   cmd->add_option("--to", target,
-                  "Target: cuda (from .cl or .hip), opencl (from .cu), or hip "
-                  "(from .cl or .cu)")
+                  "Target: cuda (from .cl or .hip), opencl (from .cu), hip "
+                  "(from .cl or .cu), or alpaka (alpaka 3, from .cl)")
       ->required();
   cmd->add_option("-o", output,
                   "Output file ('-' for stdout, the default); the output "
@@ -452,24 +463,26 @@ static int run(int argc, char **argv) {
           "no meaning for --to opencl");
     return 1;
   }
-  if (target != "cuda" && target != "hip" && target != "opencl") {
+  if (target != "cuda" && target != "hip" && target != "opencl" &&
+      target != "alpaka") {
     error("unsupported target '" + target +
-          "' (expected 'cuda', 'hip' or 'opencl')");
+          "' (expected 'cuda', 'hip', 'opencl' or 'alpaka')");
     return 1;
   }
   if (llvm::sys::fs::is_directory(input)) {
     llvm::SmallVector<llvm::StringRef, 2> inputs;
     if (target != "opencl")
       inputs.push_back(".cl");
-    if (target != "cuda")
+    if (target != "cuda" && target != "alpaka")
       inputs.push_back(".cu");
     if (target == "cuda")
       inputs.push_back(".hip");
     return xfence::translateDirectory(
         input, output, inputs,
-        target == "cuda"  ? ".cu"
-        : target == "hip" ? ".hip"
-                          : ".cl",
+        target == "cuda"     ? ".cu"
+        : target == "hip"    ? ".hip"
+        : target == "alpaka" ? ".cpp"
+                             : ".cl",
         jobs, kStackSize,
         [&](const std::string &in, const std::string &out,
             llvm::raw_ostream &diag) {

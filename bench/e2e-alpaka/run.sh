@@ -1,0 +1,64 @@
+#!/bin/bash
+# The e2e kernels (test/e2e/kernels) translated to alpaka 3 with
+# `xfence translate --to alpaka`, compiled against alpaka's headers and run
+# on alpaka's serial CPU executor; each output is compared with PoCL's
+# (bench/e2e/data). See bench/e2e-alpaka/README.md.
+#
+# usage: run.sh ALPAKA_INCLUDE [XFENCE] [NAME...]
+#   ALPAKA_INCLUDE  alpaka 3's include/ directory
+#   XFENCE          the xfence driver (default: build/bin/xfence)
+#   NAME            specs to run (default: every data/NAME.manifest)
+# Environment: CXX (default g++), OUT (default: a temporary directory; the
+# translations go to $OUT/NAME.cpp).
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+alpaka=${1:?usage: run.sh ALPAKA_INCLUDE [XFENCE] [NAME...]}
+shift
+xfence=${1:-$root/build/bin/xfence}
+[ $# -gt 0 ] && shift
+out=${OUT:-$(mktemp -d)}
+mkdir -p "$out"
+cxx=${CXX:-g++}
+data=$root/bench/e2e/data
+names=("$@")
+if [ ${#names[@]} -eq 0 ]; then
+  for m in "$data"/*.manifest; do
+    case $m in *.bench.manifest) continue ;; esac
+    names+=("$(basename "$m" .manifest)")
+  done
+fi
+failed=0
+for name in "${names[@]}"; do
+  manifest=$data/$name.manifest
+  source=$(awk '$1 == "source" {print $2}' "$manifest")
+  std=$(awk '$1 == "std" {print $2}' "$manifest")
+  if ! "$xfence" translate "$root/test/e2e/kernels/$source" --to alpaka \
+      --cl-std="$std" -o "$out/$name.cpp" 2> "$out/$name.translate.log"; then
+    echo "FAIL $name [alpaka-cpu-serial]: xfence translate failed"
+    cat "$out/$name.translate.log"
+    failed=$((failed + 1))
+    continue
+  fi
+  {
+    echo "#include \"$out/$name.cpp\""
+    echo "#include \"$here/driver.hpp\""
+    echo "XFENCE_E2E_KERNELS("
+    awk '$1 == "launch" {print $2}' "$manifest" | sort -u |
+      sed 's/.*/  XFENCE_E2E_KERNEL(&)/'
+    echo ")"
+  } > "$out/$name.reg.cpp"
+  if ! $cxx -std=c++20 -O2 -I"$alpaka" \
+      -DALPAKA_DISABLE_EXEC_CpuTbbBlocks -DALPAKA_DISABLE_EXEC_CpuOmpBlocks \
+      "$out/$name.reg.cpp" -o "$out/$name.exe" 2> "$out/$name.compile.log"; then
+    echo "FAIL $name [alpaka-cpu-serial]: the translation does not compile"
+    head -30 "$out/$name.compile.log"
+    failed=$((failed + 1))
+    continue
+  fi
+  if ! "$out/$name.exe" "$manifest"; then
+    failed=$((failed + 1))
+  fi
+done
+echo "$failed of ${#names[@]} kernels failed on alpaka's CPU executor"
+[ "$failed" -eq 0 ]
