@@ -750,7 +750,12 @@ void AlpakaRewriter::rewriteKernel(const clang::FunctionDecl *fn) {
       localSetup += "  " + cv + *pointee + " *" + pname +
                     " = reinterpret_cast<" + cv + *pointee +
                     " *>(xfence_shared + " + offset + ");\n";
+      // The size argument: NAME_bytes, unless a parameter has that name.
       std::string bytes = pname + "_bytes";
+      while (llvm::any_of(fn->parameters(), [&](clang::ParmVarDecl *p) {
+        return p->getName() == bytes || helperName(p->getName()) == bytes;
+      }))
+        bytes += "_";
       helperParams += ", std::size_t " + bytes;
       setup += "  std::size_t " + offset + " = xfence_launch.local(" + bytes +
                ");\n";

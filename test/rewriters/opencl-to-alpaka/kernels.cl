@@ -76,3 +76,13 @@ __kernel void tree(__global float *out, __local float *scratch,
 // CHECK-NEXT: xfence_kernel.dynSharedMemBytes = xfence_launch.sharedBytes<uint, uint, bool>();
 // CHECK-NEXT: queue.enqueue(xfence_launch.threadSpec(executor),
 // CHECK-NEXT: alpaka::KernelBundle{xfence_kernel, xfence_launch.nd, out, xfence_offset_scratch, counter, n});
+
+// A parameter already named like the size of a __local one: the size takes
+// another name.
+// CHECK-LABEL: void launch_sizes(
+// CHECK-NEXT: xfence_alpaka::Range global_size, xfence_alpaka::Range local_size, std::size_t a_bytes_, uint a_bytes, float *out) {
+__kernel void sizes(__local float *a, uint a_bytes, __global float *out) {
+  a[get_local_id(0)] = a_bytes;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  out[get_global_id(0)] = a[0];
+}
