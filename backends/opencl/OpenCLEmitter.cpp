@@ -297,14 +297,31 @@ bool isAllOnes(Value v) {
   return attr && attr.getValue().isAllOnes();
 }
 
+/// The name suffix of a helper with the orders and scope `words`
+/// (`memory_order_acq_rel`, `memory_scope_device`, ...) as constants:
+/// `_acq_rel_device`.
+std::string helperSuffix(std::initializer_list<llvm::StringRef> words) {
+  std::string suffix;
+  for (llvm::StringRef word : words) {
+    word.consume_front("memory_order_");
+    word.consume_front("memory_scope_");
+    suffix += "_" + word.lower();
+  }
+  return suffix;
+}
+
 /// A compare-and-swap loop helper for `kind` on `value` objects in address
 /// space `as`; returns its name.
 std::string casHelper(AtomicRMWKind kind, const std::string &as,
                       const std::string &value, const std::string &atomic,
-                      const OpenCLTarget &target, OpenCLHelpers &helpers) {
+                      const OpenCLTarget &target, OpenCLHelpers &helpers,
+                      const std::string &order, const std::string &scope) {
   std::string asName = as.empty() ? "generic" : as.substr(2);
   std::string name = "xfence_atomic_" + stringifyAtomicRMWKind(kind).str() +
                      "_" + asName + "_" + value;
+  bool constants = target.cl2 && target.constantHelperArguments;
+  if (constants)
+    name += helperSuffix({order, scope});
   if (helpers.count(name))
     return name;
   bool isFloat = kind == AtomicRMWKind::fadd;
@@ -336,15 +353,17 @@ std::string casHelper(AtomicRMWKind kind, const std::string &as,
            (isFloat ? "as_" + value + "(old)" : std::string("old")) +
            ";\n    old = seen;\n  }\n}\n";
   } else {
-    text = "static " + value + " " + name + "(volatile " + q + value + " *p, " +
-           value + " v, memory_order o, memory_scope s) {\n  volatile " + q +
-           bitsAtomic + " *b = (volatile " + q + bitsAtomic + " *)p;\n  " +
-           bitsType +
-           " old = 0; /* a guess; the compare-exchange returns the "
-           "truth */\n" +
-           "  while (!atomic_compare_exchange_strong_explicit(b, &old, " +
-           next + ", o, memory_order_relaxed, s))\n    ;\n  return " +
-           (isFloat ? "as_" + value + "(old)" : std::string("old")) + ";\n}\n";
+    text =
+        "static " + value + " " + name + "(volatile " + q + value + " *p, " +
+        value + " v" + (constants ? "" : ", memory_order o, memory_scope s") +
+        ") {\n  volatile " + q + bitsAtomic + " *b = (volatile " + q +
+        bitsAtomic + " *)p;\n  " + bitsType +
+        " old = 0; /* a guess; the compare-exchange returns the "
+        "truth */\n" +
+        "  while (!atomic_compare_exchange_strong_explicit(b, &old, " + next +
+        ", " + (constants ? order : "o") + ", memory_order_relaxed, " +
+        (constants ? scope : "s") + "))\n    ;\n  return " +
+        (isFloat ? "as_" + value + "(old)" : std::string("old")) + ";\n}\n";
   }
   helpers[name] = text;
   return name;
@@ -419,11 +438,12 @@ LogicalResult emitAtomic(Operation *op, const OpenCLTarget &target,
           if (failed(as))
             return failure();
           std::string helper =
-              casHelper(kind, *as, value, atomic, target, helpers);
+              casHelper(kind, *as, value, atomic, target, helpers,
+                        orderName(rmw.getOrder()), *scope);
           b << helper << "(";
           b.operand(0) << ", ";
           b.operand(1);
-          if (target.cl2)
+          if (target.cl2 && !target.constantHelperArguments)
             b << ", " << orderName(rmw.getOrder()) << ", " << *scope;
           b << ")";
           return success();
@@ -475,21 +495,31 @@ LogicalResult emitAtomic(Operation *op, const OpenCLTarget &target,
               "xfence_cas_" +
               (as->empty() ? std::string("generic") : as->substr(2)) + "_" +
               value;
+          std::string successOrder = orderName(orderOf("success_order"));
+          std::string failureOrder = orderName(orderOf("failure_order"));
+          bool constants = target.constantHelperArguments;
+          if (constants)
+            name += helperSuffix({successOrder, failureOrder, *scope});
           helpers.try_emplace(
               name, "static " + value + " " + name + "(volatile " + q + value +
-                        " *p, " + value + " expected, " + value +
-                        " desired, memory_order o, memory_order f, "
-                        "memory_scope s) {\n  atomic_compare_exchange_strong_"
+                        " *p, " + value + " expected, " + value + " desired" +
+                        (constants ? ""
+                                   : ", memory_order o, memory_order f, "
+                                     "memory_scope s") +
+                        ") {\n  atomic_compare_exchange_strong_"
                         "explicit((volatile " +
-                        q + atomic +
-                        " *)p, &expected, desired, o, f, s);\n  return "
-                        "expected;\n}\n");
+                        q + atomic + " *)p, &expected, desired, " +
+                        (constants ? successOrder + ", " + failureOrder + ", " +
+                                         *scope
+                                   : std::string("o, f, s")) +
+                        ");\n  return expected;\n}\n");
           b << name << "(";
           b.operand(0) << ", ";
           b.operand(1) << ", ";
-          b.operand(2) << ", " << orderName(orderOf("success_order")) << ", "
-                       << orderName(orderOf("failure_order")) << ", " << *scope
-                       << ")";
+          b.operand(2);
+          if (!constants)
+            b << ", " << successOrder << ", " << failureOrder << ", " << *scope;
+          b << ")";
           return success();
         }
         if (!target.cl2)
@@ -559,7 +589,7 @@ void addReduceHelper(BarrierReduction reduction, const OpenCLTarget &target,
                              "get_local_size(1) * get_local_size(2))"
                            : "count != 0";
   std::string collective =
-      reduction == BarrierReduction::count ? "(int)work_group_reduce_add("
+      reduction == BarrierReduction::count  ? "(int)work_group_reduce_add("
       : reduction == BarrierReduction::and_ ? "work_group_all("
                                             : "work_group_any(";
   std::string text;

@@ -28,6 +28,11 @@ struct OpenCLTarget {
   /// OpenCL C 3.0: what 2.0 has in its core is optional there (feature
   /// macros); the output checks the features it needs or falls back.
   bool cl30 = false;
+  /// 2.0/3.0: the prelude's atomic helpers take no order or scope argument;
+  /// there is one helper per order and scope, with them as constants. For
+  /// a reader of the output that needs each atomic's order and scope where
+  /// it is (the CUDA-to-alpaka path, docs/cuda-to-alpaka.md).
+  bool constantHelperArguments = false;
 };
 
 /// A piece of a template: literal text, or (operand >= 0) the text of the

@@ -232,6 +232,7 @@ rewrite(ParsedSource &src, ModuleOp module, const CudaToOpenCLOptions &options,
   OpenCLTarget target;
   target.cl2 = options.cl2();
   target.cl30 = options.clStd == "CL3.0";
+  target.constantHelperArguments = options.constantHelperArguments;
   OpenCLHelpers helpers;
   ScratchDeclarations scratch(edits, target);
   CudaSiteTarget siteTarget;
@@ -327,6 +328,7 @@ static LogicalResult emitOpenCLListing(ModuleOp module, llvm::raw_ostream &os,
   OpenCLTarget target;
   target.cl2 = options.cl2();
   target.cl30 = options.clStd == "CL3.0";
+  target.constantHelperArguments = options.constantHelperArguments;
   OpenCLHelpers helpers;
   std::string body;
   llvm::raw_string_ostream out(body);

@@ -36,6 +36,9 @@ struct CudaToOpenCLOptions {
   /// that uses one, the only form in 1.2). Empty: the first for 2.0/3.0,
   /// the second for 1.2.
   std::string deviceVariables;
+  /// The prelude's atomic helpers with their order and scope as constants
+  /// (OpenCLTarget::constantHelperArguments; for the CUDA-to-alpaka path).
+  bool constantHelperArguments = false;
 
   bool hoistDeviceVariables() const {
     return !cl2() || deviceVariables == "kernel-arguments";

@@ -78,8 +78,8 @@ llvm::SmallVector<const clang::Stmt *> childrenOf(const clang::Stmt *s) {
 
 class AlpakaRewriter {
 public:
-  AlpakaRewriter(SourceEdits &edits, OpenCLLibrary &lib)
-      : edits(edits), lib(lib), src(edits.getSource()),
+  AlpakaRewriter(SourceEdits &edits, OpenCLLibrary &lib, AlpakaInput input)
+      : edits(edits), lib(lib), input(input), src(edits.getSource()),
         sm(src.getSourceManager()), lo(src.getLangOpts()),
         ctx(src.getContext()) {}
 
@@ -171,6 +171,7 @@ private:
 
   SourceEdits &edits;
   OpenCLLibrary &lib;
+  AlpakaInput input;
   ParsedSource &src;
   clang::SourceManager &sm;
   const clang::LangOptions &lo;
@@ -714,8 +715,10 @@ void AlpakaRewriter::rewriteKernel(const clang::FunctionDecl *fn) {
   // Parameters: __local pointers become offsets in the dynamic shared
   // memory. The launch helper's parameters and arguments.
   std::string setup, helperParams, bundleArgs, localSetup, privateTypes;
-  auto helperName = [](llvm::StringRef n) {
-    bool taken = n == "global_size" || n == "local_size" || n == "queue" ||
+  bool cuda = input == AlpakaInput::Cuda;
+  auto helperName = [&](llvm::StringRef n) {
+    bool taken = n == (cuda ? "grid" : "global_size") ||
+                 n == (cuda ? "block" : "local_size") || n == "queue" ||
                  n == "executor";
     return n.str() + (taken ? "_arg" : "");
   };
@@ -931,27 +934,32 @@ void AlpakaRewriter::rewriteKernel(const clang::FunctionDecl *fn) {
                  ? std::to_string(r.Val.getInt().getZExtValue())
                  : "0";
     };
-    reqd = "  if (local_size.size[0] != " + value(attr->getXDim()) +
-           " || local_size.size[1] != " + value(attr->getYDim()) +
-           " || local_size.size[2] != " + value(attr->getZDim()) +
+    reqd = "  if (xfence_launch.nd.local[0] != " + value(attr->getXDim()) +
+           " || xfence_launch.nd.local[1] != " + value(attr->getYDim()) +
+           " || xfence_launch.nd.local[2] != " + value(attr->getZDim()) +
            ")\n    throw std::invalid_argument(\"xfence: " + kernel +
            " has reqd_work_group_size(" + value(attr->getXDim()) + ", " +
            value(attr->getYDim()) + ", " + value(attr->getZDim()) + ")\");\n";
   }
-  launchers += "\n// Launches the OpenCL kernel " + kernel +
-               " on an NDRange of global_size work-items in work-groups of "
-               "local_size\n// (docs/opencl-to-alpaka.md): one block per "
-               "work-group, on `executor`.\n";
+  if (cuda)
+    launchers += "\n// Launches " + kernel +
+                 " with CUDA's <<<grid, block>>> (docs/cuda-to-alpaka.md): "
+                 "one alpaka block\n// per CUDA block, on `executor`.\n";
+  else
+    launchers += "\n// Launches the OpenCL kernel " + kernel +
+                 " on an NDRange of global_size work-items in work-groups "
+                 "of local_size\n// (docs/opencl-to-alpaka.md): one block "
+                 "per work-group, on `executor`.\n";
   launchers +=
       "template <class XfenceQueue, class XfenceExecutor>\n"
       "void launch_" +
-      kernel +
-      "(XfenceQueue &queue, XfenceExecutor executor,\n    "
-      "xfence_alpaka::Range global_size, xfence_alpaka::Range "
-      "local_size" +
-      helperParams +
-      ") {\n  xfence_alpaka::Launch "
-      "xfence_launch(global_size, local_size);\n" +
+      kernel + "(XfenceQueue &queue, XfenceExecutor executor,\n    " +
+      (cuda ? "xfence_alpaka::Range grid, xfence_alpaka::Range block"
+            : "xfence_alpaka::Range global_size, xfence_alpaka::Range "
+              "local_size") +
+      helperParams + ") {\n  xfence_alpaka::Launch xfence_launch" +
+      (cuda ? " = xfence_alpaka::Launch::cuda(grid, block);\n"
+            : "(global_size, local_size);\n") +
       reqd + setup + "  " + kernel + " xfence_kernel;\n" +
       "  xfence_kernel.dynSharedMemBytes = xfence_launch.sharedBytes<" +
       privateTypes +
@@ -983,12 +991,17 @@ LogicalResult AlpakaRewriter::run() {
   return failure(failed);
 }
 
-std::string prelude(const OpenCLLibrary &lib, ParsedSource &src) {
-  std::string text = "// Translated from OpenCL C to alpaka 3 by xfence "
-                     "(docs/opencl-to-alpaka.md).\n"
-                     "#include <alpaka/alpaka.hpp>\n\n"
-                     "#include <cmath>\n#include <cstddef>\n#include "
-                     "<cstdint>\n#include <cstdio>\n#include <stdexcept>\n";
+std::string prelude(const OpenCLLibrary &lib, ParsedSource &src,
+                    AlpakaInput input) {
+  std::string text = input == AlpakaInput::Cuda
+                         ? "// Translated from CUDA to alpaka 3 by xfence, "
+                           "through its OpenCL C\n// translation "
+                           "(docs/cuda-to-alpaka.md).\n"
+                         : "// Translated from OpenCL C to alpaka 3 by xfence "
+                           "(docs/opencl-to-alpaka.md).\n";
+  text += "#include <alpaka/alpaka.hpp>\n\n"
+          "#include <cmath>\n#include <cstddef>\n#include "
+          "<cstdint>\n#include <cstdio>\n#include <stdexcept>\n";
   if (lib.usesVectors())
     text += "#include <type_traits>\n#include <utility>\n";
   text += kRuntime;
@@ -1013,7 +1026,7 @@ std::string prelude(const OpenCLLibrary &lib, ParsedSource &src) {
 FailureOr<std::string>
 xfence::translateOpenCLToAlpaka(llvm::StringRef path, llvm::StringRef contents,
                                 const TranslateOptions &options,
-                                llvm::raw_ostream &diagOS) {
+                                llvm::raw_ostream &diagOS, AlpakaInput input) {
   std::unique_ptr<ParsedSource> src = parseSource(
       SourceLanguage::OpenCL, path, contents, options.source, diagOS);
   if (!src || src->hasErrors())
@@ -1041,7 +1054,7 @@ xfence::translateOpenCLToAlpaka(llvm::StringRef path, llvm::StringRef contents,
       failed(addOpenCLSyntaxEdits(edits, lib, workItemHelpers, unusedLaunchers,
                                   SyntaxTarget::Alpaka)))
     return failure();
-  AlpakaRewriter rewriter(edits, lib);
+  AlpakaRewriter rewriter(edits, lib, input);
   if (failed(rewriter.run()))
     return failure();
   if (lib.usesHalf() || lib.usesImages()) {
@@ -1077,7 +1090,7 @@ xfence::translateOpenCLToAlpaka(llvm::StringRef path, llvm::StringRef contents,
     }
   }
   commentOutOpenCLPragmas(edits);
-  FailureOr<std::string> text = edits.apply(prelude(lib, *src));
+  FailureOr<std::string> text = edits.apply(prelude(lib, *src, input));
   if (failed(text) || src->hasErrors())
     return failure();
   if (!text->empty() && text->back() != '\n')

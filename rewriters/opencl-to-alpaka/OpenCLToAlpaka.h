@@ -18,12 +18,23 @@
 
 namespace xfence {
 
+/// Where the OpenCL C that is translated to alpaka comes from.
+enum class AlpakaInput {
+  /// The user's OpenCL C: launch helpers take the NDRange's global and
+  /// local sizes, as clEnqueueNDRangeKernel does.
+  OpenCL,
+  /// The OpenCL C translation of a CUDA file (docs/cuda-to-alpaka.md):
+  /// launch helpers take CUDA's grid and block.
+  Cuda,
+};
+
 /// Translates the OpenCL C source `contents` of file `path` to alpaka 3;
 /// diagnostics go to `diagOS` in clang's format. Fails on any error.
 mlir::FailureOr<std::string>
 translateOpenCLToAlpaka(llvm::StringRef path, llvm::StringRef contents,
                         const TranslateOptions &options,
-                        llvm::raw_ostream &diagOS);
+                        llvm::raw_ostream &diagOS,
+                        AlpakaInput input = AlpakaInput::OpenCL);
 
 } // namespace xfence
 

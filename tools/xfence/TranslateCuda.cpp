@@ -11,6 +11,7 @@
 #include "rewriters/cuda-to-hip/CudaToHip.h"
 #include "rewriters/cuda-to-opencl/CudaToOpenCL.h"
 #include "rewriters/hip-to-cuda/HipToCuda.h"
+#include "rewriters/opencl-to-alpaka/OpenCLToAlpaka.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -50,12 +51,15 @@ void xfence::addCudaOptions(CLI::App *cmd, CudaCommandOptions &options) {
       ->check(CLI::IsMember({"program-scope", "kernel-arguments"}));
 }
 
-llvm::FailureOr<std::string> xfence::translateCudaFile(
-    const std::string &input, const std::string &output,
-    const std::vector<std::string> &defines,
-    const std::vector<std::string> &includes, const std::string &clStd,
-    bool coalesce, const CudaCommandOptions &command, llvm::raw_ostream &diag) {
+llvm::FailureOr<std::string>
+xfence::translateCudaFile(const std::string &input, const std::string &output,
+                          const std::vector<std::string> &defines,
+                          const std::vector<std::string> &includes,
+                          const std::string &clStd, bool coalesce,
+                          const CudaCommandOptions &command,
+                          llvm::raw_ostream &diag, bool forAlpaka) {
   CudaToOpenCLOptions options;
+  options.constantHelperArguments = forAlpaka;
   options.clStd = clStd.empty() ? "CL1.2" : clStd;
   if (options.clStd != "CL1.2" && options.clStd != "CL2.0" &&
       options.clStd != "CL3.0") {
@@ -100,6 +104,46 @@ int xfence::translateCudaToOpenCLFile(const std::string &input,
       input, output, defines, includes, clStd, coalesce, command, diag);
   if (llvm::failed(text))
     return 1;
+  return writeOutput(output, *text, /*binary=*/false, diag);
+}
+
+int xfence::translateCudaToAlpakaFile(const std::string &input,
+                                      const std::string &output,
+                                      const std::vector<std::string> &defines,
+                                      const std::vector<std::string> &includes,
+                                      bool coalesce,
+                                      const CudaCommandOptions &command,
+                                      llvm::raw_ostream &diag) {
+  // OpenCL C 2.0: the first version with device and system scopes.
+  llvm::FailureOr<std::string> opencl = translateCudaFile(
+      input, output, defines, includes, "CL2.0", coalesce, command, diag,
+      /*forAlpaka=*/true);
+  if (llvm::failed(opencl))
+    return 1;
+  // The notes of the first step's header stay, as its notes.
+  llvm::StringRef first = "// Translated from CUDA to OpenCL C (CL2.0) by "
+                          "xfence (docs/cuda-to-opencl.md).";
+  if (llvm::StringRef(*opencl).starts_with(first))
+    opencl->replace(0, first.size(),
+                    "// xfence: the first step, CUDA to OpenCL C 2.0 "
+                    "(docs/cuda-to-opencl.md), and its notes:");
+  TranslateOptions options;
+  options.source.defines = defines;
+  options.source.includeDirs = includes;
+  options.source.standard = "CL2.0";
+  options.coalesce = coalesce;
+  // Named as the file that `--to opencl` would write next to the input, so
+  // that the locations of the second step's messages can be looked up.
+  std::string intermediate = input + ".cl";
+  llvm::FailureOr<std::string> text = translateOpenCLToAlpaka(
+      intermediate, *opencl, options, diag, AlpakaInput::Cuda);
+  if (llvm::failed(text)) {
+    diag << "xfence: note: the locations above are in the OpenCL C "
+            "translation of '"
+         << input << "' (docs/cuda-to-alpaka.md); 'xfence translate " << input
+         << " --to opencl -cl-std=CL2.0 -o " << intermediate << "' writes it\n";
+    return 1;
+  }
   return writeOutput(output, *text, /*binary=*/false, diag);
 }
 

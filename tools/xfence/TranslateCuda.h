@@ -42,15 +42,15 @@ readInput(const std::string &input, const std::string &output,
           llvm::raw_ostream &diag = llvm::errs());
 
 /// Translates the CUDA file `input` to OpenCL C `clStd` (empty: CL1.2);
-/// `output` is only checked against the input. Failure after messages (to
+/// `output` is only checked against the input. `forAlpaka`: the first step
+/// of docs/cuda-to-alpaka.md. Failure after messages (to
 /// `diag`).
-llvm::FailureOr<std::string>
-translateCudaFile(const std::string &input, const std::string &output,
-                  const std::vector<std::string> &defines,
-                  const std::vector<std::string> &includes,
-                  const std::string &clStd, bool coalesce,
-                  const CudaCommandOptions &options,
-                  llvm::raw_ostream &diag = llvm::errs());
+llvm::FailureOr<std::string> translateCudaFile(
+    const std::string &input, const std::string &output,
+    const std::vector<std::string> &defines,
+    const std::vector<std::string> &includes, const std::string &clStd,
+    bool coalesce, const CudaCommandOptions &options,
+    llvm::raw_ostream &diag = llvm::errs(), bool forAlpaka = false);
 
 /// Translates the CUDA file `input` to OpenCL C `clStd` (empty: CL1.2) into
 /// `output`; returns the exit status.
@@ -60,6 +60,16 @@ int translateCudaToOpenCLFile(const std::string &input,
                               const std::vector<std::string> &includes,
                               const std::string &clStd, bool coalesce,
                               const CudaCommandOptions &options,
+                              llvm::raw_ostream &diag = llvm::errs());
+
+/// Translates the CUDA file `input` to alpaka 3 into `output`, through its
+/// OpenCL C 2.0 translation (docs/cuda-to-alpaka.md); returns the exit
+/// status.
+int translateCudaToAlpakaFile(const std::string &input,
+                              const std::string &output,
+                              const std::vector<std::string> &defines,
+                              const std::vector<std::string> &includes,
+                              bool coalesce, const CudaCommandOptions &options,
                               llvm::raw_ostream &diag = llvm::errs());
 
 /// Translates the CUDA file `input` to HIP into `output`; returns the exit

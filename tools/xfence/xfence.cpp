@@ -62,10 +62,15 @@ int translate(const std::string &input, const std::string &target,
                                           options.source.includeDirs,
                                           options.coalesce, cudaCommand, diag);
   }
+  if (target == "alpaka" && ext == ".cu") // docs/cuda-to-alpaka.md
+    return xfence::translateCudaToAlpakaFile(
+        input, output, options.source.defines, options.source.includeDirs,
+        options.coalesce, cudaCommand, diag);
   if (target == "alpaka" && ext != ".cl" && ext != ".clh") {
     xfence::reportFileError(diag, input,
-                            "--to alpaka translates OpenCL C (.cl) files "
-                            "only (docs/opencl-to-alpaka.md)");
+                            "--to alpaka translates OpenCL C (.cl) and CUDA "
+                            "(.cu) files (docs/opencl-to-alpaka.md, "
+                            "docs/cuda-to-alpaka.md)");
     return 1;
   }
   if (target == "opencl") // CUDA to OpenCL C (docs/cuda-to-opencl.md)
@@ -330,8 +335,8 @@ static int run(int argc, char **argv) {
   app.require_subcommand(1);
   CLI::App *cmd = app.add_subcommand(
       "translate", "Translate an OpenCL C file (.cl) to CUDA, HIP or alpaka, "
-                   "a CUDA file (.cu) to OpenCL C or HIP, or a HIP file "
-                   "(.hip) to CUDA");
+                   "a CUDA file (.cu) to OpenCL C, HIP or alpaka, or a HIP "
+                   "file (.hip) to CUDA");
   std::string input, target, output = "-";
   xfence::TranslateOptions options;
   bool noCoalesce = false;
@@ -340,7 +345,8 @@ static int run(int argc, char **argv) {
   cmd->add_option("input", input,
                   "The OpenCL C (.cl), CUDA (.cu) or HIP (.hip) file, or a "
                   "directory: then every .cl and .hip (--to cuda), .cl and "
-                  ".cu (--to hip), .cu (--to opencl) or .cl (--to alpaka) "
+                  ".cu (--to hip), .cu (--to opencl) or .cl and .cu (--to "
+                  "alpaka) "
                   "file under it is translated into the same place under "
                   "the -o directory, with .cu, .hip, .cl or .cpp for its "
                   "extension")
@@ -350,7 +356,7 @@ static int run(int argc, char **argv) {
                   "once (default: one per core)");
   cmd->add_option("--to", target,
                   "Target: cuda (from .cl or .hip), opencl (from .cu), hip "
-                  "(from .cl or .cu), or alpaka (alpaka 3, from .cl)")
+                  "(from .cl or .cu), or alpaka (alpaka 3, from .cl or .cu)")
       ->required();
   cmd->add_option("-o", output,
                   "Output file ('-' for stdout, the default); the output "
@@ -473,7 +479,7 @@ static int run(int argc, char **argv) {
     llvm::SmallVector<llvm::StringRef, 2> inputs;
     if (target != "opencl")
       inputs.push_back(".cl");
-    if (target != "cuda" && target != "alpaka")
+    if (target != "cuda")
       inputs.push_back(".cu");
     if (target == "cuda")
       inputs.push_back(".hip");
