@@ -768,6 +768,15 @@ void AlpakaRewriter::rewriteKernel(const clang::FunctionDecl *fn) {
     std::optional<std::string> type = lib.typeName(param->getType());
     if (!type)
       type = typeText(param->getType());
+    // A pointer to a user's struct (lib knows OpenCL's types only).
+    if (const auto *pointer = param->getType()->getAs<clang::PointerType>();
+        !type && pointer) {
+      clang::QualType pointee = pointer->getPointeeType();
+      if (std::optional<std::string> inner = typeText(pointee))
+        type = std::string(pointee.isConstQualified() ? "const " : "") +
+               (pointee.isVolatileQualified() ? "volatile " : "") + *inner +
+               " *";
+    }
     if (!type) {
       error(param->getLocation(), "this kernel argument's type has no "
                                   "alpaka translation in xfence");

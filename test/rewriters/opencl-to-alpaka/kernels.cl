@@ -86,3 +86,11 @@ __kernel void sizes(__local float *a, uint a_bytes, __global float *out) {
   barrier(CLK_LOCAL_MEM_FENCE);
   out[get_global_id(0)] = a[0];
 }
+
+// A pointer to a user's struct: the launch helper takes it as it is.
+// CHECK-LABEL: void launch_pairs(
+// CHECK-NEXT: xfence_alpaka::Range global_size, xfence_alpaka::Range local_size, const Pair *in, float *out) {
+typedef struct { float a; int b; } Pair;
+__kernel void pairs(__global const Pair *in, __global float *out) {
+  out[get_global_id(0)] = in[get_global_id(0)].a + in[get_global_id(0)].b;
+}
