@@ -9,7 +9,9 @@ __syncthreads_count/_and/_or, __syncwarp, cuda::atomic_ref).
 
 Each kernel goes in a file of its own with the host code that launches it
 and is translated to OpenCL C (`--cuda-builtin-header`, 1.2 and 3.0), and
-with --hip-clang also to HIP. An outcome is one of:
+with --hip-clang also to HIP, with --alpaka-cxx also to alpaka (whose
+errors of the second step are located in the OpenCL C translation,
+k.cu.cl, docs/cuda-to-alpaka.md). An outcome is one of:
   ok       exit 0 and `clang -x cl -fsyntax-only` accepts the output;
   refused  exit 1 with a located error (file:line:col: error:) and no output;
   BAD      anything else: a crash, exit 0 with an output clang rejects, an
@@ -18,6 +20,7 @@ Prints the counts and every BAD kernel; exit status 1 if any is BAD.
 
   gen_nested_cuda.py --seed N --kernels K --xfence X --clang C --out DIR
                      [--hip-clang "clang -x hip --offload-arch=gfx90a ..."]
+                     [--alpaka-cxx "g++ -std=c++20 -I ALPAKA_INCLUDE"]
 """
 
 import argparse
@@ -136,13 +139,18 @@ def main():
     ap.add_argument("--hip-clang",
                     help="also translate --to hip and check the output with "
                     "this command (clang's HIP mode)")
+    ap.add_argument("--alpaka-cxx",
+                    help="also translate --to alpaka and check the output "
+                    "with this command (a C++20 compiler and alpaka 3's "
+                    "include directory)")
     opts = ap.parse_args()
-    targets = ["CL1.2", "CL3.0"] + (["HIP"] if opts.hip_clang else [])
+    targets = ["CL1.2", "CL3.0"] + (["HIP"] if opts.hip_clang else []) + (
+        ["alpaka"] if opts.alpaka_cxx else [])
     rng = random.Random(opts.seed)
     os.makedirs(opts.out, exist_ok=True)
     counts = {}
     bad = []
-    located = re.compile(r"k\d+\.cu:\d+:\d+: (fatal )?error:")
+    located = re.compile(r"k\d+\.cu(\.cl)?:\d+:\d+: (fatal )?error:")
     for k in range(opts.kernels):
         name = "k%d" % k
         src = os.path.join(opts.out, name + ".cu")
@@ -150,14 +158,15 @@ def main():
             f.write(HEADER + Gen(rng, k).kernel_text())
         for std in targets:
             hip = std == "HIP"
+            alpaka = std == "alpaka"
             out = os.path.join(opts.out, "%s.%s" % (
-                name, "hip" if hip else std + ".cl"))
+                name, "hip" if hip else "cpp" if alpaka else std + ".cl"))
             if os.path.exists(out):
                 os.remove(out)
-            if hip:
+            if hip or alpaka:
                 code, log = run([opts.xfence, "translate",
-                                 "--cuda-builtin-header", src, "--to", "hip",
-                                 "-o", out])
+                                 "--cuda-builtin-header", src, "--to",
+                                 "hip" if hip else "alpaka", "-o", out])
             else:
                 code, log = run([opts.xfence, "translate",
                                  "--cuda-builtin-header", src, "--to",
@@ -165,9 +174,10 @@ def main():
                                  "--device-variables=kernel-arguments",
                                  "-o", out])
             if code == 0:
-                if hip:
-                    ccode, clog = run(opts.hip_clang.split() +
-                                      ["-fsyntax-only", "-w", out])
+                if hip or alpaka:
+                    ccode, clog = run(
+                        (opts.hip_clang if hip else opts.alpaka_cxx).split() +
+                        ["-fsyntax-only", "-w", out])
                 else:
                     ccode, clog = run([opts.clang, "-x", "cl",
                                        "-cl-std=" + std, "--target=spir64",
