@@ -626,6 +626,9 @@ void AlpakaRewriter::rewritePrivateDecl(
       return;
     }
     std::string name = var->getName().str() + "[xfence_e]";
+    // Without an initializer the whole declarator goes (`a[256]` too).
+    if (!init)
+      head->end = whole->end;
     edits.replace(*head,
                   first ? (init ? name : std::string())
                         : (init ? "; " + name : std::string("; ")),

@@ -4,6 +4,7 @@
 // helpers that take the accelerator, and the launch helpers.
 // RUN: xfence translate %s --to alpaka -o %t.cpp
 // RUN: grep -v CHECK %t.cpp | FileCheck %s
+// RUN: grep -v COUNTS %t.cpp | FileCheck %s --check-prefix=COUNTS
 // RUN: %if alpaka %{ %alpaka-cxx -fsyntax-only %t.cpp %}
 
 // A helper that uses a work-item function and an atomic gets the
@@ -93,4 +94,19 @@ __kernel void sizes(__local float *a, uint a_bytes, __global float *out) {
 typedef struct { float a; int b; } Pair;
 __kernel void pairs(__global const Pair *in, __global float *out) {
   out[get_global_id(0)] = in[get_global_id(0)].a + in[get_global_id(0)].b;
+}
+
+// An array without an initializer that lives across a barrier: one array
+// per work-item; its declaration goes, dimensions included.
+// COUNTS-LABEL: struct counts {
+// COUNTS: xfence_alpaka::ptr<uint[4]> mine = xfence_private.take<uint[4]>();
+// COUNTS-NOT: [4];
+// COUNTS: mine[xfence_e][i] = in[xfence_wi.get_global_id(0) * 4 + i];
+// COUNTS: out[xfence_wi.get_global_id(0)] = mine[xfence_e][0] + mine[xfence_e][3];
+__kernel void counts(__global const uint *in, __global uint *out) {
+  uint mine[4];
+  for (uint i = 0; i < 4; i++)
+    mine[i] = in[get_global_id(0) * 4 + i];
+  barrier(CLK_GLOBAL_MEM_FENCE);
+  out[get_global_id(0)] = mine[0] + mine[3];
 }
