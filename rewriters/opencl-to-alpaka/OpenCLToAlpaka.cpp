@@ -1000,6 +1000,27 @@ LogicalResult AlpakaRewriter::run() {
   for (const clang::FunctionDecl *fn : functions)
     if (fn->hasAttr<clang::DeviceKernelAttr>())
       rewriteKernel(fn);
+  // Declarations of kernels (prototypes): a kernel is a struct here, which
+  // its definition declares.
+  for (const clang::Decl *d : ctx.getTranslationUnitDecl()->decls()) {
+    const auto *fn = llvm::dyn_cast<clang::FunctionDecl>(d);
+    if (!fn || fn->doesThisDeclarationHaveABody() ||
+        !fn->hasAttr<clang::DeviceKernelAttr>() ||
+        !src.isUserLocation(fn->getLocation()))
+      continue;
+    auto range = findRewriteRange(sm, lo, fn->getSourceRange());
+    if (!range) {
+      error(fn->getLocation(), "cannot translate this kernel declaration to "
+                               "alpaka: it is written by a macro");
+      continue;
+    }
+    edits.replace(*range,
+                  "/* xfence: declaration of the kernel '" +
+                      fn->getName().str() +
+                      "' left out (a kernel is a struct, which its "
+                      "definition declares) */",
+                  fn->getLocation());
+  }
   return failure(failed);
 }
 

@@ -96,6 +96,10 @@ __kernel void pairs(__global const Pair *in, __global float *out) {
   out[get_global_id(0)] = in[get_global_id(0)].a + in[get_global_id(0)].b;
 }
 
+// A kernel's prototype goes: the struct is declared by the definition.
+// COUNTS: /* xfence: declaration of the kernel 'counts' left out (a kernel is a struct, which its definition declares) */;
+__kernel void counts(__global const uint *in, __global uint *out);
+
 // An array without an initializer that lives across a barrier: one array
 // per work-item; its declaration goes, dimensions included.
 // COUNTS-LABEL: struct counts {
