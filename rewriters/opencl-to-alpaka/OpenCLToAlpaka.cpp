@@ -906,8 +906,9 @@ void AlpakaRewriter::rewriteKernel(const clang::FunctionDecl *fn) {
     if (param)
       edits.replace(*range, "xfence_p_" + var->getName().str() + "[xfence_e]",
                     ref->getLocation());
-    else
-      edits.insertAfter(*range, "[xfence_e]", ref->getLocation());
+    else // A replacement, so that a mask around a shift count wraps it.
+      edits.replace(*range, var->getName().str() + "[xfence_e]",
+                    ref->getLocation());
   }
   if (needEnded)
     for (const clang::ReturnStmt *ret : k.returns)
@@ -1024,6 +1025,44 @@ LogicalResult AlpakaRewriter::run() {
   return failure(failed);
 }
 
+/// Replaces every `from` in `text` with `to`.
+void replaceAll(std::string &text, llvm::StringRef from, llvm::StringRef to) {
+  for (size_t at = text.find(from); at != std::string::npos;
+       at = text.find(from, at + to.size()))
+    text.replace(at, from.size(), to.str());
+}
+
+/// The built-in library's text (written for CUDA) for alpaka: its
+/// functions are for the host and the accelerator, CUDA's intrinsics that
+/// it calls are xfence_alpaka's (AlpakaRuntime.inc: the intrinsic on CUDA
+/// and HIP compilers, the same result in C++ elsewhere), and the
+/// classification macros of C are std::'s.
+std::string alpakaLibrary(const OpenCLLibrary &lib) {
+  std::string library = lib.prelude();
+  replaceAll(library, "__host__ __device__", "ALPAKA_FN_HOST_ACC");
+  replaceAll(library, "__device__", "ALPAKA_FN_ACC");
+  for (llvm::StringRef name :
+       {"mul24", "umul24", "mulhi", "umulhi",  "mul64hi", "umul64hi",
+        "popc",  "popcll", "clz",   "clzll",   "ffs",     "ffsll",
+        "sinf",  "cosf",   "tanf",  "expf",    "exp10f",  "logf",
+        "log2f", "log10f", "powf",  "fdividef"})
+    replaceAll(library, ("__" + name + "(").str(),
+               ("xfence_alpaka::cuda_" + name + "(").str());
+  for (llvm::StringRef from : {"float", "double"})
+    for (llvm::StringRef to : {"int", "uint", "ll", "ull"})
+      for (char mode : {'n', 'z', 'u', 'd'}) {
+        std::string name = (from + "2" + to + "_r").str() + mode;
+        replaceAll(library, "__" + name + "(",
+                   "xfence_alpaka::cuda_" + name + "(");
+      }
+  for (llvm::StringRef name : {"isfinite", "isinf", "isnan", "signbit"})
+    replaceAll(library, ("::" + name + "(").str(),
+               ("std::" + name + "(").str());
+  // `std::` just written is not `::` again.
+  replaceAll(library, "stdstd::", "std::");
+  return library;
+}
+
 std::string prelude(const OpenCLLibrary &lib, ParsedSource &src,
                     AlpakaInput input) {
   std::string text = input == AlpakaInput::Cuda
@@ -1032,24 +1071,16 @@ std::string prelude(const OpenCLLibrary &lib, ParsedSource &src,
                            "(docs/cuda-to-alpaka.md).\n"
                          : "// Translated from OpenCL C to alpaka 3 by xfence "
                            "(docs/opencl-to-alpaka.md).\n";
-  text += "#include <alpaka/alpaka.hpp>\n\n"
-          "#include <cmath>\n#include <cstddef>\n#include "
-          "<cstdint>\n#include <cstdio>\n#include <stdexcept>\n";
+  text +=
+      "#include <alpaka/alpaka.hpp>\n\n"
+      "#include <cmath>\n#include <cstddef>\n#include "
+      "<cstdint>\n#include <cstdio>\n#include <limits>\n#include <stdexcept>\n";
   if (lib.usesVectors())
     text += "#include <type_traits>\n#include <utility>\n";
   text += kRuntime;
   text += openclTypeNames();
   text += implementationMacros(src);
-  // The library's functions are for the host and the accelerator.
-  std::string library = lib.prelude();
-  for (size_t at = library.find("__host__ __device__"); at != std::string::npos;
-       at = library.find("__host__ __device__", at))
-    library.replace(at, std::strlen("__host__ __device__"),
-                    "ALPAKA_FN_HOST_ACC");
-  for (size_t at = library.find("__device__"); at != std::string::npos;
-       at = library.find("__device__", at))
-    library.replace(at, std::strlen("__device__"), "ALPAKA_FN_ACC");
-  text += library;
+  text += alpakaLibrary(lib);
   text += kPreludeEnd;
   return text;
 }
@@ -1097,10 +1128,11 @@ xfence::translateOpenCLToAlpaka(llvm::StringRef path, llvm::StringRef contents,
                 "half and image types have no alpaka translation in xfence");
     return failure();
   }
-  // The library's CUDA text of some built-ins calls CUDA's intrinsics
-  // (__mul24, __float2int_rz, __sinf, ...), which alpaka's CPU back ends
-  // lack: refused rather than written.
-  std::string library = lib.prelude();
+  // The library's CUDA text of some built-ins calls CUDA intrinsics that
+  // xfence_alpaka has no C++ form of (the conversions with a rounding mode,
+  // __float2int_rz, ...), which alpaka's CPU back ends lack: refused rather
+  // than written.
+  std::string library = alpakaLibrary(lib);
   for (size_t at = library.find("__"); at != std::string::npos;
        at = library.find("__", at + 2)) {
     if (at > 0 && (std::isalnum((unsigned char)library[at - 1]) ||
@@ -1111,8 +1143,7 @@ xfence::translateOpenCLToAlpaka(llvm::StringRef path, llvm::StringRef contents,
            (std::isalnum((unsigned char)library[end]) || library[end] == '_'))
       ++end;
     llvm::StringRef word(library.data() + at, end - at);
-    if (end < library.size() && library[end] == '(' && word != "__host__" &&
-        word != "__device__") {
+    if (end < library.size() && library[end] == '(') {
       src->report(src->getSourceManager().getLocForStartOfFile(
                       src->getSourceManager().getMainFileID()),
                   clang::DiagnosticsEngine::Error,

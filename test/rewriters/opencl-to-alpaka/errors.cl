@@ -45,6 +45,6 @@ __kernel void k(__global int *p) {
 #endif
 
 #ifdef INTRINSIC
-// INTRINSIC: error: an OpenCL built-in that this file calls has no alpaka translation in xfence yet (its text calls CUDA's '__mul24'
-__kernel void k(__global int *p) { p[0] = mul24(p[1], p[2]); }
+// INTRINSIC: error: an OpenCL built-in that this file calls has no alpaka translation in xfence yet (its text calls CUDA's '__uint2float_ru'
+__kernel void k(__global float *p, __global uint *q) { p[0] = convert_float_rtp(q[1]); }
 #endif
