@@ -320,6 +320,7 @@ public:
   }
   bool VisitCXXFunctionalCastExpr(clang::CXXFunctionalCastExpr *e);
   bool VisitTypedefTypeLoc(clang::TypedefTypeLoc tl);
+  bool VisitBuiltinTypeLoc(clang::BuiltinTypeLoc tl);
   bool VisitTypedefNameDecl(clang::TypedefNameDecl *d);
   bool VisitCUDAKernelCallExpr(clang::CUDAKernelCallExpr *e) {
     return error(e->getBeginLoc(), "a kernel launch in device code (dynamic "
@@ -1413,6 +1414,22 @@ bool SyntaxRewriter::VisitTypedefTypeLoc(clang::TypedefTypeLoc tl) {
   auto it = stdint.find(d->getName());
   if (it != stdint.end())
     stdintTypes[it->first().str()] = it->second;
+  return true;
+}
+
+bool SyntaxRewriter::VisitBuiltinTypeLoc(clang::BuiltinTypeLoc tl) {
+  // CUDA's long long is 64 bits; OpenCL C reserves `long long` for a
+  // 128-bit integer (clang makes it one), and its 64-bit integers are long
+  // and ulong.
+  clang::BuiltinType::Kind kind = tl.getTypePtr()->getKind();
+  if (kind != clang::BuiltinType::LongLong &&
+      kind != clang::BuiltinType::ULongLong)
+    return true;
+  clang::SourceLocation begin = tl.getBeginLoc();
+  if (begin.isInvalid() || !src.isUserLocation(sm.getExpansionLoc(begin)))
+    return true;
+  replaceRange(tl.getSourceRange(),
+               kind == clang::BuiltinType::LongLong ? "long" : "ulong");
   return true;
 }
 
