@@ -22,7 +22,9 @@ Per .cu file with device code (__global__ or __device__ in its text or in a
   3. clang: clang -x cl -cl-std=CL3.0 --target=spir64 -fsyntax-only;
   4. pocl: clBuildProgram with -cl-std=CL3.0 on PoCL (pyopencl).
 The result of each file and the first error line of the first failing step
-go to the output (Markdown), with the totals.
+go to the output (Markdown), with the totals. With --to hip or --to alpaka
+the translation is checked by clang's HIP mode or by g++ (C++20, against
+--alpaka-include), and there is no PoCL step.
 """
 
 import argparse
@@ -108,19 +110,27 @@ def main():
     parser.add_argument("--work", default="/tmp/xfence-corpus-cuda")
     parser.add_argument("--suite", action="append")
     parser.add_argument("--out")
-    parser.add_argument("--to", choices=["opencl", "hip"], default="opencl",
+    parser.add_argument("--to", choices=["opencl", "hip", "alpaka"],
+                        default="opencl",
                         help="hip: translate with --to hip and check the "
                         "output with clang's HIP mode (gfx90a, HIP headers "
-                        "of libamdhip64-dev); no PoCL step")
+                        "of libamdhip64-dev); alpaka: translate with --to "
+                        "alpaka and compile the output with g++ -std=c++20 "
+                        "against --alpaka-include; no PoCL step for either")
+    parser.add_argument("--alpaka-include",
+                        help="alpaka 3's include/ directory (--to alpaka)")
     opts = parser.parse_args()
     hip = opts.to == "hip"
+    alpaka = opts.to == "alpaka"
+    if alpaka and not opts.alpaka_include:
+        parser.error("--to alpaka needs --alpaka-include")
     with open(os.path.join(HERE, "suites.json")) as f:
         suites = json.load(f)
     os.makedirs(opts.work, exist_ok=True)
     launch = os.path.join(opts.work, "xfence_launch.h")
     with open(launch, "w") as f:
         f.write(LAUNCH)
-    if not hip:
+    if not hip and not alpaka:
         import pyopencl as cl
         platform = [p for p in cl.get_platforms()
                     if "Portable" in p.name][0]
@@ -214,6 +224,23 @@ def main():
                 t["clang"] += 1
                 rows.append((name, rel, "ok", ""))
                 continue
+            if alpaka:
+                out = cu[:-3] + ".alpaka.cpp"
+                rc, log = run([opts.xfence, "translate", cu, "--to", "alpaka",
+                               "-o", out] + incs, cwd=d)
+                if rc != 0:
+                    rows.append((name, rel, "translate", first_error(log)))
+                    continue
+                t["translated"] += 1
+                rc, log = run(["g++", "-std=c++20", "-fsyntax-only", "-w",
+                               "-I" + opts.alpaka_include] + incs + [out],
+                              cwd=d, timeout=600)
+                if rc != 0:
+                    rows.append((name, rel, "g++", first_error(log)))
+                    continue
+                t["clang"] += 1
+                rows.append((name, rel, "ok", ""))
+                continue
             out = cu[:-3] + ".CL3.0.cl"
             rc, log = run([opts.xfence, "translate", cu, "--to", "opencl",
                            "-cl-std=CL3.0",
@@ -245,8 +272,9 @@ def main():
             rows.append((name, rel, "ok", ""))
         print("%s: %s" % (name, t), file=sys.stderr)
 
-    checked = "clang HIP (gfx90a)" if hip else "clang CL3.0"
-    built = "-" if hip else "PoCL CL3.0"
+    checked = ("clang HIP (gfx90a)" if hip else
+               "g++ C++20, alpaka 3" if alpaka else "clang CL3.0")
+    built = "-" if hip or alpaka else "PoCL CL3.0"
     lines = ["| suite | .cu files | with device code | clang parses | "
              "translated | %s | %s | blobs missing |" % (checked, built),
              "|---|---|---|---|---|---|---|---|"]
@@ -261,11 +289,12 @@ def main():
     lines.append("| **all** | %d | %d | %d | %d | %d | %d | %d |" % (
         sums["files"], sums["device"], sums["parsed"], sums["translated"],
         sums["clang"], sums["pocl"], sums["missing"]))
-    done = sums["clang"] if hip else sums["pocl"]
+    done = sums["clang"] if hip or alpaka else sums["pocl"]
     rate = 100.0 * done / sums["parsed"] if sums["parsed"] else 0
     lines.append("")
     lines.append("%s: %d of %d parsed files (%.1f%%)." % (
         "Accepted by clang's HIP mode" if hip else
+        "Compiled by g++ against alpaka 3" if alpaka else
         "Built on PoCL as OpenCL C 3.0", done, sums["parsed"], rate))
     lines.append("")
     lines.append("| suite | file | result | first error |")

@@ -8,8 +8,13 @@ CORPUS, see README.md), with the build options its host program passes:
   3. nvcc -arch=sm_90 -c of the output (no -D needed: the output carries
      the values the translation saw).
 Writes results/corpus.csv, results/corpus.md (per file) and prints totals.
+With --to alpaka (and --alpaka-include, alpaka 3's include/): step 2 is
+xfence translate --to alpaka, step 3 `g++ -std=c++20 -fsyntax-only` of the
+output against alpaka's headers, and the results go to
+results/corpus-alpaka.{csv,md}.
 
   python3 bench/corpus/run.py --corpus /work/corpus [--xfence X] [-j 2]
+      [--to alpaka --alpaka-include DIR]
 """
 import argparse
 import concurrent.futures
@@ -85,7 +90,8 @@ def tag_of(suite, rel, label):
 def check(job, args, outdir):
     suite, rel, path, flags, label, link = job
     tag = tag_of(suite, rel, label)
-    cu = os.path.join(outdir, tag + ".cu")
+    alpaka = args.to == "alpaka"
+    cu = os.path.join(outdir, tag + (".cpp" if alpaka else ".cu"))
     row = {"suite": suite, "file": rel, "flags": label, "clang": "", "translate": "",
            "nvcc": "", "reason": "", "cu": os.path.relpath(cu, outdir)}
     std = [f for f in flags if f.startswith("-cl-std=")]
@@ -99,7 +105,7 @@ def check(job, args, outdir):
     row["clang"] = "ok"
     if os.path.exists(cu):
         os.remove(cu)
-    rc, msg = run([args.xfence, "translate", path, "--to", "cuda"] + flags + ["-o", cu])
+    rc, msg = run([args.xfence, "translate", path, "--to", args.to] + flags + ["-o", cu])
     if rc != 0:
         row["translate"] = "error"
         row["reason"] = first_error(msg)
@@ -108,6 +114,14 @@ def check(job, args, outdir):
     warnings = [l for l in msg.splitlines() if "warning:" in l]
     if warnings:
         row["reason"] = "%d warning(s): %s" % (len(warnings), warnings[0].strip()[:200])
+    if alpaka:
+        includes = [f for f in flags if f.startswith("-I")]
+        rc, msg = run([args.cxx, "-std=c++20", "-fsyntax-only", "-w",
+                       "-I" + args.alpaka_include] + includes + [cu])
+        row["nvcc"] = "ok" if rc == 0 else "error"
+        if rc != 0:
+            row["reason"] = first_error(msg)
+        return row
     if not args.nvcc:
         return row
     # The -I directories of the translation: user headers the translation
@@ -149,7 +163,15 @@ def main():
     ap.add_argument("--out", default=os.path.join(HERE, "work"))
     ap.add_argument("--results", default=os.path.join(HERE, "results"))
     ap.add_argument("-j", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--to", choices=["cuda", "alpaka"], default="cuda")
+    ap.add_argument("--alpaka-include", help="alpaka 3's include/ (--to alpaka)")
+    ap.add_argument("--cxx", default="g++", help="the C++20 compiler of --to alpaka")
     args = ap.parse_args()
+    alpaka = args.to == "alpaka"
+    if alpaka and not args.alpaka_include:
+        ap.error("--to alpaka needs --alpaka-include")
+    if alpaka:
+        args.nvcc = args.cxx
     if args.nvcc and not os.access(args.nvcc, os.X_OK):
         args.nvcc = ""
     config = json.load(open(args.config))
@@ -159,14 +181,16 @@ def main():
     with concurrent.futures.ThreadPoolExecutor(args.j) as pool:
         rows = list(pool.map(lambda j: check(j, args, args.out), jobs))
     fields = ["suite", "file", "flags", "clang", "translate", "nvcc", "reason", "cu"]
-    with open(os.path.join(args.results, "corpus.csv"), "w", newline="") as f:
+    name = "corpus-alpaka" if alpaka else "corpus"
+    with open(os.path.join(args.results, name + ".csv"), "w", newline="") as f:
         w = csv.DictWriter(f, fieldnames=fields)
         w.writeheader()
         w.writerows(rows)
     accepted = [r for r in rows if r["clang"] == "ok"]
     translated = [r for r in accepted if r["translate"] == "ok"]
     compiled = [r for r in translated if r["nvcc"] == "ok"]
-    lines = ["| suite | file | flags | clang | translate | nvcc | note |", "|---|---|---|---|---|---|---|"]
+    lines = ["| suite | file | flags | clang | translate | %s | note |" % ("g++" if alpaka else "nvcc"),
+             "|---|---|---|---|---|---|---|"]
     for r in rows:
         lines.append("| %s | %s | %s | %s | %s | %s | %s |" % (
             r["suite"], r["file"], r["flags"] or "-", r["clang"], r["translate"] or "-",
@@ -183,8 +207,15 @@ def main():
         len(rows), len({(r['suite'], r['file']) for r in rows}), len(accepted), len(translated),
         100.0 * len(translated) / max(1, len(accepted)), len(compiled),
         100.0 * len(compiled) / max(1, len(accepted)))
-    with open(os.path.join(args.results, "corpus.md"), "w") as f:
+    with open(os.path.join(args.results, name + ".md"), "w") as f:
         f.write("\n".join(summary + [total, ""] + lines) + "\n")
+    if alpaka:
+        print("\n".join(summary))
+        print(total)
+        for r in rows:
+            if r["clang"] == "ok" and (r["translate"] != "ok" or r["nvcc"] != "ok"):
+                print("FAIL %s/%s [%s] %s" % (r["suite"], r["file"], r["flags"], r["reason"]))
+        return 0
     # The translations that compiled (without nvcc: that translated), for the
     # GPU-versus-PoCL comparison (compare/), whose build compiles them again.
     jobs_by_cu = {tag_of(j[0], j[1], j[4]) + ".cu": j for j in jobs}
