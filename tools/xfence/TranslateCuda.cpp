@@ -26,7 +26,7 @@ static void error(llvm::raw_ostream &diag, llvm::StringRef message) {
 
 void xfence::addCudaOptions(CLI::App *cmd, CudaCommandOptions &options) {
   cmd->add_option("--cuda-path", options.cudaPath,
-                  "CUDA toolkit for --to opencl (default /usr/local/cuda)");
+                  "CUDA toolkit of a .cu input (default /usr/local/cuda)");
   cmd->add_option("--cuda-gpu-arch", options.gpuArch,
                   "GPU architecture the CUDA source is parsed for (sm_90)");
   cmd->add_flag("--cuda-builtin-header", options.builtinHeader,
