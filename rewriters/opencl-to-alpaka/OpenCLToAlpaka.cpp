@@ -1055,11 +1055,18 @@ std::string alpakaLibrary(const OpenCLLibrary &lib) {
         replaceAll(library, "__" + name + "(",
                    "xfence_alpaka::cuda_" + name + "(");
       }
-  for (llvm::StringRef name : {"isfinite", "isinf", "isnan", "signbit"})
-    replaceAll(library, ("::" + name + "(").str(),
-               ("std::" + name + "(").str());
-  // `std::` just written is not `::` again.
-  replaceAll(library, "stdstd::", "std::");
+  // `::isinf(` (a C macro, not declared under g++) -> `std::isinf(`.
+  for (llvm::StringRef name : {"isfinite", "isinf", "isnan", "signbit"}) {
+    std::string from = ("::" + name + "(").str();
+    for (size_t at = library.find(from); at != std::string::npos;
+         at = library.find(from, at + from.size())) {
+      if (at > 0 && (std::isalnum((unsigned char)library[at - 1]) ||
+                     library[at - 1] == '_'))
+        continue; // already qualified
+      library.insert(at, "std");
+      at += 3;
+    }
+  }
   return library;
 }
 
