@@ -24,6 +24,7 @@
 # CUDA translation take CUDA's grid and block.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/common.sh"
 root=$(cd "$here/../.." && pwd)
 alpaka=${1:?usage: run-cuda.sh ALPAKA_INCLUDE [XFENCE] [KERNEL...]}
 shift
@@ -88,22 +89,7 @@ for name in "${names[@]}"; do
     failed=$((failed + 1))
     continue
   fi
-  {
-    echo "#include \"$out/$name.cpp\""
-    echo "#include \"$here/driver.hpp\""
-    echo "XFENCE_E2E_KERNELS(XFENCE_E2E_KERNEL($entry))"
-  } > "$out/$name.reg.cpp"
-  if ! $cxx -std=c++20 -O2 -I"$alpaka" \
-      -DALPAKA_DISABLE_EXEC_CpuTbbBlocks -DALPAKA_DISABLE_EXEC_CpuOmpBlocks \
-      "$out/$name.reg.cpp" -o "$out/$name.exe" 2> "$out/$name.compile.log"; then
-    echo "FAIL $name [alpaka-cpu-serial]: the translation does not compile"
-    head -30 "$out/$name.compile.log"
-    failed=$((failed + 1))
-    continue
-  fi
-  if ! "$out/$name.exe" "$out/$name.manifest"; then
-    failed=$((failed + 1))
-  fi
+  compile_and_run "$name" "$out/$name.manifest" || failed=$((failed + 1))
 done
 echo "$failed of ${#names[@]} CUDA kernels failed on alpaka's CPU executor"
 [ "$failed" -eq 0 ]

@@ -12,6 +12,7 @@
 # translations go to $OUT/NAME.cpp).
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/common.sh"
 root=$(cd "$here/../.." && pwd)
 alpaka=${1:?usage: run.sh ALPAKA_INCLUDE [XFENCE] [NAME...]}
 shift
@@ -40,25 +41,7 @@ for name in "${names[@]}"; do
     failed=$((failed + 1))
     continue
   fi
-  {
-    echo "#include \"$out/$name.cpp\""
-    echo "#include \"$here/driver.hpp\""
-    echo "XFENCE_E2E_KERNELS("
-    awk '$1 == "launch" {print $2}' "$manifest" | sort -u |
-      sed 's/.*/  XFENCE_E2E_KERNEL(&)/'
-    echo ")"
-  } > "$out/$name.reg.cpp"
-  if ! $cxx -std=c++20 -O2 -I"$alpaka" \
-      -DALPAKA_DISABLE_EXEC_CpuTbbBlocks -DALPAKA_DISABLE_EXEC_CpuOmpBlocks \
-      "$out/$name.reg.cpp" -o "$out/$name.exe" 2> "$out/$name.compile.log"; then
-    echo "FAIL $name [alpaka-cpu-serial]: the translation does not compile"
-    head -30 "$out/$name.compile.log"
-    failed=$((failed + 1))
-    continue
-  fi
-  if ! "$out/$name.exe" "$manifest"; then
-    failed=$((failed + 1))
-  fi
+  compile_and_run "$name" "$manifest" || failed=$((failed + 1))
 done
 echo "$failed of ${#names[@]} kernels failed on alpaka's CPU executor"
 [ "$failed" -eq 0 ]
