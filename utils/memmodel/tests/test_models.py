@@ -123,6 +123,46 @@ class MessagePassing(unittest.TestCase):
         self.assertTrue(has("MP:cl:global:rlx:F-acq_rel-workgroup:F-acq_rel-workgroup",
                             "ptx", r1_0=1, r1_1=0))
 
+    def test_ptx_pattern_ends_must_be_morally_strong(self):
+        # PTX "Memory synchronization": a release pattern synchronizes with
+        # an acquire pattern only if "the first operation in X and the last
+        # operation in Y are morally strong". fence.cta on the writer, in
+        # another CTA than the reader, does not synchronize even though the
+        # flag accesses are .gpu.
+        def mp(scope0):
+            w = Thread((Event("W", loc="x", value=1, order="relaxed", scope="device"),
+                        Event("F", order="acq_rel", scope=scope0),
+                        Event("W", loc="y", value=1, order="relaxed", scope="device")),
+                       Placement(group=0))
+            r = Thread((Event("R", loc="y", reg="a", order="relaxed", scope="device",
+                              await_value=1),
+                        Event("F", order="acq_rel", scope="device"),
+                        Event("R", loc="x", reg="b", order="relaxed", scope="device")),
+                       Placement(group=1))
+            return Litmus("mp-fence-" + scope0, (w, r), (("x", "global"), ("y", "global")))
+        self.assertTrue(has(mp("workgroup"), "ptx", b=0))
+        self.assertFalse(has(mp("device"), "ptx", b=0))
+        # RC11 has no scopes.
+        self.assertFalse(has(mp("workgroup"), "c11", b=0))
+
+    def test_release_sequence_through_rmw(self):
+        # PTX "Observation Order": W precedes R through an atomic operation
+        # Z that reads W and is read by R. C11/OpenCL release sequence: RMWs
+        # continue it (OpenCL 2.0 3.3.6, RC11 rs = ...; (rf; rmw)*).
+        def rs(rmw_order):
+            t0 = Thread((Event("W", loc="x", value=1),
+                         Event("W", loc="y", value=1, order="release", scope="device")),
+                        Placement(group=0))
+            t1 = Thread((Event("RMW", loc="y", value=2, reg="m", order=rmw_order,
+                               scope="device", await_value=1),), Placement(group=1))
+            t2 = Thread((Event("R", loc="y", reg="a", order="acquire", scope="device",
+                               await_value=2),
+                         Event("R", loc="x", reg="b")), Placement(group=2))
+            return Litmus("rs", (t0, t1, t2), (("x", "global"), ("y", "global")))
+        for m in MODELS:
+            self.assertFalse(racy(rs("relaxed"), m), m)
+            self.assertFalse(has(rs("relaxed"), m, b=0), m)
+
     def test_subgroup_and_cluster_scopes(self):
         # A scope includes the threads of its instance only (events.shares).
         self.assertTrue(racy("MP:wg:global:na:A-subgroup:A-subgroup", "opencl"))
@@ -363,6 +403,12 @@ class FenceSpaces(unittest.TestCase):
         self.assertFalse(racy(spec, "c11"))
         self.assertFalse(racy("MP:wg:global:na:F-acq_rel-workgroup-g:F-acq_rel-workgroup-g",
                               "opencl"))
+        # Each side's fence needs the flag's space: a global release fence
+        # and a local-only acquire fence do not synchronize.
+        self.assertTrue(racy("MP:wg:global:na:F-acq_rel-workgroup-g:F-acq_rel-workgroup-l",
+                             "opencl"))
+        self.assertTrue(racy("MP:wg:global:na:F-acq_rel-workgroup-l:F-acq_rel-workgroup-g",
+                             "opencl"))
 
     def test_local_data_global_flag(self):
         # Local data, global flag: a global-only fence does not order the
