@@ -55,8 +55,8 @@ namespace cg = cooperative_groups;
   do {                                                                         \
     cudaError_t e = (x);                                                       \
     if (e != cudaSuccess) {                                                    \
-      std::printf("CUDA error %s at %s:%d\n", cudaGetErrorString(e),           \
-                  __FILE__, __LINE__);                                         \
+      std::printf("CUDA error %s at %s:%d\n", cudaGetErrorString(e), __FILE__, \
+                  __LINE__);                                                   \
       std::exit(2);                                                            \
     }                                                                          \
   } while (0)
@@ -73,12 +73,13 @@ enum Layout { SS, SG, GS };
 enum Variant { CL, CLRA, GPU, CTA, CL_CTA, CTA_CL, CTARA, NONE };
 
 __device__ __forceinline__ void stRelaxed(unsigned *p, unsigned v) {
-  asm volatile("st.relaxed.cluster.u32 [%0], %1;" ::"l"(p), "r"(v)
-               : "memory");
+  asm volatile("st.relaxed.cluster.u32 [%0], %1;" ::"l"(p), "r"(v) : "memory");
 }
 __device__ __forceinline__ unsigned ldRelaxed(const unsigned *p) {
   unsigned v;
-  asm volatile("ld.relaxed.cluster.u32 %0, [%1];" : "=r"(v) : "l"(p)
+  asm volatile("ld.relaxed.cluster.u32 %0, [%1];"
+               : "=r"(v)
+               : "l"(p)
                : "memory");
   return v;
 }
@@ -110,11 +111,12 @@ template <int V> __device__ __forceinline__ void storeFlag(unsigned *p) {
 template <int V> __device__ __forceinline__ unsigned loadFlag(unsigned *p) {
   unsigned v;
   if constexpr (V == CLRA)
-    asm volatile("ld.acquire.cluster.u32 %0, [%1];" : "=r"(v) : "l"(p)
+    asm volatile("ld.acquire.cluster.u32 %0, [%1];"
+                 : "=r"(v)
+                 : "l"(p)
                  : "memory");
   else if constexpr (V == CTARA)
-    asm volatile("ld.acquire.cta.u32 %0, [%1];" : "=r"(v) : "l"(p)
-                 : "memory");
+    asm volatile("ld.acquire.cta.u32 %0, [%1];" : "=r"(v) : "l"(p) : "memory");
   else
     v = ldRelaxed(p);
   return v;
@@ -201,9 +203,10 @@ static const char *layoutForm(Layout l) {
                    : "cluster: data global, flag smem";
 }
 static const char *variantName(Variant v) {
-  static const char *names[] = {"cl",         "clra",          "gpu",
-                                "cta_mutant", "cl_cta_mutant", "cta_cl_mutant",
-                                "ctara_mutant", "none_mutant"};
+  static const char *names[] = {
+      "cl",           "clra",          "gpu",
+      "cta_mutant",   "cl_cta_mutant", "cta_cl_mutant",
+      "ctara_mutant", "none_mutant"};
   return names[v];
 }
 
@@ -228,12 +231,11 @@ int main(int argc, char **argv) {
   }
   const Row rows[] = {ROWS(SS), ROWS(SG), ROWS(GS)};
   for (const Row &row : rows)
-    CK(cudaFuncSetAttribute(row.kernel,
-                            cudaFuncAttributeMaxDynamicSharedMemorySize,
-                            kSmemBytes));
+    CK(cudaFuncSetAttribute(
+        row.kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, kSmemBytes));
   // As many clusters as can be resident at once.
   cudaLaunchConfig_t config = {};
-  config.gridDim = dim3(prop.multiProcessorCount);
+  config.gridDim = dim3(prop.multiProcessorCount / 2 * 2);
   config.blockDim = dim3(kBlock);
   config.dynamicSmemBytes = kSmemBytes;
   int clusters = 0;
@@ -265,8 +267,8 @@ int main(int argc, char **argv) {
   CK(cudaMemset(dG, 0, kGlobalWords * sizeof(unsigned)));
 
   std::mt19937 rng(12345);
-  std::vector<int> role((size_t)kRounds * threads), loc((size_t)kRounds *
-                                                          ninst * 4);
+  std::vector<int> role((size_t)kRounds * threads),
+      loc((size_t)kRounds * ninst * 4);
   std::vector<unsigned> res((size_t)kRounds * ninst * 2), blockSm(blocks);
   std::vector<int> words(kSpan), gwords(kGlobalWords), order(kBlock);
   for (int i = 0; i < kSpan; ++i)
@@ -306,8 +308,8 @@ int main(int argc, char **argv) {
       }
       for (int k = 0; k < perCluster; ++k) {
         int inst = c * perCluster + k, h = home[k];
-        rl[tests[h][k]] = inst * 2 + 1;     // reader, in the home block
-        rl[tests[h ^ 1][k]] = inst * 2;     // writer, in the other one
+        rl[tests[h][k]] = inst * 2 + 1; // reader, in the home block
+        rl[tests[h ^ 1][k]] = inst * 2; // writer, in the other one
         int *w = lc + 4 * inst;
         w[0] = slots[h][slotBase[h]++];
         w[1] = slots[h][slotBase[h]++];
@@ -336,9 +338,9 @@ int main(int argc, char **argv) {
       CK(cudaMemcpy(dLoc, loc.data(), loc.size() * sizeof(int),
                     cudaMemcpyHostToDevice));
       CK(cudaMemset(dRes, 0xff, res.size() * sizeof(unsigned)));
-      row.kernel<<<blocks, kBlock, kSmemBytes>>>(
-          dRole, dLoc, dG, dRes, dBlockSm, dScratch, litmus::kScratchWords,
-          ninst);
+      row.kernel<<<blocks, kBlock, kSmemBytes>>>(dRole, dLoc, dG, dRes,
+                                                 dBlockSm, dScratch,
+                                                 litmus::kScratchWords, ninst);
       CK(cudaGetLastError());
       CK(cudaMemcpy(res.data(), dRes, res.size() * sizeof(unsigned),
                     cudaMemcpyDeviceToHost));

@@ -21,8 +21,8 @@
   do {                                                                         \
     cudaError_t e = (x);                                                       \
     if (e != cudaSuccess) {                                                    \
-      std::printf("CUDA error %s at %s:%d\n", cudaGetErrorString(e),           \
-                  __FILE__, __LINE__);                                         \
+      std::printf("CUDA error %s at %s:%d\n", cudaGetErrorString(e), __FILE__, \
+                  __LINE__);                                                   \
       std::exit(2);                                                            \
     }                                                                          \
   } while (0)
@@ -122,7 +122,8 @@ struct LbvRow {
   LbvKernel kernel;
 };
 
-#define ROW(form, k) {form, #k, k}
+#define ROW(form, k)                                                           \
+  { form, #k, k }
 static const char kCuda[] = "CUDA as written (nvcc)";
 static const char kFromCl[] = "OpenCL 2.0 -> CUDA (xfence)";
 static const char kFromHip[] = "HIP -> CUDA (xfence)";

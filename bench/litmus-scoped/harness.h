@@ -73,8 +73,8 @@ class Placement {
 public:
   Placement(int blockSize, int blocks, int threadsPerInstance)
       : bs(blockSize), threads(blockSize * blocks), k(threadsPerInstance),
-        ninst(threads / 2 / threadsPerInstance), role(threads),
-        off(4 * ninst), order(threads), slots(kSpanWords / 4) {
+        ninst(threads / 2 / threadsPerInstance), role(threads), off(4 * ninst),
+        order(threads), slots(kSpanWords / 4) {
     for (int i = 0; i < (int)slots.size(); ++i)
       slots[i] = 4 * i;
   }

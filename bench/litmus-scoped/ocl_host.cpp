@@ -219,8 +219,8 @@ std::vector<Platform> platforms() {
 std::vector<Obj> devices(Obj platform) {
   using F = cl_int (*)(Obj, cl_ulong, cl_uint, Obj *, cl_uint *);
   cl_uint n = 0;
-  if (fn<F>(platform, GetDeviceIDs)(platform, kDeviceTypeAll, 0, nullptr,
-                                     &n) != 0)
+  if (fn<F>(platform, GetDeviceIDs)(platform, kDeviceTypeAll, 0, nullptr, &n) !=
+      0)
     return {};
   std::vector<Obj> ids(n);
   fn<F>(platform, GetDeviceIDs)(platform, kDeviceTypeAll, n, ids.data(),
@@ -235,12 +235,11 @@ void describe(Obj d) {
               deviceString(d, kDriverVersion).c_str(),
               deviceString(d, kDeviceOpenCLC).c_str(),
               deviceValue<cl_uint>(d, kDeviceComputeUnits));
-  std::printf("#   atomic memory capabilities 0x%llx, atomic fence "
-              "capabilities 0x%llx\n",
-              (unsigned long long)deviceValue<cl_ulong>(
-                  d, kDeviceAtomicMemoryCaps),
-              (unsigned long long)deviceValue<cl_ulong>(
-                  d, kDeviceAtomicFenceCaps));
+  std::printf(
+      "#   atomic memory capabilities 0x%llx, atomic fence "
+      "capabilities 0x%llx\n",
+      (unsigned long long)deviceValue<cl_ulong>(d, kDeviceAtomicMemoryCaps),
+      (unsigned long long)deviceValue<cl_ulong>(d, kDeviceAtomicFenceCaps));
   std::printf("#   OpenCL C features:%s\n", features(d).c_str());
 }
 
@@ -268,8 +267,8 @@ public:
                       cl_int *);
     intptr_t props[] = {kContextPlatform, (intptr_t)platform, 0};
     cl_int err = 0;
-    context = fn<F>(device, CreateContext)(props, 1, &device, nullptr,
-                                           nullptr, &err);
+    context =
+        fn<F>(device, CreateContext)(props, 1, &device, nullptr, nullptr, &err);
     CK(err, "clCreateContext");
     using Q = Obj (*)(Obj, Obj, cl_ulong, cl_int *);
     queue = fn<Q>(context, CreateCommandQueue)(context, device, 0, &err);
@@ -279,14 +278,12 @@ public:
   Obj buffer(size_t bytes) {
     using F = Obj (*)(Obj, cl_ulong, size_t, void *, cl_int *);
     cl_int err = 0;
-    Obj b = fn<F>(context, CreateBuffer)(context, kMemReadWrite, bytes,
-                                         nullptr, &err);
+    Obj b = fn<F>(context, CreateBuffer)(context, kMemReadWrite, bytes, nullptr,
+                                         &err);
     CK(err, "clCreateBuffer");
     return b;
   }
-  void release(Obj b) {
-    fn<cl_int (*)(Obj)>(b, ReleaseMemObject)(b);
-  }
+  void release(Obj b) { fn<cl_int (*)(Obj)>(b, ReleaseMemObject)(b); }
   void write(Obj b, const void *p, size_t bytes) {
     using F = cl_int (*)(Obj, Obj, cl_uint, size_t, size_t, const void *,
                          cl_uint, const Obj *, Obj *);
@@ -315,8 +312,8 @@ public:
   void launch(Obj k, size_t global, size_t local) {
     using F = cl_int (*)(Obj, Obj, cl_uint, const size_t *, const size_t *,
                          const size_t *, cl_uint, const Obj *, Obj *);
-    CK(fn<F>(queue, EnqueueNDRangeKernel)(queue, k, 1, nullptr, &global,
-                                          &local, 0, nullptr, nullptr),
+    CK(fn<F>(queue, EnqueueNDRangeKernel)(queue, k, 1, nullptr, &global, &local,
+                                          0, nullptr, nullptr),
        "clEnqueueNDRangeKernel");
   }
   void finish() { CK(fn<cl_int (*)(Obj)>(queue, Finish)(queue), "clFinish"); }
@@ -324,10 +321,10 @@ public:
   // Builds `source`; returns nullptr and fills `log` on failure.
   Obj build(const std::string &source, const std::string &options,
             std::string &log) {
-    using Create = Obj (*)(Obj, cl_uint, const char **, const size_t *,
-                           cl_int *);
-    using Build = cl_int (*)(Obj, cl_uint, const Obj *, const char *, void *,
-                             void *);
+    using Create =
+        Obj (*)(Obj, cl_uint, const char **, const size_t *, cl_int *);
+    using Build =
+        cl_int (*)(Obj, cl_uint, const Obj *, const char *, void *, void *);
     using Info = cl_int (*)(Obj, Obj, cl_uint, size_t, void *, size_t *);
     const char *text = source.c_str();
     size_t length = source.size();
@@ -338,13 +335,12 @@ public:
     cl_int built = fn<Build>(program, BuildProgram)(
         program, 1, &device, options.c_str(), nullptr, nullptr);
     size_t n = 0;
-    fn<Info>(program, GetProgramBuildInfo)(program, device, kProgramBuildLog,
-                                           0, nullptr, &n);
+    fn<Info>(program, GetProgramBuildInfo)(program, device, kProgramBuildLog, 0,
+                                           nullptr, &n);
     log.assign(n, '\0');
     if (n)
-      fn<Info>(program, GetProgramBuildInfo)(program, device,
-                                             kProgramBuildLog, n, &log[0],
-                                             nullptr);
+      fn<Info>(program, GetProgramBuildInfo)(program, device, kProgramBuildLog,
+                                             n, &log[0], nullptr);
     log = log.c_str();
     if (built != 0) {
       log += "\n(clBuildProgram returned " + std::to_string(built) + ")\n";
@@ -363,8 +359,8 @@ public:
       return "";
     std::string bin(size, '\0');
     char *p = &bin[0];
-    if (fn<F>(program, GetProgramInfo)(program, kProgramBinaries, sizeof p,
-                                       &p, nullptr) != 0)
+    if (fn<F>(program, GetProgramInfo)(program, kProgramBinaries, sizeof p, &p,
+                                       nullptr) != 0)
       return "";
     return bin;
   }
@@ -397,8 +393,8 @@ public:
   size_t kernelGroupSize(Obj k) {
     using F = cl_int (*)(Obj, Obj, cl_uint, size_t, void *, size_t *);
     size_t n = 0;
-    fn<F>(k, GetKernelWorkGroupInfo)(k, device, kKernelWorkGroupSize,
-                                     sizeof n, &n, nullptr);
+    fn<F>(k, GetKernelWorkGroupInfo)(k, device, kKernelWorkGroupSize, sizeof n,
+                                     &n, nullptr);
     return n;
   }
 
@@ -541,8 +537,8 @@ int main(int argc, char **argv) {
   }
   Device dev(platform->id, devs[0]);
   run.cpu = deviceValue<cl_ulong>(devs[0], kDeviceType) & kDeviceTypeCpu;
-  run.groups =
-      2 * std::max<cl_uint>(1, deviceValue<cl_uint>(devs[0], kDeviceComputeUnits));
+  run.groups = 2 * std::max<cl_uint>(
+                       1, deviceValue<cl_uint>(devs[0], kDeviceComputeUnits));
 
   // OUTDIR/<form>.<file>.log and .ptx, with only [A-Za-z0-9._-] in the
   // name.

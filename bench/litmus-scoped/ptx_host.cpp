@@ -88,8 +88,8 @@ int main(int argc, char **argv) {
     litmus::Count c;
     unsigned ntest = p.ninst * p.k;
     int meet = litmus::kSpinsOnGpu, scratchN = litmus::kScratchWords;
-    void *args[] = {&dRole,   &dMem, &dOff,     &dRes,    &dArrive,
-                    &ntest,   &meet, &dScratch, &scratchN};
+    void *args[] = {&dRole, &dMem, &dOff,     &dRes,    &dArrive,
+                    &ntest, &meet, &dScratch, &scratchN};
     long launches = litmus::launchesFor(want, p.ninst);
     for (long l = 0; l < launches; ++l) {
       p.shuffle(rng);

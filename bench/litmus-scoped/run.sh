@@ -11,16 +11,19 @@
 # Writes to $OUT (default results/<date>): the table of every row
 # (table.txt), each program's output, the device, the fence instructions of
 # the SASS of every CUDA kernel and of the PTX that NVIDIA's OpenCL compiler
-# made. POCL_INSTANCES (default 20000) is the count per PoCL row.
+# made. POCL_INSTANCES (default 20000) is the count per PoCL row; PARTS
+# (default "cuda cluster ptx opencl") picks what is built and run.
 # Exit status 1 if a kernel that must count 0 did not.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-cd "$here"
-want=${1:-1100000}
-pocl=${POCL_INSTANCES:-20000}
 out=${OUT:-$here/results/$(date -u +%F)}
 mkdir -p "$out/opencl"
 out=$(cd "$out" && pwd)
+cd "$here"
+want=${1:-1100000}
+pocl=${POCL_INSTANCES:-20000}
+parts=" ${PARTS:-cuda cluster ptx opencl} "
+has() { [[ $parts == *" $1 "* ]]; }
 nvcc=${NVCC:-nvcc}
 command -v "$nvcc" >/dev/null || nvcc=/usr/local/cuda/bin/nvcc
 arch=${ARCH:-sm_90}
@@ -32,8 +35,8 @@ for d in /usr/local/nvidia/lib64 /usr/local/nvidia/lib; do
 done
 
 {
-  nvidia-smi --query-gpu=name,driver_version --format=csv,noheader ||
-    echo "(no nvidia-smi)"
+  nvidia-smi --query-gpu=name,driver_version --format=csv,noheader \
+    2>/dev/null || echo "(no nvidia-smi)"
   "$nvcc" --version | tail -2
   echo "OpenCL libraries:"
   ldconfig -p 2>/dev/null | grep -i -E 'opencl|pocl' || true
@@ -47,11 +50,11 @@ log=$out/build.log
 nv() { "$nvcc" -arch="$arch" -std=c++17 -O3 "$@" >>"$log" 2>&1; }
 objs=()
 defs=()
-for f in src/cu/*.cu; do
+has cuda && for f in src/cu/*.cu; do
   o=$build/cu-$(basename "$f" .cu).o
   nv -c "$f" -o "$o" && objs+=("$o") || echo "FAILED $f" >>"$log"
 done
-for group in cl hip; do
+has cuda && for group in cl hip; do
   for f in generated/cuda-from-$group/*.cu; do
     [ -e "$f" ] || continue
     n=$(basename "$f" .cu)
@@ -64,13 +67,21 @@ for group in cl hip; do
     fi
   done
 done
-nv "${defs[@]}" cuda_host.cu "${objs[@]}" -o "$build/cuda_host" ||
-  echo "FAILED cuda_host" >>"$log"
-nv cluster.cu -o "$build/cluster" || echo "FAILED cluster" >>"$log"
-"$nvcc" -std=c++17 -O2 ptx_host.cpp -o "$build/ptx_host" -lcuda >>"$log" 2>&1 ||
-  echo "FAILED ptx_host" >>"$log"
-${CXX:-g++} -std=c++17 -O2 ocl_host.cpp -o "$build/ocl_host" -ldl \
-  >>"$log" 2>&1 || echo "FAILED ocl_host" >>"$log"
+if has cuda; then
+  nv "${defs[@]}" cuda_host.cu "${objs[@]}" -o "$build/cuda_host" ||
+    echo "FAILED cuda_host" >>"$log"
+fi
+if has cluster; then
+  nv cluster.cu -o "$build/cluster" || echo "FAILED cluster" >>"$log"
+fi
+if has ptx; then
+  "$nvcc" -std=c++17 -O2 ptx_host.cpp -o "$build/ptx_host" -lcuda \
+    >>"$log" 2>&1 || echo "FAILED ptx_host" >>"$log"
+fi
+if has opencl; then
+  ${CXX:-g++} -std=c++17 -O2 ocl_host.cpp -o "$build/ocl_host" -ldl \
+    >>"$log" 2>&1 || echo "FAILED ocl_host" >>"$log"
+fi
 cuobjdump=$(dirname "$(command -v "$nvcc")")/cuobjdump
 for b in cuda_host cluster; do
   [ -x "$build/$b" ] && [ -x "$cuobjdump" ] && "$cuobjdump" -sass "$build/$b" |
@@ -132,10 +143,11 @@ if [ -x "$build/ocl_host" ]; then
 fi
 # xfence's refusals (generated/log.txt) belong in the table too.
 grep '^refused' generated/log.txt | sed 's/^/# /' >>"$table"
-echo "# GPU part took $(($(date +%s) - start)) s" >>"$table"
+echo "# the runs took $(($(date +%s) - start)) s" >>"$table"
 
 {
-  echo "# bench/litmus-scoped: $(head -1 "$out/device.txt"), $want instances per row"
+  echo "# bench/litmus-scoped: $(head -1 "$out/device.txt"), $want" \
+    "instances per row ($pocl on PoCL), parts:$parts"
   printf '%-5s %-34s %-24s %10s %10s %10s  %s\n' test form kernel \
     instances seen forbidden verdict
   cat "$table"
