@@ -13,7 +13,8 @@
 # the SASS of every CUDA kernel and of the PTX that NVIDIA's OpenCL compiler
 # made. POCL_INSTANCES (default 20000) is the count per PoCL row; PARTS
 # (default "cuda cluster ptx opencl") picks what is built and run.
-# Exit status 1 if a kernel that must count 0 did not.
+# Exit status 1 if a kernel that must count 0 did not, else 2 if a program
+# of the harness failed (the table names it).
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 out=${OUT:-$here/results/$(date -u +%F)}
@@ -95,8 +96,12 @@ litmus() { # litmus NAME CMD...: runs a host program, its rows to the table
   shift
   "$@" | tee -a "$out/$name.txt" | grep -v '^#' | grep -v '^test ' >>"$table"
   local rc=${PIPESTATUS[0]}
-  [ "$rc" = 1 ] && status=1
-  [ "$rc" -gt 1 ] && echo "# $name: $* exited with $rc" | tee -a "$table"
+  if [ "$rc" = 1 ]; then
+    status=1
+  elif [ "$rc" -gt 1 ]; then
+    echo "# $name: $* exited with $rc" | tee -a "$table"
+    [ "$status" = 0 ] && status=2
+  fi
 }
 : >"$table"
 start=$(date +%s)
@@ -154,5 +159,5 @@ echo "# the runs took $(($(date +%s) - start)) s" >>"$table"
 } >"$table.tmp" && mv "$table.tmp" "$table"
 echo
 cat "$table"
-grep -q 'FAIL' "$table" && status=1
+grep -q 'FAIL:' "$table" && status=1
 exit $status
