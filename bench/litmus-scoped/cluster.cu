@@ -31,8 +31,11 @@
 // one of the two blocks, its data and flag at random words of a 64 KiB
 // span of that block's shared memory; the other threads hammer the other
 // block's shared memory and global memory. Each launch runs 8 rounds, each
-// between two cluster.sync() (a cluster-scope barrier, which also resets
-// the words and meets the threads).
+// between two cluster.sync() (a cluster-scope barrier, which also meets the
+// threads; each block zeroes its test words before the first one). The
+// global words (data or flag) of a launch are all distinct and zeroed by
+// the host before it: clusters run their rounds at their own pace, so a
+// global word must never pass from one instance to another in a launch.
 //
 //   cluster [instances per row] [filter]
 #include <cooperative_groups.h>
@@ -143,16 +146,13 @@ __global__ void __cluster_dims__(2, 1, 1) __launch_bounds__(kBlock, 1)
   }
   unsigned *other = cluster.map_shared_rank(smem, rank ^ 1);
   for (int round = 0; round < kRounds; ++round) {
+    // The block's test words start at 0 in every round; the global words
+    // need no reset: each is used by one instance of one round per launch
+    // and zeroed by the host before the launch.
     for (int w = tid; w < kSpan; w += kBlock)
       smem[w] = 0;
     const int r = role[round * threads + t];
     const int *l = loc + 4 * (round * ninst + (r >= 0 ? r >> 1 : 0));
-    if (r >= 0 && (r & 1)) {
-      if (L == SG)
-        g[l[3]] = 0;
-      if (L == GS)
-        g[l[2]] = 0;
-    }
     cluster.sync();
     if (r < 0) {
       unsigned s = (t + round * 7919) * 2654435761u;
@@ -250,6 +250,11 @@ int main(int argc, char **argv) {
   }
   const int blocks = 2 * clusters, threads = blocks * kBlock;
   const int perCluster = kBlock / 2, ninst = clusters * perCluster;
+  if ((long)2 * ninst * kRounds > kGlobalWords) {
+    std::printf("# cluster: %d clusters need more than %d global words\n",
+                clusters, kGlobalWords);
+    return 2;
+  }
   std::printf("# cluster: %s, %d clusters of 2 blocks x %d threads resident, "
               "%d instances x %d rounds per launch, about %ld instances "
               "per row\n",
@@ -280,12 +285,18 @@ int main(int argc, char **argv) {
       std::swap(v[i], v[i + rng() % (v.size() - i)]);
   };
 
-  // One round's placement into role/loc at `round`.
+  // One round's placement into role/loc at `round`. The global words of a
+  // launch are all distinct (picked once per launch, 2 per instance of every
+  // round): the clusters do not wait for each other, so a word that two
+  // rounds shared could be stored to by one cluster while another cluster
+  // still runs (or already runs) its own round on it: a flag set by the
+  // other instance, or data zeroed under the reader, which the first run
+  // counted as forbidden outcomes of the correct forms.
   auto place = [&](int round) {
     int *rl = role.data() + (size_t)round * threads;
     int *lc = loc.data() + (size_t)round * ninst * 4;
+    const int *gw = gwords.data() + (size_t)round * ninst * 2;
     std::fill(rl, rl + threads, -1);
-    pick(gwords, 2 * ninst);
     for (int c = 0; c < clusters; ++c) {
       int tests[2][kBlock / 2];
       for (int b = 0; b < 2; ++b) {
@@ -313,8 +324,8 @@ int main(int argc, char **argv) {
         int *w = lc + 4 * inst;
         w[0] = slots[h][slotBase[h]++];
         w[1] = slots[h][slotBase[h]++];
-        w[2] = gwords[2 * inst];
-        w[3] = gwords[2 * inst + 1];
+        w[2] = gw[2 * inst];
+        w[3] = gw[2 * inst + 1];
       }
     }
   };
@@ -331,8 +342,10 @@ int main(int argc, char **argv) {
     int split = 0;
     long launches = litmus::launchesFor(want, (long)kRounds * ninst);
     for (long l = 0; l < launches; ++l) {
+      pick(gwords, 2 * ninst * kRounds);
       for (int round = 0; round < kRounds; ++round)
         place(round);
+      CK(cudaMemset(dG, 0, kGlobalWords * sizeof(unsigned)));
       CK(cudaMemcpy(dRole, role.data(), role.size() * sizeof(int),
                     cudaMemcpyHostToDevice));
       CK(cudaMemcpy(dLoc, loc.data(), loc.size() * sizeof(int),
