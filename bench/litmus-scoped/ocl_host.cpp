@@ -362,6 +362,11 @@ public:
     if (fn<F>(program, GetProgramInfo)(program, kProgramBinaries, sizeof p, &p,
                                        nullptr) != 0)
       return "";
+    // NVIDIA's binary is PTX text whose size counts the terminating NUL;
+    // written as is, the NUL makes grep take the file for a binary one (and
+    // print nothing of it on its standard output).
+    while (!bin.empty() && bin.back() == '\0')
+      bin.pop_back();
     return bin;
   }
 

@@ -8,17 +8,22 @@
 #
 #   bench/litmus-scoped/run.sh [instances per row]   (default 1100000)
 #
-# Writes to $OUT (default results/<date>): the table of every row
-# (table.txt), each program's output, the device, the fence instructions of
-# the SASS of every CUDA kernel and of the PTX that NVIDIA's OpenCL compiler
-# made. POCL_INSTANCES (default 20000) is the count per PoCL row; PARTS
-# (default "cuda cluster ptx opencl") picks what is built and run.
+# Writes six files to $OUT (default results/<date>), since a GPU machine may
+# give back only a few: table.txt (every row and every program's remarks),
+# device.txt (the GPU, nvcc, the OpenCL platforms), build.log,
+# sass-fences.txt (the fence instructions of the SASS of every CUDA
+# kernel), opencl-ptx-fences.txt (those of the PTX that NVIDIA's OpenCL
+# compiler made, per kernel) and details.tar.gz (each program's own output,
+# cuda.txt, cluster.txt, ptx.txt, opencl.txt, and opencl/: the OpenCL build
+# logs and PTX files). POCL_INSTANCES (default 20000) is the count per PoCL
+# row; PARTS (default "cuda cluster ptx opencl") picks what is built and
+# run; OPENCL_PLATFORMS (default "NVIDIA Portable") the OpenCL platforms.
 # Exit status 1 if a kernel that must count 0 did not, else 2 if a program
 # of the harness failed (the table names it).
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 out=${OUT:-$here/results/$(date -u +%F)}
-mkdir -p "$out/opencl"
+mkdir -p "$out"
 out=$(cd "$out" && pwd)
 cd "$here"
 want=${1:-1100000}
@@ -30,7 +35,8 @@ command -v "$nvcc" >/dev/null || nvcc=/usr/local/cuda/bin/nvcc
 arch=${ARCH:-sm_90}
 build=${BUILD:-${TMPDIR:-/tmp}/litmus-scoped-build}
 rm -rf "$build"
-mkdir -p "$build"
+details=$build/details
+mkdir -p "$details/opencl"
 for d in /usr/local/nvidia/lib64 /usr/local/nvidia/lib; do
   [ -d "$d" ] && export LD_LIBRARY_PATH=${LD_LIBRARY_PATH:+$LD_LIBRARY_PATH:}$d
 done
@@ -94,7 +100,7 @@ table=$out/table.txt
 litmus() { # litmus NAME CMD...: runs a host program, its rows to the table
   local name=$1
   shift
-  "$@" | tee -a "$out/$name.txt" | grep -v '^#' | grep -v '^test ' >>"$table"
+  "$@" | tee -a "$details/$name.txt" | grep -v '^test ' >>"$table"
   local rc=${PIPESTATUS[0]}
   if [ "$rc" = 1 ]; then
     status=1
@@ -118,9 +124,11 @@ if [ -x "$build/ptx_host" ]; then
   done
 fi
 if [ -x "$build/ocl_host" ]; then
-  "$build/ocl_host" --platforms >"$out/opencl-platforms.txt" 2>&1
-  for p in NVIDIA Portable; do
-    grep -q "^# platform .*$p" "$out/opencl-platforms.txt" || {
+  "$build/ocl_host" --platforms >"$details/opencl-platforms.txt" 2>&1
+  { echo "OpenCL platforms (ocl_host --platforms):"
+    cat "$details/opencl-platforms.txt"; } >>"$out/device.txt"
+  for p in ${OPENCL_PLATFORMS:-NVIDIA Portable}; do
+    grep -q "^# platform .*$p" "$details/opencl-platforms.txt" || {
       echo "# OpenCL: no platform '$p'" | tee -a "$table"
       continue
     }
@@ -129,21 +137,25 @@ if [ -x "$build/ocl_host" ]; then
     [ $p = Portable ] && n=$pocl tag=PoCL
     for f in generated/opencl-from-cu/cl12-assume/*.cl; do
       litmus opencl "$build/ocl_host" $p "$f" -cl-std=CL1.2 \
-        "$tag: CUDA->CL1.2 assume" "$n" "$out/opencl"
+        "$tag: CUDA->CL1.2 assume" "$n" "$details/opencl"
     done
     for f in generated/opencl-from-cu/cl30/*.cl; do
       litmus opencl "$build/ocl_host" $p "$f" -cl-std=CL3.0 \
-        "$tag: CUDA->CL3.0" "$n" "$out/opencl"
+        "$tag: CUDA->CL3.0" "$n" "$details/opencl"
     done
     for f in src/cl/*.cl; do
       litmus opencl "$build/ocl_host" $p "$f" "-cl-std=CL3.0 -I $here/src/cl" \
-        "$tag: OpenCL source CL3.0" "$n" "$out/opencl"
+        "$tag: OpenCL source CL3.0" "$n" "$details/opencl"
     done
   done
-  for f in "$out"/opencl/*.ptx; do
+  # Per file and kernel: the PTX version and target, then each fence,
+  # barrier and atomic instruction (grep -a: a file is text even if a NUL
+  # slipped in).
+  for f in "$details"/opencl/*.ptx; do
     [ -e "$f" ] || continue
-    echo "== $(basename "$f")"
-    grep -E "^\.(version|target)|\.entry|membar|fence\.|atom\.|red\." "$f"
+    echo "== $(basename "$f") ($(wc -c <"$f") bytes)"
+    grep -a -E '^\.(version|target)|\.entry|membar|fence\.|bar\.|barrier|atom\.|red\.' "$f" |
+      sed -E 's/^[[:space:]]+//; s/^(\.visible )?\.entry[[:space:]]+([A-Za-z0-9_$]+).*/kernel \2/; /^kernel /!s/^/    /'
   done >"$out/opencl-ptx-fences.txt"
 fi
 # xfence's refusals (generated/log.txt) belong in the table too.
@@ -157,6 +169,7 @@ echo "# the runs took $(($(date +%s) - start)) s" >>"$table"
     instances seen forbidden verdict
   cat "$table"
 } >"$table.tmp" && mv "$table.tmp" "$table"
+tar -czf "$out/details.tar.gz" -C "$details" . 2>>"$log"
 echo
 cat "$table"
 grep -q 'FAIL:' "$table" && status=1
