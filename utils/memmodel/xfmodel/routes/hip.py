@@ -1,0 +1,191 @@
+"""HIP: the one table of what each synchronization construct means, used
+to write HIP sources and to read HIP outputs.
+
+Sources (cited per row): LLVM's AMDGPU back-end documentation,
+AMDGPUUsage "Memory Model" (AMDGPU-MM: the sync scopes singlethread,
+wavefront, workgroup, agent, system and what a fence or atomic at each
+means), clang's `__builtin_amdgcn_fence` and `__hip_atomic_*` builtins
+(clang-builtins: order from `__ATOMIC_*`, scope `__HIP_MEMORY_SCOPE_*` 1
+singlethread, 2 wavefront, 3 workgroup, 4 agent, 5 system, 6 cluster,
+clang's SyncScope.h); the HIP Programming Guide, "Synchronization
+functions" and "Atomic functions" (HIP-guide), which give `__syncthreads`,
+`__threadfence*` and `atomicExch`/`atomicCAS` CUDA's meaning.
+
+Where the readings differ: the HIP guide says `__syncthreads` makes the
+block's global and shared accesses visible to the block (the strongest
+reading), HIP 5.2's header implements it as
+`__barrier(__CLK_LOCAL_MEM_FENCE)` (amd_device_functions.h), a barrier
+that orders local memory only: the weakest reading.
+"""
+
+import re
+
+from ..events import Event
+from .common import (ALL_SPACES, ARG, INT, STRONG, Ctx, Naming, Row,
+                     Unreadable, function_bodies, loc_in, out_stores,
+                     plain_rows, scan, spell_all, write_threads)
+from . import cuda
+
+FSCOPE = {"singlethread": "thread", "wavefront": "subgroup",
+          "workgroup": "workgroup", "cluster": "cluster", "agent": "device",
+          "": "system"}
+FSCOPE_NAME = {v: k for k, v in FSCOPE.items()}
+HSCOPE = {"SINGLETHREAD": "thread", "WAVEFRONT": "subgroup",
+          "WORKGROUP": "workgroup", "AGENT": "device", "SYSTEM": "system",
+          "CLUSTER": "cluster"}
+HSCOPE_NAME = {v: k for k, v in HSCOPE.items()}
+ORDER = {"RELAXED": "relaxed", "ACQUIRE": "acquire", "RELEASE": "release",
+         "ACQ_REL": "acq_rel", "SEQ_CST": "seq_cst", "CONSUME": "acquire"}
+ORD = r"__ATOMIC_(RELAXED|CONSUME|ACQUIRE|RELEASE|ACQ_REL|SEQ_CST)"
+HSC = r"__HIP_MEMORY_SCOPE_(SINGLETHREAD|WAVEFRONT|WORKGROUP|AGENT|SYSTEM|CLUSTER)"
+
+
+def _fence(m, reading, ctx):
+    s = m.group(2)
+    if s.endswith("-one-as"):
+        raise Unreadable("a -one-as fence orders one address space at a "
+                         "time, which the event vocabulary cannot state")
+    if s not in FSCOPE:
+        raise Unreadable("unknown AMDGPU sync scope '%s'" % s)
+    return [Event("F", order=ORDER[m.group(1)], scope=FSCOPE[s],
+                  spaces=ALL_SPACES)]
+
+
+def _syncthreads(m, reading, ctx):
+    spaces = ALL_SPACES if reading == STRONG else frozenset(("local",))
+    return [Event("B", order="acq_rel", scope="workgroup", spaces=spaces,
+                  exec_scope="workgroup")]
+
+
+def _atomic(kind):
+    def meaning(m, reading, ctx):
+        d = m.groupdict()
+        ev = dict(loc=loc_in(d["p"]), order=ORDER[d["o"]],
+                  scope=HSCOPE[d["s"]])
+        if kind == "R":
+            return [Event("R", **ev)]
+        if kind == "W":
+            return [Event("W", value=int(d["v"]), **ev)]
+        if kind == "RMW":
+            return [Event("RMW", value=int(d["v"]), **ev)]
+        var = d["e"]
+        if var not in (ctx.inits or {}):
+            raise Unreadable("expected value of %s unknown" % var)
+        return [Event("RMW", value=int(d["v"]), expect=ctx.inits[var],
+                      reg=var, **ev)]
+    return meaning
+
+
+def _spell(ev, ctx):
+    out = []
+    if ev.kind == "F" and ev.scope in FSCOPE_NAME:
+        out.append('__builtin_amdgcn_fence(__ATOMIC_%s, "%s");' % (
+            ev.order.upper(), FSCOPE_NAME[ev.scope]))
+    elif ev.kind == "B" and ev.exec_scope == "workgroup":
+        out.append("__syncthreads();")
+        out.append("__builtin_amdgcn_s_barrier();")
+    elif (ev.atomic or ev.kind == "RMW") and ev.scope in HSCOPE_NAME:
+        p = "&%s[0]" % ev.loc
+        tail = "__ATOMIC_%s, __HIP_MEMORY_SCOPE_%s" % (ev.order.upper(),
+                                                       HSCOPE_NAME[ev.scope])
+        if ev.kind == "R":
+            out.append("int %s = __hip_atomic_load(%s, %s);" % (ev.reg, p,
+                                                                tail))
+        elif ev.kind == "W":
+            out.append("__hip_atomic_store(%s, %d, %s);" % (p, ev.value,
+                                                            tail))
+        elif ev.expect is None:
+            out.append("int %s = __hip_atomic_exchange(%s, %d, %s);" % (
+                ev.reg, p, ev.value, tail))
+        else:
+            fail = {"acq_rel": "acquire", "release": "relaxed"}.get(
+                ev.order, ev.order)
+            out.append(
+                "int %s = %d; __hip_atomic_compare_exchange_strong(%s, &%s, "
+                "%d, __ATOMIC_%s, __ATOMIC_%s, __HIP_MEMORY_SCOPE_%s);" % (
+                    ev.reg, ev.expect, p, ev.reg, ev.value, ev.order.upper(),
+                    fail.upper(), HSCOPE_NAME[ev.scope]))
+    return out
+
+
+P = r"(?P<p>" + ARG + r")"
+V = INT.replace("(-?\\d+)", "(?P<v>-?\\d+)")
+XO = ORD.replace("(RELAXED", "(?P<o>RELAXED")
+XS = HSC.replace("(SINGLETHREAD", "(?P<s>SINGLETHREAD")
+
+
+def _cuda_row(name):
+    for r in cuda.ROWS:
+        if r.name == name:
+            return Row(r.name, r.pattern, r.meaning, r.spell,
+                       "HIP-guide: as CUDA (" + r.cite + ")")
+    raise KeyError(name)
+
+
+ROWS = [
+    Row("__builtin_amdgcn_fence",
+        r'\b__builtin_amdgcn_fence\s*\(\s*' + ORD + r'\s*,\s*"([\w-]*)"\s*\)',
+        _fence, _spell,
+        "AMDGPU-MM: a fence of the order at the sync scope, for every "
+        "address space (the two-argument form)"),
+    Row("__builtin_amdgcn_s_barrier",
+        r"\b__builtin_amdgcn_s_barrier\s*\(\s*\)",
+        lambda m, r, c: [Event("B", exec_scope="workgroup")], _spell,
+        "AMDGPU-MM: s_barrier synchronizes execution only; memory needs "
+        "fences around it"),
+    Row("__syncthreads", r"\b__syncthreads\s*\(\s*\)", _syncthreads, _spell,
+        "HIP-guide (strong); HIP 5.2 __barrier(__CLK_LOCAL_MEM_FENCE) "
+        "(weak)"),
+    Row("__hip_atomic_load",
+        r"\b__hip_atomic_load\s*\(\s*" + P + r",\s*" + XO + r"\s*,\s*" + XS +
+        r"\s*\)", _atomic("R"), _spell, "clang-builtins, AMDGPU-MM"),
+    Row("__hip_atomic_store",
+        r"\b__hip_atomic_store\s*\(\s*" + P + r",\s*" + V + r"\s*,\s*" + XO +
+        r"\s*,\s*" + XS + r"\s*\)", _atomic("W"), _spell,
+        "clang-builtins, AMDGPU-MM"),
+    Row("__hip_atomic_exchange",
+        r"\b__hip_atomic_exchange\s*\(\s*" + P + r",\s*" + V + r"\s*,\s*" +
+        XO + r"\s*,\s*" + XS + r"\s*\)", _atomic("RMW"), _spell,
+        "clang-builtins, AMDGPU-MM"),
+    Row("__hip_atomic_compare_exchange_strong",
+        r"\b__hip_atomic_compare_exchange_strong\s*\(\s*" + P +
+        r",\s*&\s*(?P<e>r\d+_\d+)\s*,\s*" + V + r"\s*,\s*" + XO + r"\s*,\s*" +
+        ORD + r"\s*,\s*" + XS + r"\s*\)", _atomic("CAS"), _spell,
+        "clang-builtins (the expected variable holds the old value)"),
+    _cuda_row("__threadfence_block"),
+    _cuda_row("__threadfence"),
+    _cuda_row("__threadfence_system"),
+    _cuda_row("atomicExch"),
+    _cuda_row("atomicCAS"),
+] + plain_rows("HIP-guide: ordinary accesses are non-atomic")
+
+ALLOWED = [r"int", r"unsigned", r"const", r"volatile", r"__shared__",
+           r"threadIdx", r"blockIdx", r"x", r"size_t", r"void", r"return",
+           r"xfence_\w+"]
+
+
+def write(test, variant=0, naming=None, prefer=""):
+    naming = naming or Naming.of(test)
+    ctx = Ctx("hip", prefer=prefer)
+    threads = write_threads(test, naming, spell_all(ROWS), ROWS, ctx,
+                            variant, ALLOWED)
+    params = ", ".join("int *%s" % l for l, s in naming.spaces.items()
+                       if s == "global")
+    text = ["#include <hip/hip_runtime.h>", ""]
+    for t, lines in enumerate(threads):
+        text.append("__global__ void t%d(%s%sint *out) {" % (
+            t, params, ", " if params else ""))
+        for l, s in naming.spaces.items():
+            if s == "local":
+                text.append("  __shared__ int %s[1];" % l)
+        text += ["  " + l for l in lines]
+        text += ["  " + l for l in out_stores(naming, t, test)]
+        text += ["}", ""]
+    return "\n".join(text)
+
+
+def read(text, nthreads, reading):
+    ctx = Ctx("hip")
+    bodies = function_bodies(text, ["t%d" % t for t in range(nthreads)])
+    return [[e for e, _ in scan(bodies["t%d" % t], ROWS, reading, ctx,
+                                ALLOWED, t)] for t in range(nthreads)]
