@@ -45,6 +45,15 @@ ROWS = [
                                SCOPE[m.group(3) or "device"],
                                value=int(m.group(2)))], None,
         "onAcc/atomic.hpp, relaxed"),
+    Row("atomicCas (C11 form)",
+        r"\balpaka::onAcc::atomicCas\s*\(\s*xfence_acc\s*,\s*(" + ARG +
+        r")\s*,\s*[\s(]*\*[\s(]*int\s*\*\s*\)\s*\(\s*&\s*(r\d+_\d+)\s*\)[\s)]*,"
+        r"\s*" + INT + r"\s*(?:,\s*" + SC + r"\s*)?\)",
+        lambda m, r, c: [Event("RMW", loc_in(m.group(1)), "relaxed",
+                               SCOPE[m.group(4) or "device"],
+                               value=int(m.group(3)), reg=m.group(2),
+                               expect=_init(c, m.group(2)))], None,
+        "onAcc/atomic.hpp, relaxed; the expected variable is the result"),
     Row("atomicCas",
         r"\balpaka::onAcc::atomicCas\s*\(\s*xfence_acc\s*,\s*(" + ARG +
         r")\s*,\s*" + INT + r"\s*,\s*" + INT + r"\s*(?:,\s*" + SC +
@@ -56,7 +65,13 @@ ROWS = [
         "onAcc/atomic.hpp, relaxed"),
 ] + plain_rows("C++ [intro.races]: ordinary accesses")
 
-ALLOWED = [r"int", r"unsigned", r"const", r"volatile", r"auto", r"for",
+def _init(ctx, var):
+    if var not in (ctx.inits or {}):
+        raise Unreadable("expected value of %s unknown" % var)
+    return ctx.inits[var]
+
+
+ALLOWED = [r"bool", r"if", r"int", r"unsigned", r"const", r"volatile", r"auto", r"for",
            r"std", r"uint32_t", r"size_t", r"void", r"xfence_\w+",
            r"atomic_int", r"WorkItem", r"groupIndex", r"threadIndex",
            r"threadCount", r"items", r"static_cast", r"alpaka",

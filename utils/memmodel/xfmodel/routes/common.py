@@ -186,7 +186,9 @@ _P0 = r"[^(),;]"
 _P1 = r"\((?:%s|,)*\)" % _P0
 _P2 = r"\((?:%s|%s|,)*\)" % (_P0, _P1)
 _P3 = r"\((?:%s|%s|%s|,)*\)" % (_P0, _P1, _P2)
-ARG = r"(?:%s|%s)+" % (_P0, _P3)
+_P4 = r"\((?:%s|%s|,)*\)" % (_P0, _P3)
+_P5 = r"\((?:%s|%s|,)*\)" % (_P0, _P4)
+ARG = r"(?:%s|%s)+" % (_P0, _P5)
 INT = (r"[\s(]*(?:\(\s*(?:int|unsigned|unsigned\s+int)\s*\)[\s(]*)?"
        r"(-?\d+)[uU]?[\s)]*")
 
@@ -233,7 +235,7 @@ class Ctx:
     prefer: str = ""
 
 
-ASSIGN = re.compile(r"\b(r\d+_\d+)\s*=\s*(?:\(\s*int\s*\)\s*)?\(?\s*$")
+ASSIGN = re.compile(r"\b(r\d+_\d+)\s*=\s*[\s(]*(?:int\s*\)[\s(]*)?$")
 _IDENT = re.compile(r"[A-Za-z_]\w*")
 
 
@@ -248,8 +250,11 @@ def scan(body: str, rows: Sequence[Row], reading: str, ctx: Ctx,
     body = re.sub(r"\b(?:__local|local|__shared__|static)\s+(?:__shared__\s+)?"
                   r"(?:volatile\s+)?int\s+m\d+\s*\[\s*\d+\s*\]\s*;", " ",
                   body)
+    body = re.sub(r"\bauto\s*&\s*m\d+\s*=\s*alpaka::onAcc::declareSharedVar\s*"
+                  r"<[^>]*>\s*\(\s*xfence_acc\s*\)\s*;", " ", body)
     ctx.inits = {m.group(1): int(m.group(2)) for m in re.finditer(
-        r"\b(r\d+_\d+)\s*=\s*(-?\d+)\s*;", body)}
+        r"\b(r\d+_\d+)\s*=\s*(?:\(\s*int\s*\)\s*)?\(?\s*(-?\d+)\s*\)?\s*;",
+        body)}
     found: List[Tuple[Event, str]] = []
     residue = []
     pos = 0

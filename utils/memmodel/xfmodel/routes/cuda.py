@@ -170,9 +170,11 @@ ROWS = [
         "LCU atomic_ref<T, S>: C++ [atomics.ref.ops] at scope S; the "
         "default order is seq_cst"),
     Row("atomic_ref compare_exchange",
-        REF + r"(compare_exchange_strong)\s*\(\s*(?P<e>r\d+_\d+)\s*,\s*" +
+        REF + r"(compare_exchange_strong)\s*\(\s*(?:\*\s*\(\s*&\s*)?"
+        r"(?P<e>r\d+_\d+)\s*\)?\s*,\s*" +
         INT.replace("(-?\\d+)", "(?P<v>-?\\d+)") + r"\s*(?:,\s*" +
-        ORD.replace("(relaxed", "(?P<o>relaxed") + r"\s*)?\)",
+        ORD.replace("(relaxed", "(?P<o>relaxed") + r"\s*(?:,\s*" + ORD +
+        r"\s*)?)?\)",
         _ref_meaning, _spell_atomic,
         "LCU atomic_ref::compare_exchange_strong: C++ [atomics.ref.ops]"),
     Row("atomicExch",

@@ -107,7 +107,7 @@ def write_kernels(test, naming, flavor, prefix=""):
         if mref:
             text.append("    %c0 = arith.constant 0 : index")
             for l, s in naming.spaces.items():
-                if s == "local":
+                if s == "local" and any(e.loc == l for e in evs):
                     text.append("    %%%s = memref.alloc() : memref<1xi32, 3>"
                                 % l)
 

@@ -149,9 +149,16 @@ ROWS = [
         "clang-builtins, AMDGPU-MM"),
     Row("__hip_atomic_compare_exchange_strong",
         r"\b__hip_atomic_compare_exchange_strong\s*\(\s*" + P +
-        r",\s*&\s*(?P<e>r\d+_\d+)\s*,\s*" + V + r"\s*,\s*" + XO + r"\s*,\s*" +
+        r",\s*(?:\(\s*int\s*\*\s*\)\s*)?\(?\s*&\s*(?P<e>r\d+_\d+)\s*\)?\s*,\s*" +
+        V + r"\s*,\s*" + XO + r"\s*,\s*" +
         ORD + r"\s*,\s*" + XS + r"\s*\)", _atomic("CAS"), _spell,
         "clang-builtins (the expected variable holds the old value)"),
+    Row("__atomic_signal_fence",
+        r"\b__atomic_signal_fence\s*\(\s*" + ORD + r"\s*\)",
+        lambda m, r, c: [Event("F", order=ORDER[m.group(1)], scope="thread",
+                               spaces=ALL_SPACES)], None,
+        "C11 7.17.4.2 atomic_signal_fence (clang's GNU builtin): a fence "
+        "between a thread and its own signal handler only"),
     _cuda_row("__threadfence_block"),
     _cuda_row("__threadfence"),
     _cuda_row("__threadfence_system"),
@@ -184,8 +191,32 @@ def write(test, variant=0, naming=None, prefer=""):
     return "\n".join(text)
 
 
+def _unfold(body):
+    """xfence's statement expression around a compare-exchange that
+    returns the old value, `int r = ({ int *xfence_object = (P); int
+    xfence_expected = (E); __hip_atomic_compare_exchange_strong(
+    xfence_object, &xfence_expected, ...); (int)xfence_expected; })`,
+    becomes `int r = E; __hip_atomic_compare_exchange_strong(P, &r, ...)`."""
+    def one(m):
+        reg, inner = m.group(1), m.group(2)
+        p = re.search(r"\bint\s*\*\s*xfence_object\s*=\s*(" + ARG +
+                      r")\s*;", inner)
+        e = re.search(r"\bint\s+xfence_expected\s*=\s*(" + ARG + r")\s*;",
+                      inner)
+        if not (p and e):
+            return m.group(0)
+        inner = inner[e.end():]
+        inner = re.sub(r"\bxfence_object\b", lambda _: "(" + p.group(1) + ")",
+                       inner)
+        inner = re.sub(r"\(\s*int\s*\)\s*xfence_expected\s*;\s*$", "", inner)
+        inner = re.sub(r"\bxfence_expected\b", reg, inner)
+        return "%s = %s; %s" % (reg, e.group(1), inner)
+    return re.sub(r"\b(r\d+_\d+)\s*=\s*\(\{(.*?)\}\)\s*;", one, body,
+                  flags=re.S)
+
+
 def read(text, nthreads, reading):
     ctx = Ctx("hip")
     bodies = function_bodies(text, ["t%d" % t for t in range(nthreads)])
-    return [[e for e, _ in scan(bodies["t%d" % t], ROWS, reading, ctx,
-                                ALLOWED, t)] for t in range(nthreads)]
+    return [[e for e, _ in scan(_unfold(bodies["t%d" % t]), ROWS, reading,
+                                ctx, ALLOWED, t)] for t in range(nthreads)]

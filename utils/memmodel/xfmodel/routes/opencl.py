@@ -289,7 +289,8 @@ ROWS = [
         _atomic("RMW"), _spell, "C 2.0 §6.13.11 atomic_exchange", V2),
     Row("atomic_compare_exchange_strong",
         r"\batomic_compare_exchange_strong(?P<x>_explicit)?\s*\(\s*" + P +
-        r",\s*&\s*(?P<e>r\d+_\d+)\s*,\s*" + V + r"\s*(?:,\s*" + XORD +
+        r",\s*(?:\(\s*int\s*\*\s*\)\s*)?\(?\s*&\s*\(?\s*(?P<e>r\d+_\d+)\s*\)?\s*\)?"
+        r"\s*,\s*" + V + r"\s*(?:,\s*" + XORD +
         r"\s*,\s*" + ORD + r"\s*(?:,\s*" + XSCO + r"\s*)?)?\)",
         _atomic("CAS"), _spell,
         "C 2.0 §6.13.11 atomic_compare_exchange_strong (the expected "
@@ -308,6 +309,16 @@ ROWS = [
         r"\b__opencl_atomic_exchange\s*\(\s*" + P + r",\s*" + V +
         r"\s*,\s*" + XORD + r"\s*,\s*" + XSCO + r"\s*\)",
         _atomic("RMW", True), _spell, "clang __opencl_atomic_exchange", V2),
+    Row("xfence_cas helper",
+        r"\bxfence_cas_(?:global|local)_int\s*\(\s*" + P + r",\s*" +
+        INT.replace("(-?\\d+)", "(?P<e2>-?\\d+)") + r",\s*" + V + r"\s*,\s*" +
+        XORD + r"\s*,\s*" + ORD + r"\s*,\s*" + XSCO + r"\s*\)",
+        lambda m, r, c: [Event("RMW", loc_in(m.group("p")), m.group("o"),
+                               _scope(m.group("s")), value=int(m.group("v")),
+                               expect=int(m.group("e2")))], None,
+        "the helper xfence writes into the output's prelude: "
+        "atomic_compare_exchange_strong_explicit(p, &expected, desired, o, "
+        "f, s), returning the old value (C 2.0 §6.13.11)", V2),
     Row("atomic_xchg / identity RMW",
         r"\batomic_(xchg|add|sub|or|xor)\s*\(\s*(" + ARG + r")\s*,\s*" +
         INT + r"\s*\)",

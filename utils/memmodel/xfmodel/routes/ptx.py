@@ -42,7 +42,7 @@ IGNORED = re.compile(
 def _entries(text):
     """(name, params, body lines) of each `.entry`."""
     out = {}
-    for m in re.finditer(r"\.entry\s+(\w+)\s*\((.*?)\)\s*\{(.*?)\n\}",
+    for m in re.finditer(r"\.(?:entry|func)\s+(\w+)\s*\(([^()]*)\)\s*\{(.*?)\n\}",
                          text, re.S):
         params = re.findall(r"(\w+_param_\d+)", m.group(2))
         out[m.group(1)] = (params, m.group(3))
@@ -51,9 +51,9 @@ def _entries(text):
 
 def _instrs(body):
     body = re.sub(r"//[^\n]*", "", body)
+    body = re.sub(r"^\s*(\.loc|\.file|\$\w+:)[^\n]*$", "", body, flags=re.M)
     for line in body.split(";"):
-        line = line.strip()
-        line = re.sub(r"^\$\w+:\s*", "", line)
+        line = re.sub(r"^(\$\w+:\s*)+", "", line.strip()).strip()
         if not line or line.startswith(".") or line in ("{", "}"):
             continue
         if line.startswith("@"):
@@ -72,6 +72,18 @@ def read(text, nthreads, params, prefix="t"):
         if name not in entries:
             raise Unreadable("no .entry %s in the PTX" % name)
         _, body = entries[name]
+        imp = "__clang_ocl_kern_imp_" + name
+        if imp in entries and re.search(r"call\.uni\s+%s\b" % imp, body):
+            # Clang's kernel wrapper: the kernel's body is the function it
+            # calls, with the parameters passed in order.
+            loads = dict(re.findall(r"ld\.param\.b64\s+(%rd\d+),\s*\[" +
+                                    name + r"_param_(\d+)\]", body))
+            for p, reg in re.findall(r"st\.param\.b64\s+\[param(\d+)\],\s*"
+                                     r"(%rd\d+)", body):
+                if loads.get(reg) != p:
+                    raise Unreadable("%s passes its parameters out of "
+                                     "order" % name)
+            body = entries[imp][1]
         result.append(_read_entry(t, body, params))
     return result
 

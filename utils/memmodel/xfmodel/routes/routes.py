@@ -307,8 +307,15 @@ def read_output(route, c):
         return ptx.read(c.output_text, n, _params(route, c),
                         prefix=prefix + "t")
     env = "vulkan" if t == "spirv-vulkan" else "opencl"
-    return spirv.read(c.output_text, n, _params(route, c), env,
-                      prefix=prefix + "t")
+    locals_ = [[l for l in c.naming.spaces if c.naming.spaces[l] == "local"
+                and any(e.loc == l for e in evs)]
+               for evs in c.source_events]
+    out = []
+    for t in range(n):
+        # one thread at a time: each has its own work-group arrays
+        out.append(spirv.read(c.output_text, t + 1, _params(route, c), env,
+                              prefix=prefix + "t", locals_=locals_[t])[t])
+    return out
 
 
 # --- judging --------------------------------------------------------------
@@ -346,6 +353,12 @@ def judge(route, c, allowed):
         c.reason = "race-free source, racy output: %s" % (vo.race_witness,)
         return
     keys = {k for o in vs.outcomes for k, _ in o}
+    missing = keys - {k for o in vo.outcomes for k, _ in o}
+    if missing and vo.outcomes:
+        c.status = "unreadable"
+        c.reason = "no read of the output stores into %s" % ", ".join(
+            sorted(missing))
+        return
     so = _project(vs.outcomes, keys)
     oo = _project(vo.outcomes, keys)
     extra = oo - so

@@ -64,7 +64,7 @@ def _spaces(sem, env):
     return frozenset(s)
 
 
-def read(text, nthreads, params, env, prefix="t"):
+def read(text, nthreads, params, env, prefix="t", locals_=None):
     """Per thread, the events of the functions `<prefix>0`, ...: parameter
     i is `params[i]` (a location or `out`); a Workgroup
     variable is the local location it is named after, or, unnamed, the
@@ -85,11 +85,12 @@ def read(text, nthreads, params, env, prefix="t"):
         name = "%s%d" % (prefix, t)
         if name not in funcs:
             raise Unreadable("no function %s in the SPIR-V" % name)
-        result.append(_read_fn(t, funcs[name], consts, params, env, wg_vars))
+        result.append(_read_fn(t, funcs[name], consts, params, env, wg_vars,
+                               name, locals_ or []))
     return result
 
 
-def _read_fn(t, body, consts, pnames, env, wg_vars):
+def _read_fn(t, body, consts, pnames, env, wg_vars, fname, locals_):
     where = {}
     params = re.findall(r"^\s*(%\w+) = OpFunctionParameter", body, re.M)
     if params and len(params) != len(pnames):
@@ -97,14 +98,19 @@ def _read_fn(t, body, consts, pnames, env, wg_vars):
             t, len(params), len(pnames)))
     for p, n in zip(params, pnames):
         where[p] = (n, ())
-    for m in re.finditer(r"%%t%d_arg_(\d+)\b" % t, body):
+    for m in re.finditer(r"%%%s_arg_(\d+)\b" % re.escape(fname), body):
         i = int(m.group(1))
         if i < len(pnames):
             where[m.group(0)] = (pnames[i], ())
-    for v in wg_vars:
-        m = re.search(r"m\d+", v)
-        if m:
-            where[v] = (m.group(0), ())
+    # The work-group arrays a kernel uses, in the order the dialect writer
+    # allocated them (the locals the thread accesses, in location order).
+    used = sorted(set(re.findall(r"%__workgroup_mem__(\d+)\b", body)),
+                  key=int)
+    if used and len(used) != len(locals_):
+        raise Unreadable("t%d: %d work-group arrays for %d local locations"
+                         % (t, len(used), len(locals_)))
+    for k, l in zip(used, locals_):
+        where["%__workgroup_mem__" + k] = (l, ())
     evs = []
     results = {}
     out_of = {}
@@ -132,12 +138,16 @@ def _read_fn(t, body, consts, pnames, env, wg_vars):
         res, op, rest = m.groups()
         args = rest.split()
         if op in ("OpFunctionParameter", "OpLabel", "OpReturn", "OpIEqual",
-                  "OpLine", "OpNoLine", "OpName"):
+                  "OpLine", "OpNoLine", "OpName", "OpLifetimeStart",
+                  "OpLifetimeStop"):
             continue
         if op in ("OpAccessChain", "OpInBoundsAccessChain",
                   "OpPtrAccessChain", "OpInBoundsPtrAccessChain"):
             base, idx = loc(args[1])
-            where[res] = (base, idx + tuple(c(a) for a in args[2:]))
+            new = tuple(c(a) for a in args[2:])
+            if "uchar" in args[0]:  # a byte offset of an i32 array
+                new = tuple(i // 4 for i in new)
+            where[res] = (base, idx + new)
             continue
         if op in ("OpBitcast", "OpCopyObject", "OpPtrCastToGeneric",
                   "OpGenericCastToPtr"):
