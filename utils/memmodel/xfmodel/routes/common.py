@@ -97,6 +97,11 @@ class Naming:
 
     def restore(self, test: Litmus, threads: Sequence[Sequence[Event]],
                 name: str) -> Litmus:
+        threads = [fold_barriers(evs) for evs in threads]
+        return self._restore(test, threads, name)
+
+    def _restore(self, test: Litmus, threads: Sequence[Sequence[Event]],
+                 name: str) -> Litmus:
         """A litmus test of the read-back events, with the test's own
         location and register names and placements. A read whose value
         the code discards gets a register `_d<n>` that is no register of
@@ -118,6 +123,39 @@ class Naming:
                 new.append(replace(ev, **kw))
             out.append(Thread(tuple(new), test.threads[t].where))
         return Litmus(name, tuple(out), test.spaces, test.init)
+
+
+_REL = ("release", "acq_rel", "seq_cst")
+_ACQ = ("acquire", "acq_rel", "seq_cst")
+
+
+def fold_barriers(evs: Sequence[Event]) -> List[Event]:
+    """`fence(release, S); execution-only barrier; fence(acquire, S)` is a
+    barrier whose memory part has scope S: the form HIP
+    (`__builtin_amdgcn_s_barrier` between `__builtin_amdgcn_fence`s,
+    AMDGPUUsage "Memory Model", the workgroup barrier code sequence) and
+    alpaka (`syncBlockThreads` between `memFence`s) give a barrier that
+    orders memory, and the two-fence reading OpenCL 2.0 §3.3.5 gives every
+    barrier. The memory part is the weaker of the two fences (order,
+    scope) and the spaces both order."""
+    out = list(evs)
+    i = 0
+    while i + 2 < len(out):
+        a, b, c = out[i], out[i + 1], out[i + 2]
+        if (a.kind == "F" and b.kind == "B" and b.order == "na" and
+                c.kind == "F" and a.order in _REL and c.order in _ACQ):
+            from ..events import SCOPES
+            scope = min(a.scope, c.scope, key=SCOPES.index)
+            if SCOPES.index(scope) >= SCOPES.index(b.exec_scope):
+                order = "seq_cst" if (a.order == c.order == "seq_cst") \
+                    else "acq_rel"
+                out[i:i + 3] = [Event("B", order=order, scope=scope,
+                                      spaces=a.spaces & c.spaces,
+                                      exec_scope=b.exec_scope,
+                                      origin="%s; %s; %s" % (
+                                          a.origin, b.origin, c.origin))]
+        i += 1
+    return out
 
 
 def same_meaning(got: Event, want: Event) -> bool:

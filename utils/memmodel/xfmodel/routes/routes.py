@@ -109,6 +109,12 @@ def write_source(route, test, variant):
             flavor = route.source[len("dialect-"):]
             c.source_text = dialect.write_kernels(test, n, flavor)
             c.source_events = dialect.read(c.source_text, len(test.threads))
+        if route.name == "dialect-ptx-sm80":
+            wh = [th.where for th in test.threads]
+            if any(a.cluster == b.cluster and a.group != b.group
+                   for a in wh for b in wh):
+                raise Inexpressible("two work-groups of one cluster: sm_80 "
+                                    "has no clusters")
     except Inexpressible as e:
         c.status, c.reason = "inexpressible", str(e)
     return c
@@ -318,6 +324,23 @@ def read_output(route, c):
     return out
 
 
+def _check_locals(c):
+    """Each thread is its own kernel, so a tool may drop a store to a
+    kernel's work-group array that nothing else in that kernel reads: the
+    test's sharing of local memory between threads is the writer's
+    convention, not the kernel's. Such an output does not say what the
+    route does to the access."""
+    for t, (se, oe) in enumerate(zip(c.source_events, c.output_events)):
+        want = {e.loc for e in se if e.loc and
+                c.naming.spaces.get(e.loc) == "local"}
+        got = {e.loc for e in oe if e.loc}
+        if want - got:
+            raise Unreadable("t%d: the output has no access to the local "
+                             "location(s) %s (one kernel per thread: a "
+                             "work-group array of one kernel)" % (
+                                 t, ", ".join(sorted(want - got))))
+
+
 # --- judging --------------------------------------------------------------
 
 def _project(outcomes, keys):
@@ -390,6 +413,7 @@ def check(route, tests, tools, allowed, variant=0, jobs=2, keep=None):
                 continue
             try:
                 c.output_events = read_output(route, c)
+                _check_locals(c)
             except Undefined as e:
                 c.status, c.reason = "unsound", "undefined in the target: %s" % e
                 continue

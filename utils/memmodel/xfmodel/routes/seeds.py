@@ -80,11 +80,14 @@ I5 = test("seed-5-image-fence", [("i", "image")],
 
 # 6: message passing between two work-groups of one cluster through
 # distributed shared memory, with cluster-scope local-only fences.
+# (Data accesses are relaxed atomics: a plain data read would race with
+# the write whenever the flag read returns 0, and a racy source allows
+# everything.)
 I6 = test("seed-6-cluster-local-mp", [("d", "local"), ("f", "local")],
-          T(W("d", 1), F("cluster", "release", L),
+          T(W("d", 1, "relaxed", "cluster"), F("cluster", "release", L),
             W("f", 1, "relaxed", "cluster")),
           T(R("f", "r0", "relaxed", "cluster"), F("cluster", "acquire", L),
-            R("d", "r1"), where=OTHER_GROUP))
+            R("d", "r1", "relaxed", "cluster"), where=OTHER_GROUP))
 
 # 9 and N5: an atomic load written as an RMW (OpAtomicOr p, 0; alpaka's
 # atomicCas(p, 0, 0)) races with another work-item's plain read.
@@ -98,9 +101,18 @@ N5 = test("seed-N5-alpaka-atomic-load", [("x", "global")],
 # N1: clang's __opencl_atomic_* builtins through `xfence compile`.
 N1_MP = test("seed-N1-opencl-atomic-builtins-mp",
              [("d", "global"), ("f", "global")],
-             T(W("d", 1), W("f", 1, "release", "device")),
-             T(R("f", "r0", "acquire", "device"), R("d", "r1"),
-               where=OTHER_GROUP))
+             T(W("d", 1, "relaxed", "device"),
+               W("f", 1, "release", "device")),
+             T(R("f", "r0", "acquire", "device"),
+               R("d", "r1", "relaxed", "device"), where=OTHER_GROUP))
+# The release is a seq_cst read-modify-write (PTX: fence.sc; atom.acquire).
+N1_MP_RMW = test("seed-N1-opencl-atomic-builtins-mp-rmw",
+                 [("d", "global"), ("f", "global")],
+                 T(W("d", 1, "relaxed", "device"),
+                   Event("RMW", "f", "seq_cst", "device", reg="a0",
+                         value=1)),
+                 T(R("f", "r0", "acquire", "device"),
+                   R("d", "r1", "relaxed", "device"), where=OTHER_GROUP))
 N1_SB = test("seed-N1-opencl-atomic-builtins-sb",
              [("x", "global"), ("y", "global")],
              T(Event("RMW", "x", "seq_cst", "device", reg="a0", value=1),
@@ -119,11 +131,12 @@ N2 = test("seed-N2-cpu-seq-cst-barrier", [("x", "global"), ("y", "global")],
 # N7: CUDA producer with __threadfence(), consumer in the same block with
 # __threadfence_block(): inclusive scopes in CUDA, equal scopes in OpenCL 2.x.
 N7 = test("seed-N7-mixed-scope-mp", [("d", "global"), ("f", "global")],
-          T(W("d", 42), F("device", "seq_cst"),
+          T(W("d", 42, "relaxed", "device"), F("device", "seq_cst"),
             Event("RMW", "f", "relaxed", "device", reg="a0", value=1)),
           T(Event("RMW", "f", "relaxed", "device", reg="r0", value=5,
                   expect=5),
-            F("workgroup", "seq_cst"), R("d", "r1"), where=SAME_GROUP))
+            F("workgroup", "seq_cst"), R("d", "r1", "relaxed", "device"),
+            where=SAME_GROUP))
 
 SEEDS = [
     (I1_LOCAL, ["dialect-spirv-vulkan"]),
@@ -136,6 +149,7 @@ SEEDS = [
     (I9, ["dialect-spirv-opencl"]),
     (N1_MP, ["cl20-spirv"]),
     (N1_SB, ["cl20-ptx"]),
+    (N1_MP_RMW, ["cl20-ptx", "cl20-spirv"]),
     (N2, []),
     (N5, ["cl20-alpaka", "cl30-alpaka"]),
     (N7, ["cuda-cl20", "cuda-cl30"]),
@@ -144,6 +158,7 @@ SEEDS = [
 PREFER = {
     N1_MP.name: "__opencl_atomic",
     N1_SB.name: "__opencl_atomic",
+    N1_MP_RMW.name: "__opencl_atomic",
     I2_SB.name: "__threadfence_block",
     N7.name: "__threadfence|atomicExch|atomicCAS",
 }
