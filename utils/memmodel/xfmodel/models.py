@@ -220,6 +220,8 @@ def _expand(test: Litmus, family: str):
             if kind in ("R", "W", "RMW") and src.loc not in space:
                 raise ValueError("location %r has no space" % src.loc)
             order = src.order
+            if kind == "RMW" and order == "na":
+                order = "relaxed"  # a read-modify-write is always atomic
             if kind == "F" and order in ("na", "relaxed"):
                 continue  # a relaxed fence has no effect (C11 7.17.4)
             if family == "vulkan" and order == "seq_cst":
@@ -1262,6 +1264,8 @@ def allowed(test: Litmus, model: str, opencl_scope_rule: str = "same",
                        p8-9) and compilers for Arm/Power do not enforce it, so
                        as a target model it would hide weakenings.
     """
+    if opencl_scope_rule not in ("same", "inclusive"):
+        raise ValueError("opencl_scope_rule must be 'same' or 'inclusive'")
     P, check, rmw_immediate = _prepare(test, model, opencl_scope_rule, c11_porf)
     outcomes = set()
     racy = False
