@@ -20,8 +20,9 @@ helpers are scaffolding.
 import re
 
 from ..events import Event
-from .common import (ALL_SPACES, ARG, INT, Ctx, Row, Unreadable, loc_in,
-                     matching, plain_rows, scan, strip_comments)
+from .common import (ALL_SPACES, ARG, INT, Ctx, Row, Unreadable,
+                     foreign_rows, loc_in, matching, plain_rows, scan,
+                     strip_comments)
 
 SCOPE = {"block": "workgroup", "device": "device", "system": "system"}
 SC = r"alpaka::onAcc::scope::(block|device|system)"
@@ -63,7 +64,24 @@ ROWS = [
                                value=int(m.group(3)),
                                expect=int(m.group(2)))], None,
         "onAcc/atomic.hpp, relaxed"),
-] + plain_rows("C++ [intro.races]: ordinary accesses")
+    Row("xfence_cas helper",
+        r"\bxfence_cas_(?:global|local)_int_relaxed_relaxed_"
+        r"(block|device|system)\s*\(\s*xfence_acc\s*,\s*xfence_wi\s*,\s*(" +
+        ARG + r")\s*,\s*" + INT + r"\s*,\s*" + INT + r"\s*\)",
+        lambda m, r, c: [Event("RMW", loc_in(m.group(2)), "relaxed",
+                               SCOPE[m.group(1)], value=int(m.group(4)),
+                               expect=int(m.group(3)))], None,
+        "the helper the output's prelude defines: atomicCas at the scope of "
+        "its name, returning the old value (onAcc/atomic.hpp, relaxed)"),
+    Row("other xfence_cas helpers",
+        r"\bxfence_cas_\w+\s*\(",
+        lambda m, r, c: _unknown(m.group(0)), None, ""),
+] + plain_rows("C++ [intro.races]: ordinary accesses") + foreign_rows(
+    "alpaka (C++)")
+
+def _unknown(what):
+    raise Unreadable("a helper the table does not know: %s" % what)
+
 
 def _init(ctx, var):
     if var not in (ctx.inits or {}):
@@ -76,6 +94,33 @@ ALLOWED = [r"bool", r"if", r"int", r"unsigned", r"const", r"volatile", r"auto", 
            r"atomic_int", r"WorkItem", r"groupIndex", r"threadIndex",
            r"threadCount", r"items", r"static_cast", r"alpaka",
            r"onAcc", r"return"]
+
+
+_CAS_REF = re.compile(
+    r"\(\{\s*int\s*\*\s*xfence_object\s*=\s*(?P<p>" + ARG + r")\s*;"
+    r"\s*int\s*\*\s*xfence_where\s*=\s*[\s(]*int\s*\*\s*\)[\s(]*&[\s(]*"
+    r"(?P<e>r\d+_\d+)[\s)]*;"
+    r"\s*int\s+xfence_expected\s*=\s*\*\s*xfence_where\s*;"
+    r"\s*int\s+xfence_desired\s*=\s*(?P<v>" + ARG + r")\s*;"
+    r"\s*int\s+xfence_found\s*=\s*\(\{\s*auto\s+xfence_old\s*=\s*"
+    r"alpaka::onAcc::atomicCas\s*\(\s*xfence_acc\s*,\s*xfence_object\s*,"
+    r"\s*xfence_expected\s*,\s*xfence_desired\s*(?P<s>,\s*[\w:]+)?\s*\)\s*;"
+    r"\s*\(\s*int\s*\)\s*xfence_old\s*;\s*\}\)\s*;"
+    r"\s*bool\s+xfence_ok\s*=\s*xfence_found\s*==\s*xfence_expected\s*;"
+    r"\s*if\s*\(\s*!\s*xfence_ok\s*\)\s*\*\s*xfence_where\s*=\s*"
+    r"xfence_found\s*;\s*xfence_ok\s*;\s*\}\)", re.S)
+
+
+def _unfold_cas_ref(body):
+    """xfence's compare-exchange through a reference to the expected
+    variable (C++ [atomics.ref.ops] compare_exchange_strong: on failure
+    the value read is written to `expected`): the whole statement
+    expression is the C11 form `atomicCas(acc, P, *(int *)(&E), V, S)`,
+    whose result is the expected variable."""
+    return _CAS_REF.sub(
+        lambda m: "alpaka::onAcc::atomicCas(xfence_acc, %s, *(int *)(&%s), "
+        "%s%s)" % (m.group("p"), m.group("e"), m.group("v"),
+                   m.group("s") or ""), body)
 
 
 def _unfold(body):
@@ -121,7 +166,7 @@ def read(text, nthreads, reading):
         close = matching(text, m.end() - 1)
         brace = text.index("{", close)
         body = text[brace + 1:matching(text, brace, "{", "}") - 1]
-        body = _unfold(body)
+        body = _unfold(_unfold_cas_ref(body))
         result.append([e for e, _ in scan(body, ROWS, reading, Ctx("alpaka"),
                                           ALLOWED, t)])
     return result

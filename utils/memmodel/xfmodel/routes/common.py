@@ -175,6 +175,22 @@ def same_meaning(got: Event, want: Event) -> bool:
     return True
 
 
+def foreign_rows(lang: str) -> List["Row"]:
+    """Constructs of another language that a tool may copy into an output
+    of `lang` verbatim: the output is not `lang` code (it does not
+    compile), which the judge counts as unsound, never as unreadable."""
+    def meaning(m, reading, ctx):
+        raise Undefined(
+            "'%s' is not %s: clang's OpenCL C builtin copied verbatim into "
+            "the output (%s has no such function, and atomic_int, "
+            "memory_order_* and memory_scope_* are OpenCL C declarations), "
+            "so the output does not compile" % (m.group(1), lang, lang))
+    return [Row("OpenCL C builtin in " + lang,
+                r"\b(__opencl_atomic_\w+|__c11_atomic_\w+|"
+                r"atomic_work_item_fence)\s*\(", meaning, None,
+                "not a construct of " + lang)]
+
+
 # --- C-like text ---------------------------------------------------------
 
 def strip_comments(text: str) -> str:
@@ -297,6 +313,9 @@ def scan(body: str, rows: Sequence[Row], reading: str, ctx: Ctx,
     residue = []
     pos = 0
     allowed_re = re.compile("|".join("(?:%s)$" % a for a in allowed))
+    # An assignment whose value is a comma expression, `r = (fence(...),
+    # atomic(...))`, belongs to the first read after it.
+    pending = None
     while True:
         best = None
         for row in rows:
@@ -315,6 +334,10 @@ def scan(body: str, rows: Sequence[Row], reading: str, ctx: Ctx,
         evs = row.meaning(m, reading, ctx)
         before = body[max(0, m.start() - 40):m.start()]
         a = ASSIGN.search(before)
+        if a is None and pending is not None and re.fullmatch(
+                r"[\s,()]*", body[pending[1]:m.start()]):
+            a = pending[0]
+        pending = None
         for ev in evs:
             ev = replace(ev, origin=m.group(0).strip())
             if ev.is_read():
@@ -322,6 +345,8 @@ def scan(body: str, rows: Sequence[Row], reading: str, ctx: Ctx,
                     ev = replace(ev, reg=a.group(1))
                     a = None
             found.append((ev, m.group(0).strip()))
+        if a is not None:
+            pending = (a, m.end())
         pos = m.end()
         if m.end() == m.start():
             pos += 1

@@ -15,6 +15,7 @@ import re
 
 from ..events import Event
 from .common import (ALL_SPACES, ARG, INT, STRONG, Ctx, Row, Naming,
+                     foreign_rows,
                      loc_in, plain_rows, write_threads, out_stores,
                      function_bodies, scan, Unreadable, spell_all)
 
@@ -196,7 +197,7 @@ ROWS = [
         _spell_atomic,
         "G-atomic atomicCAS: relaxed, device scope"),
 ] + plain_rows("G: ordinary accesses are non-atomic (data races are "
-               "undefined)")
+               "undefined)") + foreign_rows("CUDA C++")
 
 
 

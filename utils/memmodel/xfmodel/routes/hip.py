@@ -22,6 +22,7 @@ import re
 
 from ..events import Event
 from .common import (ALL_SPACES, ARG, INT, STRONG, Ctx, Naming, Row,
+                     foreign_rows,
                      Unreadable, function_bodies, loc_in, out_stores,
                      plain_rows, scan, spell_all, write_threads)
 from . import cuda
@@ -133,6 +134,12 @@ ROWS = [
         lambda m, r, c: [Event("B", exec_scope="workgroup")], _spell,
         "AMDGPU-MM: s_barrier synchronizes execution only; memory needs "
         "fences around it"),
+    Row("__builtin_amdgcn_wave_barrier",
+        r"\b__builtin_amdgcn_wave_barrier\s*\(\s*\)",
+        lambda m, r, c: [Event("B", exec_scope="subgroup")], None,
+        "clang-builtins: llvm.amdgcn.wave.barrier, a barrier of the "
+        "wavefront's execution only (AMDGPUUsage); memory needs fences "
+        "around it"),
     Row("__syncthreads", r"\b__syncthreads\s*\(\s*\)", _syncthreads, _spell,
         "HIP-guide (strong); HIP 5.2 __barrier(__CLK_LOCAL_MEM_FENCE) "
         "(weak)"),
@@ -164,7 +171,8 @@ ROWS = [
     _cuda_row("__threadfence_system"),
     _cuda_row("atomicExch"),
     _cuda_row("atomicCAS"),
-] + plain_rows("HIP-guide: ordinary accesses are non-atomic")
+] + plain_rows("HIP-guide: ordinary accesses are non-atomic") + \
+    foreign_rows("HIP")
 
 ALLOWED = [r"int", r"unsigned", r"const", r"volatile", r"__shared__",
            r"threadIdx", r"blockIdx", r"x", r"size_t", r"void", r"return",
@@ -211,8 +219,30 @@ def _unfold(body):
         inner = re.sub(r"\(\s*int\s*\)\s*xfence_expected\s*;\s*$", "", inner)
         inner = re.sub(r"\bxfence_expected\b", reg, inner)
         return "%s = %s; %s" % (reg, e.group(1), inner)
-    return re.sub(r"\b(r\d+_\d+)\s*=\s*\(\{(.*?)\}\)\s*;", one, body,
+    body = re.sub(r"\b(r\d+_\d+)\s*=\s*\(\{(.*?)\}\)\s*;", one, body,
                   flags=re.S)
+    # The same statement expression on its own: the old value goes to a
+    # temporary that nothing reads (a discarded read, register r9999_<n>),
+    # and the expected variable keeps its value.
+    inits = {m.group(1): m.group(2) for m in re.finditer(
+        r"\b(r\d+_\d+)\s*=\s*\(?\s*(-?\d+)\s*\)?\s*;", body)}
+    count = [0]
+
+    def alone(m):
+        e = re.sub(r"[\s()]|\bint\b", "", m.group(2))
+        e = inits.get(e, e)
+        if not re.fullmatch(r"-?\d+", e):
+            return m.group(0)
+        tmp = "r9999_%d" % count[0]
+        count[0] += 1
+        inner = re.sub(r"\bxfence_expected\b", tmp, m.group(3))
+        inner = re.sub(r"\bxfence_object\b", lambda _: "(" + m.group(1) +
+                       ")", inner)
+        inner = re.sub(r"\(\s*int\s*\)\s*%s\s*;\s*$" % tmp, "", inner)
+        return "int %s = %s; %s" % (tmp, e, inner)
+    return re.sub(r"\(\{\s*int\s*\*\s*xfence_object\s*=\s*(" + ARG +
+                  r")\s*;\s*int\s+xfence_expected\s*=\s*(" + ARG +
+                  r")\s*;(.*?)\}\)\s*;", alone, body, flags=re.S)
 
 
 def read(text, nthreads, reading):

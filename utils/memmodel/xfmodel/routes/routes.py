@@ -14,7 +14,7 @@ import re
 import shutil
 import subprocess
 import tempfile
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable, Dict, List, Optional
 
 from ..events import Litmus
@@ -83,6 +83,44 @@ class Case:
     output_events: Optional[list] = None
     status: str = ""  # inexpressible refused unreadable unsound over-strong sound
     reason: str = ""
+    known_gap: Optional[str] = None  # an unreadable result of KNOWN_GAPS
+
+
+# --- known reader gaps -----------------------------------------------------
+
+# The unreadable results the checker accepts: (route regex, reason regex,
+# why the output cannot be read). Any other unreadable result is an error
+# (check_routes.py exits 1), so that a construct no table knows (a silent
+# bad output, or a new spelling) is never passed over.
+KNOWN_GAPS = [
+    # Each litmus thread is its own kernel, so each has its own work-group
+    # array: a kernel that stores to its array and never reads it may lose
+    # the store (dead-store elimination in Clang/LLVM or the canonicalizer),
+    # and the output then says nothing about how the access was mapped.
+    (r".*", r"the output has no access to the local location",
+     "one kernel per litmus thread: a work-group array only one kernel "
+     "stores to is dead"),
+    (r"dialect-spirv-.*", r"\d+ work-group arrays for \d+ local locations",
+     "the same: the canonicalizer removes a memref.alloc that is only "
+     "stored to, so the arrays no longer line up with the locations"),
+    # A thread that reads its own earlier store: LLVM forwards the stored
+    # constant, and `out` is stored from a constant. That is a read whose
+    # value is fixed, which the PTX reader cannot tell from no read.
+    (r".*ptx.*", r"is not stored from a load \(a folded read",
+     "store-to-load forwarding within one kernel"),
+    # OpenCL C's atomic_compare_exchange_strong(p, &expected, ...) compiled
+    # by Clang: `expected` is a Function variable that the failure branch
+    # writes; the SPIR-V reader reads straight-line code only.
+    (r"cl\d+-spirv", r"private \(Function\) variable",
+     "a compare-exchange's expected variable and its write-back branch"),
+]
+
+
+def known_gap(route_name, reason):
+    for r, why_re, why in KNOWN_GAPS:
+        if re.fullmatch(r, route_name) and re.search(why_re, reason):
+            return why
+    return None
 
 
 # --- writing --------------------------------------------------------------
@@ -301,6 +339,10 @@ def read_output(route, c):
     n = len(c.test.threads)
     t = route.target
     prefix = getattr(c, "prefix", "")
+    if route.kind == "translate":
+        c.output_consts = {m.group(1): int(m.group(2)) for m in re.finditer(
+            r"\b(r\d+_\d+)\s*=\s*\(?\s*(?:\(\s*int\s*\)\s*)?(-?\d+)\s*\)?\s*;",
+            c.output_text)}
     if t in CL_STD:
         return opencl.read(c.output_text, n, WEAK, CL_STD[t], c.naming.spaces)
     if t == "cuda":
@@ -377,6 +419,17 @@ def judge(route, c, allowed):
         return
     keys = {k for o in vs.outcomes for k, _ in o}
     missing = keys - {k for o in vo.outcomes for k, _ in o}
+    # A register of the source that no read of the output stores into but
+    # that the output sets to a constant (a compare-exchange whose expected
+    # variable is no longer written back) has that value in every outcome.
+    fill = {}
+    for canon, reg in c.naming.regs.items():
+        if reg in missing and canon in getattr(c, "output_consts", {}):
+            fill[reg] = c.output_consts[canon]
+    if fill:
+        vo = replace(vo, outcomes=frozenset(
+            tuple(sorted(o + tuple(fill.items()))) for o in vo.outcomes))
+        missing -= set(fill)
     if missing and vo.outcomes:
         c.status = "unreadable"
         c.reason = "no read of the output stores into %s" % ", ".join(
@@ -419,8 +472,10 @@ def check(route, tests, tools, allowed, variant=0, jobs=2, keep=None):
                 continue
             except Unreadable as e:
                 c.status, c.reason = "unreadable", str(e)
-                continue
-            judge(route, c, allowed)
+            else:
+                judge(route, c, allowed)
+            if c.status == "unreadable":
+                c.known_gap = known_gap(route.name, c.reason)
     finally:
         if keep:
             shutil.copytree(work, os.path.join(keep, route.name),

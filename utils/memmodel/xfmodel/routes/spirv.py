@@ -102,6 +102,10 @@ def _read_fn(t, body, consts, pnames, env, wg_vars, fname, locals_):
         i = int(m.group(1))
         if i < len(pnames):
             where[m.group(0)] = (pnames[i], ())
+    # A program-scope Workgroup variable Clang names after the kernel's
+    # `__local int mN[1]` (`%<kernel>_mN`, the OpenCL C writer's arrays).
+    for m in re.finditer(r"%" + re.escape(fname) + r"_(m\d+)\b", body):
+        where[m.group(0)] = (m.group(1), ())
     # The work-group arrays a kernel uses, in the order the dialect writer
     # allocated them (the locals the thread accesses, in location order).
     used = sorted(set(re.findall(r"%__workgroup_mem__(\d+)\b", body)),
@@ -121,7 +125,15 @@ def _read_fn(t, body, consts, pnames, env, wg_vars, fname, locals_):
             raise Unreadable("t%d: %s is not a constant" % (t, i))
         return consts[i]
 
+    fvars = set()  # Function-storage variables and the pointers to them
+
     def loc(p):
+        if p in fvars:
+            raise Unreadable("t%d: an access to a private (Function) "
+                             "variable %s, the expected value of a "
+                             "compare-exchange that a branch writes back "
+                             "(the reader follows straight-line code only)"
+                             % (t, p))
         if p not in where:
             raise Unreadable("t%d: pointer %s does not come from a "
                              "parameter or variable" % (t, p))
@@ -153,8 +165,12 @@ def _read_fn(t, body, consts, pnames, env, wg_vars, fname, locals_):
                   "OpGenericCastToPtr"):
             if args[1] in where:
                 where[res] = where[args[1]]
+            if args[1] in fvars:
+                fvars.add(res)
             continue
         if op == "OpVariable":
+            if "Function" in args[1:]:
+                fvars.add(res)
             continue
         origin = line
         if op in ("OpLoad", "OpStore"):
