@@ -146,6 +146,19 @@ def module(kernel_texts, flavor, env=None):
             "%s\n}\n}\n" % (attrs, "\n".join(kernel_texts)))
 
 
+def as_functions(module_text):
+    """The same kernels as func.func in a plain module: the CPU lowering
+    works on functions of the top-level module (it declares its runtime
+    there)."""
+    text = module_text.replace(
+        "module attributes {gpu.container_module} {\ngpu.module @k {\n",
+        "module {\n", 1)
+    text = text[:text.rstrip().rfind("}")].rstrip() + "\n"
+    text = re.sub(r"gpu\.func (@\w+\(.*?\)) kernel \{", r"func.func \1 {",
+                  text)
+    return text.replace("gpu.return", "return")
+
+
 # The dialect's own table, for the source side: each op is one event.
 S = r"(thread|subgroup|workgroup|cluster|device|system)"
 O = r"(relaxed|acquire|release|acq_rel|seq_cst)"

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 from typing import Callable, Dict, List, Optional
 
 from ..events import Litmus
-from . import alpaka, cuda, dialect, hip, opencl, ptx, seeds, spirv
+from . import alpaka, cpu, cuda, dialect, hip, opencl, ptx, seeds, spirv
 from .common import (STRONG, WEAK, Inexpressible, Naming, Undefined,
                      Unreadable, describe)
 
@@ -65,6 +65,14 @@ def _routes():
                    "spirv-opencl", "opencl", "opencl", "dialect"))
     r.append(Route("dialect-spirv-vulkan", "dialect-memref-vulkan",
                    "spirv-vulkan", "vulkan", "vulkan", "dialect"))
+    # The CPU lowering (docs/lowering.md; backends/cpu): the runtime barrier
+    # of `xfence compile --to cpu` and the OpenMP barrier of a plugin
+    # pipeline. The dialect source is judged by the scoped C11 model of
+    # OpenCL (the dialect's meaning, docs/semantics.md), the LLVM IR output
+    # by RC11.
+    for b in ("runtime", "openmp"):
+        r.append(Route("dialect-cpu-%s" % b, "dialect-ptr", "cpu", "opencl",
+                       "c11", "dialect", ["barrier=" + b]))
     return {x.name: x for x in r}
 
 
@@ -301,10 +309,13 @@ def run_dialect(route, cases, tools, work, jobs):
     def write_file(cs, tag, first=0):
         path = os.path.join(work, tag + ".mlir")
         with open(path, "w") as fh:
-            fh.write(dialect.module(
+            text = dialect.module(
                 [c.source_text.replace("gpu.func @t", "gpu.func @k%d_t" % (
                     first + i)) for i, c in enumerate(cs)],
-                route.source, env))
+                route.source, env)
+            if route.target == "cpu":
+                text = dialect.as_functions(text)
+            fh.write(text)
         return path
 
     def run_one(path):
@@ -314,6 +325,11 @@ def run_dialect(route, cases, tools, work, jobs):
                            "-o", path + ".opt.mlir"])
         if rc:
             return None, se.strip()
+        if route.target == "cpu":
+            rc, so, se = _run([opt, path + ".opt.mlir",
+                               "--convert-xfence-to-cpu=" +
+                               route.options[0]])
+            return (so, "") if rc == 0 else (None, se.strip())
         if route.target == "ptx":
             rc, so, se = _run([tr, "--export-ptx"] + route.options +
                               [path + ".opt.mlir", "-o", path + ".ptx"])
@@ -353,6 +369,9 @@ def read_output(route, c):
         return alpaka.read(c.output_text, n, WEAK)
     if t == "ptx":
         return ptx.read(c.output_text, n, _params(route, c),
+                        prefix=prefix + "t")
+    if t == "cpu":
+        return cpu.read(c.output_text, n, _params(route, c),
                         prefix=prefix + "t")
     env = "vulkan" if t == "spirv-vulkan" else "opencl"
     locals_ = [[l for l in c.naming.spaces if c.naming.spaces[l] == "local"
@@ -491,7 +510,7 @@ def output_excerpt(route, c):
     parts = []
     for t in range(len(c.test.threads)):
         name = prefix + "t%d" % t
-        m = re.search(r"(?:\.entry|OpFunction|void|struct)\s*%?" +
+        m = re.search(r"(?:\.entry|OpFunction|void|struct|func\.func)\s*[%@]?" +
                       re.escape(name) + r"\b", text)
         if m:
             parts.append(text[m.start():m.start() + 1500].split(

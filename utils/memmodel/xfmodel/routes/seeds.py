@@ -150,7 +150,7 @@ SEEDS = [
     (N1_MP, ["cl20-spirv"]),
     (N1_SB, ["cl20-ptx"]),
     (N1_MP_RMW, ["cl20-ptx", "cl20-spirv"]),
-    (N2, []),
+    (N2, ["dialect-cpu-runtime"]),
     (N5, ["cl20-alpaka", "cl30-alpaka"]),
     (N7, ["cuda-cl20", "cuda-cl30"]),
 ]
