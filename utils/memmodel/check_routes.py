@@ -42,6 +42,12 @@ def main(argv=None):
     ap.add_argument("--seeds-only", action="store_true",
                     help="only the reproducers of known defects")
     ap.add_argument("--no-seeds", action="store_true")
+    ap.add_argument("--full", action="store_true",
+                    help="the full run: the covering sample of the "
+                    "enumerator's space (xfmodel/routes/sample.py)")
+    ap.add_argument("--part", default="0/1",
+                    help="K/N: only every N-th test of --full, from the "
+                    "K-th (a deterministic shard; 0/10 is a 10%% run)")
     ap.add_argument("--allow-unreadable", action="store_true",
                     help="do not fail on unreadable results outside the "
                     "known reader gaps")
@@ -61,7 +67,11 @@ def main(argv=None):
     tests = []
     if not a.no_seeds:
         tests += [t for t, _ in seeds.SEEDS]
-    if not a.seeds_only:
+    if a.full:
+        from xfmodel.routes import sample
+        k, n = (int(x) for x in a.part.split("/"))
+        tests += list(sample.covering_tests(k, n))
+    elif not a.seeds_only:
         from xfmodel import shapes
         tests += list(shapes.enumerate_tests(limit=a.limit, seed=a.seed))
     tools = os.path.abspath(a.tools)
@@ -69,11 +79,16 @@ def main(argv=None):
     t0 = time.time()
     results = {}
     with ThreadPoolExecutor(max(1, a.jobs)) as ex:
-        futs = {n: ex.submit(R.check, R.ROUTES[n], tests, tools, allowed,
-                             a.variant, 1, a.keep) for n in names}
+        def timed(n):
+            t = time.time()
+            r = R.check(R.ROUTES[n], tests, tools, allowed, a.variant, 1,
+                        a.keep)
+            return r, time.time() - t
+        futs = {n: ex.submit(timed, n) for n in names}
+        seconds = {}
         for n in names:
-            results[n] = futs[n].result()
-    text = summary(results, names, time.time() - t0, len(tests))
+            results[n], seconds[n] = futs[n].result()
+    text = summary(results, names, time.time() - t0, len(tests), seconds)
     if a.out:
         with open(a.out, "w") as fh:
             fh.write(text)
@@ -91,21 +106,25 @@ STATUSES = ("inexpressible", "refused", "unreadable", "sound", "unsound",
             "over-strong")
 
 
-def summary(results, names, seconds, ntests):
+def summary(results, names, seconds, ntests, per_route=None):
     out = ["# Route check: %d tests, %d routes, %.0f s" % (
         ntests, len(names), seconds), "",
         "| route | tests | expressible | refused | unreadable | new gaps | "
-        "sound | unsound | over-strong |",
-        "|---|---|---|---|---|---|---|---|---|"]
+        "sound | unsound | over-strong | tests/s |",
+        "|---|---|---|---|---|---|---|---|---|---|"]
     for n in names:
         cs = results[n]
         k = {s: sum(1 for c in cs if c.status == s) for s in STATUSES}
         new = sum(1 for c in cs if c.status == "unreadable" and
                   not c.known_gap)
-        out.append("| %s | %d | %d | %d | %d | %d | %d | %d | %d |" % (
+        rate = "-"
+        if per_route and per_route.get(n):
+            # with --jobs N, N routes share the cores at a time
+            rate = "%.1f" % (len(cs) / per_route[n])
+        out.append("| %s | %d | %d | %d | %d | %d | %d | %d | %d | %s |" % (
             n, len(cs), len(cs) - k["inexpressible"], k["refused"],
             k["unreadable"], new, k["sound"], k["unsound"],
-            k["over-strong"]))
+            k["over-strong"], rate))
     for n in names:
         route = R.ROUTES[n]
         bad = [c for c in results[n] if c.status == "unsound"]
