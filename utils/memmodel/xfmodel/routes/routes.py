@@ -269,21 +269,25 @@ def _batch(route, cases, tools, work, write_file, run_one):
     todo = [c for c in cases if not c.status]
     if not todo:
         return
-    path = write_file(todo, "all")
-    text, err = run_one(path)
-    if text is not None:
-        for i, c in enumerate(todo):
-            c.output_text = text
-            c.prefix = "k%d_" % i
-        return
-    for i, c in enumerate(todo):
-        path = write_file([c], "one%d" % i, i)
+
+    # A refused batch is split in halves until the refused cases are
+    # alone: a few refusals cost a few runs each, not one run per case.
+    def run(first, cs, tag):
+        path = write_file(cs, tag, first)
         text, err = run_one(path)
-        c.prefix = "k%d_" % i
-        if text is None:
-            c.status, c.reason = "refused", err
-        else:
-            c.output_text = text
+        if text is not None:
+            for i, c in enumerate(cs):
+                c.output_text = text
+                c.prefix = "k%d_" % (first + i)
+            return
+        if len(cs) == 1:
+            cs[0].prefix = "k%d_" % first
+            cs[0].status, cs[0].reason = "refused", err
+            return
+        h = len(cs) // 2
+        run(first, cs[:h], tag + "a")
+        run(first + h, cs[h:], tag + "b")
+    run(0, todo, "all")
 
 
 def run_compile(route, cases, tools, work, jobs):
