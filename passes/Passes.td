@@ -160,9 +160,21 @@ def XFenceRaiseLLVM : Pass<"xfence-raise-llvm", "::mlir::ModuleOp"> {
       `__threadfence`, `__threadfence_system`) seq_cst fences at
       workgroup, device and system scope; inline PTX of one instruction
       without operands (`membar.*`, `fence[.sc|.acq_rel][.scope]`,
-      `bar.sync 0`) likewise. CUDA's atomic functions are already
-      `atomicrmw`/`cmpxchg` in that IR (Clang writes them seq_cst at system
-      scope, stronger than CUDA's relaxed device scope) and stay as they are.
+      `bar.sync 0`) likewise;
+    * LLVM's own atomics, which Clang writes for `__opencl_atomic_*`,
+      `__c11_atomic_*`, GNU `__atomic_*` and `__sync_*` and for CUDA's
+      atomic functions (seq_cst at system scope, stronger than CUDA's
+      relaxed device scope): `atomicrmw` becomes `xfence.atomic_rmw`
+      (`uinc_wrap`/`udec_wrap` are `inc`/`dec`), `cmpxchg`
+      `xfence.atomic_cmpxchg` (a failure order stronger than the success
+      order strengthens the success order), `load atomic`/`store atomic`
+      `xfence.atomic_load`/`atomic_store`, with the order (`unordered` is
+      relaxed) and the sync scope read as for fences. An atomic xfence has
+      no form for (`nand`, `fsub`, `fmax`, `fmin`, `usub_cond`, `usub_sat`,
+      `fmaximum`, `fminimum`; a volatile one; a pointer or vector object;
+      one aligned below its size; an unknown sync scope) is an error at the
+      atomic: left to LLVM's NVPTX or SPIR-V back end it could lose its
+      order or its atomicity.
 
     The address spaces of atomic pointers use the numbering that NVPTX and
     SPIR share (1 global, 3 local); a generic or other pointer is taken as
