@@ -140,7 +140,9 @@ def XFenceRaiseLLVM : Pass<"xfence-raise-llvm", "::mlir::ModuleOp"> {
       `_Z10atomic_addPU3AS1Vii`, `_Z25atomic_fetch_add_explicit...`, ...):
       with the meaning the OpenCL importer gives them
       (docs/opencl-to-cuda.md, "Meaning of the constructs": `mem_fence` is
-      a work-group `acq_rel` fence of its flags' spaces, `barrier(F)` a work-group barrier, legacy atomics are
+      a work-group fence of its flags' spaces, `seq_cst` for OpenCL C 1.x
+      and `acq_rel` for 2.0 and later (`opencl-std`; without it, `seq_cst`,
+      the stronger), `barrier(F)` a work-group barrier, legacy atomics are
       relaxed at the scope of their address space, C11 atomics `seq_cst` at
       device scope unless `_explicit`; `atomic_compare_exchange_*` loads
       `expected`, exchanges, and stores the old value back into `expected`
@@ -190,7 +192,11 @@ def XFenceRaiseLLVM : Pass<"xfence-raise-llvm", "::mlir::ModuleOp"> {
     Option<"globalFence", "opencl-global-fence", "std::string",
            /*default=*/"\"spec\"",
            "spec (work-group, as OpenCL C says) or device: the memory scope "
-           "of the global part of OpenCL's scope-less fences and barriers">
+           "of the global part of OpenCL's scope-less fences and barriers">,
+    Option<"openclStd", "opencl-std", "std::string", /*default=*/"\"\"",
+           "OpenCL C standard of the source (CL1.0, CL1.1, CL1.2, CL2.0, "
+           "CL3.0), which decides the order of mem_fence: seq_cst before "
+           "2.0, acq_rel from 2.0 on; empty: unknown, seq_cst">
   ];
   let dependentDialects = ["::xfence::XFenceDialect",
                            "::mlir::LLVM::LLVMDialect"];

@@ -22,6 +22,7 @@
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Demangle/Demangle.h"
 
 #include <cstdlib>
@@ -39,6 +40,8 @@ namespace {
 /// What the patterns share: the option, the names raised, the errors.
 struct RaiseState {
   bool globalFenceDevice = false;
+  /// The OpenCL C version of the source (120, 200, 300), 0 if unknown.
+  unsigned openCLVersion = 0;
   llvm::StringSet<> raised;
   bool failed = false;
 };
@@ -505,8 +508,9 @@ struct RaiseOpenCLCall : OpRewritePattern<LLVM::CallOp> {
     case OpenCLSync::LegacyFence: {
       MemorySpaces spaces = spacesArg(0);
       state.raised.insert(*callee);
-      rewriter.replaceOpWithNewOp<FenceOp>(call, impliedScope(spaces),
-                                           b->fenceOrder, spaces);
+      rewriter.replaceOpWithNewOp<FenceOp>(
+          call, impliedScope(spaces),
+          legacyFenceOrder(b->legacyFence, state.openCLVersion), spaces);
       return success();
     }
     case OpenCLSync::WorkItemFence: {
@@ -708,6 +712,23 @@ struct RaiseOpenCLCall : OpRewritePattern<LLVM::CallOp> {
   RaiseState &state;
 };
 
+/// The OpenCL C version of a -cl-std= value (as clang spells them, in any
+/// case): 120 for CL1.2, 200 for CL2.0 and C++ for OpenCL 1.0, 300 for
+/// CL3.0 and C++ for OpenCL 2021; 0 for "" (unknown).
+std::optional<unsigned> parseOpenCLVersion(llvm::StringRef text) {
+  return llvm::StringSwitch<std::optional<unsigned>>(text.lower())
+      .Case("", 0u)
+      .Case("cl", 100u)
+      .Case("cl1.0", 100u)
+      .Case("cl1.1", 110u)
+      .Case("cl1.2", 120u)
+      .Case("cl2.0", 200u)
+      .Case("cl3.0", 300u)
+      .Cases({"clc++", "clc++1.0"}, 200u)
+      .Case("clc++2021", 300u)
+      .Default(std::nullopt);
+}
+
 struct RaiseLLVMPass : public xfence::impl::XFenceRaiseLLVMBase<RaiseLLVMPass> {
   using XFenceRaiseLLVMBase::XFenceRaiseLLVMBase;
 
@@ -721,6 +742,15 @@ struct RaiseLLVMPass : public xfence::impl::XFenceRaiseLLVMBase<RaiseLLVMPass> {
       return signalPassFailure();
     }
     state.globalFenceDevice = globalFence == "device";
+    std::optional<unsigned> version = parseOpenCLVersion(openclStd);
+    if (!version) {
+      module.emitError("xfence-raise-llvm: opencl-std must be empty or a "
+                       "value of clang's -cl-std= (CL1.2, CL2.0, CL3.0, "
+                       "CLC++2021, ...), not '")
+          << openclStd << "'";
+      return signalPassFailure();
+    }
+    state.openCLVersion = *version;
     // The LLVM atomics xfence has no form for: an error at each.
     bool unraisable = false;
     module.walk([&](Operation *op) {

@@ -1,8 +1,11 @@
 //===- OpenCLImporter.cpp - OpenCL C to the xfence dialect ----------------===//
 //
 // The meaning of each construct follows docs/semantics.md §2 (OpenCL C):
-//  * mem_fence(F) = fence workgroup acq_rel [F]; read_mem_fence = acquire;
-//    write_mem_fence = release (OpenCL 2.0 §6.13.8, restated in 3.0).
+//  * mem_fence(F) = fence workgroup seq_cst [F] in OpenCL C 1.x source (the
+//    1.2 text describes a full fence, OpenCL 1.2 §6.12.9) and fence
+//    workgroup acq_rel [F] in 2.0/3.0 source (OpenCL C 2.0 §6.13.8);
+//    read_mem_fence = acquire, write_mem_fence = release in both
+//    (legacyFenceOrder in frontends/names/OpenCLSyncNames.h).
 //  * barrier(F) / work_group_barrier(F) = barrier exec workgroup, memory
 //    workgroup acq_rel [F]; F = 0 is an execution barrier only.
 //    work_group_barrier(F, S) has memory scope S, but with LOCAL only the
@@ -505,8 +508,10 @@ void Importer::importSync(const clang::CallExpr *call,
     if (!expectArgs(1))
       return;
     if (std::optional<MemorySpaces> spaces = flagsArg(call, 0))
-      FenceOp::create(builder, loc, impliedScope(*spaces), b.fenceOrder,
-                      *spaces);
+      FenceOp::create(
+          builder, loc, impliedScope(*spaces),
+          legacyFenceOrder(b.legacyFence, lo.getOpenCLCompatibleVersion()),
+          *spaces);
     return;
   }
   case OpenCLSync::WorkItemFence: {
