@@ -12,7 +12,11 @@
 //    mask is the full mask 0xffffffff, still a lane mask of a 32-lane warp.
 //  * cooperative groups: thread_block::sync() is __syncthreads();
 //    grid_group::sync() is a barrier of the whole grid (execution scope
-//    device, memory device); a tile's sync() is a partial subgroup barrier.
+//    device, memory device); cluster_group::sync() a cluster barrier
+//    (execution and memory scope cluster); the sync() of a tile of at most
+//    32 threads or of a coalesced_group is a partial subgroup barrier. A
+//    wider tile (a barrier over part of a block) and a thread_group (whose
+//    kind is known at run time only) are errors.
 //  * atomicX is relaxed at device scope, atomicX_block at workgroup,
 //    atomicX_system at system scope. atomicInc(p, m) / atomicDec(p, m) are
 //    the wrapping `inc`/`dec` kinds with m as the value operand.
@@ -127,7 +131,22 @@ struct Sync {
   bool partial = false;
   Scope execScope = Scope::workgroup;
   MemberOp member = MemberOp::Fetch;
+  /// A construct that is recognised but has no meaning in the dialect: the
+  /// error that says what it is.
+  std::string refusal;
 };
+
+/// N of cooperative_groups::thread_block_tile<N, ...>, if it is known.
+std::optional<uint64_t> tileWidth(const clang::CXXRecordDecl *tile) {
+  auto *spec =
+      llvm::dyn_cast_or_null<clang::ClassTemplateSpecializationDecl>(tile);
+  if (!spec || spec->getTemplateArgs().size() == 0)
+    return std::nullopt;
+  const clang::TemplateArgument &arg = spec->getTemplateArgs()[0];
+  if (arg.getKind() != clang::TemplateArgument::Integral)
+    return std::nullopt;
+  return arg.getAsIntegral().getZExtValue();
+}
 
 std::optional<Sync> classifyAsm(const clang::GCCAsmStmt *s) {
   std::optional<PTXSync> ptx = classifyPTXAsm(s->getAsmString());
@@ -280,11 +299,46 @@ std::optional<Sync> classify(ParsedSource &src, const clang::Stmt *s) {
     Sync sync{SyncKind::GroupSync};
     if (groupName == "grid_group") {
       sync.execScope = Scope::device;
-    } else {
-      // A tile or a thread_group of tiled_partition: part of a block that
-      // synchronizes among itself, like __syncwarp with the tile's mask.
+    } else if (groupName == "cluster_group") {
+      // barrier.cluster.arrive + barrier.cluster.wait: every thread of the
+      // cluster, memory ordered at cluster scope (shared memory of the
+      // other blocks included).
+      sync.execScope = Scope::cluster;
+    } else if (groupName == "coalesced_group") {
+      // The active threads of one warp: part of a warp.
       sync.execScope = Scope::subgroup;
       sync.partial = true;
+    } else if (groupName == "thread_block_tile") {
+      // tiled_partition<N>: N threads of consecutive rank. Up to 32 it is
+      // part of one warp (__syncwarp with the tile's mask); wider, it spans
+      // warps (the toolkit synchronizes them through a word in shared
+      // memory), a barrier over part of a block, which the dialect has no
+      // op for.
+      std::optional<uint64_t> width = tileWidth(group);
+      if (width && *width <= 32) {
+        sync.execScope = Scope::subgroup;
+        sync.partial = true;
+      } else if (width) {
+        sync.refusal = "sync() of a thread_block_tile<" +
+                       std::to_string(*width) +
+                       "> is a barrier over part of a block (a tile wider "
+                       "than a warp of 32), which xfence cannot represent";
+      } else {
+        sync.refusal = "sync() of a thread_block_tile whose width is not a "
+                       "constant: a barrier over part of a warp or of a "
+                       "block, which xfence cannot tell apart";
+      }
+    } else {
+      // thread_group (tiled_partition(g, n), or any group converted to it)
+      // and groups xfence does not know: what synchronizes is known only
+      // at run time.
+      sync.refusal =
+          "sync() of a cooperative group of type '" +
+          (groupName.empty() ? std::string("?") : groupName.str()) +
+          "': which threads it waits for (a block, a tile of a width known "
+          "at run time, a warp's active threads) is not known when "
+          "translating; use thread_block, thread_block_tile<N> or "
+          "cluster_group";
     }
     return sync;
   }
@@ -754,6 +808,7 @@ bool isPureSystemFunction(const clang::FunctionDecl *fn) {
     return true;
   if (llvm::StringRef(namespacePath(fn)).starts_with("cooperative_groups"))
     return name == "this_thread_block" || name == "this_grid" ||
+           name == "this_cluster" || name == "coalesced_threads" ||
            name == "tiled_partition" || name == "thread_rank" ||
            name == "size" || name == "num_threads" || name == "group_index" ||
            name == "thread_index" || name == "meta_group_rank";
@@ -892,6 +947,8 @@ void Importer::importSync(const clang::Stmt *s, const Sync &sync) {
     return;
   }
   case SyncKind::GroupSync: {
+    if (!sync.refusal.empty())
+      return error(s, sync.refusal);
     Value mask = sync.partial ? poison(builder.getI32Type()) : Value();
     auto op = BarrierOp::create(
         builder, loc, sync.execScope, ScopeAttr::get(ctx, sync.execScope),
