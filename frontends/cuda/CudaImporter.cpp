@@ -543,8 +543,9 @@ public:
   bool run(ModuleOp module);
 
 private:
-  /// Imports the functions in namespaces and classes, the instantiations
-  /// of templates and the bodies of lambdas too (each its own function).
+  /// Imports the functions in namespaces and classes and the
+  /// instantiations of templates too. The body of a lambda is always a
+  /// function of its own (of those at the top level only, without).
   bool everyFunction;
 
   Location locOf(clang::SourceRange range) {
@@ -638,10 +639,27 @@ bool isUninstantiatedTemplate(const clang::FunctionDecl *fn) {
          !fn->getDeclContext()->isDependentContext();
 }
 
+/// The call operators of `lambda` that are code: the operator, or for a
+/// generic lambda the instantiations of its template.
+void lambdaCallOperators(const clang::LambdaExpr *lambda,
+                         std::vector<clang::Decl *> &out) {
+  if (const clang::FunctionTemplateDecl *generic =
+          lambda->getDependentCallOperator()) {
+    for (clang::FunctionDecl *spec : generic->specializations())
+      if (spec->doesThisDeclarationHaveABody() && !spec->isDependentContext())
+        out.push_back(spec);
+    return;
+  }
+  clang::CXXMethodDecl *op = lambda->getCallOperator();
+  if (op && op->doesThisDeclarationHaveABody() && !op->isDependentContext())
+    out.push_back(op);
+}
+
 /// Every function with a body that is not a template pattern (unless
 /// uninstantiated, above), in the order of the source: in namespaces and
 /// classes, the instantiations of templates, and the call operators of
-/// lambdas.
+/// lambdas (which the traversal of the code that defines a lambda does not
+/// visit as declarations: VisitLambdaExpr).
 class FunctionCollector : public clang::RecursiveASTVisitor<FunctionCollector> {
 public:
   explicit FunctionCollector(std::vector<clang::Decl *> &out) : out(out) {}
@@ -653,24 +671,65 @@ public:
       out.push_back(fn);
     return true;
   }
+  bool VisitLambdaExpr(clang::LambdaExpr *lambda) {
+    lambdaCallOperators(lambda, out);
+    return true;
+  }
 
 private:
   std::vector<clang::Decl *> &out;
 };
+
+/// The call operators of the lambdas defined in `fn` (nested ones too).
+class LambdaCollector : public clang::RecursiveASTVisitor<LambdaCollector> {
+public:
+  explicit LambdaCollector(std::vector<clang::Decl *> &out) : out(out) {}
+  bool VisitLambdaExpr(clang::LambdaExpr *lambda) {
+    lambdaCallOperators(lambda, out);
+    return true;
+  }
+
+private:
+  std::vector<clang::Decl *> &out;
+};
+
+/// True for device code: a kernel, a __device__ function, or a lambda
+/// that is __device__ by its own attribute or defined in device code
+/// (clang makes a lambda without attributes __host__ __device__
+/// implicitly, also in host code).
+bool isDeviceFunction(const clang::FunctionDecl *fn) {
+  if (fn->hasAttr<clang::CUDAGlobalAttr>())
+    return true;
+  const auto *device = fn->getAttr<clang::CUDADeviceAttr>();
+  if (!device)
+    return false;
+  auto *method = llvm::dyn_cast<clang::CXXMethodDecl>(fn);
+  if (!device->isImplicit() || !method || !method->getParent()->isLambda())
+    return true;
+  const auto *outer = llvm::dyn_cast_or_null<clang::FunctionDecl>(
+      method->getParent()->getDeclContext()->getNonClosureAncestor());
+  return outer && isDeviceFunction(outer);
+}
 } // namespace
 
 bool Importer::run(ModuleOp module) {
   std::vector<clang::Decl *> decls;
-  if (everyFunction)
+  if (everyFunction) {
     FunctionCollector(decls).TraverseAST(astCtx);
-  else
-    decls = topLevelDecls(astCtx);
+  } else {
+    // The functions at the top level, each followed by its lambdas.
+    for (clang::Decl *decl : topLevelDecls(astCtx)) {
+      decls.push_back(decl);
+      if (llvm::isa<clang::FunctionDecl>(decl))
+        LambdaCollector(decls).TraverseDecl(decl);
+    }
+  }
   for (clang::Decl *decl : decls) {
     auto *fn = llvm::dyn_cast<clang::FunctionDecl>(decl);
     if (!fn || !fn->doesThisDeclarationHaveABody() || !isUserDecl(src, fn))
       continue;
     bool kernel = fn->hasAttr<clang::CUDAGlobalAttr>();
-    if (!kernel && !fn->hasAttr<clang::CUDADeviceAttr>())
+    if (!isDeviceFunction(fn))
       continue; // host code: not the device program
     builder.setInsertionPointToEnd(module.getBody());
     // Overloads (C++) share a name; the symbols of the module may not.
@@ -787,12 +846,13 @@ void Importer::visitExpr(const clang::Expr *e) {
   }
   if (llvm::isa<clang::UnaryExprOrTypeTraitExpr>(e))
     return;
-  if (auto *lambda = llvm::dyn_cast<clang::LambdaExpr>(e);
-      lambda && everyFunction) {
-    // The body runs where the lambda is called (an opaque call), and is
-    // imported as a function of its own.
+  if (auto *lambda = llvm::dyn_cast<clang::LambdaExpr>(e)) {
+    // Defining a lambda evaluates its captures only. The body runs where
+    // the lambda is called (an opaque call, a user function's) and is
+    // imported as a function of its own (run()).
     for (const clang::Expr *init : lambda->capture_inits())
-      visitExpr(init);
+      if (init)
+        visitExpr(init);
     return;
   }
   visitChildren(e);
