@@ -334,7 +334,7 @@ xfence::translateHipToCuda(llvm::StringRef path, llvm::StringRef contents,
   std::vector<CudaSyncSite> sites =
       findCudaSyncSites(*src, &ctx, /*instantiations=*/true);
   SourceEdits edits(*src, cudaToOpenCLEditPolicy());
-  bool needsAtomicHeader = false;
+  bool needsAtomicHeader = false, needsGroupsHeader = false;
   CudaSiteTarget target;
   target.isSync = isSyncOp;
   target.emit = [&](Operation *op) -> FailureOr<OpenCLSnippet> {
@@ -342,6 +342,7 @@ xfence::translateHipToCuda(llvm::StringRef path, llvm::StringRef contents,
     if (failed(cuda))
       return failure();
     needsAtomicHeader |= cuda->needsAtomicHeader;
+    needsGroupsHeader |= cuda->needsCooperativeGroupsHeader;
     return siteSnippetOf(*cuda);
   };
   target.constant = constantText;
@@ -375,6 +376,8 @@ xfence::translateHipToCuda(llvm::StringRef path, llvm::StringRef contents,
   prelude += kStandardHeaders;
   if (needsAtomicHeader)
     prelude += "#include <cuda/atomic>\n";
+  if (needsGroupsHeader)
+    prelude += "#include <cooperative_groups.h>\n";
   prelude += kPreludeEnd.str();
   FailureOr<std::string> text = edits.apply(prelude);
   if (failed(text) || src->hasErrors())
