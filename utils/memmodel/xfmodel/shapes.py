@@ -5,6 +5,9 @@ Every test is named by a spec string that `build` turns back into the test:
     SHAPE:PLACEMENT:SPACES:DATA:TOKEN[:TOKEN...]
 
 SHAPE      MP SB LB IRIW WRC ISA2 2+2W R S CoRR ATOM (one TOKEN per thread)
+           IMG (one thread: an image write, then a read of the same image
+           location; its TOKEN is po-device, no fence, or an F- token, a
+           fence between the two)
            BMP BSB (barrier-synchronized message passing and store
            buffering; one TOKEN, the barrier every thread executes)
 PLACEMENT  sg   all threads in one sub-group (different lanes)
@@ -14,16 +17,18 @@ PLACEMENT  sg   all threads in one sub-group (different lanes)
            mix  (3 or 4 threads) T0 and T1 share a work-group, the others
                 are each in a cluster of their own
 SPACES     global | local (every location) | mixed (data local, flags
-           global). Local memory is shared by one work-group only, so
-           local and mixed go with sg and wg placements.
+           global) | image (every location; IMG only). Local memory is
+           shared by one work-group only, so local and mixed go with sg
+           and wg placements.
 DATA       na (plain accesses to the data locations) | rlx (relaxed device
            scope atomics); shapes without data locations ignore it.
 TOKEN      the synchronization of one thread:
              po-S         relaxed atomics at scope S, no fence
              F-O-S[-SP]   relaxed atomics at scope S and a fence of order O
                           and scope S between the thread's two accesses;
-                          SP (g, l, gl) are the fence's spaces (default: the
-                          spaces of the test's locations)
+                          SP (g, l, gl, i, gi, gli; i is image) are the
+                          fence's spaces (default: the spaces of the test's
+                          locations); S may be thread for IMG
              A-S          release writes, acquire reads, acq_rel RMWs at S
              SC-S         seq_cst accesses at S
              X-O-S        the thread's synchronizing access becomes an
@@ -43,10 +48,10 @@ from typing import Iterator, List, Optional, Tuple
 from .events import Event, Litmus, Placement, Thread
 
 SHAPES = ("MP", "SB", "LB", "IRIW", "WRC", "ISA2", "2+2W", "R", "S", "CoRR",
-          "ATOM", "BMP", "BSB")
+          "ATOM", "BMP", "BSB", "IMG")
 BARRIER_SHAPES = ("BMP", "BSB")
 PLACEMENTS = ("sg", "wg", "cl", "dev", "mix")
-SPACE_MODES = ("global", "local", "mixed")
+SPACE_MODES = ("global", "local", "mixed", "image")
 DATA_MODES = ("na", "rlx")
 SYNC_SCOPES = ("subgroup", "workgroup", "cluster", "device", "system")
 FENCE_ORDERS = ("acquire", "release", "acq_rel", "seq_cst")
@@ -85,6 +90,9 @@ _SHAPES = {
               [("R", "x", None, "sync"), ("R", "x", None, "sync")]], [0, 0]),
     "ATOM": ([[("RMW", "x", 1, "sync")],
               [("RMW", "x", 2, "sync")]], [0, 0]),
+    # A work-item's own write and later read of a read_write image: ordered
+    # only by an image fence between them (models._image_unordered).
+    "IMG": ([[("W", "x", 1, "data"), ("R", "x", None, "data")]], None),
     # Barrier shapes: ("B",) marks where the barrier goes.
     "BMP": ([[("W", "x", 1, "data"), ("B",)],
              [("B",), ("R", "x", None, "data")]], None),
@@ -93,7 +101,9 @@ _SHAPES = {
 }
 
 _SP = {"g": frozenset(("global",)), "l": frozenset(("local",)),
-       "gl": frozenset(("global", "local")), "none": frozenset()}
+       "gl": frozenset(("global", "local")), "none": frozenset(),
+       "i": frozenset(("image",)), "gi": frozenset(("global", "image")),
+       "gli": frozenset(("global", "local", "image"))}
 
 
 def _placements(token: str, n: int) -> Tuple[Placement, ...]:
@@ -160,9 +170,11 @@ def build(spec: str) -> Litmus:
     dlocs = _data_locs(shape)
     locs = _locs(shape)
     loc_space = {}
+    if (spaces == "image") != (shape == "IMG"):
+        raise ValueError("spec %r: image spaces go with IMG only" % spec)
     for loc in locs:
-        if spaces == "global":
-            loc_space[loc] = "global"
+        if spaces in ("global", "image"):
+            loc_space[loc] = spaces
         elif spaces == "local":
             loc_space[loc] = "local"
         else:
@@ -260,6 +272,18 @@ def _thread_tokens(shape: str, t: int) -> List[str]:
     return out
 
 
+def _image_tokens() -> List[str]:
+    """No fence, then fences of every order and scope (work-item scope
+    included: OpenCL C 2.0 allows memory_scope_work_item for image fences)
+    with the image flag and without it."""
+    out = ["po-device"]
+    for o in FENCE_ORDERS:
+        for s in ("thread",) + SYNC_SCOPES:
+            for sp in ("i", "gi", "g"):
+                out.append("F-%s-%s-%s" % (o, s, sp))
+    return out
+
+
 def _barrier_tokens() -> List[str]:
     out = []
     for ex in ("subgroup", "workgroup", "cluster"):
@@ -281,13 +305,20 @@ def _families():
             if placement == "mix" and n < 3:
                 continue
             for spaces in SPACE_MODES:
+                if (spaces == "image") != (shape == "IMG"):
+                    continue
+                if shape == "IMG" and placement != "sg":
+                    continue  # one thread: placement does not matter
                 if spaces != "global" and placement not in ("sg", "wg"):
                     continue  # local memory: one work-group only
                 if spaces == "mixed" and (not has_data or shape in BARRIER_SHAPES):
                     continue
-                for data in (DATA_MODES if has_data else ("na",)):
+                for data in (DATA_MODES if has_data and shape != "IMG"
+                             else ("na",)):
                     if shape in BARRIER_SHAPES:
                         toks = [_barrier_tokens()]
+                    elif shape == "IMG":
+                        toks = [_image_tokens()]
                     else:
                         toks = [_thread_tokens(shape, t) for t in range(n)]
                     yield shape, placement, spaces, data, toks
@@ -343,7 +374,7 @@ def small_specs() -> List[str]:
     out = []
     styles = ["po-%s", "F-acq_rel-%s", "F-seq_cst-%s", "A-%s", "SC-%s", "X-acq_rel-%s"]
     for shape in SHAPES:
-        if shape in BARRIER_SHAPES:
+        if shape in BARRIER_SHAPES or shape == "IMG":
             continue
         threads_t, _ = _SHAPES[shape]
         n = len(threads_t)
@@ -403,6 +434,10 @@ def small_specs() -> List[str]:
                            % (placement, spaces, data))
     out.append("BMP:cl:global:na:B-cluster-acq_rel-cluster-gl")
     out.append("BMP:dev:global:na:B-cluster-acq_rel-cluster-gl")
+    # A work-item's own image write and read: no fence, an image fence,
+    # a fence without the image flag.
+    for tok in ("po-device", "F-acq_rel-thread-i", "F-acq_rel-device-g"):
+        out.append("IMG:sg:image:na:" + tok)
     seen = set()
     uniq = []
     for s in out:

@@ -138,6 +138,12 @@ def write_source(route, test, variant):
     c = Case(test, n)
     prefer = seeds.PREFER.get(test.name, "")
     try:
+        if "image" in n.spaces.values() and \
+                route.source != "dialect-memref-opencl":
+            # Only the dialect writer has image locations (stand-in
+            # buffers judged by their fences, dialect.write_kernels); the
+            # C-like writers have no read_image/write_image rows.
+            raise Inexpressible("a location in image memory")
         if route.source in CL_STD:
             v = CL_STD[route.source]
             c.source_text = opencl.write(test, v, variant, n, prefer)
@@ -173,8 +179,9 @@ def _rename(text, prefix):
 def _params(route, c):
     """The kernel parameters, in order, as location names (and `out`)."""
     if route.source.startswith("dialect-memref"):
-        return [l for l, s in c.naming.spaces.items() if s == "global"] + \
-            ["out"]
+        # image locations are stand-in global buffers (dialect.py)
+        return [l for l, s in c.naming.spaces.items()
+                if s in ("global", "image")] + ["out"]
     if route.source.startswith("dialect"):
         return list(c.naming.spaces) + ["out"]
     return [l for l, s in c.naming.spaces.items() if s == "global"] + ["out"]
@@ -515,7 +522,8 @@ def output_excerpt(route, c):
     for t in range(len(c.test.threads)):
         name = prefix + "t%d" % t
         m = re.search(r"(?:\.entry|OpFunction|void|struct|func\.func)\s*[%@]?" +
-                      re.escape(name) + r"\b", text)
+                      re.escape(name) + r"\b|%" + re.escape(name) +
+                      r" = OpFunction\b", text)
         if m:
             parts.append(text[m.start():m.start() + 1500].split(
                 "\n}\n")[0].split("OpFunctionEnd")[0])
