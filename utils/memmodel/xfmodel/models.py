@@ -37,7 +37,7 @@ event i); closures are Warshall over bitmasks. Tests of up to 4 threads and
 about 10 events take a few milliseconds.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import permutations, product
 from typing import Dict, FrozenSet, List, Optional, Tuple
@@ -202,6 +202,27 @@ def _mk(prog_events, tid, pos, kind, src, where, **over):
     return e
 
 
+def _sc_barriers(events):
+    """A barrier with a seq_cst memory part is a seq_cst fence, the barrier
+    with an acq_rel memory part, and a seq_cst fence, of the barrier's
+    memory scope and spaces (docs/semantics.md §3.2: "a release fence of
+    the requested scope (or seq_cst) before the barrier and an acquire
+    fence (or seq_cst) after it"). The barrier itself is read as release
+    entry and acquire exit fences (OpenCL 2.0 §3.3.6.3) or a PTX barrier,
+    which are in no seq_cst order; the seq_cst part is the two fences. In
+    every family, before any family rewrites seq_cst (Vulkan reads the
+    fences as AcquireRelease, like any seq_cst fence)."""
+    out = []
+    for e in events:
+        if e.kind == "B" and e.order == "seq_cst":
+            f = Event("F", order="seq_cst", scope=e.scope, spaces=e.spaces,
+                      origin=e.origin)
+            out += [f, replace(e, order="acq_rel"), f]
+        else:
+            out.append(e)
+    return out
+
+
 def _expand(test: Litmus, family: str):
     """The events of `test` as `family` reads them (inits first)."""
     evs: List[_Ev] = []
@@ -213,7 +234,7 @@ def _expand(test: Litmus, family: str):
     barrier_count: Dict[tuple, int] = {}
     for tid, th in enumerate(test.threads):
         pos = 0
-        for src in th.events:
+        for src in _sc_barriers(th.events):
             kind = src.kind
             if kind not in ("R", "W", "RMW", "F", "B"):
                 raise ValueError("unknown event kind %r" % kind)
