@@ -33,6 +33,18 @@ TOKEN      the synchronization of one thread:
              SC-S         seq_cst accesses at S
              X-O-S        the thread's synchronizing access becomes an
                           exchange (RMW) of order O at S
+             L            OpenCL 1.2 atomics (LEGACY_SHAPES, sg and wg
+                          only; every thread of the test takes L or LF):
+                          each synchronizing access is a relaxed RMW at
+                          the 1.2 scope of its location (device on
+                          global, workgroup on local, 1.2 §6.12.11): a
+                          write an exchange (atomic_xchg), a read a
+                          compare-exchange that never matches
+                          (atomic_cmpxchg(p, 5, 5))
+             LF-O[-SP]    L and a work-group fence of order O (acquire,
+                          release, seq_cst: read_mem_fence,
+                          write_mem_fence, mem_fence) and spaces SP
+                          between the thread's two accesses
            barrier shapes:
              B-E-O-S-SP   a barrier of execution scope E, memory order O (na
                           for an execution-only barrier), memory scope S and
@@ -50,6 +62,9 @@ from .events import Event, Litmus, Placement, Thread
 SHAPES = ("MP", "SB", "LB", "IRIW", "WRC", "ISA2", "2+2W", "R", "S", "CoRR",
           "ATOM", "BMP", "BSB", "IMG")
 BARRIER_SHAPES = ("BMP", "BSB")
+# The shapes of the OpenCL 1.2 families (tokens L and LF-).
+LEGACY_SHAPES = ("MP", "SB", "LB", "2+2W", "S", "R")
+LEGACY_FENCE_ORDERS = ("acquire", "release", "seq_cst")
 PLACEMENTS = ("sg", "wg", "cl", "dev", "mix")
 SPACE_MODES = ("global", "local", "mixed", "image")
 DATA_MODES = ("na", "rlx")
@@ -187,6 +202,12 @@ def build(spec: str) -> Litmus:
         evs: List[Event] = []
         k = 0
         for j, op in enumerate(ops):
+            if style == "LF" and j == 1:
+                if len(f) not in (2, 3):
+                    raise ValueError("token %r: want LF-ORDER[-SPACES]" % tok)
+                sp = _SP[f[2]] if len(f) == 3 else used
+                evs.append(Event("F", order=f[1], scope="workgroup",
+                                 spaces=sp, origin="fence"))
             if style == "F" and j == 1:
                 # The fence sits between the thread's first and second op.
                 if len(f) not in (3, 4):
@@ -216,7 +237,20 @@ def build(spec: str) -> Litmus:
                 continue
             if style == "B":
                 raise ValueError("token %r is for barrier shapes" % tok)
-            if style in ("po", "A", "SC"):
+            if style in ("L", "LF"):
+                # 1.2 atomics are relaxed RMWs, atomic among the device on
+                # global memory and the work-group on local (§6.12.11).
+                scope = "device" if loc_space[loc] == "global" else "workgroup"
+                if kind == "W":
+                    evs.append(Event("RMW", loc=loc, order="relaxed",
+                                     scope=scope, reg="r%d_w%d" % (t, j),
+                                     value=value, origin="atomic_xchg"))
+                else:
+                    evs.append(Event("RMW", loc=loc, order="relaxed",
+                                     scope=scope, reg=reg, value=5, expect=5,
+                                     origin="atomic_cmpxchg",
+                                     await_value=wait))
+            elif style in ("po", "A", "SC"):
                 if len(f) != 2:
                     raise ValueError("token %r: want %s-SCOPE" % (tok, style))
                 scope = f[1]
@@ -272,6 +306,16 @@ def _thread_tokens(shape: str, t: int) -> List[str]:
     return out
 
 
+def _legacy_tokens(shape: str, t: int) -> List[str]:
+    """The OpenCL 1.2 tokens of thread t (see the module docstring)."""
+    out = ["L"]
+    if len(_SHAPES[shape][0][t]) > 1:
+        for o in LEGACY_FENCE_ORDERS:
+            for sp in ("g", "l", "gl"):
+                out.append("LF-%s-%s" % (o, sp))
+    return out
+
+
 def _image_tokens() -> List[str]:
     """No fence, then fences of every order and scope (work-item scope
     included: OpenCL C 2.0 allows memory_scope_work_item for image fences)
@@ -322,6 +366,12 @@ def _families():
                     else:
                         toks = [_thread_tokens(shape, t) for t in range(n)]
                     yield shape, placement, spaces, data, toks
+                    if shape in LEGACY_SHAPES and data == "na" and \
+                            placement in ("sg", "wg"):
+                        # The OpenCL 1.2 family of the same test: relaxed
+                        # RMWs and 1.2 fences, within one work-group.
+                        yield shape, placement, spaces, data, [
+                            _legacy_tokens(shape, t) for t in range(n)]
 
 
 def count_tests() -> int:
