@@ -450,5 +450,14 @@ def write(test, version, variant=0, naming=None, prefer=""):
 def read(text, nthreads, reading, version, spaces):
     ctx = Ctx(version, spaces)
     bodies = function_bodies(text, ["t%d" % t for t in range(nthreads)])
+    for t in range(nthreads):
+        # A C++ name (a CUDA source's cuda::atomic<int, S> cast) copied
+        # into the output: OpenCL C has no namespaces, the output does not
+        # compile. The access rows would read the access around it.
+        m = re.search(r"\b(?:cuda|std)\s*::\s*\w+", bodies["t%d" % t])
+        if m:
+            raise Undefined("'%s' is not OpenCL C: a C++ name copied into "
+                            "the output (OpenCL C has no namespaces), so the "
+                            "output does not compile" % m.group(0))
     return [[e for e, _ in scan(bodies["t%d" % t], ROWS, reading, ctx,
                                 ALLOWED, t)] for t in range(nthreads)]
