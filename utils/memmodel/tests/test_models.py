@@ -480,6 +480,32 @@ class VulkanPrivate(unittest.TestCase):
         self.assertTrue(racy(self._mp(avvis=False), "vulkan"))
 
 
+class ImageFence(unittest.TestCase):
+    # OpenCL C 2.0 §6.13.11 (atomic_work_item_fence): "For images declared
+    # with the read_write qualifier, the atomic_work_item_fence must be
+    # called to make sure that writes to the image by a work-item become
+    # visible to that work-item on subsequent reads to that image by that
+    # work-item."
+    def test_own_image_write_needs_image_fence(self):
+        self.assertTrue(has("IMG:sg:image:na:po-device", "opencl", r0_0=0))
+        self.assertTrue(has("IMG:sg:image:na:po-device", "opencl", r0_0=1))
+        for tok in ("F-acq_rel-thread-i", "F-release-thread-i",
+                    "F-seq_cst-device-gi"):
+            spec = "IMG:sg:image:na:" + tok
+            self.assertFalse(has(spec, "opencl", r0_0=0), spec)
+            self.assertTrue(has(spec, "opencl", r0_0=1), spec)
+        # A fence without CLK_IMAGE_MEM_FENCE does not order image memory.
+        for tok in ("F-acq_rel-device-g", "F-seq_cst-thread-g"):
+            self.assertTrue(has("IMG:sg:image:na:" + tok, "opencl", r0_0=0))
+
+    def test_buffers_are_ordered_by_program_order(self):
+        # C11 5.1.2.4 (write-read coherence): a global buffer is not an image.
+        t = build("IMG:sg:image:na:po-device")
+        g = Litmus(t.name, t.threads, (("x", "global"),))
+        self.assertFalse(has(g, "opencl", r0_0=0))
+        self.assertFalse(racy(t, "opencl"))
+
+
 class Soundness(unittest.TestCase):
     """Properties every model must have on the lit subset."""
 

@@ -37,7 +37,7 @@ event i); closures are Warshall over bitmasks. Tests of up to 4 threads and
 about 10 events take a few milliseconds.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import permutations, product
 from typing import Dict, FrozenSet, List, Optional, Tuple
@@ -202,6 +202,27 @@ def _mk(prog_events, tid, pos, kind, src, where, **over):
     return e
 
 
+def _sc_barriers(events):
+    """A barrier with a seq_cst memory part is a seq_cst fence, the barrier
+    with an acq_rel memory part, and a seq_cst fence, of the barrier's
+    memory scope and spaces (docs/semantics.md §3.2: "a release fence of
+    the requested scope (or seq_cst) before the barrier and an acquire
+    fence (or seq_cst) after it"). The barrier itself is read as release
+    entry and acquire exit fences (OpenCL 2.0 §3.3.6.3) or a PTX barrier,
+    which are in no seq_cst order; the seq_cst part is the two fences. In
+    every family, before any family rewrites seq_cst (Vulkan reads the
+    fences as AcquireRelease, like any seq_cst fence)."""
+    out = []
+    for e in events:
+        if e.kind == "B" and e.order == "seq_cst":
+            f = Event("F", order="seq_cst", scope=e.scope, spaces=e.spaces,
+                      origin=e.origin)
+            out += [f, replace(e, order="acq_rel"), f]
+        else:
+            out.append(e)
+    return out
+
+
 def _expand(test: Litmus, family: str):
     """The events of `test` as `family` reads them (inits first)."""
     evs: List[_Ev] = []
@@ -213,7 +234,7 @@ def _expand(test: Litmus, family: str):
     barrier_count: Dict[tuple, int] = {}
     for tid, th in enumerate(test.threads):
         pos = 0
-        for src in th.events:
+        for src in _sc_barriers(th.events):
             kind = src.kind
             if kind not in ("R", "W", "RMW", "F", "B"):
                 raise ValueError("unknown event kind %r" % kind)
@@ -288,6 +309,29 @@ def _instance_key(where: Placement, scope: str):
     return ()
 
 
+def _image_fence(e: "_Ev") -> bool:
+    return e.kind in ("F", "FE", "FX") and "image" in e.spaces and \
+        e.order not in ("na", "relaxed")
+
+
+def _image_unordered(evs, w: "_Ev", r: "_Ev") -> bool:
+    """Whether a thread's image write w and its po-later image read r of
+    the same location are unordered: no image fence between them. OpenCL
+    C 2.0 §6.13.11 (atomic_work_item_fence; 3.0 C specification, "Fences"):
+    "For images declared with the read_write qualifier, the
+    atomic_work_item_fence must be called to make sure that writes to the
+    image by a work-item become visible to that work-item on subsequent
+    reads to that image by that work-item." Any fence order but relaxed
+    and any scope (work-item or wider) with CLK_IMAGE_MEM_FENCE orders
+    them; program order alone does not, so the read returns the old value
+    or the new one."""
+    if w.region != 4 or r.region != 4 or w.tid != r.tid or w.loc != r.loc \
+            or not w.pos < r.pos:
+        return False
+    return not any(e.tid == w.tid and w.pos < e.pos < r.pos and
+                   _image_fence(e) for e in evs)
+
+
 def _compile(test: Litmus, family: str) -> _Prog:
     P = _Prog()
     P.test = test
@@ -355,6 +399,8 @@ def _compile(test: Litmus, family: str) -> _Prog:
     # no po-earlier unconditional write. Reading an older own write or a
     # po-later one is forbidden by coherence in every model here (C11 CoWR,
     # PTX Causality with program order).
+    # An image read may also read past its thread's own earlier writes to
+    # the image that no image fence separates from it (_image_unordered).
     cands = []
     for ri in P.reads:
         r = evs[ri]
@@ -364,7 +410,7 @@ def _compile(test: Litmus, family: str) -> _Prog:
             if e.tid != r.tid or e.pos >= r.pos or e.loc != r.loc or not e.is_write:
                 continue
             lst.append(e.i)
-            if not e.cond:
+            if not e.cond and not _image_unordered(evs, e, r):
                 own_found = True
                 break
         for e in thread_evs:
@@ -730,7 +776,35 @@ def _ocl_static(P: _Prog, vulkan: bool, scope_rule: str):
         for e in evs:
             if e.tags & rb:
                 rel[e.i] = P.po[e.i] & mask
+        if rb == 4:
+            # Image memory: a thread's image accesses are sequenced only
+            # through the image fences between them (_image_unordered);
+            # image-happens-before reaches a later access through the
+            # fence, never through program order alone.
+            acc = 0
+            for e in evs:
+                if e.tags & rb and e.kind in ("R", "W", "RMW"):
+                    acc |= 1 << e.i
+            for e in evs:
+                if e.tags & rb and e.kind in ("R", "W", "RMW"):
+                    rel[e.i] &= ~acc
         P.sb_r[rb] = rel
+    # The program order the scoped SC axiom extends a seq_cst fence by
+    # (Fsb?, sbF?): a fence without the image flag is not sequenced with
+    # image accesses (they are ordered only by image fences).
+    img_acc = 0
+    plain_f = 0
+    for e in evs:
+        if e.kind in ("R", "W", "RMW") and e.region == 4:
+            img_acc |= 1 << e.i
+        if e.kind in ("F", "FE", "FX") and not e.tags & 4:
+            plain_f |= 1 << e.i
+    P.po_sc = list(P.po)
+    for e in evs:
+        if (plain_f >> e.i) & 1:
+            P.po_sc[e.i] &= ~img_acc
+        elif (img_acc >> e.i) & 1:
+            P.po_sc[e.i] &= ~plain_f
     P.used_regions = [rb for rb, _ in _REGIONS if any(e.tags & rb for e in evs)]
     P.rel = [e.i for e in evs if e.order in _REL and e.kind in ("W", "RMW", "F", "FE")]
     P.acq_fence_after = [[] for _ in range(n)]
@@ -877,7 +951,7 @@ def _check_ocl(P: _Prog, X: _Exec, want_race: bool):
         if er.atomic:
             continue
         h = hb[er.region]
-        if not (h[w] >> r) & 1:
+        if not (h[w] >> r) & 1 and not _image_unordered(evs, evs[w], er):
             return False, None
         for w2 in _bits(X.co_after[w] | X.co_before[w]):
             if (h[w] >> w2) & 1 and (h[w2] >> r) & 1:
@@ -896,7 +970,7 @@ def _check_ocl(P: _Prog, X: _Exec, want_race: bool):
         rel = [0] * n
         for x in sc:
             ex = evs[x]
-            left = (1 << x) | (P.po[x] if (P.is_fence >> x) & 1 else 0)
+            left = (1 << x) | (P.po_sc[x] if (P.is_fence >> x) & 1 else 0)
             M = 0
             for u in _bits(left):
                 M |= mid[u]
@@ -905,7 +979,7 @@ def _check_ocl(P: _Prog, X: _Exec, want_race: bool):
                 hit = (M >> y) & 1
                 if not hit and (P.is_fence >> y) & 1:
                     for v in _bits(M):
-                        if (P.po[v] >> y) & 1:
+                        if (P.po_sc[v] >> y) & 1:
                             hit = 1
                             break
                 if not hit:

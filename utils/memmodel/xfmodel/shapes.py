@@ -5,6 +5,9 @@ Every test is named by a spec string that `build` turns back into the test:
     SHAPE:PLACEMENT:SPACES:DATA:TOKEN[:TOKEN...]
 
 SHAPE      MP SB LB IRIW WRC ISA2 2+2W R S CoRR ATOM (one TOKEN per thread)
+           IMG (one thread: an image write, then a read of the same image
+           location; its TOKEN is po-device, no fence, or an F- token, a
+           fence between the two)
            BMP BSB (barrier-synchronized message passing and store
            buffering; one TOKEN, the barrier every thread executes)
 PLACEMENT  sg   all threads in one sub-group (different lanes)
@@ -14,20 +17,34 @@ PLACEMENT  sg   all threads in one sub-group (different lanes)
            mix  (3 or 4 threads) T0 and T1 share a work-group, the others
                 are each in a cluster of their own
 SPACES     global | local (every location) | mixed (data local, flags
-           global). Local memory is shared by one work-group only, so
-           local and mixed go with sg and wg placements.
+           global) | image (every location; IMG only). Local memory is
+           shared by one work-group only, so local and mixed go with sg
+           and wg placements.
 DATA       na (plain accesses to the data locations) | rlx (relaxed device
            scope atomics); shapes without data locations ignore it.
 TOKEN      the synchronization of one thread:
              po-S         relaxed atomics at scope S, no fence
              F-O-S[-SP]   relaxed atomics at scope S and a fence of order O
                           and scope S between the thread's two accesses;
-                          SP (g, l, gl) are the fence's spaces (default: the
-                          spaces of the test's locations)
+                          SP (g, l, gl, i, gi, gli; i is image) are the
+                          fence's spaces (default: the spaces of the test's
+                          locations); S may be thread for IMG
              A-S          release writes, acquire reads, acq_rel RMWs at S
              SC-S         seq_cst accesses at S
              X-O-S        the thread's synchronizing access becomes an
                           exchange (RMW) of order O at S
+             L            OpenCL 1.2 atomics (LEGACY_SHAPES, sg and wg
+                          only; every thread of the test takes L or LF):
+                          each synchronizing access is a relaxed RMW at
+                          the 1.2 scope of its location (device on
+                          global, workgroup on local, 1.2 §6.12.11): a
+                          write an exchange (atomic_xchg), a read a
+                          compare-exchange that never matches
+                          (atomic_cmpxchg(p, 5, 5))
+             LF-O[-SP]    L and a work-group fence of order O (acquire,
+                          release, seq_cst: read_mem_fence,
+                          write_mem_fence, mem_fence) and spaces SP
+                          between the thread's two accesses
            barrier shapes:
              B-E-O-S-SP   a barrier of execution scope E, memory order O (na
                           for an execution-only barrier), memory scope S and
@@ -43,10 +60,13 @@ from typing import Iterator, List, Optional, Tuple
 from .events import Event, Litmus, Placement, Thread
 
 SHAPES = ("MP", "SB", "LB", "IRIW", "WRC", "ISA2", "2+2W", "R", "S", "CoRR",
-          "ATOM", "BMP", "BSB")
+          "ATOM", "BMP", "BSB", "IMG")
 BARRIER_SHAPES = ("BMP", "BSB")
+# The shapes of the OpenCL 1.2 families (tokens L and LF-).
+LEGACY_SHAPES = ("MP", "SB", "LB", "2+2W", "S", "R")
+LEGACY_FENCE_ORDERS = ("acquire", "release", "seq_cst")
 PLACEMENTS = ("sg", "wg", "cl", "dev", "mix")
-SPACE_MODES = ("global", "local", "mixed")
+SPACE_MODES = ("global", "local", "mixed", "image")
 DATA_MODES = ("na", "rlx")
 SYNC_SCOPES = ("subgroup", "workgroup", "cluster", "device", "system")
 FENCE_ORDERS = ("acquire", "release", "acq_rel", "seq_cst")
@@ -85,6 +105,9 @@ _SHAPES = {
               [("R", "x", None, "sync"), ("R", "x", None, "sync")]], [0, 0]),
     "ATOM": ([[("RMW", "x", 1, "sync")],
               [("RMW", "x", 2, "sync")]], [0, 0]),
+    # A work-item's own write and later read of a read_write image: ordered
+    # only by an image fence between them (models._image_unordered).
+    "IMG": ([[("W", "x", 1, "data"), ("R", "x", None, "data")]], None),
     # Barrier shapes: ("B",) marks where the barrier goes.
     "BMP": ([[("W", "x", 1, "data"), ("B",)],
              [("B",), ("R", "x", None, "data")]], None),
@@ -93,7 +116,9 @@ _SHAPES = {
 }
 
 _SP = {"g": frozenset(("global",)), "l": frozenset(("local",)),
-       "gl": frozenset(("global", "local")), "none": frozenset()}
+       "gl": frozenset(("global", "local")), "none": frozenset(),
+       "i": frozenset(("image",)), "gi": frozenset(("global", "image")),
+       "gli": frozenset(("global", "local", "image"))}
 
 
 def _placements(token: str, n: int) -> Tuple[Placement, ...]:
@@ -160,9 +185,11 @@ def build(spec: str) -> Litmus:
     dlocs = _data_locs(shape)
     locs = _locs(shape)
     loc_space = {}
+    if (spaces == "image") != (shape == "IMG"):
+        raise ValueError("spec %r: image spaces go with IMG only" % spec)
     for loc in locs:
-        if spaces == "global":
-            loc_space[loc] = "global"
+        if spaces in ("global", "image"):
+            loc_space[loc] = spaces
         elif spaces == "local":
             loc_space[loc] = "local"
         else:
@@ -175,6 +202,12 @@ def build(spec: str) -> Litmus:
         evs: List[Event] = []
         k = 0
         for j, op in enumerate(ops):
+            if style == "LF" and j == 1:
+                if len(f) not in (2, 3):
+                    raise ValueError("token %r: want LF-ORDER[-SPACES]" % tok)
+                sp = _SP[f[2]] if len(f) == 3 else used
+                evs.append(Event("F", order=f[1], scope="workgroup",
+                                 spaces=sp, origin="fence"))
             if style == "F" and j == 1:
                 # The fence sits between the thread's first and second op.
                 if len(f) not in (3, 4):
@@ -204,7 +237,20 @@ def build(spec: str) -> Litmus:
                 continue
             if style == "B":
                 raise ValueError("token %r is for barrier shapes" % tok)
-            if style in ("po", "A", "SC"):
+            if style in ("L", "LF"):
+                # 1.2 atomics are relaxed RMWs, atomic among the device on
+                # global memory and the work-group on local (§6.12.11).
+                scope = "device" if loc_space[loc] == "global" else "workgroup"
+                if kind == "W":
+                    evs.append(Event("RMW", loc=loc, order="relaxed",
+                                     scope=scope, reg="r%d_w%d" % (t, j),
+                                     value=value, origin="atomic_xchg"))
+                else:
+                    evs.append(Event("RMW", loc=loc, order="relaxed",
+                                     scope=scope, reg=reg, value=5, expect=5,
+                                     origin="atomic_cmpxchg",
+                                     await_value=wait))
+            elif style in ("po", "A", "SC"):
                 if len(f) != 2:
                     raise ValueError("token %r: want %s-SCOPE" % (tok, style))
                 scope = f[1]
@@ -260,6 +306,28 @@ def _thread_tokens(shape: str, t: int) -> List[str]:
     return out
 
 
+def _legacy_tokens(shape: str, t: int) -> List[str]:
+    """The OpenCL 1.2 tokens of thread t (see the module docstring)."""
+    out = ["L"]
+    if len(_SHAPES[shape][0][t]) > 1:
+        for o in LEGACY_FENCE_ORDERS:
+            for sp in ("g", "l", "gl"):
+                out.append("LF-%s-%s" % (o, sp))
+    return out
+
+
+def _image_tokens() -> List[str]:
+    """No fence, then fences of every order and scope (work-item scope
+    included: OpenCL C 2.0 allows memory_scope_work_item for image fences)
+    with the image flag and without it."""
+    out = ["po-device"]
+    for o in FENCE_ORDERS:
+        for s in ("thread",) + SYNC_SCOPES:
+            for sp in ("i", "gi", "g"):
+                out.append("F-%s-%s-%s" % (o, s, sp))
+    return out
+
+
 def _barrier_tokens() -> List[str]:
     out = []
     for ex in ("subgroup", "workgroup", "cluster"):
@@ -281,16 +349,29 @@ def _families():
             if placement == "mix" and n < 3:
                 continue
             for spaces in SPACE_MODES:
+                if (spaces == "image") != (shape == "IMG"):
+                    continue
+                if shape == "IMG" and placement != "sg":
+                    continue  # one thread: placement does not matter
                 if spaces != "global" and placement not in ("sg", "wg"):
                     continue  # local memory: one work-group only
                 if spaces == "mixed" and (not has_data or shape in BARRIER_SHAPES):
                     continue
-                for data in (DATA_MODES if has_data else ("na",)):
+                for data in (DATA_MODES if has_data and shape != "IMG"
+                             else ("na",)):
                     if shape in BARRIER_SHAPES:
                         toks = [_barrier_tokens()]
+                    elif shape == "IMG":
+                        toks = [_image_tokens()]
                     else:
                         toks = [_thread_tokens(shape, t) for t in range(n)]
                     yield shape, placement, spaces, data, toks
+                    if shape in LEGACY_SHAPES and data == "na" and \
+                            placement in ("sg", "wg"):
+                        # The OpenCL 1.2 family of the same test: relaxed
+                        # RMWs and 1.2 fences, within one work-group.
+                        yield shape, placement, spaces, data, [
+                            _legacy_tokens(shape, t) for t in range(n)]
 
 
 def count_tests() -> int:
@@ -343,7 +424,7 @@ def small_specs() -> List[str]:
     out = []
     styles = ["po-%s", "F-acq_rel-%s", "F-seq_cst-%s", "A-%s", "SC-%s", "X-acq_rel-%s"]
     for shape in SHAPES:
-        if shape in BARRIER_SHAPES:
+        if shape in BARRIER_SHAPES or shape == "IMG":
             continue
         threads_t, _ = _SHAPES[shape]
         n = len(threads_t)
@@ -403,6 +484,10 @@ def small_specs() -> List[str]:
                            % (placement, spaces, data))
     out.append("BMP:cl:global:na:B-cluster-acq_rel-cluster-gl")
     out.append("BMP:dev:global:na:B-cluster-acq_rel-cluster-gl")
+    # A work-item's own image write and read: no fence, an image fence,
+    # a fence without the image flag.
+    for tok in ("po-device", "F-acq_rel-thread-i", "F-acq_rel-device-g"):
+        out.append("IMG:sg:image:na:" + tok)
     seen = set()
     uniq = []
     for s in out:

@@ -66,13 +66,17 @@ ROWS = [
         "onAcc/atomic.hpp, relaxed"),
     Row("xfence_cas helper",
         r"\bxfence_cas_(?:global|local)_int_relaxed_relaxed_"
-        r"(block|device|system)\s*\(\s*xfence_acc\s*,\s*xfence_wi\s*,\s*(" +
+        r"(block|work_group|device|system)\s*\(\s*xfence_acc\s*,\s*"
+        r"xfence_wi\s*,\s*(" +
         ARG + r")\s*,\s*" + INT + r"\s*,\s*" + INT + r"\s*\)",
         lambda m, r, c: [Event("RMW", loc_in(m.group(2)), "relaxed",
-                               SCOPE[m.group(1)], value=int(m.group(4)),
+                               SCOPE.get(m.group(1), "workgroup"),
+                               value=int(m.group(4)),
                                expect=int(m.group(3)))], None,
         "the helper the output's prelude defines: atomicCas at the scope of "
-        "its name, returning the old value (onAcc/atomic.hpp, relaxed)"),
+        "its name (work_group: the OpenCL name of block, whose body calls "
+        "atomicCas with scope::block), returning the old value "
+        "(onAcc/atomic.hpp, relaxed)"),
     Row("other xfence_cas helpers",
         r"\bxfence_cas_\w+\s*\(",
         lambda m, r, c: _unknown(m.group(0)), None, ""),

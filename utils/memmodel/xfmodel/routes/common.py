@@ -97,8 +97,7 @@ class Naming:
 
     def restore(self, test: Litmus, threads: Sequence[Sequence[Event]],
                 name: str) -> Litmus:
-        threads = [expand_sc_barriers(fold_barriers(evs))
-                   for evs in threads]
+        threads = [fold_barriers(evs) for evs in threads]
         return self._restore(test, threads, name)
 
     def _restore(self, test: Litmus, threads: Sequence[Sequence[Event]],
@@ -156,25 +155,6 @@ def fold_barriers(evs: Sequence[Event]) -> List[Event]:
                                       origin="%s; %s; %s" % (
                                           a.origin, b.origin, c.origin))]
         i += 1
-    return out
-
-
-def expand_sc_barriers(evs: Sequence[Event]) -> List[Event]:
-    """A barrier with a seq_cst memory part is a seq_cst fence, the barrier
-    with an acq_rel memory part, and a seq_cst fence (docs/semantics.md
-    §3.2: "a release fence of the requested scope (or seq_cst) before the
-    barrier and an acquire fence (or seq_cst) after it"). The models read
-    a barrier as release/acquire entry and exit fences, which are in no
-    seq_cst order, so the seq_cst part is made explicit here, on the
-    source and the output alike."""
-    out = []
-    for e in evs:
-        if e.kind == "B" and e.order == "seq_cst":
-            f = Event("F", order="seq_cst", scope=e.scope, spaces=e.spaces,
-                      origin=e.origin)
-            out += [f, replace(e, order="acq_rel"), f]
-        else:
-            out.append(e)
     return out
 
 

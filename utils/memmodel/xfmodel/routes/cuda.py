@@ -27,8 +27,10 @@ SCOPE_SUFFIX = {v: k for k, v in SUFFIX_SCOPE.items()}
 
 ORD = r"(?:cuda::)?(?:std::)?memory_order_(relaxed|acquire|release|acq_rel|seq_cst)"
 SCO = r"cuda::thread_scope_(thread|block|device|system)"
-REF = (r"cuda::atomic_ref\s*<\s*int\s*,\s*" + SCO + r"\s*>\s*(?:\w+\s*)?\(\s*(" +
-       ARG + r")\s*\)\s*\.\s*")
+REF = (r"(?:cuda::atomic_ref\s*<\s*int\s*,\s*" + SCO + r"\s*>\s*(?:\w+\s*)?\(\s*(" +
+       ARG + r")\s*\)\s*\.|\(\s*\(\s*cuda::atomic\s*<\s*int\s*,\s*" +
+       SCO.replace("(thread|", "(?P<s2>thread|") + r"\s*>\s*\*\s*\)\s*(?P<p2>" +
+       ARG + r")\s*\)\s*->)\s*")
 
 
 def _fence(scope, order="seq_cst"):
@@ -77,32 +79,53 @@ def _spell_barrier(ev, c):
 def _spell_atomic(ev, c):
     if not (ev.atomic or ev.kind == "RMW") or ev.scope not in SCOPE_NAME:
         return []
-    ref = "cuda::atomic_ref<int, %s>(%s[0])" % (_s(ev.scope), ev.loc)
     out = []
-    if ev.kind == "R" and ev.order in ("relaxed", "acquire", "seq_cst"):
-        out.append("int %s = %s.load(%s);" % (ev.reg, ref, _o(ev.order)))
-        if ev.order == "seq_cst":
-            out.append("int %s = %s.load();" % (ev.reg, ref))
-    elif ev.kind == "W" and ev.order in ("relaxed", "release", "seq_cst"):
-        out.append("%s.store(%d, %s);" % (ref, ev.value, _o(ev.order)))
-    elif ev.kind == "RMW" and ev.expect is None:
-        out.append("int %s = %s.exchange(%d, %s);" % (ev.reg, ref, ev.value,
-                                                      _o(ev.order)))
-        if ev.order == "relaxed" and ev.scope in SCOPE_SUFFIX:
+    for ref in ("cuda::atomic_ref<int, %s>(%s[0])" % (_s(ev.scope), ev.loc),
+                "((cuda::atomic<int, %s> *)&%s[0])->" % (_s(ev.scope),
+                                                        ev.loc)):
+        out += _spell_member(ev, ref)
+    if ev.kind == "RMW" and ev.order == "relaxed" and \
+            ev.scope in SCOPE_SUFFIX:
+        if ev.expect is None:
             out.append("int %s = atomicExch%s(&%s[0], %d);" % (
                 ev.reg, SCOPE_SUFFIX[ev.scope], ev.loc, ev.value))
-    elif ev.kind == "RMW":
-        out.append("int %s = %d; %s.compare_exchange_strong(%s, %d, %s);" % (
-            ev.reg, ev.expect, ref, ev.reg, ev.value, _o(ev.order)))
-        if ev.order == "relaxed" and ev.scope in SCOPE_SUFFIX:
+        else:
             out.append("int %s = atomicCAS%s(&%s[0], %d, %d);" % (
                 ev.reg, SCOPE_SUFFIX[ev.scope], ev.loc, ev.expect, ev.value))
     return out
 
 
+def _spell_member(ev, ref):
+    """An atomic_ref temporary (`ref.`) or a cuda::atomic pointer
+    (`ref->`): the same member functions (libcu++ atomic and atomic_ref)."""
+    if not ref.endswith("->"):
+        ref += "."
+    out = []
+    if ev.kind == "R" and ev.order in ("relaxed", "acquire", "seq_cst"):
+        out.append("int %s = %sload(%s);" % (ev.reg, ref, _o(ev.order)))
+        if ev.order == "seq_cst":
+            out.append("int %s = %sload();" % (ev.reg, ref))
+    elif ev.kind == "W" and ev.order in ("relaxed", "release", "seq_cst"):
+        out.append("%sstore(%d, %s);" % (ref, ev.value, _o(ev.order)))
+    elif ev.kind == "RMW" and ev.expect is None:
+        out.append("int %s = %sexchange(%d, %s);" % (ev.reg, ref, ev.value,
+                                                     _o(ev.order)))
+    elif ev.kind == "RMW":
+        out.append("int %s = %d; %scompare_exchange_strong(%s, %d, %s);" % (
+            ev.reg, ev.expect, ref, ev.reg, ev.value, _o(ev.order)))
+    return out
+
+
+def _ref_target(m):
+    """The scope and location of an atomic_ref, or of a cuda::atomic
+    reached through a cast pointer (`((cuda::atomic<int, S> *)p)->`)."""
+    if m.group(1) is not None:
+        return SCOPE[m.group(1)], loc_in(m.group(2))
+    return SCOPE[m.group("s2")], loc_in(m.group("p2"))
+
+
 def _ref_meaning(m, reading, ctx):
-    scope = SCOPE[m.group(1)]
-    loc = loc_in(m.group(2))
+    scope, loc = _ref_target(m)
     op = "cas"
     order = m.group("o") or "seq_cst"
     # compare_exchange_strong(expected, desired, order): the expected
@@ -116,13 +139,20 @@ def _ref_meaning(m, reading, ctx):
 
 def _ref_any(m, reading, ctx):
     d = m.groupdict()
+    scope, loc = _ref_target(m)
     if d.get("op1") == "load":
-        return [Event("R", loc_in(m.group(2)), d.get("o") or "seq_cst",
-                      SCOPE[m.group(1)])]
+        return [Event("R", loc, d.get("o") or "seq_cst", scope)]
     kind = "W" if d["op2"] == "store" else "RMW"
-    return [Event(kind, loc_in(m.group(2)), d.get("o2") or "seq_cst",
-                  SCOPE[m.group(1)], value=int(d["v"]))]
+    return [Event(kind, loc, d.get("o2") or "seq_cst", scope,
+                  value=int(d["v"]))]
 
+
+
+def _identity_rmw(m, reading, ctx):
+    if int(m.group(4)) != 0:
+        raise Unreadable("atomic%s with a value other than 0" % m.group(1))
+    return [Event("RMW", loc_in(m.group(3)), "relaxed",
+                  SUFFIX_SCOPE[m.group(2) or ""], value=0, expect=0)]
 
 
 ROWS = [
@@ -196,6 +226,14 @@ ROWS = [
                                expect=int(m.group(3)))],
         _spell_atomic,
         "G-atomic atomicCAS: relaxed, device scope"),
+    Row("atomicAdd/Sub/Or/Xor (p, 0)",
+        r"\batomic(Add|Sub|Or|Xor)(_block|_system)?\s*\(\s*(" + ARG +
+        r")\s*,\s*" + INT + r"\s*\)",
+        _identity_rmw, None,
+        "G-atomic atomicAdd/Sub/Or/Xor: relaxed, device scope (_block, "
+        "_system); with 0 it writes back what it read: read as a "
+        "compare-exchange of 0 with 0 (exact when it reads 0, a read "
+        "otherwise)"),
 ] + plain_rows("G: ordinary accesses are non-atomic (data races are "
                "undefined)") + foreign_rows("CUDA C++")
 

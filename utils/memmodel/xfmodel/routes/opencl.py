@@ -199,12 +199,16 @@ def _spell(ev, ctx):
             out.append("sub_group_barrier(%s);" % f)
     elif (ev.atomic or ev.kind == "RMW") and v == V12:
         if ev.kind == "RMW" and ev.order == "relaxed":
-            if ev.expect is None:
-                out.append("int %s = atomic_xchg(&%s[0], %d);" % (
-                    ev.reg, ev.loc, ev.value))
-            else:
-                out.append("int %s = atomic_cmpxchg(&%s[0], %d, %d);" % (
-                    ev.reg, ev.loc, ev.expect, ev.value))
+            # atomic_* (1.2 §6.12.11) and the atom_* of the 1.0 extensions
+            # cl_khr_{global,local}_int32_base_atomics (the same functions
+            # under their older names).
+            for fn in ("atomic", "atom"):
+                if ev.expect is None:
+                    out.append("int %s = %s_xchg(&%s[0], %d);" % (
+                        ev.reg, fn, ev.loc, ev.value))
+                else:
+                    out.append("int %s = %s_cmpxchg(&%s[0], %d, %d);" % (
+                        ev.reg, fn, ev.loc, ev.expect, ev.value))
     elif (ev.atomic or ev.kind == "RMW") and ev.scope in SCOPE_NAME:
         p = _ptr(ev.loc, ctx)
         tail = ", memory_order_%s, memory_scope_%s" % (
@@ -240,13 +244,64 @@ def _spell(ev, ctx):
                 "memory_scope_%s);" % (ev.reg, ev.expect, p, ev.reg,
                                        ev.value, ev.order, fail,
                                        SCOPE_NAME[ev.scope]))
+            out.append(
+                "int %s = %d; __opencl_atomic_compare_exchange_strong(%s, "
+                "&%s, %d, memory_order_%s, memory_order_%s, "
+                "memory_scope_%s);" % (ev.reg, ev.expect, p, ev.reg,
+                                       ev.value, ev.order, fail,
+                                       SCOPE_NAME[ev.scope]))
+        if ev.scope == "system":
+            out += _spell_c11(ev, p)
     return out
+
+
+C11_ORDER = {"relaxed": "__ATOMIC_RELAXED", "acquire": "__ATOMIC_ACQUIRE",
+             "release": "__ATOMIC_RELEASE", "acq_rel": "__ATOMIC_ACQ_REL",
+             "seq_cst": "__ATOMIC_SEQ_CST"}
+
+
+def _spell_c11(ev, p):
+    """clang's __c11_atomic_* builtins: no scope operand, so system scope
+    (clang gives them the target's default, widest synchronization
+    scope)."""
+    o = C11_ORDER[ev.order]
+    if ev.kind == "R" and ev.order in ("relaxed", "acquire", "seq_cst"):
+        return ["int %s = __c11_atomic_load(%s, %s);" % (ev.reg, p, o)]
+    if ev.kind == "W" and ev.order in ("relaxed", "release", "seq_cst"):
+        return ["__c11_atomic_store(%s, %d, %s);" % (p, ev.value, o)]
+    if ev.kind == "RMW" and ev.expect is None:
+        return ["int %s = __c11_atomic_exchange(%s, %d, %s);" % (
+            ev.reg, p, ev.value, o)]
+    if ev.kind == "RMW":
+        fail = {"acq_rel": "acquire", "release": "relaxed"}.get(ev.order,
+                                                                ev.order)
+        return ["int %s = %d; __c11_atomic_compare_exchange_strong(%s, &%s, "
+                "%d, %s, %s);" % (ev.reg, ev.expect, p, ev.reg, ev.value, o,
+                                  C11_ORDER[fail])]
+    return []
+
+
+def _c11(kind):
+    def meaning(m, reading, ctx):
+        d = m.groupdict()
+        ev = dict(loc=loc_in(d["p"]), order=d["o"].lower(), scope="system")
+        if kind == "R":
+            return [Event("R", **ev)]
+        if kind in ("W", "RMW"):
+            return [Event(kind, value=int(d["v"]), **ev)]
+        var = d["e"]
+        if var not in (ctx.inits or {}):
+            raise Unreadable("expected value of %s unknown" % var)
+        return [Event("RMW", value=int(d["v"]), expect=ctx.inits[var],
+                      reg=var, **ev)]
+    return meaning
 
 
 P = r"(?P<p>" + ARG + r")"
 V = INT.replace("(-?\\d+)", "(?P<v>-?\\d+)")
 XORD = ORD.replace("(relaxed", "(?P<o>relaxed")
 XSCO = SCO.replace("(memory_scope", "(?P<s>memory_scope", 1)
+C11_ORD = r"__ATOMIC_(?P<o>RELAXED|ACQUIRE|RELEASE|ACQ_REL|SEQ_CST)"
 
 ROWS = [
     Row("mem_fence", r"\bmem_fence\s*\(\s*" + FLAGS + r"\s*\)",
@@ -309,6 +364,34 @@ ROWS = [
         r"\b__opencl_atomic_exchange\s*\(\s*" + P + r",\s*" + V +
         r"\s*,\s*" + XORD + r"\s*,\s*" + XSCO + r"\s*\)",
         _atomic("RMW", True), _spell, "clang __opencl_atomic_exchange", V2),
+    Row("__opencl_atomic_compare_exchange_strong",
+        r"\b__opencl_atomic_compare_exchange_strong\s*\(\s*" + P +
+        r",\s*&\s*(?P<e>r\d+_\d+)\s*,\s*" + V + r"\s*,\s*" + XORD +
+        r"\s*,\s*" + ORD + r"\s*,\s*" + XSCO + r"\s*\)",
+        _atomic("CAS", True), _spell,
+        "clang __opencl_atomic_compare_exchange_strong: "
+        "atomic_compare_exchange_strong_explicit with the same operands",
+        V2),
+    Row("__c11_atomic_load",
+        r"\b__c11_atomic_load\s*\(\s*" + P + r",\s*" + C11_ORD + r"\s*\)",
+        _c11("R"), _spell,
+        "clang's C11 atomic builtins (LanguageExtensions, __c11_atomic_*): "
+        "C11 7.17 with the given order; no scope operand: the widest "
+        "(all_svm_devices)", V2),
+    Row("__c11_atomic_store",
+        r"\b__c11_atomic_store\s*\(\s*" + P + r",\s*" + V + r"\s*,\s*" +
+        C11_ORD + r"\s*\)", _c11("W"), _spell, "clang __c11_atomic_store",
+        V2),
+    Row("__c11_atomic_exchange",
+        r"\b__c11_atomic_exchange\s*\(\s*" + P + r",\s*" + V +
+        r"\s*,\s*" + C11_ORD + r"\s*\)", _c11("RMW"), _spell,
+        "clang __c11_atomic_exchange", V2),
+    Row("__c11_atomic_compare_exchange_strong",
+        r"\b__c11_atomic_compare_exchange_strong\s*\(\s*" + P +
+        r",\s*&\s*(?P<e>r\d+_\d+)\s*,\s*" + V + r"\s*,\s*" + C11_ORD +
+        r"\s*,\s*__ATOMIC_\w+\s*\)", _c11("CAS"), _spell,
+        "clang __c11_atomic_compare_exchange_strong (the expected variable "
+        "holds the old value afterwards)", V2),
     Row("xfence_cas helper",
         r"\bxfence_cas_(?:global|local)_int\s*\(\s*" + P + r",\s*" +
         INT.replace("(-?\\d+)", "(?P<e2>-?\\d+)") + r",\s*" + V + r"\s*,\s*" +
@@ -320,13 +403,15 @@ ROWS = [
         "atomic_compare_exchange_strong_explicit(p, &expected, desired, o, "
         "f, s), returning the old value (C 2.0 §6.13.11)", V2),
     Row("atomic_xchg / identity RMW",
-        r"\batomic_(xchg|add|sub|or|xor)\s*\(\s*(" + ARG + r")\s*,\s*" +
+        r"\batom(?:ic)?_(xchg|add|sub|or|xor)\s*\(\s*(" + ARG + r")\s*,\s*" +
         INT + r"\s*\)",
         _legacy_rmw, _spell,
         "1.2 §6.12.11: relaxed (no ordering is specified), atomic among "
-        "the device (global) or work-group (local)"),
+        "the device (global) or work-group (local); atom_*: the 1.0 "
+        "extensions cl_khr_{global,local}_int32_base_atomics, the same "
+        "functions under their older names"),
     Row("atomic_cmpxchg",
-        r"\batomic_cmpxchg\s*\(\s*(" + ARG + r")\s*,\s*" + INT + r"\s*,\s*" +
+        r"\batom(?:ic)?_cmpxchg\s*\(\s*(" + ARG + r")\s*,\s*" + INT + r"\s*,\s*" +
         INT + r"\s*\)",
         lambda m, r, c: [Event("RMW", loc_in(m.group(1)), "relaxed",
                                _legacy_scope(loc_in(m.group(1)), c),
@@ -365,5 +450,14 @@ def write(test, version, variant=0, naming=None, prefer=""):
 def read(text, nthreads, reading, version, spaces):
     ctx = Ctx(version, spaces)
     bodies = function_bodies(text, ["t%d" % t for t in range(nthreads)])
+    for t in range(nthreads):
+        # A C++ name (a CUDA source's cuda::atomic<int, S> cast) copied
+        # into the output: OpenCL C has no namespaces, the output does not
+        # compile. The access rows would read the access around it.
+        m = re.search(r"\b(?:cuda|std)\s*::\s*\w+", bodies["t%d" % t])
+        if m:
+            raise Undefined("'%s' is not OpenCL C: a C++ name copied into "
+                            "the output (OpenCL C has no namespaces), so the "
+                            "output does not compile" % m.group(0))
     return [[e for e, _ in scan(bodies["t%d" % t], ROWS, reading, ctx,
                                 ALLOWED, t)] for t in range(nthreads)]

@@ -14,6 +14,12 @@ spaces), so every shape x placement x spaces x data mode x thread position
 x token, hence every shape x scope x order x space x placement, is in the
 sample at least once, and every route runs the whole sample. The order is
 fixed: no randomness.
+
+The OpenCL 1.2 families (tokens L and LF-, shapes.LEGACY_SHAPES) also take
+every token in lock step (thread t of test i takes token i of its list):
+the stride never gives both threads the same fence, and the tests that
+need one on each side (store buffering with mem_fence on both threads,
+OpenCL 1.2 §6.12.9) are the ones 1.2 routes can get wrong.
 """
 
 from .. import shapes
@@ -25,11 +31,17 @@ def covering_specs(part=0, parts=1):
     n = 0
     for shape, placement, spaces, data, toks in shapes._families():
         k = max(len(t) for t in toks)
+        legacy = toks[0][0] == "L"
         for i in range(k):
-            combo = tuple(t[(i + j * 7) % len(t)] for j, t in enumerate(toks))
-            if n % parts == part:
-                yield ":".join((shape, placement, spaces, data) + combo)
-            n += 1
+            combos = [tuple(t[(i + j * 7) % len(t)] for j, t in enumerate(toks))]
+            if legacy:
+                same = tuple(t[i % len(t)] for t in toks)
+                if same != combos[0]:
+                    combos.append(same)
+            for combo in combos:
+                if n % parts == part:
+                    yield ":".join((shape, placement, spaces, data) + combo)
+                n += 1
 
 
 def covering_tests(part=0, parts=1):

@@ -7,6 +7,7 @@ environment's:
 |---|---|---|
 | `OpLoad` / `OpStore` | plain access | SPIR-V §2.18 (non-atomic); Vulkan: private unless NonPrivatePointer (Vulkan "Memory Model", "Availability and Visibility": av/vis operations apply to non-private accesses only) |
 | `OpAtomicLoad/Store/Exchange/CompareExchange` | atomic access, the scope and order of its operands | SPIR-V §3.37.18 atomic instructions |
+| `OpCompositeInsert`/`OpCompositeExtract` of a compare-exchange result | the value read, followed to its store into `out` | §3.37.12 |
 | `OpAtomicOr/IAdd/Xor p, 0` | RMW that writes back what it read (read as CAS 0 -> 0) | §3.37.18 |
 | `OpMemoryBarrier S, sem` | fence | §3.37.19 |
 | `OpControlBarrier E, S, sem` | barrier E, memory part S sem (none: execution only) | §3.37.19 |
@@ -140,6 +141,7 @@ def _read_fn(t, body, consts, pnames, env, wg_vars, fname, locals_):
         base, idx = where[p]
         return base, idx
 
+    parts = {}  # composite id -> {index path: event index of a read}
     for line in body.splitlines():
         line = line.strip()
         if not line:
@@ -167,6 +169,22 @@ def _read_fn(t, body, consts, pnames, env, wg_vars, fname, locals_):
                 where[res] = where[args[1]]
             if args[1] in fvars:
                 fvars.add(res)
+            continue
+        if op in ("OpCompositeInsert", "OpCompositeExtract"):
+            # A compare-exchange's {old value, success} pair built and
+            # taken apart (Clang's cmpxchg result): follow the value read.
+            if op == "OpCompositeInsert":
+                obj, comp, idx = args[1], args[2], args[3:]
+                got = dict(parts.get(comp, {}))
+                if obj in results:
+                    got[tuple(idx)] = results[obj]
+                else:
+                    got.pop(tuple(idx), None)
+                parts[res] = got
+            else:
+                got = parts.get(args[1], {}).get(tuple(args[2:]))
+                if got is not None:
+                    results[res] = got
             continue
         if op == "OpVariable":
             if "Function" in args[1:]:
