@@ -190,6 +190,8 @@ compile_detail::Session::raise(std::unique_ptr<llvm::Module> ir,
   XFenceRaiseLLVMOptions raise;
   raise.globalFence =
       options.globalFence == GlobalFenceScope::device ? "device" : "spec";
+  raise.openclStd =
+      options.source.standard.empty() ? "CL1.2" : options.source.standard;
   pm.addPass(createXFenceRaiseLLVM(raise));
   if (options.coalesce)
     pm.addPass(createXFenceCoalesce());

@@ -18,6 +18,7 @@
 #include "passes/Passes.h"
 #include "passes/TargetCapabilities.h"
 
+#include "mlir/Dialect/LLVMIR/LLVMTypes.h"
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -38,14 +39,16 @@ InFlightDiagnostic noScope(Operation *op, Scope scope,
                          << caps.name << "'; refusing to weaken it";
 }
 
+InFlightDiagnostic noSeqCst(Operation *op, const TargetCapabilities &caps) {
+  return op->emitError() << "order 'seq_cst' has no sound form on target '"
+                         << caps.name << "' (" << caps.noSeqCstReason << ")";
+}
+
 /// The order a fence of order `order` has on the target, or failure.
 FailureOr<MemoryOrder> legalFenceOrder(Operation *op, MemoryOrder order,
                                        const TargetCapabilities &caps) {
   if (order == MemoryOrder::seq_cst && !caps.seqCst)
-    return op->emitError() << "order 'seq_cst' has no sound form on target '"
-                           << caps.name
-                           << "' (it has no sequential "
-                              "consistency)";
+    return noSeqCst(op, caps);
   if ((order == MemoryOrder::acquire || order == MemoryOrder::release) &&
       !caps.splitFenceOrders)
     return MemoryOrder::acq_rel;
@@ -74,6 +77,16 @@ LogicalResult legalizeFence(FenceOp fence, const TargetCapabilities &caps) {
       (fence.getScope() == Scope::thread && !caps.threadFences)) {
     fence.erase();
     return success();
+  }
+  // Where a thread-scope fence can order only some spaces (OpenCL: images),
+  // the others are dropped: between threads it orders nothing there.
+  if (fence.getScope() == Scope::thread) {
+    MemorySpaces kept = fence.getSpaces() & caps.threadFenceSpaces;
+    if (kept == MemorySpaces::none) {
+      fence.erase();
+      return success();
+    }
+    fence.setSpacesAttr(MemorySpacesAttr::get(fence.getContext(), kept));
   }
   std::optional<Scope> scope = caps.fenceScopeFor(fence.getScope());
   if (!scope)
@@ -132,9 +145,7 @@ LogicalResult legalizeBarrier(BarrierT barrier, bool partial,
     return noScope(barrier, requested, caps);
   MemoryOrder order = *barrier.getOrder();
   if (order == MemoryOrder::seq_cst && !caps.seqCst)
-    return barrier.emitError()
-           << "order 'seq_cst' has no sound form on target '" << caps.name
-           << "' (it has no sequential consistency)";
+    return noSeqCst(barrier, caps);
   FailureOr<MemorySpaces> spaces =
       legalSpaces(barrier, barrier.getSpaces(), caps);
   if (failed(spaces))
@@ -181,6 +192,21 @@ LogicalResult legalizeBarrier(BarrierT barrier, bool partial,
   return success();
 }
 
+/// True if the object of the atomic `op` is in local (CUDA shared) memory:
+/// its address is an LLVM pointer of address space 3, the numbering that
+/// NVPTX and SPIR share and the importers use.
+bool isLocalObject(Operation *op) {
+  Value addr = llvm::TypeSwitch<Operation *, Value>(op)
+                   .Case<AtomicRMWOp, AtomicCmpXchgOp, AtomicLoadOp,
+                         AtomicStoreOp>([](auto atomic) -> Value {
+                     return atomic.getAddr();
+                   })
+                   .Default([](Operation *) { return Value(); });
+  auto ptr = addr ? dyn_cast<LLVM::LLVMPointerType>(addr.getType())
+                  : LLVM::LLVMPointerType();
+  return ptr && ptr.getAddressSpace() == 3;
+}
+
 /// Checks and rewrites the scope and orders of an atomic. Where the target's
 /// atomics carry no order (OpenCL 1.2), an ordered atomic becomes a relaxed
 /// atomic between a release fence before and an acquire fence after (the
@@ -189,9 +215,16 @@ LogicalResult legalizeBarrier(BarrierT barrier, bool partial,
 LogicalResult legalizeAtomic(Operation *op, const TargetCapabilities &caps) {
   MLIRContext *ctx = op->getContext();
   auto scopeAttr = op->getAttrOfType<ScopeAttr>("scope");
-  std::optional<Scope> scope = caps.atomicScopeFor(scopeAttr.getValue());
+  Scope requested = scopeAttr.getValue();
+  // Only the threads of one work-group can reach a local object where the
+  // target has no distributed shared memory: the work-group scope orders
+  // all that a wider one could (semantics.md §3.3).
+  if (caps.localIsWorkgroupPrivate && isLocalObject(op) &&
+      isAtLeast(requested, Scope::workgroup))
+    requested = Scope::workgroup;
+  std::optional<Scope> scope = caps.atomicScopeFor(requested);
   if (!scope)
-    return noScope(op, scopeAttr.getValue(), caps);
+    return noScope(op, requested, caps);
   op->setAttr("scope", ScopeAttr::get(ctx, *scope));
 
   SmallVector<StringRef, 2> orderNames;
@@ -203,9 +236,7 @@ LogicalResult legalizeAtomic(Operation *op, const TargetCapabilities &caps) {
   for (StringRef name : orderNames) {
     MemoryOrder order = op->getAttrOfType<MemoryOrderAttr>(name).getValue();
     if (order == MemoryOrder::seq_cst && !caps.seqCst)
-      return op->emitError()
-             << "order 'seq_cst' has no sound form on target '" << caps.name
-             << "' (it has no sequential consistency)";
+      return noSeqCst(op, caps);
     strongest = join(strongest, order);
   }
   if (auto rmw = dyn_cast<AtomicRMWOp>(op))

@@ -118,16 +118,32 @@ TargetCapabilities xfence::openCL12Capabilities() {
   // atomic_* on __global memory are atomic across the device, on __local
   // across the work-group; they carry no memory order.
   caps.atomicScopes = {S::workgroup, S::device};
+  // An atomic on __local memory is atomic across the work-group, all that
+  // can see it (OpenCL 1.2 §3.3: local memory is shared by the work-items
+  // of one work-group); a device-scope one is a work-group one there.
+  caps.localIsWorkgroupPrivate = true;
   caps.orderedAtomics = false;
   caps.threadFences = false;
-  // read_mem_fence = acquire, write_mem_fence = release, mem_fence =
-  // acq_rel, and mem_fence is a full fence for seq_cst (*derived*, §3).
-  caps.splitFenceOrders = true;
+  // What a 1.2 fence promises is read in its weakest plausible sense
+  // (§2, OpenCL C; §3.1): the 1.2 text says that read_mem_fence "orders
+  // only loads" and write_mem_fence "only stores" (OpenCL 1.2 §6.12.9), so
+  // neither orders a load before a store, which acquire and release need;
+  // mem_fence is acq_rel at work_group scope (OpenCL C 2.0 §6.13.8 defines
+  // it so). Acquire and release fences therefore become acq_rel
+  // (mem_fence), and seq_cst has no form: not as a fence, not as a
+  // barrier's memory part (barrier(F) orders as mem_fence does), not as an
+  // atomic (fence + relaxed atomic + fence). The CUDA-to-OpenCL path has a
+  // policy option that assumes the 1.2 text's full-fence reading.
+  caps.splitFenceOrders = false;
+  caps.seqCst = false;
+  caps.noSeqCstReason =
+      "its strongest fence, mem_fence, is only acq_rel at work-group scope "
+      "as OpenCL C 2.0 §6.13.8 defines it";
   // CLK_IMAGE_MEM_FENCE arrived with OpenCL 2.0.
   caps.spaces = MemorySpaces::local | MemorySpaces::global;
   caps.barrierScopes = {S::workgroup};
   caps.barrierMemoryIsExecScope = true;
-  caps.barrierMaxOrder = MemoryOrder::seq_cst; // SPIR-V 1.2 env: SeqCst
+  caps.barrierMaxOrder = MemoryOrder::acq_rel;
   caps.rmwKinds = {K::add, K::sub, K::and_, K::or_,  K::xor_,
                    K::min, K::max, K::umin, K::umax, K::xchg};
   return caps;
@@ -143,8 +159,19 @@ TargetCapabilities xfence::openCL2Capabilities() {
   // of a cluster-scope synchronization become device scope together.
   caps.fenceScopes = {S::thread, S::subgroup, S::workgroup, S::device,
                       S::system};
-  caps.atomicScopes = caps.fenceScopes;
+  // "The memory_scope_work_item value for memory_scope can only be used
+  // with atomic_work_item_fence with flags set to CLK_IMAGE_MEM_FENCE"
+  // (OpenCL C 2.0 §6.13.11.4; 3.0, memory_scope): a thread-scope fence
+  // keeps only its image space (what orders a work-item's own read_write
+  // image accesses); over local and global memory it orders nothing
+  // between work-items and is dropped (§3.1).
   caps.threadFences = true;
+  caps.threadFenceSpaces = MemorySpaces::image;
+  // No atomic at work_item scope, and memory_scope_sub_group exists only
+  // with sub-groups (cl_khr_subgroups in 2.0, __opencl_c_subgroups in
+  // 3.0): a thread or sub-group atomic is written at work_group scope,
+  // which every device has (§3.3).
+  caps.atomicScopes = {S::workgroup, S::device, S::system};
   // work_group_barrier / sub_group_barrier with a memory scope operand.
   caps.barrierScopes = {S::subgroup, S::workgroup};
   caps.rmwKinds = {K::add, K::sub, K::and_, K::or_,  K::xor_,

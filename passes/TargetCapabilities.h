@@ -61,6 +61,11 @@ struct TargetCapabilities {
   /// A fence at `thread` scope orders nothing between threads; where the
   /// target has no such fence it is dropped (semantics.md §3, row "thread").
   bool threadFences = false;
+  /// With threadFences: the spaces a thread-scope fence can order. Between
+  /// threads such a fence orders nothing; OpenCL keeps it for images only
+  /// (memory_scope_work_item needs CLK_IMAGE_MEM_FENCE), and legalization
+  /// drops the other spaces.
+  MemorySpaces threadFenceSpaces = allSpaces();
   /// Before sm_90 there are no clusters: every CTA is its own cluster, so
   /// `cluster` scope is `workgroup` scope (semantics.md §3, *derived*). Off
   /// in strict mode, where cluster scope is then an error.
@@ -69,11 +74,21 @@ struct TargetCapabilities {
   /// Fences can be acquire-only or release-only; without this they become
   /// acq_rel (PTX below sm_90 / PTX 8.6: `fence` alone is `fence.acq_rel`).
   bool splitFenceOrders = true;
-  /// The target has sequential consistency (Vulkan has none).
+  /// The target has sequential consistency (Vulkan has none; OpenCL C 1.2
+  /// has no fence that is surely seq_cst).
   bool seqCst = true;
+  /// Without seqCst: why, for the diagnostic ("order 'seq_cst' has no sound
+  /// form on target 'T' (<reason>)").
+  std::string noSeqCstReason = "it has no sequential consistency";
   /// Atomics carry a memory order (OpenCL 1.2 atomics are relaxed only; an
   /// ordered atomic becomes fence + relaxed atomic + fence there).
   bool orderedAtomics = true;
+
+  /// Local (CUDA shared) memory is visible to the threads of one work-group
+  /// only: the target has no clusters and no distributed shared memory, so
+  /// an atomic on a local object, and the fences that legalization puts
+  /// around it, need no scope wider than the work-group.
+  bool localIsWorkgroupPrivate = false;
 
   /// Memory spaces the target can name in a fence or barrier.
   MemorySpaces spaces = allSpaces();

@@ -3,14 +3,20 @@
 // Mapping (docs/semantics.md §3, columns "OpenCL C 1.2" and "OpenCL C
 // 2.0+"), for ops legalized for the target first:
 //  * fence relaxed or of no spaces: nothing (it orders nothing).
-//  * 1.2 (workgroup scope only; legalization refuses wider ones):
-//    acquire -> read_mem_fence(F), release -> write_mem_fence(F), acq_rel ->
-//    mem_fence(F), seq_cst -> mem_fence(F) (*derived*: the 1.2 wording is a
-//    full fence). F has LOCAL|GLOBAL for every CUDA fence.
-//  * 2.0+: atomic_work_item_fence(F, o, s), s = memory_scope_work_item /
-//    sub_group / work_group / device / all_svm_devices.
+//  * 1.2 (workgroup scope only; legalization refuses wider ones): acquire,
+//    release and acq_rel -> mem_fence(F). read_mem_fence "orders only
+//    loads" and write_mem_fence "only stores" (OpenCL 1.2 §6.12.9), so
+//    neither gives acquire (load before later stores) or release (earlier
+//    loads before a store); mem_fence is acq_rel (OpenCL C 2.0 §6.13.8).
+//    seq_cst has no 1.2 form, unless the policy `seqCstMemFence` assumes
+//    the 1.2 text's full-fence reading. F has LOCAL|GLOBAL for every CUDA
+//    fence.
+//  * 2.0+: atomic_work_item_fence(F, o, s), s = memory_scope_sub_group /
+//    work_group / device / all_svm_devices; memory_scope_work_item only
+//    with F = CLK_IMAGE_MEM_FENCE (OpenCL C 2.0 §6.13.11.4).
 //  * barrier workgroup, memory workgroup: barrier(F) (= work_group_barrier
-//    in 2.0); no memory part: barrier(0). 2.0 memory scope S wider than the
+//    in 2.0; 1.2: not seq_cst, unless `seqCstMemFence`); no memory part:
+//    barrier(0). 2.0 memory scope S wider than the
 //    work-group: work_group_barrier(F, S); seq_cst: seq_cst fences around.
 //    Subgroup barriers (2.0): sub_group_barrier(F[, S]).
 //  * atomics, 1.2 (relaxed after legalization): atomic_add/sub/and/or/xor/
@@ -122,12 +128,15 @@ LogicalResult fenceText(Operation *op, Scope scope, MemoryOrder order,
       return op->emitError("a fence of scope '")
              << stringifyScope(scope)
              << "' has no OpenCL C 1.2 form (legalize first)";
-    const char *fn = order == MemoryOrder::acquire   ? "read_mem_fence"
-                     : order == MemoryOrder::release ? "write_mem_fence"
-                                                     : "mem_fence";
-    b << fn << "(" << flags(spaces) << ")";
+    if (order == MemoryOrder::seq_cst && !target.seqCstMemFence)
+      return op->emitError("a seq_cst fence has no OpenCL C 1.2 form: "
+                           "mem_fence is only acq_rel (legalize first)");
+    b << "mem_fence(" << flags(spaces) << ")";
     return success();
   }
+  if (scope == Scope::thread && spaces != MemorySpaces::image)
+    return op->emitError("memory_scope_work_item is allowed only with "
+                         "CLK_IMAGE_MEM_FENCE alone (legalize first)");
   FailureOr<const char *> s = scopeName(op, scope);
   if (failed(s))
     return failure();
@@ -157,10 +166,14 @@ LogicalResult emitBarrier(BarrierOp op, const OpenCLTarget &target,
   MemorySpaces spaces = op.getSpaces();
   if (!target.cl2) {
     // Legalization leaves a workgroup memory part (wider parts become
-    // fences around the barrier); barrier(F) is seq_cst in the 1.2 model.
+    // fences around the barrier).
     if (scope != Scope::workgroup)
       return op.emitError("a barrier ordering memory at scope '")
              << stringifyScope(scope) << "' has no OpenCL C 1.2 form";
+    if (order == MemoryOrder::seq_cst && !target.seqCstMemFence)
+      return op.emitError("a barrier whose memory part is seq_cst has no "
+                          "OpenCL C 1.2 form: barrier(F) orders memory as "
+                          "mem_fence does, only acq_rel (legalize first)");
     b << "barrier(" << flags(spaces) << ")";
     return success();
   }
@@ -378,6 +391,10 @@ LogicalResult emitAtomic(Operation *op, const OpenCLTarget &target,
     return failure();
   auto [value, atomic] = *types;
   auto scopeAttr = op->getAttrOfType<ScopeAttr>("scope");
+  if (scopeAttr.getValue() == Scope::thread)
+    return op->emitError("an atomic at memory_scope_work_item has no OpenCL C "
+                         "form: that scope is for image fences only "
+                         "(legalize first)");
   FailureOr<const char *> scope = scopeName(op, scopeAttr.getValue());
   if (failed(scope))
     return failure();

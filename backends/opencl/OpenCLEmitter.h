@@ -33,6 +33,11 @@ struct OpenCLTarget {
   /// a reader of the output that needs each atomic's order and scope where
   /// it is (the CUDA-to-alpaka path, docs/cuda-to-alpaka.md).
   bool constantHelperArguments = false;
+  /// 1.2 only, a policy (--opencl12-seq-cst-fence=assume-mem-fence-is-seq-cst):
+  /// mem_fence(F) and barrier(F) are taken to be seq_cst, as the 1.2 text's
+  /// "committed to memory" wording reads; without it a seq_cst fence or
+  /// barrier has no 1.2 form (docs/semantics.md §3.1).
+  bool seqCstMemFence = false;
 };
 
 /// A piece of a template: literal text, or (operand >= 0) the text of the

@@ -3,6 +3,7 @@
 #include "frontends/names/OpenCLSyncNames.h"
 
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/ErrorHandling.h"
 
 using namespace xfence;
 
@@ -61,14 +62,14 @@ xfence::classifyOpenCLSyncName(llvm::StringRef name) {
     return b;
   if (name == "sub_group_barrier")
     return b.kind = OpenCLSync::SubGroupBarrier, b;
-  // OpenCL 2.0 §6.13.8: mem_fence is acq_rel, read_mem_fence acquire,
-  // write_mem_fence release, all at work_group scope (semantics.md §2).
+  // Work-group scoped fences; their order depends on the standard
+  // (legacyFenceOrder, semantics.md §2).
   if (name == "mem_fence" || name == "read_mem_fence" ||
       name == "write_mem_fence") {
     b.kind = OpenCLSync::LegacyFence;
-    b.fenceOrder = name == "mem_fence"        ? MemoryOrder::acq_rel
-                   : name == "read_mem_fence" ? MemoryOrder::acquire
-                                              : MemoryOrder::release;
+    b.legacyFence = name == "mem_fence"        ? LegacyFence::full
+                    : name == "read_mem_fence" ? LegacyFence::read
+                                               : LegacyFence::write;
     return b;
   }
   if (name == "atomic_work_item_fence")
@@ -126,6 +127,22 @@ xfence::classifyOpenCLSyncName(llvm::StringRef name) {
   if (std::optional<AtomicRMWKind> kind = rmwKind(name))
     return b.rmw = *kind, b;
   return std::nullopt;
+}
+
+MemoryOrder xfence::legacyFenceOrder(LegacyFence fence, unsigned version) {
+  switch (fence) {
+  case LegacyFence::read:
+    return MemoryOrder::acquire;
+  case LegacyFence::write:
+    return MemoryOrder::release;
+  case LegacyFence::full:
+    // 2.0: acq_rel (OpenCL C 2.0 §6.13.8). 1.x: "loads and stores
+    // preceding the mem_fence will be committed to memory before any loads
+    // and stores following the mem_fence" (OpenCL 1.2 §6.12.9), which
+    // orders a store before a later load: only seq_cst gives that.
+    return version >= 200 ? MemoryOrder::acq_rel : MemoryOrder::seq_cst;
+  }
+  llvm_unreachable("unknown legacy fence");
 }
 
 std::optional<Scope> xfence::openCLBarrierScope(MemorySpaces spaces,

@@ -49,6 +49,16 @@ enum class OpenCLSync {
   FlagClear,
 };
 
+/// The three fences of OpenCL C 1.x (deprecated in 2.0, kept in 3.0).
+enum class LegacyFence {
+  /// mem_fence(F)
+  full,
+  /// read_mem_fence(F)
+  read,
+  /// write_mem_fence(F)
+  write,
+};
+
 struct OpenCLSyncBuiltin {
   OpenCLSync kind;
   /// For LegacyRMW and RMW: the operation, before signedness (min/max of an
@@ -61,13 +71,29 @@ struct OpenCLSyncBuiltin {
   bool isExplicit = false;
   /// compare_exchange_weak.
   bool weak = false;
-  /// For LegacyFence: acq_rel, acquire or release.
-  MemoryOrder fenceOrder = MemoryOrder::acq_rel;
+  /// For LegacyFence: which one (its order depends on the standard of the
+  /// source: legacyFenceOrder).
+  LegacyFence legacyFence = LegacyFence::full;
 };
 
 /// The synchronization meaning of the OpenCL C built-in named `name` (its
 /// unmangled name), if it is one.
 std::optional<OpenCLSyncBuiltin> classifyOpenCLSyncName(llvm::StringRef name);
+
+/// The memory order with which xfence imports `fence` from OpenCL C source
+/// of version `version` (100 * major + 10 * minor, as clang's
+/// LangOptions::getOpenCLCompatibleVersion gives it; 0 if unknown). An
+/// importer takes the strongest meaning its source can have
+/// (docs/semantics.md §2, OpenCL C):
+///  * 1.x, or unknown: OpenCL 1.2 §6.12.9 says that mem_fence commits the
+///    loads and stores before it "before any loads and stores following"
+///    it, a full fence: seq_cst. read_mem_fence "orders only loads" and
+///    write_mem_fence "only stores": acquire and release, the stronger of
+///    the 1.2 and the 2.0 reading.
+///  * 2.0 and later define them as atomic_work_item_fence at work_group
+///    scope with acq_rel, acquire and release (OpenCL C 2.0 §6.13.8, 3.0
+///    §6.15.9).
+MemoryOrder legacyFenceOrder(LegacyFence fence, unsigned version);
 
 /// The memory scope of an OpenCL barrier of execution scope `exec` that
 /// orders `spaces` (not none) at `scope` (its argument, or the scope the

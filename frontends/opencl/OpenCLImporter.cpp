@@ -1,8 +1,11 @@
 //===- OpenCLImporter.cpp - OpenCL C to the xfence dialect ----------------===//
 //
 // The meaning of each construct follows docs/semantics.md §2 (OpenCL C):
-//  * mem_fence(F) = fence workgroup acq_rel [F]; read_mem_fence = acquire;
-//    write_mem_fence = release (OpenCL 2.0 §6.13.8, restated in 3.0).
+//  * mem_fence(F) = fence workgroup seq_cst [F] in OpenCL C 1.x source (the
+//    1.2 text describes a full fence, OpenCL 1.2 §6.12.9) and fence
+//    workgroup acq_rel [F] in 2.0/3.0 source (OpenCL C 2.0 §6.13.8);
+//    read_mem_fence = acquire, write_mem_fence = release in both
+//    (legacyFenceOrder in frontends/names/OpenCLSyncNames.h).
 //  * barrier(F) / work_group_barrier(F) = barrier exec workgroup, memory
 //    workgroup acq_rel [F]; F = 0 is an execution barrier only.
 //    work_group_barrier(F, S) has memory scope S, but with LOCAL only the
@@ -309,6 +312,18 @@ void Importer::visitCall(const clang::CallExpr *call) {
       access(call, pointee(0), false, true);
     return;
   }
+  // The math built-ins with a second result stored through their last
+  // argument (OpenCL C 2.0 §6.13.2, OpenCL C 3.0 §6.15.2): fract's and
+  // modf's integral part, frexp's exponent, lgamma_r's sign, remquo's
+  // quotient bits, sincos' cosine. Each writes that object (a private one
+  // orders nothing and is left out, as for any access).
+  if (name == "fract" || name == "modf" || name == "frexp" ||
+      name == "lgamma_r" || name == "remquo" || name == "sincos") {
+    unsigned n = call->getNumArgs();
+    if (n >= 2 && !pointee(n - 1).isNull())
+      access(call, pointee(n - 1), false, true);
+    return;
+  }
   if (name.starts_with("work_group_") || name.starts_with("sub_group_") ||
       name.starts_with("async_work_group") || name == "wait_group_events" ||
       name == "prefetch" || name == "printf" || name.starts_with("enqueue_") ||
@@ -493,8 +508,10 @@ void Importer::importSync(const clang::CallExpr *call,
     if (!expectArgs(1))
       return;
     if (std::optional<MemorySpaces> spaces = flagsArg(call, 0))
-      FenceOp::create(builder, loc, impliedScope(*spaces), b.fenceOrder,
-                      *spaces);
+      FenceOp::create(
+          builder, loc, impliedScope(*spaces),
+          legacyFenceOrder(b.legacyFence, lo.getOpenCLCompatibleVersion()),
+          *spaces);
     return;
   }
   case OpenCLSync::WorkItemFence: {

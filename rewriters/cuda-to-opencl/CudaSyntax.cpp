@@ -141,7 +141,11 @@ public:
                  const llvm::DenseSet<const clang::Stmt *> &sites)
       : edits(edits), src(edits.getSource()), sm(src.getSourceManager()),
         lo(src.getLangOpts()), spaces(spaces), cl2(options.cl2),
-        hoistDevice(options.hoistDeviceVariables), sites(sites) {}
+        hoistDevice(options.hoistDeviceVariables),
+        kernelText(options.kernelAttribute.empty()
+                       ? std::string("__kernel")
+                       : "__kernel " + options.kernelAttribute),
+        sites(sites) {}
 
   /// Finds what device code uses: program-scope variables and functions,
   /// and which variables become kernel arguments (before the traversal).
@@ -490,6 +494,8 @@ private:
   const CudaAddressSpaces &spaces;
   bool cl2;
   bool hoistDevice;
+  /// What __global__ becomes.
+  std::string kernelText;
   const llvm::DenseSet<const clang::Stmt *> &sites;
   /// Program-scope variables and functions that device code refers to.
   llvm::DenseSet<const clang::Decl *> deviceUsed;
@@ -565,7 +571,7 @@ void SyntaxRewriter::rewriteAttributes(clang::Decl *d, const char *deviceText,
     }
     FileCharRange text{file, begin, end};
     if (llvm::isa<clang::CUDAGlobalAttr>(attr))
-      edits.replace(text, "__kernel");
+      edits.replace(text, kernelText);
     else if (llvm::isa<clang::CUDADeviceAttr>(attr))
       edits.replace(text, deviceText);
     else if (llvm::isa<clang::CUDAHostAttr, clang::CUDALaunchBoundsAttr,

@@ -43,6 +43,9 @@ struct CudaSyntaxOptions {
   bool hoistDeviceVariables = true;
   /// -I directories (a quoted #include found there is the user's).
   std::vector<std::string> includeDirs;
+  /// Text written after `__kernel` on every kernel (a required sub-group
+  /// size), or empty.
+  std::string kernelAttribute;
 };
 
 /// Adds the edits that make the user's CUDA device code OpenCL C; `sites`

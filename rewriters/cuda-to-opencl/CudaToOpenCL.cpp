@@ -12,7 +12,13 @@
 // as `xchg` (same scope, same order) and the emitter writes the loop. With
 // the 1.2 device-fence policy, device-scope fences and ordered device
 // atomics become workgroup fences before legalization, marked so that the
-// output says what it assumed.
+// output says what it assumed; so are the seq_cst fences and barriers that
+// the 1.2 seq_cst policy lets through.
+//
+// OpenCL 2.x/3.0: after legalization every fence and atomic gets the widest
+// scope used in the program for its memory (unifyScopes), because there two
+// operations synchronize only if their scopes are the same, where CUDA's
+// scopes are inclusive (docs/cuda-to-opencl.md).
 //
 //===----------------------------------------------------------------------===//
 
@@ -34,6 +40,7 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
 #include "clang/AST/ParentMapContext.h"
+#include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/MemoryBuffer.h"
 
@@ -42,6 +49,13 @@ using namespace mlir;
 using clang::DiagnosticsEngine;
 
 static constexpr llvm::StringLiteral kAssumed = "xfence.assumed";
+static constexpr llvm::StringLiteral kAssumedSeqCst = "xfence.assumed_seq_cst";
+
+/// The option of `xfence translate` that states each assumption.
+static constexpr llvm::StringLiteral kSeqCstPolicy =
+    "--opencl12-seq-cst-fence=assume-mem-fence-is-seq-cst";
+static constexpr llvm::StringLiteral kSubgroupPolicy =
+    "--assume-subgroup-size=32";
 
 namespace {
 
@@ -60,9 +74,13 @@ LogicalResult prepare(ModuleOp module, const TargetCapabilities &caps,
       rmw.setKindAttr(AtomicRMWKindAttr::get(ctx, AtomicRMWKind::xchg));
     }
   });
-  if (options.cl2()) {
+  // The CUDA-to-alpaka path's second step refuses every warp barrier with
+  // its own reason (alpaka has no warp barrier): let it through to there.
+  bool warpIsSubgroup =
+      options.assumeSubgroupSize32 || options.constantHelperArguments;
+  if (options.cl2() && warpIsSubgroup) {
     // __syncwarp() with the full mask: every lane of the warp. OpenCL C has
-    // no warps; xfence takes a warp to be a sub-group of 32 work-items
+    // no warps; the policy takes a warp to be a sub-group of 32 work-items
     // (docs/cuda-to-opencl.md), so the full mask is the whole sub-group.
     // A partial mask stays partial (an error: no OpenCL C form).
     clearFullWarpMasks(module);
@@ -75,8 +93,16 @@ LogicalResult prepare(ModuleOp module, const TargetCapabilities &caps,
     if (!options.cl2()) {
       barrier.emitError("a warp barrier (__syncwarp) has no OpenCL C 1.2 "
                         "form: 1.2 has no sub-groups (translate with "
-                        "-cl-std=CL3.0, where a warp is taken to be a "
-                        "sub-group of 32)");
+                        "-cl-std=CL3.0 and ")
+          << kSubgroupPolicy << ")";
+      ok = false;
+    } else if (!warpIsSubgroup) {
+      barrier.emitError(
+          "a warp barrier (__syncwarp) would become sub_group_barrier, "
+          "which waits for one OpenCL sub-group: that covers the warp's 32 "
+          "lanes only where sub-groups have 32 work-items, which OpenCL does "
+          "not promise (devices with sub-groups of 8 or 16 exist); ")
+          << kSubgroupPolicy << " states that assumption";
       ok = false;
     } else if (barrier.isPartial()) {
       barrier.emitError(
@@ -130,6 +156,153 @@ LogicalResult prepare(ModuleOp module, const TargetCapabilities &caps,
       fence(seq ? strongest : MemoryOrder::acquire);
   });
   return success();
+}
+
+/// The target table of the translation: `opencl1.2` or `opencl2` with the
+/// reducing barrier the emitter writes, and the 1.2 seq_cst policy.
+TargetCapabilities targetCapabilities(const CudaToOpenCLOptions &options) {
+  TargetCapabilities caps =
+      *lookupTarget(options.cl2() ? "opencl2" : "opencl1.2");
+  // __syncthreads_count/_and/_or: OpenCL C has no reducing barrier, but the
+  // emitter writes one as barrier(F) followed by 2.0's work-group
+  // collectives, or a count in __local memory between barriers (1.2, and
+  // 3.0 without the collectives feature).
+  caps.barrierReduceScopes = {Scope::workgroup};
+  if (options.cl2())
+    return caps;
+  if (options.assumeSeqCstMemFence) {
+    // The policy: mem_fence(F) is a full fence, barrier(F) with it.
+    caps.seqCst = true;
+    caps.barrierMaxOrder = MemoryOrder::seq_cst;
+  } else {
+    caps.noSeqCstReason += "; " + kSeqCstPolicy.str() +
+                           " assumes the 1.2 text's full-fence reading, or "
+                           "translate with -cl-std=CL2.0 or CL3.0";
+  }
+  return caps;
+}
+
+/// Marks the seq_cst fences and barriers that the 1.2 seq_cst policy lets
+/// through, for the output's comment.
+void markAssumedSeqCst(ModuleOp module, const CudaToOpenCLOptions &options) {
+  if (options.cl2() || !options.assumeSeqCstMemFence)
+    return;
+  module.walk([&](Operation *op) {
+    std::optional<MemoryOrder> order;
+    if (auto fence = dyn_cast<FenceOp>(op))
+      order = fence.getOrder();
+    else if (auto barrier = dyn_cast<BarrierOp>(op))
+      order = barrier.getOrder();
+    else if (auto reduce = dyn_cast<BarrierReduceOp>(op))
+      order = reduce.getOrder();
+    if (order == MemoryOrder::seq_cst)
+      op->setAttr(kAssumedSeqCst, UnitAttr::get(op->getContext()));
+  });
+}
+
+/// The local and global spaces that `op` (a fence or an atomic) orders or
+/// accesses; an atomic through a generic pointer may reach either.
+MemorySpaces sharedSpacesOf(Operation *op) {
+  auto shared = MemorySpaces::local | MemorySpaces::global;
+  if (auto fence = dyn_cast<FenceOp>(op))
+    return fence.getSpaces() & shared;
+  Value addr =
+      llvm::TypeSwitch<Operation *, Value>(op)
+          .Case<AtomicRMWOp, AtomicCmpXchgOp, AtomicLoadOp, AtomicStoreOp>(
+              [](auto atomic) -> Value { return atomic.getAddr(); })
+          .Default([](Operation *) { return Value(); });
+  if (!addr)
+    return MemorySpaces::none;
+  auto ptr = dyn_cast<LLVM::LLVMPointerType>(addr.getType());
+  unsigned as = ptr ? ptr.getAddressSpace() : 0;
+  if (as == 3)
+    return MemorySpaces::local;
+  if (as == 1)
+    return MemorySpaces::global;
+  return shared;
+}
+
+/// OpenCL 2.x and 3.0 let two operations synchronize, and two atomics on
+/// one object avoid a data race, only if their scopes are "inclusive",
+/// which before OpenCL 3.1 requires the same scope (OpenCL 3.0 API
+/// specification, "Overview of atomic and fence operations"; 2.0 §3.3.5).
+/// CUDA's scopes are inclusive of narrower ones, so a __threadfence() in
+/// one thread pairs with a __threadfence_block() in another thread of the
+/// block. xfence cannot tell which operations pair, so every fence and
+/// atomic that touches global memory gets the widest scope that any of
+/// them has in the program, and every one that touches only local memory
+/// the widest of theirs (at most work_group: OpenCL reduces a wider scope
+/// on local memory to work_group). Barriers keep theirs: a barrier's memory
+/// part synchronizes with the same barrier in the other work-items, whose
+/// scope is the same.
+void unifyScopes(ModuleOp module) {
+  SmallVector<Operation *> ops;
+  std::optional<Scope> global, local;
+  bool mixed = false;
+  auto join = [](std::optional<Scope> &into, Scope scope) {
+    if (!into || isAtLeast(scope, *into))
+      into = scope;
+  };
+  auto capped = [](Scope scope) {
+    return isAtLeast(scope, Scope::workgroup) ? Scope::workgroup : scope;
+  };
+  module.walk([&](Operation *op) {
+    if (!isa<FenceOp, AtomicRMWOp, AtomicCmpXchgOp, AtomicLoadOp,
+             AtomicStoreOp>(op))
+      return;
+    MemorySpaces spaces = sharedSpacesOf(op);
+    if (spaces == MemorySpaces::none)
+      return;
+    Scope scope = op->getAttrOfType<ScopeAttr>("scope").getValue();
+    ops.push_back(op);
+    if (isAtLeast(spaces, MemorySpaces::global))
+      join(global, scope);
+    if (isAtLeast(spaces, MemorySpaces::local))
+      join(local, capped(scope));
+    mixed |= spaces == (MemorySpaces::local | MemorySpaces::global);
+  });
+  // An op that orders both has one scope, for both: the global one, whose
+  // local part OpenCL reduces to the work-group.
+  if (mixed) {
+    join(global, *local);
+    join(local, capped(*global));
+  }
+  for (Operation *op : ops) {
+    bool touchesGlobal = isAtLeast(sharedSpacesOf(op), MemorySpaces::global);
+    op->setAttr("scope",
+                ScopeAttr::get(op->getContext(), touchesGlobal ? *global
+                                                               : *local));
+  }
+}
+
+/// A volatile access is no atomic in OpenCL C 2.x: a fence synchronizes
+/// only through an atomic object (OpenCL 2.0 §3.3.6.2), and two conflicting
+/// non-atomic accesses race. CUDA code uses volatile flags with
+/// __threadfence(); xfence cannot tell a flag from other volatile data, so
+/// it warns where a program that synchronizes has a volatile access to
+/// shared or global memory.
+void warnVolatileAccesses(ModuleOp module) {
+  bool synchronizes = false;
+  module.walk([&](Operation *op) {
+    if (isa<FenceOp, AtomicRMWOp, AtomicCmpXchgOp, AtomicLoadOp,
+            AtomicStoreOp>(op))
+      synchronizes = true;
+  });
+  if (!synchronizes)
+    return;
+  llvm::DenseSet<Location> warned;
+  module.walk([&](AccessOp access) {
+    if (!access.getIsVolatile() ||
+        (access.getSpaces() & (MemorySpaces::local | MemorySpaces::global)) ==
+            MemorySpaces::none ||
+        !warned.insert(access.getLoc()).second)
+      return;
+    access.emitWarning(
+        "a volatile access is not atomic in OpenCL C 2.x: if it signals "
+        "another thread (a flag), fences do not order it and the "
+        "translation has a data race; write it as a CUDA atomic "
+        "(cuda::atomic_ref, atomicExch, atomicAdd(p, 0))");
+  });
 }
 
 void restoreEmulated(ModuleOp module) {
@@ -202,16 +375,16 @@ rewrite(ParsedSource &src, ModuleOp module, const CudaToOpenCLOptions &options,
         llvm::ArrayRef<clang::FileID> expandedHeaders = {}) {
   MLIRContext *ctx = module.getContext();
   ImportedSites imported = importedSyncLocations(module, isOpenCLSyncOp);
-  std::optional<TargetCapabilities> caps =
-      lookupTarget(options.cl2() ? "opencl2" : "opencl1.2");
-  // __syncthreads_count/_and/_or: OpenCL C has no reducing barrier, but the
-  // emitter writes one as barrier(F) followed by 2.0's work-group
-  // collectives, or a count in __local memory between barriers (1.2, and
-  // 3.0 without the collectives feature).
-  caps->barrierReduceScopes = {Scope::workgroup};
-  if (failed(prepare(module, *caps, options)) ||
-      failed(legalizeForTarget(module, *caps)))
+  TargetCapabilities caps = targetCapabilities(options);
+  if (options.cl2())
+    warnVolatileAccesses(module);
+  if (failed(prepare(module, caps, options)) ||
+      failed(legalizeForTarget(module, caps)))
     return failure();
+  // The CUDA-to-alpaka path reads this OpenCL C 2.0 only to write alpaka,
+  // whose back ends have CUDA's inclusive scopes: no need to unify there.
+  if (options.cl2() && !options.constantHelperArguments)
+    unifyScopes(module);
   if (options.coalesce) {
     PassManager pm(ctx);
     XFenceCoalesceOptions coalesce;
@@ -221,6 +394,7 @@ rewrite(ParsedSource &src, ModuleOp module, const CudaToOpenCLOptions &options,
       return failure();
   }
   restoreEmulated(module);
+  markAssumedSeqCst(module, options);
 
   std::vector<CudaSyncSite> sites = findCudaSyncSites(src, ctx);
   llvm::DenseSet<const clang::Stmt *> siteStmts;
@@ -233,6 +407,7 @@ rewrite(ParsedSource &src, ModuleOp module, const CudaToOpenCLOptions &options,
   target.cl2 = options.cl2();
   target.cl30 = options.clStd == "CL3.0";
   target.constantHelperArguments = options.constantHelperArguments;
+  target.seqCstMemFence = options.assumeSeqCstMemFence;
   OpenCLHelpers helpers;
   ScratchDeclarations scratch(edits, target);
   CudaSiteTarget siteTarget;
@@ -242,10 +417,14 @@ rewrite(ParsedSource &src, ModuleOp module, const CudaToOpenCLOptions &options,
   };
   siteTarget.constant = openCLConstantText;
   siteTarget.note = [](Operation *op) -> std::string {
-    if (!op->hasAttr(kAssumed))
-      return "";
-    return "/* xfence: assumes mem_fence is device-wide "
-           "(--opencl12-device-fence) */ ";
+    std::string note;
+    if (op->hasAttr(kAssumed))
+      note += "/* xfence: assumes mem_fence is device-wide "
+              "(--opencl12-device-fence) */ ";
+    if (op->hasAttr(kAssumedSeqCst))
+      note += "/* xfence: assumes mem_fence is seq_cst "
+              "(--opencl12-seq-cst-fence) */ ";
+    return note;
   };
   siteTarget.prepareSite = [&](const clang::Stmt *stmt,
                                ArrayRef<Operation *> ops) {
@@ -260,6 +439,29 @@ rewrite(ParsedSource &src, ModuleOp module, const CudaToOpenCLOptions &options,
   syntax.cl2 = options.cl2();
   syntax.hoistDeviceVariables = options.hoistDeviceVariables();
   syntax.includeDirs = options.source.source.includeDirs;
+  // The sub-group size policy: a kernel asks for sub-groups of 32 where the
+  // device can be asked (cl_intel_required_subgroup_size); elsewhere the
+  // assumption stays the user's, as the header says.
+  bool warpBarriers = false;
+  module.walk([&](BarrierOp barrier) {
+    warpBarriers |= barrier.getExecScope() == Scope::subgroup;
+  });
+  if (target.cl2 && options.assumeSubgroupSize32 && warpBarriers) {
+    syntax.kernelAttribute = "XFENCE_REQD_SUB_GROUP_SIZE";
+    helpers.try_emplace(
+        "xfence_0_subgroup_size",
+        "// xfence: " + kSubgroupPolicy.str() +
+            ": __syncwarp() is sub_group_barrier, assuming sub-groups of 32 "
+            "work-items (a CUDA warp); check it with "
+            "clGetKernelSubGroupInfo where the device cannot be asked for "
+            "that size.\n"
+            "#if defined(cl_intel_required_subgroup_size)\n"
+            "#define XFENCE_REQD_SUB_GROUP_SIZE "
+            "__attribute__((intel_reqd_sub_group_size(32)))\n"
+            "#else\n"
+            "#define XFENCE_REQD_SUB_GROUP_SIZE\n"
+            "#endif\n");
+  }
   std::string notes;
   ok = succeeded(addCudaSyntaxEdits(edits, spaces, syntax, siteStmts, notes)) &&
        ok;
@@ -318,17 +520,18 @@ xfence::translateCudaToOpenCL(llvm::StringRef path, llvm::StringRef contents,
 /// atomics need come first.
 static LogicalResult emitOpenCLListing(ModuleOp module, llvm::raw_ostream &os,
                                        const CudaToOpenCLOptions &options) {
-  std::optional<TargetCapabilities> caps =
-      lookupTarget(options.cl2() ? "opencl2" : "opencl1.2");
-  caps->barrierReduceScopes = {Scope::workgroup};
-  if (failed(prepare(module, *caps, options)) ||
-      failed(legalizeForTarget(module, *caps)))
+  TargetCapabilities caps = targetCapabilities(options);
+  if (failed(prepare(module, caps, options)) ||
+      failed(legalizeForTarget(module, caps)))
     return failure();
+  if (options.cl2())
+    unifyScopes(module);
   restoreEmulated(module);
   OpenCLTarget target;
   target.cl2 = options.cl2();
   target.cl30 = options.clStd == "CL3.0";
   target.constantHelperArguments = options.constantHelperArguments;
+  target.seqCstMemFence = options.assumeSeqCstMemFence;
   OpenCLHelpers helpers;
   std::string body;
   llvm::raw_string_ostream out(body);
@@ -378,6 +581,22 @@ static llvm::cl::opt<std::string> openclDeviceFence(
         "memory for the whole device; the 1.2 specification does not say so)"),
     llvm::cl::init("error"));
 
+static llvm::cl::opt<std::string> openclSeqCstFence(
+    "opencl12-seq-cst-fence",
+    llvm::cl::desc(
+        "--export-opencl: policy for seq_cst fences and barriers in OpenCL C "
+        "1.2: 'error' (default: mem_fence is only acq_rel as OpenCL C 2.0 "
+        "defines it) or 'assume-mem-fence-is-seq-cst' (ASSUMES the 1.2 "
+        "text's full-fence reading of mem_fence holds on the device)"),
+    llvm::cl::init("error"));
+static llvm::cl::opt<std::string> openclSubgroupSize(
+    "opencl-assume-subgroup-size",
+    llvm::cl::desc("--export-opencl, OpenCL C 2.0/3.0: '32' ASSUMES the "
+                   "kernels run with sub-groups of 32 work-items, so that "
+                   "__syncwarp() can be sub_group_barrier; without it "
+                   "__syncwarp() is an error"),
+    llvm::cl::init(""));
+
 static llvm::cl::opt<std::string> openclDeviceVariables(
     "opencl-device-variables",
     llvm::cl::desc("--export-opencl: where __device__ variables go: "
@@ -400,10 +619,21 @@ void xfence::registerOpenCLExport() {
             openclDeviceFence != "assume-global-fence-is-device-wide")
           return op->emitError("unknown --opencl12-device-fence policy '")
                  << openclDeviceFence << "'";
+        if (openclSeqCstFence != "error" &&
+            openclSeqCstFence != "assume-mem-fence-is-seq-cst")
+          return op->emitError("unknown --opencl12-seq-cst-fence policy '")
+                 << openclSeqCstFence << "'";
+        if (!openclSubgroupSize.empty() && openclSubgroupSize != "32")
+          return op->emitError("--opencl-assume-subgroup-size can only be 32 "
+                               "(a CUDA warp), not '")
+                 << openclSubgroupSize << "'";
         CudaToOpenCLOptions options;
         options.clStd = openclTargetStd;
         options.assumeDeviceWideGlobalFence =
             openclDeviceFence == "assume-global-fence-is-device-wide";
+        options.assumeSeqCstMemFence =
+            openclSeqCstFence == "assume-mem-fence-is-seq-cst";
+        options.assumeSubgroupSize32 = openclSubgroupSize == "32";
         if (!file) {
           if (!module)
             return op->emitError("--export-opencl needs a module");

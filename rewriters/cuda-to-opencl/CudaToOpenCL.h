@@ -30,6 +30,18 @@ struct CudaToOpenCLOptions {
   /// the whole device (true of PoCL and common GPU drivers, not promised by
   /// the OpenCL 1.2 specification).
   bool assumeDeviceWideGlobalFence = false;
+  /// OpenCL C 1.2's mem_fence is only acq_rel as OpenCL C 2.0 defines it,
+  /// so a seq_cst fence (__threadfence_block(), ...) or seq_cst barrier has
+  /// no 1.2 form. With this policy mem_fence(F) and barrier(F) stand for
+  /// seq_cst, ASSUMING the 1.2 text's reading of mem_fence ("loads and
+  /// stores preceding the mem_fence will be committed to memory before any
+  /// loads and stores following", OpenCL 1.2 §6.12.9) holds on the device.
+  bool assumeSeqCstMemFence = false;
+  /// OpenCL C 2.0/3.0: __syncwarp() becomes sub_group_barrier, ASSUMING that
+  /// the kernel runs with sub-groups of 32 work-items (a warp); the kernels
+  /// then ask for that size where the device lets them
+  /// (intel_reqd_sub_group_size). Without it __syncwarp() is an error.
+  bool assumeSubgroupSize32 = false;
   /// Where CUDA __device__ variables go: "program-scope" (OpenCL C 2.0, and
   /// 3.0 with __opencl_c_program_scope_global_variables) or
   /// "kernel-arguments" (a __global pointer argument added to each kernel

@@ -40,3 +40,31 @@ func.func @subgroup_barrier() {
   xfence.barrier subgroup
   return
 }
+
+// -----
+
+// OpenCL C 1.2 has no fence that is surely seq_cst: mem_fence is acq_rel as
+// OpenCL C 2.0 §6.13.8 defines it (semantics.md §2, the emitting reading).
+func.func @seq_cst_fence() {
+  // expected-error @+1 {{order 'seq_cst' has no sound form on target 'opencl1.2' (its strongest fence, mem_fence, is only acq_rel at work-group scope as OpenCL C 2.0 §6.13.8 defines it)}}
+  xfence.fence workgroup seq_cst [local, global]
+  return
+}
+
+// -----
+
+// barrier(F) orders memory as mem_fence(F) does.
+func.func @seq_cst_barrier() {
+  // expected-error @+1 {{order 'seq_cst' has no sound form on target 'opencl1.2'}}
+  xfence.barrier workgroup memory workgroup seq_cst [local]
+  return
+}
+
+// -----
+
+// A seq_cst atomic needs seq_cst fences around it.
+func.func @seq_cst_atomic(%p: !llvm.ptr<3>, %v: i32) {
+  // expected-error @+1 {{order 'seq_cst' has no sound form on target 'opencl1.2'}}
+  %0, %1 = xfence.atomic_cmpxchg %p, %v, %v workgroup seq_cst acquire : !llvm.ptr<3>, i32
+  return
+}

@@ -18,10 +18,13 @@ llvm.func @_Z18work_group_barrierj12memory_scope(i32, i32)
 llvm.func @_Z22atomic_work_item_fencej12memory_order12memory_scope(i32, i32, i32)
 llvm.func @_Z17sub_group_barrierj(i32)
 
+// Without opencl-std the IR's standard is unknown: mem_fence is read the
+// stronger way, as OpenCL C 1.x's full fence, seq_cst
+// (raise-llvm-legacy-fences.mlir).
 // CHECK-LABEL: llvm.func @fences
 // CHECK-NEXT: xfence.barrier workgroup memory workgroup acq_rel [local]
 // CHECK-NEXT: xfence.barrier workgroup memory workgroup acq_rel [global]
-// CHECK-NEXT: xfence.fence workgroup acq_rel [global]
+// CHECK-NEXT: xfence.fence workgroup seq_cst [global]
 // CHECK-NEXT: xfence.fence workgroup acquire [local]
 // CHECK-NEXT: xfence.fence workgroup release [local, global]
 // CHECK-NEXT: xfence.barrier workgroup memory device acq_rel [global]
@@ -30,14 +33,14 @@ llvm.func @_Z17sub_group_barrierj(i32)
 // CHECK-NEXT: xfence.barrier subgroup memory subgroup acq_rel [local]
 // CHECK-NEXT: xfence.barrier workgroup
 // A flags value the pass cannot read orders every space.
-// CHECK-NEXT: xfence.fence workgroup acq_rel [local, global, image]
+// CHECK-NEXT: xfence.fence workgroup seq_cst [local, global, image]
 // CHECK-NEXT: llvm.return
 // With the option, the scope-less global fences are device-wide; the local
 // ones and those with a scope argument are not.
 // DEVICE-LABEL: llvm.func @fences
 // DEVICE: xfence.barrier workgroup memory workgroup acq_rel [local]
 // DEVICE-NEXT: xfence.barrier workgroup memory device acq_rel [global]
-// DEVICE-NEXT: xfence.fence device acq_rel [global]
+// DEVICE-NEXT: xfence.fence device seq_cst [global]
 // DEVICE-NEXT: xfence.fence workgroup acquire [local]
 // DEVICE-NEXT: xfence.fence device release [local, global]
 // DEVICE-NEXT: xfence.barrier workgroup memory device acq_rel [global]

@@ -42,6 +42,22 @@ void xfence::addCudaOptions(CLI::App *cmd, CudaCommandOptions &options) {
          "for the whole device (the 1.2 specification does not promise it)")
       ->check(CLI::IsMember({"error", "assume-global-fence-is-device-wide"}));
   cmd->add_option(
+         "--opencl12-seq-cst-fence", options.seqCstFencePolicy,
+         "OpenCL C 1.2's mem_fence is only acq_rel as OpenCL C 2.0 defines "
+         "it. 'error' (default): a seq_cst fence (__threadfence_block(), "
+         "__threadfence(), seq_cst atomics) or barrier is an error. "
+         "'assume-mem-fence-is-seq-cst': translate it to mem_fence / "
+         "barrier, ASSUMING the 1.2 text's full-fence reading of mem_fence "
+         "holds on the device")
+      ->check(CLI::IsMember({"error", "assume-mem-fence-is-seq-cst"}));
+  cmd->add_option(
+         "--assume-subgroup-size", options.subgroupSize,
+         "OpenCL C 2.0/3.0: '32' translates __syncwarp() to "
+         "sub_group_barrier, ASSUMING sub-groups of 32 work-items (a CUDA "
+         "warp); kernels then require that size where the device supports "
+         "intel_reqd_sub_group_size. Without it __syncwarp() is an error")
+      ->check(CLI::IsMember({"32"}));
+  cmd->add_option(
          "--device-variables", options.deviceVariables,
          "Where CUDA __device__ variables go in OpenCL C: 'program-scope' "
          "(default for CL2.0/CL3.0; 3.0 needs "
@@ -81,6 +97,9 @@ xfence::translateCudaFile(const std::string &input, const std::string &output,
   options.source.builtinHeader = command.builtinHeader;
   options.assumeDeviceWideGlobalFence =
       command.deviceFencePolicy == "assume-global-fence-is-device-wide";
+  options.assumeSeqCstMemFence =
+      command.seqCstFencePolicy == "assume-mem-fence-is-seq-cst";
+  options.assumeSubgroupSize32 = command.subgroupSize == "32";
 
   std::unique_ptr<llvm::MemoryBuffer> buffer = readInput(input, output, diag);
   if (!buffer)

@@ -19,6 +19,9 @@ namespace xfence {
 struct CudaCommandOptions {
   std::string cudaPath, gpuArch, deviceFencePolicy = "error";
   std::string deviceVariables;
+  std::string seqCstFencePolicy = "error";
+  /// "32" or empty.
+  std::string subgroupSize;
   bool builtinHeader = false;
 };
 

@@ -4,7 +4,8 @@
 void external(void);
 
 // CHECK-LABEL: func.func private @helper()
-// CHECK: xfence.fence workgroup acq_rel [local]
+// OpenCL C 1.2 (the default standard): mem_fence is seq_cst (semantics.md §2).
+// CHECK: xfence.fence workgroup seq_cst [local]
 void helper(void) { mem_fence(CLK_LOCAL_MEM_FENCE); }
 
 // CHECK-LABEL: func.func @k() attributes {xfence.kernel}

@@ -30,10 +30,14 @@ __global__ void functions(int *i, unsigned int *u, float *f) {
   // CL30: atomic_fetch_add_explicit((volatile __global atomic_int *)(i), 1, memory_order_relaxed, memory_scope_device);
   atomicAdd(i, 1);
   // CL12-NEXT: atomic_add((volatile __global int *)(i), 1);
-  // CL30-NEXT: atomic_fetch_add_explicit((volatile __global atomic_int *)(i), 1, memory_order_relaxed, memory_scope_work_group);
+  // OpenCL C 3.0 needs equal scopes where CUDA's are inclusive: every
+  // atomic and fence on global memory gets the widest scope of the file
+  // (device), every one on __local memory the widest of theirs, at most
+  // work_group (docs/cuda-to-opencl.md, "Equal scopes in OpenCL C 2.x").
+  // CL30-NEXT: atomic_fetch_add_explicit((volatile __global atomic_int *)(i), 1, memory_order_relaxed, memory_scope_device);
   atomicAdd_block(i, 1);
   // CL12-NEXT: atomic_add((volatile __local int *)(&s[(uint)get_local_id(0) % 4]), 1);
-  // CL30-NEXT: atomic_fetch_add_explicit((volatile __local atomic_int *)(&s[(uint)get_local_id(0) % 4]), 1, memory_order_relaxed, memory_scope_device);
+  // CL30-NEXT: atomic_fetch_add_explicit((volatile __local atomic_int *)(&s[(uint)get_local_id(0) % 4]), 1, memory_order_relaxed, memory_scope_work_group);
   atomicAdd(&s[threadIdx.x % 4], 1);
   // CL12-NEXT: atomic_sub(
   // CL30-NEXT: atomic_fetch_sub_explicit(
@@ -95,7 +99,7 @@ __global__ void members(int *p, cuda::atomic<int, cuda::thread_scope_device> *a)
   ref.store(v);
   // CL30-NEXT: atomic_compare_exchange_strong_explicit((volatile __global atomic_int *)(ref), &(v), 3, memory_order_acq_rel, memory_order_acquire, memory_scope_device);
   ref.compare_exchange_strong(v, 3, cuda::memory_order_acq_rel);
-  // CL30-NEXT: atomic_fetch_max_explicit((volatile __global atomic_int *)(&(p[1])), 4, memory_order_relaxed, memory_scope_work_group);
+  // CL30-NEXT: atomic_fetch_max_explicit((volatile __global atomic_int *)(&(p[1])), 4, memory_order_relaxed, memory_scope_device);
   cuda::atomic_ref<int, cuda::thread_scope_block>(p[1]).fetch_max(4, cuda::memory_order_relaxed);
   // CL30-NEXT: atomic_fetch_sub_explicit((volatile __global atomic_int *)(a), 1, memory_order_seq_cst, memory_scope_device);
   a->fetch_sub(1);

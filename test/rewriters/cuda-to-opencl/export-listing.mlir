@@ -7,7 +7,9 @@
 // CL2: // OpenCL C 2.0
 // CL2-LABEL: // listing
 func.func @listing(%p: !llvm.ptr<1>, %v: i32) {
-  // CL2-NEXT: atomic_work_item_fence(CLK_GLOBAL_MEM_FENCE, memory_order_release, memory_scope_sub_group);
+  // OpenCL C 2.x synchronizes only equal scopes: every fence and atomic on
+  // global memory gets the widest scope of the module, the device.
+  // CL2-NEXT: atomic_work_item_fence(CLK_GLOBAL_MEM_FENCE, memory_order_release, memory_scope_device);
   xfence.fence subgroup release [global]
   // CL2-NEXT: barrier(CLK_LOCAL_MEM_FENCE);
   xfence.barrier workgroup memory workgroup acq_rel [local]

@@ -42,9 +42,10 @@ __kernel void grid_barrier(__global float *data, __global uint *arrived,
   // DEVICE: (cuda::atomic_thread_fence(cuda::memory_order_release, cuda::thread_scope_device), __syncthreads(), cuda::atomic_thread_fence(cuda::memory_order_acquire, cuda::thread_scope_device));
   barrier(CLK_GLOBAL_MEM_FENCE | CLK_LOCAL_MEM_FENCE);
   out[get_global_id(0)] = data[((g + 1) % n) * get_local_size(0)];
-  // Local memory only: work-group scope in both.
-  // BLOCK: cuda::atomic_thread_fence(cuda::memory_order_acq_rel, cuda::thread_scope_block);
-  // DEVICE: cuda::atomic_thread_fence(cuda::memory_order_acq_rel, cuda::thread_scope_block);
+  // Local memory only: work-group scope in both. The source is OpenCL C 1.2
+  // (the default standard), whose mem_fence is a full fence: seq_cst.
+  // BLOCK: __threadfence_block();
+  // DEVICE: __threadfence_block();
   mem_fence(CLK_LOCAL_MEM_FENCE);
   out[0] = 0.0f;
   // BLOCK: __syncthreads();
@@ -63,8 +64,8 @@ __kernel void last_group(__global float *partial, __global uint *count,
     partial[get_group_id(0)] = 1.0f;
     // WARN: global-fence.cl:[[#@LINE+4]]:5: warning: the CLK_GLOBAL_MEM_FENCE of mem_fence at [[#@LINE+4]]:5 is work-group scoped by the OpenCL specification, but the ticket counter at [[#@LINE+5]]:19 synchronizes across work-groups
     // WARN: global-fence.cl:[[#@LINE+4]]:19: note: ticket counter: an atomic on global memory decides which work-group reads what the others wrote
-    // BLOCK: cuda::atomic_thread_fence(cuda::memory_order_acq_rel, cuda::thread_scope_block);
-    // DEVICE: cuda::atomic_thread_fence(cuda::memory_order_acq_rel, cuda::thread_scope_device);
+    // BLOCK: __threadfence_block();
+    // DEVICE: __threadfence();
     mem_fence(CLK_GLOBAL_MEM_FENCE);
     uint ticket = atomic_inc(count);
     isLast = ticket == get_num_groups(0) - 1;
