@@ -41,7 +41,9 @@ def XFence_Dialect : Dialect {
 
     * A `relaxed` fence and a fence at `thread` scope are valid (C++ and
       OpenCL 2.0 accept them in source) but order nothing between threads;
-      the canonicalizer erases them, and a fence with no spaces.
+      the canonicalizer erases them, and a fence with no spaces, except the
+      `image` part of a `thread` fence: it orders a work-item's own
+      `read_write` image accesses, which program order does not.
     * A barrier's memory scope must be at least its execution scope: a
       barrier whose memory ordering does not reach every thread it waits for
       synchronizes nothing between some of them. The one exception is the

@@ -77,15 +77,30 @@ static void printKeyword(OpAsmPrinter &printer, Operation *, AttrT attr) {
 //===----------------------------------------------------------------------===//
 
 LogicalResult FenceOp::canonicalize(FenceOp op, PatternRewriter &rewriter) {
-  // A relaxed fence, a fence at thread scope, or one that orders no memory
-  // space gives no ordering between threads (C++ [atomics.fences]; OpenCL 2.0
-  // §3.3.6): erase it.
-  if (op.getOrder() == MemoryOrder::relaxed || op.getScope() == Scope::thread ||
+  // A relaxed fence, or one that orders no memory space, orders nothing
+  // (C++ [atomics.fences]; OpenCL 2.0 §3.3.6): erase it.
+  if (op.getOrder() == MemoryOrder::relaxed ||
       op.getSpaces() == MemorySpaces::none) {
     rewriter.eraseOp(op);
     return success();
   }
-  return failure();
+  if (op.getScope() != Scope::thread)
+    return failure();
+  // A thread-scope fence orders no other thread, and a work-item's own
+  // accesses to local and global memory are already ordered by program
+  // order; its own image accesses are not: a write to a read_write image is
+  // seen by the work-item's later reads only after a work-item image fence
+  // (docs/semantics.md §2). The image part is a fence of its own (OpenCL C
+  // 2.0 §6.13.11: the image flag or'ed with others is the same as separate
+  // fences), so it alone stays.
+  if (!bitEnumContainsAll(op.getSpaces(), MemorySpaces::image)) {
+    rewriter.eraseOp(op);
+    return success();
+  }
+  if (op.getSpaces() == MemorySpaces::image)
+    return failure();
+  rewriter.modifyOpInPlace(op, [&] { op.setSpaces(MemorySpaces::image); });
+  return success();
 }
 
 //===----------------------------------------------------------------------===//

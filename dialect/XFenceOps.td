@@ -29,8 +29,15 @@ def XFence_FenceOp : XFence_Op<"fence", [XFence_SyncEffects]> {
     of `order`. It is `cuda::atomic_thread_fence(order, scope)` restricted to
     the spaces; OpenCL 2.0's `atomic_work_item_fence(flags, order, scope)`.
 
-    A `relaxed` fence, a fence at `thread` scope and a fence with no spaces
-    order nothing between threads; they verify, and canonicalize away.
+    A `relaxed` fence and a fence with no spaces order nothing; they verify,
+    and canonicalize away. A fence at `thread` scope orders nothing between
+    threads, and within one thread program order already orders the accesses
+    to `local` and `global` memory, but not those to `image` memory: OpenCL
+    needs `atomic_work_item_fence(CLK_IMAGE_MEM_FENCE, o,
+    memory_scope_work_item)` for a work-item's own writes to a `read_write`
+    image to be seen by its later reads. So a thread-scope fence
+    canonicalizes away when its spaces exclude `image`, and to its `image`
+    part otherwise.
 
     Examples:
 

@@ -63,8 +63,8 @@ std::optional<FullBarrier> asFullBarrier(Operation *op) {
 }
 
 struct Options {
-  bool mergeFences, dropFencesAtBarriers, mergeBarriers, narrowLocal,
-      exactScopes, remarks;
+  bool mergeFences, dropFencesAtBarriers, mergeBarriers, narrowLocal, clusters,
+      exactScopes, barriersOrderAllSpaces, remarks;
 };
 
 /// Counts a rewrite and, if asked, reports it at the op it changes.
@@ -118,11 +118,25 @@ struct MergeFences : OpRewritePattern<FenceOp> {
 
 /// Rule 3: a workgroup barrier with a memory part is a release fence on
 /// entry and an acquire fence on exit, at its memory scope, over its spaces
-/// (OpenCL 2.0 §3.3.5; PTX bar.sync orders memory like fence.acq_rel.cta).
-/// A fence of scope at most workgroup directly beside it, with an order of
-/// acquire, release or acq_rel and spaces the barrier covers, is subsumed:
-/// its release half is the barrier's entry fence, its acquire half the
-/// barrier's exit fence, with nothing in between (derived; semantics.md §4).
+/// (OpenCL 2.0 §3.3.5, semantics.md §2 "OpenCL C"; PTX bar.sync orders
+/// memory like fence.acq_rel.cta). A fence directly beside it, with nothing
+/// between the two, whose scope, order and spaces the barrier's memory part
+/// covers, is subsumed in two cases:
+///  * its scope is at most workgroup, with an order of acquire, release or
+///    acq_rel, on either side: its release half is the barrier's entry
+///    fence, its acquire half the barrier's exit fence, and every partner
+///    it could synchronize with is in the workgroup and passes through the
+///    barrier too (derived; semantics.md §4);
+///  * a wider scope, but only a release fence directly before the barrier
+///    or an acquire fence directly after it. The entry fence is then a
+///    release fence at the same or a wider scope over the same or more
+///    spaces, at the same point of the thread (no access between them), so
+///    every release pattern that starts at the fence starts at the entry
+///    fence too; likewise the exit fence ends every acquire pattern that
+///    ends at the fence. An acquire half before the barrier, or a release
+///    half after it, is not covered: a partner outside the workgroup
+///    synchronizes with it without passing through the barrier, and the
+///    barrier's own fences lie on the wrong side of the wait for it.
 /// Not for seq_cst fences (a barrier does not join the total order), not
 /// beside partial or subgroup barriers, not for spaces the barrier omits.
 struct DropFenceAtBarrier : OpRewritePattern<FenceOp> {
@@ -130,7 +144,9 @@ struct DropFenceAtBarrier : OpRewritePattern<FenceOp> {
                      Pass::Statistic &counter)
       : OpRewritePattern(ctx), options(options), counter(counter) {}
 
-  bool covers(Operation *op, FenceOp fence) const {
+  /// Whether `op`, the neighbour of `fence` after it (`fenceFirst`) or
+  /// before it, is a barrier that subsumes the fence.
+  bool covers(Operation *op, FenceOp fence, bool fenceFirst) const {
     std::optional<FullBarrier> barrier = asFullBarrier(op);
     if (!barrier || barrier->execScope != Scope::workgroup ||
         !barrier->memoryScope)
@@ -139,17 +155,24 @@ struct DropFenceAtBarrier : OpRewritePattern<FenceOp> {
                             : !isAtLeast(*barrier->memoryScope,
                                          fence.getScope()))
       return false;
+    if (!isAtLeast(Scope::workgroup, fence.getScope()) &&
+        fence.getOrder() !=
+            (fenceFirst ? MemoryOrder::release : MemoryOrder::acquire))
+      return false;
+    // On a target whose barrier orders every space (CUDA), the spaces the
+    // op names are only those the source asked for.
+    MemorySpaces ordered =
+        options.barriersOrderAllSpaces ? allSpaces() : barrier->spaces;
     return isAtLeast(*barrier->order, fence.getOrder()) &&
-           isAtLeast(barrier->spaces, fence.getSpaces());
+           isAtLeast(ordered, fence.getSpaces());
   }
 
   LogicalResult matchAndRewrite(FenceOp fence,
                                 PatternRewriter &rewriter) const override {
-    if (fence.getOrder() == MemoryOrder::seq_cst ||
-        !isAtLeast(Scope::workgroup, fence.getScope()))
-      return rewriter.notifyMatchFailure(fence, "seq_cst or wide fence");
-    if (!covers(neighbour(fence, false), fence) &&
-        !covers(neighbour(fence, true), fence))
+    if (fence.getOrder() == MemoryOrder::seq_cst)
+      return rewriter.notifyMatchFailure(fence, "seq_cst fence");
+    if (!covers(neighbour(fence, true), fence, /*fenceFirst=*/true) &&
+        !covers(neighbour(fence, false), fence, /*fenceFirst=*/false))
       return rewriter.notifyMatchFailure(fence, "no covering barrier");
     note(options, counter, fence, "drop-fences-at-barriers",
          "fence erased: the neighbouring workgroup barrier orders the same "
@@ -208,10 +231,15 @@ struct MergeBarriers : OpRewritePattern<BarrierOp> {
   Pass::Statistic &counter;
 };
 
-/// Rule 5: local memory (OpenCL __local, CUDA __shared__ used by its own
-/// block) is visible to one workgroup only, so ordering it for threads
-/// outside the workgroup has no effect; OpenCL 2.0 §6.13.8 treats a local
-/// fence of wider scope as work_group.
+/// Rule 5: local memory (OpenCL __local, CUDA __shared__) is reachable from
+/// its own workgroup and, where workgroups form clusters (sm_90), from the
+/// other workgroups of the cluster: PTX's .shared::cluster window, CUDA's
+/// distributed shared memory. Ordering it for threads outside the cluster
+/// therefore has no effect, and a local-only op needs no more than cluster
+/// scope; without clusters (`clusters=false`) no more than workgroup scope,
+/// as OpenCL 2.0 §6.13.8 says of a local work_group_barrier. Not under
+/// `exact-scopes`, where any change of scope may part two synchronizing
+/// operations (the pass does not add the pattern there).
 template <typename OpTy>
 struct NarrowLocal : OpRewritePattern<OpTy> {
   NarrowLocal(MLIRContext *ctx, const Options &options,
@@ -222,20 +250,24 @@ struct NarrowLocal : OpRewritePattern<OpTy> {
                                 PatternRewriter &rewriter) const override {
     if (op.getSpaces() != MemorySpaces::local)
       return rewriter.notifyMatchFailure(op, "not local-only");
+    Scope widest = options.clusters ? Scope::cluster : Scope::workgroup;
+    Scope target;
     if constexpr (std::is_same_v<OpTy, FenceOp>) {
-      if (isAtLeast(Scope::workgroup, op.getScope()))
+      target = widest;
+      if (isAtLeast(target, op.getScope()))
         return rewriter.notifyMatchFailure(op, "already narrow");
-      rewriter.modifyOpInPlace(op, [&] { op.setScope(Scope::workgroup); });
+      rewriter.modifyOpInPlace(op, [&] { op.setScope(target); });
     } else {
       // The memory scope may not drop below the execution scope.
-      Scope target = join(Scope::workgroup, op.getExecScope());
+      target = join(widest, op.getExecScope());
       std::optional<Scope> scope = op.getMemoryScope();
       if (!scope || isAtLeast(target, *scope))
         return rewriter.notifyMatchFailure(op, "already narrow");
       rewriter.modifyOpInPlace(op, [&] { op.setMemoryScope(target); });
     }
     note(options, counter, op, "narrow-local",
-         "local-only memory ordering narrowed to workgroup scope");
+         "local-only memory ordering narrowed to " + stringifyScope(target) +
+             " scope");
     return success();
   }
 
@@ -248,11 +280,13 @@ struct XFenceCoalescePass
   using XFenceCoalesceBase::XFenceCoalesceBase;
 
   void runOnOperation() override {
-    options = {mergeFences, dropFencesAtBarriers, mergeBarriers, narrowLocal,
-               exactScopes, remarks};
+    options = {
+        mergeFences, dropFencesAtBarriers, mergeBarriers,          narrowLocal,
+        clusters,    exactScopes,          barriersOrderAllSpaces, remarks};
     MLIRContext *ctx = &getContext();
     RewritePatternSet patterns(ctx);
-    if (narrowLocal) {
+    // Rule 5 changes a scope, which exact-scopes rules out (rule 1).
+    if (narrowLocal && !exactScopes) {
       patterns.add<NarrowLocal<FenceOp>, NarrowLocal<BarrierOp>,
                    NarrowLocal<BarrierReduceOp>>(ctx, options, numNarrowed);
     }

@@ -17,37 +17,60 @@ def XFenceCoalesce : Pass<"xfence-coalesce"> {
     * `merge-fences`: two neighbouring fences become one fence with the join
       of their scopes, orders and spaces. `release` and `acquire` join to
       `acq_rel`, never to `seq_cst`.
-    * `drop-fences-at-barriers`: an `acquire`, `release` or `acq_rel` fence of
-      scope at most `workgroup` next to a full workgroup barrier whose memory
-      part covers its scope, order and spaces is erased. Not a `seq_cst`
-      fence, not next to a partial (`mask`) or subgroup barrier, and not a
-      fence of a space the barrier does not order.
+    * `drop-fences-at-barriers`: a fence next to a full workgroup barrier
+      whose memory part covers its scope, order and spaces is erased: an
+      `acquire`, `release` or `acq_rel` fence of scope at most `workgroup`
+      on either side, and a `release` fence of a wider scope directly
+      before the barrier or an `acquire` fence of a wider scope directly
+      after it (the barrier's own entry release or exit acquire fence does
+      its work). Not a `seq_cst` fence, not an `acq_rel` fence wider than
+      `workgroup`, not a wider `acquire` before or `release` after the
+      barrier (partners outside the workgroup do not pass through it), not
+      next to a partial (`mask`) or subgroup barrier, and not a fence of a
+      space the barrier does not order. With `barriers-order-all-spaces`
+      (for CUDA, whose `__syncthreads()` orders every space, as do the
+      fences written around it for a wider memory part) a barrier orders
+      every space whatever its op names.
     * `merge-barriers`: two neighbouring barriers of the same execution scope,
       neither partial, become one with the join of their memory parts.
     * `narrow-local`: a fence or barrier memory part whose only space is
-      `local` is narrowed to `workgroup` scope: local memory is private to one
-      workgroup.
+      `local` and whose scope is wider than `cluster` is narrowed to
+      `cluster` scope: local memory is reachable from
+      its own workgroup and, on sm_90, from the other workgroups of its
+      cluster (distributed shared memory). With `clusters=false` (a target
+      without clusters) it is narrowed to `workgroup` scope. A barrier's
+      memory part is not narrowed below its execution scope.
 
     With `remarks`, every change is reported as a remark at the op's
     location, naming the rule (the statistics below need an LLVM built with
     statistics enabled; Debian's release build compiles them out).
 
     With `exact-scopes` (OpenCL 2.x, where synchronization needs the same
-    scope on both sides) fences and barriers merge only when their scopes are
-    equal, and nothing is widened.
+    scope on both sides) fences and barriers merge, and a fence is erased
+    beside a barrier, only when their scopes are equal, and no scope is
+    widened or narrowed: `narrow-local` does not apply.
   }];
   let options = [
     Option<"mergeFences", "merge-fences", "bool", /*default=*/"true",
            "Merge neighbouring fences into their join">,
     Option<"dropFencesAtBarriers", "drop-fences-at-barriers", "bool",
            /*default=*/"true",
-           "Erase workgroup fences made redundant by a neighbouring barrier">,
+           "Erase fences made redundant by a neighbouring barrier">,
     Option<"mergeBarriers", "merge-barriers", "bool", /*default=*/"true",
            "Merge neighbouring barriers of the same execution scope">,
     Option<"narrowLocal", "narrow-local", "bool", /*default=*/"true",
-           "Narrow local-only fences and barriers to workgroup scope">,
+           "Narrow local-only fences and barriers to cluster scope (see "
+           "clusters)">,
+    Option<"clusters", "clusters", "bool", /*default=*/"true",
+           "The target may have clusters whose workgroups reach each other's "
+           "local memory (sm_90); false lets narrow-local go to workgroup "
+           "scope">,
     Option<"exactScopes", "exact-scopes", "bool", /*default=*/"false",
-           "Never widen a scope (OpenCL 2.x scope matching)">,
+           "Never widen or narrow a scope (OpenCL 2.x scope matching)">,
+    Option<"barriersOrderAllSpaces", "barriers-order-all-spaces", "bool",
+           /*default=*/"false",
+           "The target's workgroup barrier orders every memory space at its "
+           "memory scope, whatever spaces the op names (CUDA)">,
     Option<"remarks", "remarks", "bool", /*default=*/"false",
            "Emit a remark at each op a rule changes, naming the rule">
   ];
@@ -59,7 +82,7 @@ def XFenceCoalesce : Pass<"xfence-coalesce"> {
     Statistic<"numMergedBarriers", "merged-barriers",
               "Number of barriers merged into a neighbouring barrier">,
     Statistic<"numNarrowed", "narrowed-local",
-              "Number of local-only ops narrowed to workgroup scope">
+              "Number of local-only ops narrowed">
   ];
   let dependentDialects = ["::xfence::XFenceDialect"];
 }
@@ -139,9 +162,21 @@ def XFenceRaiseLLVM : Pass<"xfence-raise-llvm", "::mlir::ModuleOp"> {
       `__threadfence`, `__threadfence_system`) seq_cst fences at
       workgroup, device and system scope; inline PTX of one instruction
       without operands (`membar.*`, `fence[.sc|.acq_rel][.scope]`,
-      `bar.sync 0`) likewise. CUDA's atomic functions are already
-      `atomicrmw`/`cmpxchg` in that IR (Clang writes them seq_cst at system
-      scope, stronger than CUDA's relaxed device scope) and stay as they are.
+      `bar.sync 0`) likewise;
+    * LLVM's own atomics, which Clang writes for `__opencl_atomic_*`,
+      `__c11_atomic_*`, GNU `__atomic_*` and `__sync_*` and for CUDA's
+      atomic functions (seq_cst at system scope, stronger than CUDA's
+      relaxed device scope): `atomicrmw` becomes `xfence.atomic_rmw`
+      (`uinc_wrap`/`udec_wrap` are `inc`/`dec`), `cmpxchg`
+      `xfence.atomic_cmpxchg` (a failure order stronger than the success
+      order strengthens the success order), `load atomic`/`store atomic`
+      `xfence.atomic_load`/`atomic_store`, with the order (`unordered` is
+      relaxed) and the sync scope read as for fences. An atomic xfence has
+      no form for (`nand`, `fsub`, `fmax`, `fmin`, `usub_cond`, `usub_sat`,
+      `fmaximum`, `fminimum`; a volatile one; a pointer or vector object;
+      one aligned below its size; an unknown sync scope) is an error at the
+      atomic: left to LLVM's NVPTX or SPIR-V back end it could lose its
+      order or its atomicity.
 
     The address spaces of atomic pointers use the numbering that NVPTX and
     SPIR share (1 global, 3 local); a generic or other pointer is taken as

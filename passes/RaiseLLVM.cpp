@@ -2,9 +2,12 @@
 //
 // The IR path's way into the dialect: Clang compiles a kernel to LLVM IR,
 // the IR is imported into the LLVM dialect, and this pass turns its
-// synchronization (calls of OpenCL's built-ins, LLVM fences) into xfence ops
-// with the meaning the OpenCL importer gives the same constructs
-// (frontends/names/OpenCLSyncNames.h holds the one table of names).
+// synchronization (calls of OpenCL's built-ins, LLVM fences and atomics)
+// into xfence ops with the meaning the OpenCL importer gives the same
+// constructs (frontends/names/OpenCLSyncNames.h holds the one table of
+// names). An LLVM atomic that xfence cannot express is an error at the
+// atomic: left as it is, a GPU back end would lower it with a weaker order
+// or without its atomicity.
 //
 //===----------------------------------------------------------------------===//
 
@@ -146,6 +149,206 @@ struct RaiseFence : OpRewritePattern<LLVM::FenceOp> {
     if (!order || !scope)
       return rewriter.notifyMatchFailure(fence, "unknown order or scope");
     rewriter.replaceOpWithNewOp<FenceOp>(fence, *scope, *order, kAllSpaces);
+    return success();
+  }
+};
+
+/// The order of an LLVM atomic access: `unordered` (weaker than
+/// `monotonic`) becomes relaxed, a strengthening.
+std::optional<MemoryOrder> orderOfAtomic(LLVM::AtomicOrdering ordering) {
+  switch (ordering) {
+  case LLVM::AtomicOrdering::unordered:
+  case LLVM::AtomicOrdering::monotonic:
+    return MemoryOrder::relaxed;
+  default:
+    return orderOfLLVM(ordering);
+  }
+}
+
+/// The xfence form of an `atomicrmw` operation; `uinc_wrap`/`udec_wrap` are
+/// xfence's `inc`/`dec` (CUDA's atomicInc/atomicDec, the same wrap).
+std::optional<AtomicRMWKind> kindOfAtomicBinOp(LLVM::AtomicBinOp op) {
+  switch (op) {
+  case LLVM::AtomicBinOp::xchg:
+    return AtomicRMWKind::xchg;
+  case LLVM::AtomicBinOp::add:
+    return AtomicRMWKind::add;
+  case LLVM::AtomicBinOp::sub:
+    return AtomicRMWKind::sub;
+  case LLVM::AtomicBinOp::_and:
+    return AtomicRMWKind::and_;
+  case LLVM::AtomicBinOp::_or:
+    return AtomicRMWKind::or_;
+  case LLVM::AtomicBinOp::_xor:
+    return AtomicRMWKind::xor_;
+  case LLVM::AtomicBinOp::max:
+    return AtomicRMWKind::max;
+  case LLVM::AtomicBinOp::min:
+    return AtomicRMWKind::min;
+  case LLVM::AtomicBinOp::umax:
+    return AtomicRMWKind::umax;
+  case LLVM::AtomicBinOp::umin:
+    return AtomicRMWKind::umin;
+  case LLVM::AtomicBinOp::fadd:
+    return AtomicRMWKind::fadd;
+  case LLVM::AtomicBinOp::uinc_wrap:
+    return AtomicRMWKind::inc;
+  case LLVM::AtomicBinOp::udec_wrap:
+    return AtomicRMWKind::dec;
+  default:
+    return std::nullopt;
+  }
+}
+
+/// What an LLVM atomic (`atomicrmw`, `cmpxchg`, `load atomic`, `store
+/// atomic`) is in xfence.
+struct LLVMAtomic {
+  Value addr;
+  Type type;
+  Scope scope;
+  MemoryOrder order;
+  /// cmpxchg: the failure order.
+  MemoryOrder failureOrder = MemoryOrder::relaxed;
+  /// atomicrmw: the operation.
+  AtomicRMWKind kind = AtomicRMWKind::add;
+};
+
+/// The xfence form of `op` if it is an LLVM atomic: failure, after an error
+/// at the atomic, if xfence has none; std::nullopt if `op` is no atomic.
+std::optional<FailureOr<LLVMAtomic>> readLLVMAtomic(Operation *op) {
+  Value addr;
+  Type type;
+  LLVM::AtomicOrdering ordering;
+  std::optional<LLVM::AtomicOrdering> failureOrdering;
+  std::optional<llvm::StringRef> syncScope;
+  std::optional<int64_t> alignment;
+  bool isVolatile;
+  std::optional<LLVM::AtomicBinOp> binOp;
+  llvm::StringRef what;
+  if (auto rmw = dyn_cast<LLVM::AtomicRMWOp>(op)) {
+    addr = rmw.getPtr();
+    type = rmw.getVal().getType();
+    ordering = rmw.getOrdering();
+    syncScope = rmw.getSyncscope();
+    alignment = rmw.getAlignment();
+    isVolatile = rmw.getVolatile_();
+    binOp = rmw.getBinOp();
+    what = "atomicrmw";
+  } else if (auto cas = dyn_cast<LLVM::AtomicCmpXchgOp>(op)) {
+    addr = cas.getPtr();
+    type = cas.getVal().getType();
+    ordering = cas.getSuccessOrdering();
+    failureOrdering = cas.getFailureOrdering();
+    syncScope = cas.getSyncscope();
+    alignment = cas.getAlignment();
+    isVolatile = cas.getVolatile_();
+    what = "cmpxchg";
+  } else if (auto load = dyn_cast<LLVM::LoadOp>(op)) {
+    if (load.getOrdering() == LLVM::AtomicOrdering::not_atomic)
+      return std::nullopt;
+    addr = load.getAddr();
+    type = load.getType();
+    ordering = load.getOrdering();
+    syncScope = load.getSyncscope();
+    alignment = load.getAlignment();
+    isVolatile = load.getVolatile_();
+    what = "load atomic";
+  } else if (auto store = dyn_cast<LLVM::StoreOp>(op)) {
+    if (store.getOrdering() == LLVM::AtomicOrdering::not_atomic)
+      return std::nullopt;
+    addr = store.getAddr();
+    type = store.getValue().getType();
+    ordering = store.getOrdering();
+    syncScope = store.getSyncscope();
+    alignment = store.getAlignment();
+    isVolatile = store.getVolatile_();
+    what = "store atomic";
+  } else {
+    return std::nullopt;
+  }
+
+  // An error at the atomic: "LLVM <what> <parts...>".
+  auto refuse = [&](const auto &...parts) {
+    InFlightDiagnostic diag = op->emitError();
+    diag << "LLVM " << what << " ";
+    (diag << ... << parts);
+    return std::optional<FailureOr<LLVMAtomic>>(
+        FailureOr<LLVMAtomic>(failure()));
+  };
+  if (isVolatile)
+    return refuse("is volatile; xfence atomics cannot keep volatile");
+  if (!isa<IntegerType, FloatType>(type))
+    return refuse("of ", type,
+                  " has no xfence form (integer and floating-point objects "
+                  "only)");
+  unsigned bytes = type.getIntOrFloatBitWidth() / 8;
+  if (alignment && *alignment < bytes)
+    return refuse("is aligned to ", *alignment, " bytes, less than its ", bytes,
+                  "-byte object: no single instruction accesses it");
+  std::optional<Scope> scope = scopeOfSyncScope(syncScope.value_or(""));
+  if (!scope)
+    return refuse("has sync scope \"", syncScope.value_or(""),
+                  "\", which xfence does not know");
+  LLVMAtomic atomic{addr, type, *scope, *orderOfAtomic(ordering)};
+  if (failureOrdering) {
+    // LLVM allows a failure order stronger than the success order; xfence,
+    // as OpenCL and C++17, does not: the success order takes both (a
+    // strengthening).
+    MemoryOrder failure = *orderOfAtomic(*failureOrdering);
+    atomic.failureOrder = failure;
+    if (!isAtLeast(atomic.order, failure))
+      atomic.order =
+          isAtLeast(failure, atomic.order) ? failure : MemoryOrder::acq_rel;
+  }
+  if (binOp) {
+    std::optional<AtomicRMWKind> kind = kindOfAtomicBinOp(*binOp);
+    if (!kind)
+      return refuse(LLVM::stringifyAtomicBinOp(*binOp), " has no xfence form");
+    bool isFloat = isa<FloatType>(type);
+    if (isFloat != (*kind == AtomicRMWKind::fadd) &&
+        *kind != AtomicRMWKind::xchg)
+      return refuse(LLVM::stringifyAtomicBinOp(*binOp), " of ", type,
+                    " has no xfence form");
+    atomic.kind = *kind;
+  }
+  return std::optional<FailureOr<LLVMAtomic>>(FailureOr<LLVMAtomic>(atomic));
+}
+
+/// LLVM atomics -> xfence.atomic_rmw, atomic_cmpxchg, atomic_load and
+/// atomic_store of the same address, value, scope and order. The pass
+/// reports the atomics this cannot raise before it runs the patterns.
+template <typename OpT> struct RaiseLLVMAtomic : OpRewritePattern<OpT> {
+  using OpRewritePattern<OpT>::OpRewritePattern;
+  LogicalResult matchAndRewrite(OpT op,
+                                PatternRewriter &rewriter) const override {
+    std::optional<FailureOr<LLVMAtomic>> read = readLLVMAtomic(op);
+    if (!read || failed(*read))
+      return failure();
+    const LLVMAtomic &a = **read;
+    Location loc = op.getLoc();
+    if constexpr (std::is_same_v<OpT, LLVM::AtomicRMWOp>) {
+      rewriter.replaceOpWithNewOp<AtomicRMWOp>(op, a.type, a.kind, a.addr,
+                                               ValueRange(), op.getVal(),
+                                               a.scope, a.order);
+    } else if constexpr (std::is_same_v<OpT, LLVM::AtomicCmpXchgOp>) {
+      auto cas = AtomicCmpXchgOp::create(
+          rewriter, loc, a.type, rewriter.getI1Type(), a.addr, ValueRange(),
+          op.getCmp(), op.getVal(), a.scope, a.order, a.failureOrder,
+          op.getWeak());
+      // LLVM's result is the pair {old, success}.
+      Value pair = LLVM::PoisonOp::create(rewriter, loc, op.getType());
+      pair = LLVM::InsertValueOp::create(rewriter, loc, pair, cas.getOld(),
+                                         ArrayRef<int64_t>{0});
+      pair = LLVM::InsertValueOp::create(rewriter, loc, pair, cas.getSuccess(),
+                                         ArrayRef<int64_t>{1});
+      rewriter.replaceOp(op, pair);
+    } else if constexpr (std::is_same_v<OpT, LLVM::LoadOp>) {
+      rewriter.replaceOpWithNewOp<AtomicLoadOp>(op, a.type, a.addr,
+                                                ValueRange(), a.scope, a.order);
+    } else {
+      rewriter.replaceOpWithNewOp<AtomicStoreOp>(
+          op, op.getValue(), a.addr, ValueRange(), a.scope, a.order);
+    }
     return success();
   }
 };
@@ -548,10 +751,21 @@ struct RaiseLLVMPass : public xfence::impl::XFenceRaiseLLVMBase<RaiseLLVMPass> {
       return signalPassFailure();
     }
     state.openCLVersion = *version;
+    // The LLVM atomics xfence has no form for: an error at each.
+    bool unraisable = false;
+    module.walk([&](Operation *op) {
+      std::optional<FailureOr<LLVMAtomic>> atomic = readLLVMAtomic(op);
+      if (atomic && failed(*atomic))
+        unraisable = true;
+    });
+    if (unraisable)
+      return signalPassFailure();
     RewritePatternSet patterns(&getContext());
-    patterns
-        .add<RaiseFence, RaiseNVVMIntrinsic, RaiseNVVMBarrier0, RaisePTXAsm>(
-            &getContext());
+    patterns.add<RaiseFence, RaiseNVVMIntrinsic, RaiseNVVMBarrier0, RaisePTXAsm,
+                 RaiseLLVMAtomic<LLVM::AtomicRMWOp>,
+                 RaiseLLVMAtomic<LLVM::AtomicCmpXchgOp>,
+                 RaiseLLVMAtomic<LLVM::LoadOp>, RaiseLLVMAtomic<LLVM::StoreOp>>(
+        &getContext());
     patterns.add<RaiseOpenCLCall>(&getContext(), state);
     if (failed(applyPatternsGreedily(module, std::move(patterns))) ||
         state.failed)

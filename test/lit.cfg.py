@@ -54,6 +54,11 @@ if config.xfence_sanitize:
             command="env LD_PRELOAD=%s %s"
             % (config.xfence_sanitizer_runtimes, mlir_opt_path))
 
+# `lit --param xfence_tools_dir=DIR` runs the tests against the tools of
+# another build, e.g. to show that a regression test fails on the commit
+# before its fix.
+config.xfence_tools_dir = lit_config.params.get(
+    "xfence_tools_dir", config.xfence_tools_dir)
 tool_dirs = [config.xfence_tools_dir, config.llvm_tools_dir]
 tools = [
     "xfence-opt",

@@ -51,7 +51,12 @@ struct BarrierToOpenMP : OpConversionPattern<BarrierOp> {
 constexpr llvm::StringLiteral kRuntimeBarrier = "__xfence_cpu_barrier";
 
 /// A workgroup barrier is a call of the fiber runtime's barrier, after an
-/// acq_rel fence when the barrier orders memory.
+/// acq_rel fence when the barrier orders memory. The runtime's barrier holds
+/// no fence of its own, so a seq_cst memory part is a seq_cst fence before
+/// and after the call (a seq_cst barrier is a seq_cst fence on entry and on
+/// exit, docs/semantics.md §3.2): an acq_rel fence does not keep a store
+/// before the barrier from passing a load after it (x86-TSO's store
+/// buffer).
 struct BarrierToRuntimeCall : OpConversionPattern<BarrierOp> {
   using OpConversionPattern::OpConversionPattern;
 
@@ -60,11 +65,19 @@ struct BarrierToRuntimeCall : OpConversionPattern<BarrierOp> {
                   ConversionPatternRewriter &rewriter) const override {
     if (failed(checkCPUBarrier(op)))
       return failure();
-    if (op.getSpaces() != MemorySpaces::none)
-      LLVM::FenceOp::create(rewriter, op.getLoc(),
-                            LLVM::AtomicOrdering::acq_rel, StringRef());
-    LLVM::CallOp::create(rewriter, op.getLoc(), TypeRange(), kRuntimeBarrier,
+    bool ordersMemory = op.getSpaces() != MemorySpaces::none;
+    bool seqCst = ordersMemory && op.getOrder() == MemoryOrder::seq_cst;
+    Location loc = op.getLoc();
+    if (ordersMemory)
+      LLVM::FenceOp::create(rewriter, loc,
+                            seqCst ? LLVM::AtomicOrdering::seq_cst
+                                   : LLVM::AtomicOrdering::acq_rel,
+                            StringRef());
+    LLVM::CallOp::create(rewriter, loc, TypeRange(), kRuntimeBarrier,
                          ValueRange());
+    if (seqCst)
+      LLVM::FenceOp::create(rewriter, loc, LLVM::AtomicOrdering::seq_cst,
+                            StringRef());
     rewriter.eraseOp(op);
     return success();
   }

@@ -26,7 +26,11 @@
 //  * a barrier whose memory scope is wider than what the CUDA barrier orders
 //    (or seq_cst) is a release fence on entry and an acquire fence on exit
 //    (OpenCL 2.0 §3.3.5): (fence(release, S), barrier, fence(acquire, S)).
-//  * barriers across clusters, devices or systems have no CUDA source form.
+//  * barrier cluster (sm_90): cooperative_groups::this_cluster().sync(),
+//    whose barrier.cluster.arrive/wait are release/acquire at cluster scope
+//    (PTX ISA, barrier.cluster); a wider or seq_cst memory part has fences
+//    around it as above.
+//  * barriers across devices or systems have no CUDA source form.
 //  * atomics: relaxed read-modify-writes and compare-exchanges returning
 //    the old value use atomicAdd/_block/_system etc. where CUDA has that
 //    type; everything else is cuda::atomic_ref<T, scope> with the order.
@@ -189,6 +193,20 @@ LogicalResult emitBarrier(BarrierOp op, SnippetBuilder &b) {
     return emitBarrierCommon(
         op, Scope::workgroup, op.getMemoryScope(), op.getOrder(),
         [](SnippetBuilder &b) { b << "__syncthreads()"; }, Scope::workgroup, b);
+  case Scope::cluster:
+    // cluster_group::sync() is barrier.cluster.arrive (release at cluster
+    // scope by default) then barrier.cluster.wait (acquire at cluster scope
+    // by default): a cluster acq_rel memory part by itself. A wider or
+    // seq_cst memory part gets fences around it (emitBarrierCommon).
+    if (op.getMask())
+      break;
+    b.snippet.needsCooperativeGroupsHeader = true;
+    return emitBarrierCommon(
+        op, Scope::cluster, op.getMemoryScope(), op.getOrder(),
+        [](SnippetBuilder &b) {
+          b << "cooperative_groups::this_cluster().sync()";
+        },
+        Scope::cluster, b);
   default:
     break;
   }
@@ -521,7 +539,7 @@ std::string xfence::operandRole(Operation *op, unsigned index) {
 LogicalResult xfence::emitCudaListing(Operation *module, llvm::raw_ostream &os,
                                       bool hip) {
   bool ok = true;
-  bool header = false;
+  bool header = false, groupsHeader = false;
   std::string body;
   llvm::raw_string_ostream out(body);
   module->walk<WalkOrder::PreOrder>([&](Operation *op) {
@@ -537,6 +555,7 @@ LogicalResult xfence::emitCudaListing(Operation *module, llvm::raw_ostream &os,
       return;
     }
     header |= snippet->needsAtomicHeader;
+    groupsHeader |= snippet->needsCooperativeGroupsHeader;
     out << render(*snippet, [&](unsigned i) { return operandRole(op, i); })
         << ";\n";
   });
@@ -546,6 +565,8 @@ LogicalResult xfence::emitCudaListing(Operation *module, llvm::raw_ostream &os,
     os << "#include <hip/hip_runtime.h>\n";
   else if (header)
     os << "#include <cuda/atomic>\n";
+  if (!hip && groupsHeader)
+    os << "#include <cooperative_groups.h>\n";
   os << body;
   return success();
 }

@@ -31,6 +31,8 @@ struct CudaSnippet {
   /// The text uses cuda::atomic_ref or cuda::atomic_thread_fence
   /// (#include <cuda/atomic>).
   bool needsAtomicHeader = false;
+  /// The text uses cooperative_groups (#include <cooperative_groups.h>).
+  bool needsCooperativeGroupsHeader = false;
 };
 
 /// True for the ops that the CUDA emitter translates (fences, barriers,

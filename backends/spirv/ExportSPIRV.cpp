@@ -8,12 +8,15 @@
 //
 // then adds the capabilities spirv-update-vce does not deduce (Int64Atomics;
 // VulkanMemoryModelDeviceScope where the Vulkan memory model names Device
-// scope), and then does what `mlir-translate --serialize-spirv` does.
-// xfence-opt and mlir-translate can run the same steps.
+// scope), and then does what `mlir-translate --serialize-spirv` does, except
+// that the atomic loads the lowering marks (MLIR's SPIR-V dialect has no
+// OpAtomicLoad, XFenceToSPIRV.h) are written as OpAtomicLoad. xfence-opt
+// runs the same passes; mlir-translate refuses a module with atomic loads.
 //
 //===----------------------------------------------------------------------===//
 
 #include "backends/spirv/Passes.h"
+#include "backends/spirv/XFenceToSPIRV.h"
 #include "dialect/XFenceDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -28,8 +31,10 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/InitAllExtensions.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Target/SPIRV/SPIRVBinaryUtils.h"
 #include "mlir/Target/SPIRV/Serialization.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/CommandLine.h"
 
 using namespace mlir;
@@ -70,6 +75,89 @@ void addUndeducedCapabilities(spirv::ModuleOp module) {
                                                     exts, module.getContext()));
 }
 
+/// The opcodes and decoration that serializeWithAtomicLoads reads and writes
+/// (SPIR-V specification, "Decoration" and "Atomic Instructions"); MLIR's
+/// spirv::Opcode lacks OpAtomicLoad.
+constexpr uint32_t kOpDecorate = 71;
+constexpr uint32_t kOpAtomicLoad = 227;
+constexpr uint32_t kOpAtomicOr = 241;
+constexpr uint32_t kDecorationRelaxedPrecision = 0;
+
+/// Serializes `module` as spirv::serialize does, except that each
+/// spirv.AtomicOr marked with kAtomicLoadAttrName becomes OpAtomicLoad
+/// <result type> <result> <pointer> <scope> <semantics>: the OR's words
+/// without its value operand. The marked results are told apart in the
+/// binary by a RelaxedPrecision decoration, which is put on them only for
+/// this and removed with the OR.
+LogicalResult serializeWithAtomicLoads(spirv::ModuleOp module,
+                                       SmallVectorImpl<uint32_t> &binary) {
+  constexpr llvm::StringLiteral kMark = "relaxed_precision";
+  unsigned marked = 0;
+  WalkResult walk = module.walk([&](spirv::AtomicOrOp op) {
+    if (op->hasAttr(kMark))
+      return WalkResult(op.emitError("--export-spirv: an atomic OR decorated "
+                                     "RelaxedPrecision cannot be serialized "
+                                     "beside atomic loads"));
+    if (op->removeAttr(xfence::kAtomicLoadAttrName)) {
+      op->setAttr(kMark, UnitAttr::get(op.getContext()));
+      ++marked;
+    }
+    return WalkResult::advance();
+  });
+  if (walk.wasInterrupted())
+    return failure();
+  SmallVector<uint32_t, 0> words;
+  if (failed(spirv::serialize(module, words)))
+    return failure();
+  binary.clear();
+  if (!marked) {
+    binary.append(words.begin(), words.end());
+    return success();
+  }
+
+  // Decorations come before the functions: one pass finds the marked ORs'
+  // results, a second writes the binary.
+  auto forEachInstruction = [&](auto fn) {
+    for (size_t i = spirv::kHeaderWordCount; i < words.size();) {
+      uint32_t count = words[i] >> 16;
+      if (count == 0 || i + count > words.size())
+        return false;
+      fn(ArrayRef<uint32_t>(words).slice(i, count), words[i] & 0xffff);
+      i += count;
+    }
+    return true;
+  };
+  auto isMark = [](ArrayRef<uint32_t> inst, uint32_t opcode) {
+    return opcode == kOpDecorate && inst.size() == 3 &&
+           inst[2] == kDecorationRelaxedPrecision;
+  };
+  llvm::DenseSet<uint32_t> decorated, loads;
+  bool wellFormed =
+      forEachInstruction([&](ArrayRef<uint32_t> inst, uint32_t opcode) {
+        if (isMark(inst, opcode))
+          decorated.insert(inst[1]);
+        else if (opcode == kOpAtomicOr && inst.size() == 7 &&
+                 decorated.contains(inst[2]))
+          loads.insert(inst[2]);
+      });
+  if (!wellFormed || loads.size() != marked)
+    return module.emitError("--export-spirv: ")
+           << marked << " atomic loads to write, " << loads.size()
+           << " found in the serialized module";
+  binary.append(words.begin(), words.begin() + spirv::kHeaderWordCount);
+  forEachInstruction([&](ArrayRef<uint32_t> inst, uint32_t opcode) {
+    if (isMark(inst, opcode) && loads.contains(inst[1]))
+      return;
+    if (opcode == kOpAtomicOr && inst.size() == 7 && loads.contains(inst[2])) {
+      binary.push_back((6u << 16) | kOpAtomicLoad);
+      binary.append(inst.begin() + 1, inst.begin() + 6);
+      return;
+    }
+    binary.append(inst.begin(), inst.end());
+  });
+  return success();
+}
+
 LogicalResult exportSPIRV(Operation *op, llvm::raw_ostream &os) {
   auto module = dyn_cast<ModuleOp>(op);
   if (!module)
@@ -93,7 +181,7 @@ LogicalResult exportSPIRV(Operation *op, llvm::raw_ostream &os) {
            << spirvModules.size() << " spirv.modules; one binary holds one";
   addUndeducedCapabilities(spirvModules.front());
   SmallVector<uint32_t, 0> binary;
-  if (failed(spirv::serialize(spirvModules.front(), binary)))
+  if (failed(serializeWithAtomicLoads(spirvModules.front(), binary)))
     return failure();
   os.write(reinterpret_cast<const char *>(binary.data()),
            binary.size() * sizeof(uint32_t));

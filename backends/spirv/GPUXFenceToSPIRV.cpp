@@ -76,6 +76,61 @@ LogicalResult lowerGPUModule(gpu::GPUModuleOp gpuModule, bool vulkan) {
   return applyFullConversion(gpuModule, *target, std::move(patterns));
 }
 
+/// Whether an access through a pointer of storage class `sc` can communicate
+/// with other invocations: the classes of memory shared between invocations
+/// of a Vulkan dispatch (the storage bits of MemorySemantics name them).
+bool isSharedStorageClass(spirv::StorageClass sc) {
+  switch (sc) {
+  case spirv::StorageClass::Workgroup:
+  case spirv::StorageClass::StorageBuffer:
+  case spirv::StorageClass::PhysicalStorageBuffer:
+  case spirv::StorageClass::Uniform:
+    return true;
+  default:
+    return false;
+  }
+}
+
+/// `access | NonPrivatePointer` if `ptr` points to shared memory.
+spirv::MemoryAccessAttr nonPrivate(Value ptr, spirv::MemoryAccessAttr access) {
+  auto type = dyn_cast<spirv::PointerType>(ptr.getType());
+  if (!type || !isSharedStorageClass(type.getStorageClass()))
+    return access;
+  spirv::MemoryAccess bits =
+      access ? access.getValue() : spirv::MemoryAccess::None;
+  return spirv::MemoryAccessAttr::get(
+      ptr.getContext(), bits | spirv::MemoryAccess::NonPrivatePointer);
+}
+
+/// Under the Vulkan memory model a non-atomic access is private unless it
+/// carries NonPrivatePointer, and availability and visibility operations
+/// (the MakeAvailable/MakeVisible of the barriers and atomics) apply only to
+/// non-private accesses: without the bit, no barrier orders a plain store
+/// before another invocation's plain load. Every load, store and copy
+/// through a pointer to shared memory gets it.
+void markNonPrivateAccesses(spirv::ModuleOp module) {
+  module.walk([](Operation *op) {
+    if (auto load = dyn_cast<spirv::LoadOp>(op))
+      load.setMemoryAccessAttr(
+          nonPrivate(load.getPtr(), load.getMemoryAccessAttr()));
+    else if (auto store = dyn_cast<spirv::StoreOp>(op))
+      store.setMemoryAccessAttr(
+          nonPrivate(store.getPtr(), store.getMemoryAccessAttr()));
+    else if (auto copy = dyn_cast<spirv::CopyMemoryOp>(op)) {
+      spirv::MemoryAccessAttr target =
+          nonPrivate(copy.getTarget(), copy.getMemoryAccessAttr());
+      spirv::MemoryAccessAttr source =
+          nonPrivate(copy.getSource(), copy.getSourceMemoryAccessAttr());
+      // The source's operands come second: the target's must be there.
+      if (source && !target)
+        target = spirv::MemoryAccessAttr::get(op->getContext(),
+                                              spirv::MemoryAccess::None);
+      copy.setMemoryAccessAttr(target);
+      copy.setSourceMemoryAccessAttr(source);
+    }
+  });
+}
+
 struct ConvertGPUXFenceToSPIRVPass
     : xfence::impl::ConvertGPUXFenceToSPIRVBase<ConvertGPUXFenceToSPIRVPass> {
   using ConvertGPUXFenceToSPIRVBase::ConvertGPUXFenceToSPIRVBase;
@@ -93,10 +148,13 @@ struct ConvertGPUXFenceToSPIRVPass
     // convert-gpu-to-spirv's module conversion picks GLSL450.
     if (!vulkan)
       return;
-    for (spirv::ModuleOp spirvModule : module.getOps<spirv::ModuleOp>())
-      if (!before.contains(spirvModule))
-        spirvModule.setMemoryModelAttr(spirv::MemoryModelAttr::get(
-            &getContext(), spirv::MemoryModel::Vulkan));
+    for (spirv::ModuleOp spirvModule : module.getOps<spirv::ModuleOp>()) {
+      if (before.contains(spirvModule))
+        continue;
+      spirvModule.setMemoryModelAttr(spirv::MemoryModelAttr::get(
+          &getContext(), spirv::MemoryModel::Vulkan));
+      markNonPrivateAccesses(spirvModule);
+    }
   }
 };
 

@@ -26,11 +26,12 @@ def ConvertXFenceToSPIRV : Pass<"convert-xfence-to-spirv"> {
     * `xfence.atomic_cmpxchg` to `spirv.AtomicCompareExchange` (or, `weak`
       in the OpenCL environment up to SPIR-V 1.3,
       `spirv.AtomicCompareExchangeWeak`) and a `spirv.IEqual`;
-    * `xfence.atomic_load` to `spirv.AtomicOr` of 0 and
-      `xfence.atomic_store` to `spirv.AtomicExchange` whose result is unused:
-      MLIR's SPIR-V dialect has no OpAtomicLoad/OpAtomicStore, and an atomic
-      read-modify-write is a stronger access than an atomic load or store
-      (integers only for loads).
+    * `xfence.atomic_load` (integers) to a `spirv.AtomicOr` of 0 marked with
+      the unit attribute `xfence.atomic_load`, which `xfence-translate
+      --export-spirv` serializes as OpAtomicLoad (MLIR's SPIR-V dialect has
+      none; an OR would write, and MLIR's serializer refuses the mark), and
+      `xfence.atomic_store` to `spirv.AtomicExchange` whose result is unused
+      (an exchange writes what the store writes).
 
     Semantics are the order bit (Acquire, Release, AcquireRelease,
     SequentiallyConsistent) or'ed with the storage bits of the spaces: local
@@ -73,10 +74,15 @@ def ConvertGPUXFenceToSPIRV
     lowers it with the upstream GPU, SCF, arith, memref and func to SPIR-V
     patterns and the xfence patterns in one conversion: the `gpu.module`
     becomes a `spirv.module`, its kernels `spirv.func`s with entry points.
+    With `vulkan`, the module's memory model is Vulkan, and every load,
+    store and copy of Workgroup, StorageBuffer, PhysicalStorageBuffer or
+    Uniform memory carries NonPrivatePointer: under that model the
+    availability and visibility operations of barriers and atomics reach
+    only non-private accesses.
 
     Follow it with `spirv.module(spirv-lower-abi-attrs, spirv-update-vce)`
-    and serialize (`mlir-translate --serialize-spirv`, or
-    `xfence-translate --export-spirv` for the whole pipeline). `vulkan` must
+    and serialize with `xfence-translate --export-spirv` (the whole
+    pipeline; `mlir-translate --serialize-spirv` refuses atomic loads). `vulkan` must
     agree with the target environment.
   }];
   let options = [

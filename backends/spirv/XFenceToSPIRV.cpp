@@ -423,10 +423,12 @@ struct CmpXchgToSPIRV : XFenceToSPIRVPattern<AtomicCmpXchgOp> {
   }
 };
 
-/// xfence.atomic_load -> spirv.AtomicOr of 0. MLIR's SPIR-V dialect has no
-/// OpAtomicLoad; an atomic read-modify-write that leaves the value as it is
-/// reads the latest value in modification order, a subset of what an atomic
-/// load may read, with the same order: it is a stronger access.
+/// xfence.atomic_load -> OpAtomicLoad. MLIR's SPIR-V dialect has no
+/// OpAtomicLoad; the load is written as the `spirv.AtomicOr` of 0 that
+/// carries kAtomicLoadAttrName, which --export-spirv serializes as an
+/// OpAtomicLoad with the same pointer, scope and semantics. It must not stay
+/// an OR: a read-modify-write writes, so it races with plain reads that an
+/// atomic load does not race with, and it faults on read-only buffers.
 struct LoadToSPIRV : XFenceToSPIRVPattern<AtomicLoadOp> {
   using XFenceToSPIRVPattern::XFenceToSPIRVPattern;
   LogicalResult
@@ -436,8 +438,8 @@ struct LoadToSPIRV : XFenceToSPIRVPattern<AtomicLoadOp> {
     if (!isa<IntegerType>(type))
       return op.emitError()
              << "no SPIR-V atomic load of " << type
-             << " (MLIR's SPIR-V dialect has no OpAtomicLoad; integer loads "
-                "become OpAtomicOr of 0)";
+             << " (the SPIR-V dialect route writes atomic loads of integers "
+                "only)";
     FailureOr<Value> ptr =
         getPointer(op, adaptor.getAddr(), adaptor.getIndices(), type, rewriter);
     if (failed(ptr))
@@ -445,16 +447,16 @@ struct LoadToSPIRV : XFenceToSPIRVPattern<AtomicLoadOp> {
     auto sc = cast<spirv::PointerType>(ptr->getType()).getStorageClass();
     if (isReadOnly(sc))
       return op.emitError()
-             << "an atomic load from storage class "
-             << spirv::stringifyStorageClass(sc)
-             << " becomes a read-modify-write, which needs writable memory";
+             << "no SPIR-V atomic load from storage class "
+             << spirv::stringifyStorageClass(sc) << " (read-only memory)";
     Location loc = op.getLoc();
     Value zero = spirv::ConstantOp::create(rewriter, loc, type,
                                            rewriter.getIntegerAttr(type, 0));
     Sem sem = toSPIRVAtomicSemantics(op.getOrder(), env.vulkan);
-    rewriter.replaceOpWithNewOp<spirv::AtomicOrOp>(
+    auto load = rewriter.replaceOpWithNewOp<spirv::AtomicOrOp>(
         op, type, *ptr, memoryScope(op.getScope(), sem, env.vulkan), sem,
         zero);
+    load->setAttr(kAtomicLoadAttrName, rewriter.getUnitAttr());
     return success();
   }
 };

@@ -13,6 +13,7 @@
 #include "dialect/XFenceAttrs.h"
 
 #include "mlir/Dialect/SPIRV/Transforms/SPIRVConversion.h"
+#include "llvm/ADT/StringRef.h"
 
 namespace xfence {
 
@@ -34,6 +35,14 @@ mlir::spirv::MemorySemantics toSPIRVSemantics(MemoryOrder order,
 /// environment (`None` when relaxed).
 mlir::spirv::MemorySemantics toSPIRVAtomicSemantics(MemoryOrder order,
                                                     bool vulkan);
+
+/// MLIR's SPIR-V dialect has no OpAtomicLoad. The lowering writes an
+/// `xfence.atomic_load` as a `spirv.AtomicOr` of 0 that carries this unit
+/// attribute, and --export-spirv serializes each such op as OpAtomicLoad
+/// (backends/spirv/ExportSPIRV.cpp). The attribute names no SPIR-V
+/// decoration, so MLIR's own serializer refuses the op rather than write a
+/// read-modify-write where the source reads.
+inline constexpr llvm::StringLiteral kAtomicLoadAttrName = "xfence.atomic_load";
 
 /// Adds the patterns that lower legalized xfence fences, barriers and
 /// atomics to the SPIR-V dialect, for the OpenCL environment or (`vulkan`)

@@ -5,6 +5,7 @@
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 using namespace xfence;
 
@@ -16,11 +17,34 @@ bool isPointerLike(clang::QualType t) {
   return t->isPointerType() || t->isArrayType();
 }
 
+/// True for `T *&` (and `T *&&`): a reference through which a pointer
+/// object can be assigned.
+bool isRefToMutablePointer(clang::QualType t) {
+  if (!t->isReferenceType())
+    return false;
+  clang::QualType referee = t->getPointeeType();
+  return referee->isPointerType() && !referee.isConstQualified();
+}
+
 class FlowCollector : public clang::RecursiveASTVisitor<FlowCollector> {
 public:
   FlowCollector(std::vector<Flow> &flows,
                 llvm::function_ref<bool(const clang::Decl *)> isUser)
       : flows(flows), isUser(isUser) {}
+
+  /// The pointer objects whose value may change in ways the flows do not
+  /// see: where they may point is unknown.
+  llvm::SmallPtrSet<const clang::ValueDecl *, 8> escaped;
+
+  /// Adds the flows of the assignments through references to pointers
+  /// (`int *&r = p; r = s;` is a flow from `s` into `p`): each goes into
+  /// every pointer object the reference is bound to.
+  void resolveReferenceWrites() {
+    for (const auto &[ref, value] : refWrites) {
+      llvm::SmallPtrSet<const clang::ValueDecl *, 4> seen;
+      assignThrough(ref, value, seen);
+    }
+  }
 
   bool TraverseDecl(clang::Decl *d) {
     if (d && !llvm::isa<clang::TranslationUnitDecl>(d) && !isUser(d))
@@ -38,8 +62,18 @@ public:
       flows.push_back({var, var->getInit()});
     // A reference is where its object is (`T &r = a[i];`).
     if (var->getType()->isReferenceType() && var->getInit() &&
-        !llvm::isa<clang::ParmVarDecl>(var))
+        !llvm::isa<clang::ParmVarDecl>(var)) {
       flows.push_back({var, var->getInit(), /*storage=*/true});
+      if (isRefToMutablePointer(var->getType()))
+        bindings[var].push_back(var->getInit());
+    }
+    return true;
+  }
+  bool VisitUnaryOperator(clang::UnaryOperator *op) {
+    // `&p` of a pointer: it may be assigned through the address (`*pp = s`).
+    if (op->getOpcode() == clang::UO_AddrOf)
+      if (const clang::ValueDecl *object = pointerObject(op->getSubExpr()))
+        escaped.insert(object);
     return true;
   }
   bool VisitBinaryOperator(clang::BinaryOperator *op) {
@@ -47,9 +81,12 @@ public:
       return true;
     const clang::Expr *lhs = op->getLHS()->IgnoreParenImpCasts();
     if (auto *ref = llvm::dyn_cast<clang::DeclRefExpr>(lhs))
-      if (auto *var = llvm::dyn_cast<clang::VarDecl>(ref->getDecl()))
+      if (auto *var = llvm::dyn_cast<clang::VarDecl>(ref->getDecl())) {
         if (var->getType()->isPointerType())
           flows.push_back({var, op->getRHS()});
+        else if (isRefToMutablePointer(var->getType()))
+          refWrites.push_back({var, op->getRHS()});
+      }
     // `s.p = e`, `s->p = e`: into the member, for every object.
     if (auto *member = llvm::dyn_cast<clang::MemberExpr>(lhs))
       if (auto *field =
@@ -87,22 +124,85 @@ public:
   }
   bool VisitCallExpr(clang::CallExpr *call) {
     const clang::FunctionDecl *fn = call->getDirectCallee();
-    if (!fn || !isUser(fn))
+    if (!fn)
       return true;
+    if (!isUser(fn)) {
+      // A function of the toolkit or the standard library (std::swap)
+      // that takes a pointer by reference may assign it.
+      for (unsigned i = 0; i < call->getNumArgs() && i < fn->getNumParams();
+           ++i)
+        if (isRefToMutablePointer(fn->getParamDecl(i)->getType()))
+          if (const clang::ValueDecl *object = pointerObject(call->getArg(i)))
+            escaped.insert(object);
+      return true;
+    }
     if (const clang::FunctionDecl *def = fn->getDefinition())
       fn = def;
-    for (unsigned i = 0; i < call->getNumArgs() && i < fn->getNumParams(); ++i)
-      if (fn->getParamDecl(i)->getType()->isPointerType())
-        flows.push_back({fn->getParamDecl(i), call->getArg(i)});
-      else if (fn->getParamDecl(i)->getType()->isReferenceType())
-        flows.push_back({fn->getParamDecl(i), call->getArg(i),
-                         /*storage=*/true});
+    for (unsigned i = 0; i < call->getNumArgs() && i < fn->getNumParams();
+         ++i) {
+      const clang::ParmVarDecl *param = fn->getParamDecl(i);
+      if (param->getType()->isPointerType())
+        flows.push_back({param, call->getArg(i)});
+      else if (param->getType()->isReferenceType())
+        flows.push_back({param, call->getArg(i), /*storage=*/true});
+      if (isRefToMutablePointer(param->getType()))
+        bindings[param].push_back(call->getArg(i));
+    }
     return true;
   }
 
 private:
+  /// The pointer variable or member that the lvalue `e` names (`p`,
+  /// `s.p`, `s->p`), if any.
+  static const clang::ValueDecl *pointerObject(const clang::Expr *e) {
+    e = e->IgnoreParenImpCasts();
+    const clang::ValueDecl *object = nullptr;
+    if (auto *ref = llvm::dyn_cast<clang::DeclRefExpr>(e))
+      object = ref->getDecl();
+    else if (auto *member = llvm::dyn_cast<clang::MemberExpr>(e))
+      object = member->getMemberDecl();
+    return object && (llvm::isa<clang::VarDecl>(object) ||
+                      llvm::isa<clang::FieldDecl>(object)) &&
+                   object->getType()->isPointerType()
+               ? object
+               : nullptr;
+  }
+
+  /// `value` is assigned through the reference `ref`: a flow into each
+  /// pointer object `ref` may be bound to. A binding to something else (an
+  /// element of an array of pointers, `*pp`) needs none: where such an
+  /// object points is unknown to the analysis anyway.
+  void assignThrough(const clang::ValueDecl *ref, const clang::Expr *value,
+                     llvm::SmallPtrSetImpl<const clang::ValueDecl *> &seen) {
+    if (!seen.insert(ref).second)
+      return;
+    auto it = bindings.find(ref);
+    if (it == bindings.end())
+      return;
+    for (const clang::Expr *bound : it->second) {
+      const clang::Expr *e = bound->IgnoreParenImpCasts();
+      const clang::ValueDecl *object = nullptr;
+      if (auto *declRef = llvm::dyn_cast<clang::DeclRefExpr>(e))
+        object = declRef->getDecl();
+      else if (auto *member = llvm::dyn_cast<clang::MemberExpr>(e))
+        object = member->getMemberDecl();
+      if (!object)
+        continue;
+      if (isRefToMutablePointer(object->getType()))
+        assignThrough(object, value, seen);
+      else if (object->getType()->isPointerType())
+        flows.push_back({object, value});
+    }
+  }
+
   std::vector<Flow> &flows;
   llvm::function_ref<bool(const clang::Decl *)> isUser;
+  /// The lvalues each reference to a pointer is bound to.
+  llvm::DenseMap<const clang::ValueDecl *, llvm::SmallVector<const clang::Expr *>>
+      bindings;
+  /// Assignments through a reference to a pointer: (reference, value).
+  std::vector<std::pair<const clang::ValueDecl *, const clang::Expr *>>
+      refWrites;
 };
 } // namespace
 
@@ -168,6 +268,7 @@ CudaAddressSpaces::CudaAddressSpaces(
   std::vector<Flow> flows;
   FlowCollector collector(flows, isUser);
   collector.TraverseDecl(ctx.getTranslationUnitDecl());
+  collector.resolveReferenceWrites();
   // Kernel pointer parameters point to global memory: the host passes
   // device buffers (cudaMalloc). Everything else starts empty and grows.
   for (clang::Decl *d : topLevelDecls(ctx)) {
@@ -187,6 +288,10 @@ CudaAddressSpaces::CudaAddressSpaces(
   // Every variable a pointer flows into starts empty and grows.
   for (const Flow &flow : flows)
     points.try_emplace(flow.var, kNoMemory);
+  // A pointer assigned where the flows cannot follow (through its address,
+  // by a library function) may point anywhere.
+  for (const clang::ValueDecl *object : collector.escaped)
+    points[object] = kAnyMemory;
   for (bool changed = true; changed;) {
     changed = false;
     for (const Flow &flow : flows) {

@@ -8,8 +8,11 @@
 // __constant__ one constant memory, a __device__ variable global memory, an
 // automatic variable private memory; pointer parameters of __device__
 // functions get the union over their call sites, pointer variables the
-// union over their initializer and assignments (a fixpoint); references
-// (parameters, variables) the memories of the objects bound to them. A pointer
+// union over their initializer and assignments (a fixpoint), assignments
+// through a reference to the pointer (`int *&r = p; r = s;`) included;
+// references (parameters, variables) the memories of the objects bound to
+// them. A pointer whose address is taken (`&p`) or that a library function
+// takes by reference may point anywhere. A pointer
 // parameter of a __device__ function without call sites that is the pointer
 // of a CUDA atomic there is taken to point to global memory. A pointer
 // member of a struct is one variable for all objects of the struct: the

@@ -5,7 +5,8 @@
 // variables (clang's own __clang_cuda_builtin_vars.h), the vector types, the
 // synchronization functions, the atomics, the math functions the rewriter
 // maps, cuda::atomic_ref / cuda::atomic / cuda::atomic_thread_fence (libcu++
-// names and enumerator names) and the cooperative groups of a thread block.
+// names and enumerator names) and the cooperative groups (block, tiles,
+// coalesced threads, cluster, grid).
 // Declarations only: the importer recognises these by name in a system
 // header, exactly as with the toolkit.
 //
@@ -279,7 +280,8 @@ struct atomic : std::__atomic_ops<T, S> {
 };
 } // namespace cuda
 
-// Cooperative groups of a block and of the grid.
+// Cooperative groups: a block, its tiles and coalesced threads, a cluster
+// and the grid.
 namespace cooperative_groups {
 struct thread_group {
   __device__ void sync() const;
@@ -297,8 +299,19 @@ struct grid_group {
 template <unsigned N> struct thread_block_tile : thread_group {
   __device__ void sync() const;
 };
+struct coalesced_group : thread_group {
+  __device__ void sync() const;
+};
+struct cluster_group {
+  __device__ void sync() const;
+  __device__ unsigned size() const;
+  __device__ unsigned thread_rank() const;
+  __device__ unsigned block_rank() const;
+};
 __device__ thread_block this_thread_block();
 __device__ grid_group this_grid();
+__device__ cluster_group this_cluster();
+__device__ coalesced_group coalesced_threads();
 __device__ thread_group tiled_partition(const thread_group &, unsigned);
 template <unsigned N>
 __device__ thread_block_tile<N> tiled_partition(const thread_group &);

@@ -12,7 +12,11 @@
 //    mask is the full mask 0xffffffff, still a lane mask of a 32-lane warp.
 //  * cooperative groups: thread_block::sync() is __syncthreads();
 //    grid_group::sync() is a barrier of the whole grid (execution scope
-//    device, memory device); a tile's sync() is a partial subgroup barrier.
+//    device, memory device); cluster_group::sync() a cluster barrier
+//    (execution and memory scope cluster); the sync() of a tile of at most
+//    32 threads or of a coalesced_group is a partial subgroup barrier. A
+//    wider tile (a barrier over part of a block) and a thread_group (whose
+//    kind is known at run time only) are errors.
 //  * atomicX is relaxed at device scope, atomicX_block at workgroup,
 //    atomicX_system at system scope. atomicInc(p, m) / atomicDec(p, m) are
 //    the wrapping `inc`/`dec` kinds with m as the value operand.
@@ -127,7 +131,22 @@ struct Sync {
   bool partial = false;
   Scope execScope = Scope::workgroup;
   MemberOp member = MemberOp::Fetch;
+  /// A construct that is recognised but has no meaning in the dialect: the
+  /// error that says what it is.
+  std::string refusal;
 };
+
+/// N of cooperative_groups::thread_block_tile<N, ...>, if it is known.
+std::optional<uint64_t> tileWidth(const clang::CXXRecordDecl *tile) {
+  auto *spec =
+      llvm::dyn_cast_or_null<clang::ClassTemplateSpecializationDecl>(tile);
+  if (!spec || spec->getTemplateArgs().size() == 0)
+    return std::nullopt;
+  const clang::TemplateArgument &arg = spec->getTemplateArgs()[0];
+  if (arg.getKind() != clang::TemplateArgument::Integral)
+    return std::nullopt;
+  return arg.getAsIntegral().getZExtValue();
+}
 
 std::optional<Sync> classifyAsm(const clang::GCCAsmStmt *s) {
   std::optional<PTXSync> ptx = classifyPTXAsm(s->getAsmString());
@@ -280,11 +299,46 @@ std::optional<Sync> classify(ParsedSource &src, const clang::Stmt *s) {
     Sync sync{SyncKind::GroupSync};
     if (groupName == "grid_group") {
       sync.execScope = Scope::device;
-    } else {
-      // A tile or a thread_group of tiled_partition: part of a block that
-      // synchronizes among itself, like __syncwarp with the tile's mask.
+    } else if (groupName == "cluster_group") {
+      // barrier.cluster.arrive + barrier.cluster.wait: every thread of the
+      // cluster, memory ordered at cluster scope (shared memory of the
+      // other blocks included).
+      sync.execScope = Scope::cluster;
+    } else if (groupName == "coalesced_group") {
+      // The active threads of one warp: part of a warp.
       sync.execScope = Scope::subgroup;
       sync.partial = true;
+    } else if (groupName == "thread_block_tile") {
+      // tiled_partition<N>: N threads of consecutive rank. Up to 32 it is
+      // part of one warp (__syncwarp with the tile's mask); wider, it spans
+      // warps (the toolkit synchronizes them through a word in shared
+      // memory), a barrier over part of a block, which the dialect has no
+      // op for.
+      std::optional<uint64_t> width = tileWidth(group);
+      if (width && *width <= 32) {
+        sync.execScope = Scope::subgroup;
+        sync.partial = true;
+      } else if (width) {
+        sync.refusal = "sync() of a thread_block_tile<" +
+                       std::to_string(*width) +
+                       "> is a barrier over part of a block (a tile wider "
+                       "than a warp of 32), which xfence cannot represent";
+      } else {
+        sync.refusal = "sync() of a thread_block_tile whose width is not a "
+                       "constant: a barrier over part of a warp or of a "
+                       "block, which xfence cannot tell apart";
+      }
+    } else {
+      // thread_group (tiled_partition(g, n), or any group converted to it)
+      // and groups xfence does not know: what synchronizes is known only
+      // at run time.
+      sync.refusal =
+          "sync() of a cooperative group of type '" +
+          (groupName.empty() ? std::string("?") : groupName.str()) +
+          "': which threads it waits for (a block, a tile of a width known "
+          "at run time, a warp's active threads) is not known when "
+          "translating; use thread_block, thread_block_tile<N> or "
+          "cluster_group";
     }
     return sync;
   }
@@ -489,8 +543,9 @@ public:
   bool run(ModuleOp module);
 
 private:
-  /// Imports the functions in namespaces and classes, the instantiations
-  /// of templates and the bodies of lambdas too (each its own function).
+  /// Imports the functions in namespaces and classes and the
+  /// instantiations of templates too. The body of a lambda is always a
+  /// function of its own (of those at the top level only, without).
   bool everyFunction;
 
   Location locOf(clang::SourceRange range) {
@@ -584,10 +639,27 @@ bool isUninstantiatedTemplate(const clang::FunctionDecl *fn) {
          !fn->getDeclContext()->isDependentContext();
 }
 
+/// The call operators of `lambda` that are code: the operator, or for a
+/// generic lambda the instantiations of its template.
+void lambdaCallOperators(const clang::LambdaExpr *lambda,
+                         std::vector<clang::Decl *> &out) {
+  if (const clang::FunctionTemplateDecl *generic =
+          lambda->getDependentCallOperator()) {
+    for (clang::FunctionDecl *spec : generic->specializations())
+      if (spec->doesThisDeclarationHaveABody() && !spec->isDependentContext())
+        out.push_back(spec);
+    return;
+  }
+  clang::CXXMethodDecl *op = lambda->getCallOperator();
+  if (op && op->doesThisDeclarationHaveABody() && !op->isDependentContext())
+    out.push_back(op);
+}
+
 /// Every function with a body that is not a template pattern (unless
 /// uninstantiated, above), in the order of the source: in namespaces and
 /// classes, the instantiations of templates, and the call operators of
-/// lambdas.
+/// lambdas (which the traversal of the code that defines a lambda does not
+/// visit as declarations: VisitLambdaExpr).
 class FunctionCollector : public clang::RecursiveASTVisitor<FunctionCollector> {
 public:
   explicit FunctionCollector(std::vector<clang::Decl *> &out) : out(out) {}
@@ -599,24 +671,65 @@ public:
       out.push_back(fn);
     return true;
   }
+  bool VisitLambdaExpr(clang::LambdaExpr *lambda) {
+    lambdaCallOperators(lambda, out);
+    return true;
+  }
 
 private:
   std::vector<clang::Decl *> &out;
 };
+
+/// The call operators of the lambdas defined in `fn` (nested ones too).
+class LambdaCollector : public clang::RecursiveASTVisitor<LambdaCollector> {
+public:
+  explicit LambdaCollector(std::vector<clang::Decl *> &out) : out(out) {}
+  bool VisitLambdaExpr(clang::LambdaExpr *lambda) {
+    lambdaCallOperators(lambda, out);
+    return true;
+  }
+
+private:
+  std::vector<clang::Decl *> &out;
+};
+
+/// True for device code: a kernel, a __device__ function, or a lambda
+/// that is __device__ by its own attribute or defined in device code
+/// (clang makes a lambda without attributes __host__ __device__
+/// implicitly, also in host code).
+bool isDeviceFunction(const clang::FunctionDecl *fn) {
+  if (fn->hasAttr<clang::CUDAGlobalAttr>())
+    return true;
+  const auto *device = fn->getAttr<clang::CUDADeviceAttr>();
+  if (!device)
+    return false;
+  auto *method = llvm::dyn_cast<clang::CXXMethodDecl>(fn);
+  if (!device->isImplicit() || !method || !method->getParent()->isLambda())
+    return true;
+  const auto *outer = llvm::dyn_cast_or_null<clang::FunctionDecl>(
+      method->getParent()->getDeclContext()->getNonClosureAncestor());
+  return outer && isDeviceFunction(outer);
+}
 } // namespace
 
 bool Importer::run(ModuleOp module) {
   std::vector<clang::Decl *> decls;
-  if (everyFunction)
+  if (everyFunction) {
     FunctionCollector(decls).TraverseAST(astCtx);
-  else
-    decls = topLevelDecls(astCtx);
+  } else {
+    // The functions at the top level, each followed by its lambdas.
+    for (clang::Decl *decl : topLevelDecls(astCtx)) {
+      decls.push_back(decl);
+      if (llvm::isa<clang::FunctionDecl>(decl))
+        LambdaCollector(decls).TraverseDecl(decl);
+    }
+  }
   for (clang::Decl *decl : decls) {
     auto *fn = llvm::dyn_cast<clang::FunctionDecl>(decl);
     if (!fn || !fn->doesThisDeclarationHaveABody() || !isUserDecl(src, fn))
       continue;
     bool kernel = fn->hasAttr<clang::CUDAGlobalAttr>();
-    if (!kernel && !fn->hasAttr<clang::CUDADeviceAttr>())
+    if (!isDeviceFunction(fn))
       continue; // host code: not the device program
     builder.setInsertionPointToEnd(module.getBody());
     // Overloads (C++) share a name; the symbols of the module may not.
@@ -733,12 +846,13 @@ void Importer::visitExpr(const clang::Expr *e) {
   }
   if (llvm::isa<clang::UnaryExprOrTypeTraitExpr>(e))
     return;
-  if (auto *lambda = llvm::dyn_cast<clang::LambdaExpr>(e);
-      lambda && everyFunction) {
-    // The body runs where the lambda is called (an opaque call), and is
-    // imported as a function of its own.
+  if (auto *lambda = llvm::dyn_cast<clang::LambdaExpr>(e)) {
+    // Defining a lambda evaluates its captures only. The body runs where
+    // the lambda is called (an opaque call, a user function's) and is
+    // imported as a function of its own (run()).
     for (const clang::Expr *init : lambda->capture_inits())
-      visitExpr(init);
+      if (init)
+        visitExpr(init);
     return;
   }
   visitChildren(e);
@@ -754,6 +868,7 @@ bool isPureSystemFunction(const clang::FunctionDecl *fn) {
     return true;
   if (llvm::StringRef(namespacePath(fn)).starts_with("cooperative_groups"))
     return name == "this_thread_block" || name == "this_grid" ||
+           name == "this_cluster" || name == "coalesced_threads" ||
            name == "tiled_partition" || name == "thread_rank" ||
            name == "size" || name == "num_threads" || name == "group_index" ||
            name == "thread_index" || name == "meta_group_rank";
@@ -892,6 +1007,8 @@ void Importer::importSync(const clang::Stmt *s, const Sync &sync) {
     return;
   }
   case SyncKind::GroupSync: {
+    if (!sync.refusal.empty())
+      return error(s, sync.refusal);
     Value mask = sync.partial ? poison(builder.getI32Type()) : Value();
     auto op = BarrierOp::create(
         builder, loc, sync.execScope, ScopeAttr::get(ctx, sync.execScope),

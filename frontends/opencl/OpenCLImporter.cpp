@@ -312,6 +312,18 @@ void Importer::visitCall(const clang::CallExpr *call) {
       access(call, pointee(0), false, true);
     return;
   }
+  // The math built-ins with a second result stored through their last
+  // argument (OpenCL C 2.0 §6.13.2, OpenCL C 3.0 §6.15.2): fract's and
+  // modf's integral part, frexp's exponent, lgamma_r's sign, remquo's
+  // quotient bits, sincos' cosine. Each writes that object (a private one
+  // orders nothing and is left out, as for any access).
+  if (name == "fract" || name == "modf" || name == "frexp" ||
+      name == "lgamma_r" || name == "remquo" || name == "sincos") {
+    unsigned n = call->getNumArgs();
+    if (n >= 2 && !pointee(n - 1).isNull())
+      access(call, pointee(n - 1), false, true);
+    return;
+  }
   if (name.starts_with("work_group_") || name.starts_with("sub_group_") ||
       name.starts_with("async_work_group") || name == "wait_group_events" ||
       name == "prefetch" || name == "printf" || name.starts_with("enqueue_") ||

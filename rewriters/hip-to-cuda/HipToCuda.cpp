@@ -54,12 +54,15 @@ bool isHipLegacyAtomic(llvm::StringRef name) {
 /// HIP's wavefront functions: their width is the wavefront's (64 lanes on
 /// the AMD GPUs HIP targets by default), a CUDA warp has 32, and the CUDA
 /// toolkit declares some of the same names (CUDA 8's unmasked shuffles and
-/// votes) that nvcc no longer compiles for sm_70 and later.
+/// votes) that nvcc no longer compiles for sm_70 and later. HIP's
+/// __syncwarp (ROCm 7.0, amd_warp_sync_functions.h) is a wavefront
+/// barrier between wavefront-scope fences: it orders all 64 lanes, where
+/// CUDA's __syncwarp of the same name orders 32.
 bool isWavefrontFunction(llvm::StringRef name) {
   return llvm::StringSwitch<bool>(name)
       .Cases({"__shfl", "__shfl_up", "__shfl_down", "__shfl_xor", "__ballot",
               "__any", "__all", "__activemask", "__lane_id",
-              "__builtin_amdgcn_wave_barrier"},
+              "__builtin_amdgcn_wave_barrier", "__syncwarp"},
              true)
       .Default(false);
 }
@@ -80,7 +83,11 @@ public:
                "'" + callee->getName().str() +
                    "' has no CUDA form that keeps its meaning: it works on "
                    "a wavefront (64 lanes on AMD GPUs) where a CUDA warp "
-                   "has 32");
+                   "has 32" +
+                   (callee->getName() == "__syncwarp"
+                        ? std::string(" (HIP's __syncwarp orders the whole "
+                                      "wavefront; CUDA's orders one warp)")
+                        : std::string()));
     found = true;
     return true;
   }
@@ -334,7 +341,7 @@ xfence::translateHipToCuda(llvm::StringRef path, llvm::StringRef contents,
   std::vector<CudaSyncSite> sites =
       findCudaSyncSites(*src, &ctx, /*instantiations=*/true);
   SourceEdits edits(*src, cudaToOpenCLEditPolicy());
-  bool needsAtomicHeader = false;
+  bool needsAtomicHeader = false, needsGroupsHeader = false;
   CudaSiteTarget target;
   target.isSync = isSyncOp;
   target.emit = [&](Operation *op) -> FailureOr<OpenCLSnippet> {
@@ -342,6 +349,7 @@ xfence::translateHipToCuda(llvm::StringRef path, llvm::StringRef contents,
     if (failed(cuda))
       return failure();
     needsAtomicHeader |= cuda->needsAtomicHeader;
+    needsGroupsHeader |= cuda->needsCooperativeGroupsHeader;
     return siteSnippetOf(*cuda);
   };
   target.constant = constantText;
@@ -375,6 +383,8 @@ xfence::translateHipToCuda(llvm::StringRef path, llvm::StringRef contents,
   prelude += kStandardHeaders;
   if (needsAtomicHeader)
     prelude += "#include <cuda/atomic>\n";
+  if (needsGroupsHeader)
+    prelude += "#include <cooperative_groups.h>\n";
   prelude += kPreludeEnd.str();
   FailureOr<std::string> text = edits.apply(prelude);
   if (failed(text) || src->hasErrors())

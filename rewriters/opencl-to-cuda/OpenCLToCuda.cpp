@@ -254,6 +254,20 @@ FailureOr<std::string> xfence::rewriteOpenCLAsCuda(ParsedSource &src,
   return text;
 }
 
+XFenceCoalesceOptions xfence::coalesceOptionsFor(bool hip) {
+  XFenceCoalesceOptions options;
+  // CUDA's __syncthreads() orders every memory space among the block
+  // (docs/semantics.md §2), and so do the fences the CUDA emitter writes
+  // around it for a wider memory part (a CUDA fence has no space operand):
+  // a barrier of local memory covers a neighbouring fence of global memory,
+  // as it would after legalization for CUDA, which writes all spaces on
+  // every fence and barrier. Not for HIP, whose emitter writes a local-only
+  // barrier as HIP's __syncthreads(), which may order local memory only
+  // (docs/semantics.md §3.4).
+  options.barriersOrderAllSpaces = !hip;
+  return options;
+}
+
 FailureOr<std::string>
 xfence::translateOpenCLToCuda(llvm::StringRef path, llvm::StringRef contents,
                               const TranslateOptions &options,
@@ -270,7 +284,7 @@ xfence::translateOpenCLToCuda(llvm::StringRef path, llvm::StringRef contents,
     return failure();
   if (options.coalesce) {
     PassManager pm(&ctx);
-    pm.addPass(createXFenceCoalesce());
+    pm.addPass(createXFenceCoalesce(coalesceOptionsFor(options.hip)));
     if (failed(pm.run(*module)))
       return failure();
   }

@@ -12,6 +12,7 @@
 
 #include "frontends/common/ClangSession.h"
 #include "frontends/opencl/OpenCLImporter.h"
+#include "passes/Passes.h"
 #include "rewriters/opencl-to-cuda/OpenCLLibrary.h"
 #include "rewriters/opencl-to-cuda/SourceRewriter.h"
 
@@ -35,6 +36,11 @@ mlir::FailureOr<std::string>
 translateOpenCLToCuda(llvm::StringRef path, llvm::StringRef contents,
                       const TranslateOptions &options,
                       llvm::raw_ostream &diagOS);
+
+/// The options of the fence coalescing that `xfence translate` (and
+/// `xfence report`) run on the imported module before the CUDA (or, with
+/// `hip`, HIP) rewrite.
+XFenceCoalesceOptions coalesceOptionsFor(bool hip);
 
 /// The CUDA text of the parsed OpenCL source `src`, whose synchronization
 /// is given by `module` (imported from it, possibly transformed).

@@ -619,18 +619,22 @@ def spirv_load(t, addr, scope, order, vulkan):
     if err:
         return err
     if t.startswith("f"):
-        return Error("no SPIR-V atomic load of '%s' (MLIR's SPIR-V dialect "
-                     "has no OpAtomicLoad; integer loads become OpAtomicOr "
-                     "of 0)" % t, late=True)
+        return Error("no SPIR-V atomic load of '%s' (the SPIR-V dialect "
+                     "route writes atomic loads of integers only)" % t,
+                     late=True)
     sem = spirv_semantics(order, ALL, vulkan)
+    # MLIR's SPIR-V dialect has no OpAtomicLoad: the load is an OR of 0
+    # marked as a load, which --export-spirv writes as OpAtomicLoad
+    # (docs/lowering.md).
+    mark = " {xfence.atomic_load}"
     if is_memref(addr):
         # The access chain's constants come between; the zero is checked at
         # the pointer addresses.
         return [("CHECK", spirv_atomic_line("AtomicOr", scope, [sem], addr,
-                                            t, vulkan, V))]
+                                            t, vulkan, V + mark))]
     return [("CHECK", "%%[[Z:.*]] = spirv.Constant 0 : %s{{$}}" % t),
             ("CHECK-NEXT", spirv_atomic_line("AtomicOr", scope, [sem], addr,
-                                             t, vulkan, "%[[Z]]"))]
+                                             t, vulkan, "%[[Z]]" + mark))]
 
 
 def spirv_store(t, addr, scope, order, vulkan, val):

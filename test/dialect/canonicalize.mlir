@@ -1,7 +1,8 @@
 // RUN: xfence-opt %s -canonicalize -split-input-file | FileCheck %s
 
-// A relaxed fence, a fence at thread scope and a fence over no memory space
-// order nothing between threads: they go. Everything else stays.
+// A relaxed fence, a fence at thread scope without `image` and a fence over
+// no memory space order nothing between threads: they go. Everything else
+// stays (canonicalize-image-fence.mlir has the thread-scope image fences).
 // CHECK-LABEL: func.func @noop_fences
 // CHECK-NEXT:    xfence.fence workgroup acquire [local]
 // CHECK-NEXT:    xfence.fence subgroup seq_cst [global]

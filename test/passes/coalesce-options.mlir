@@ -8,7 +8,7 @@
 // RUN: xfence-opt %s -xfence-coalesce=remarks -verify-diagnostics -o /dev/null
 
 func.func @all_rules() {
-  // expected-remark @+1 {{xfence-coalesce[narrow-local]: local-only memory ordering narrowed to workgroup scope}}
+  // expected-remark @+1 {{xfence-coalesce[narrow-local]: local-only memory ordering narrowed to cluster scope}}
   xfence.fence device release [local]
   // expected-remark @+1 {{xfence-coalesce[merge-fences]: fence merged into the fence before it}}
   xfence.fence workgroup acquire [global]
@@ -21,19 +21,19 @@ func.func @all_rules() {
   return
 }
 
-// NOMERGE:      xfence.fence workgroup release [local]
+// NOMERGE:      xfence.fence cluster release [local]
 // NOMERGE-NEXT: xfence.fence workgroup acquire [global]
 // NOMERGE-NEXT: xfence.access
 // NOMERGE-NEXT: xfence.barrier workgroup memory workgroup acq_rel [local, global]
 // NOMERGE-NEXT: return
 
-// NODROP:      xfence.fence workgroup acq_rel [local, global]
+// NODROP:      xfence.fence cluster acq_rel [local, global]
 // NODROP-NEXT: xfence.access
 // NODROP-NEXT: xfence.fence workgroup acq_rel [local]
 // NODROP-NEXT: xfence.barrier workgroup memory workgroup acq_rel [local, global]
 // NODROP-NEXT: return
 
-// NOBAR:      xfence.fence workgroup acq_rel [local, global]
+// NOBAR:      xfence.fence cluster acq_rel [local, global]
 // NOBAR-NEXT: xfence.access
 // NOBAR-NEXT: xfence.barrier workgroup memory workgroup acq_rel [local]
 // NOBAR-NEXT: xfence.barrier workgroup memory workgroup acq_rel [global]

@@ -285,16 +285,18 @@ func.func @barriers_kept(%m: i32) {
 // narrow-local
 //===----------------------------------------------------------------------===//
 
+// Local memory is reachable from the cluster (sm_90): no narrower than
+// that (more in coalesce-narrow-local.mlir).
 // CHECK-LABEL: func.func @narrow_local
-// CHECK-NEXT:    xfence.fence workgroup acq_rel [local]
+// CHECK-NEXT:    xfence.fence cluster acq_rel [local]
 // CHECK-NEXT:    xfence.access
-// CHECK-NEXT:    xfence.fence workgroup seq_cst [local]
+// CHECK-NEXT:    xfence.fence cluster seq_cst [local]
 // CHECK-NEXT:    xfence.access
 // CHECK-NEXT:    xfence.fence device acq_rel [local, global]
 // CHECK-NEXT:    xfence.access
 // CHECK-NEXT:    xfence.fence subgroup acq_rel [local]
 // CHECK-NEXT:    xfence.access
-// CHECK-NEXT:    xfence.barrier workgroup memory workgroup acq_rel [local]
+// CHECK-NEXT:    xfence.barrier workgroup memory cluster acq_rel [local]
 // CHECK-NEXT:    xfence.barrier device memory device acq_rel [local]
 func.func @narrow_local() {
   xfence.fence device acq_rel [local]

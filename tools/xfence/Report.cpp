@@ -136,7 +136,7 @@ int xfence::reportOpenCLToCuda(llvm::StringRef path, llvm::StringRef contents,
       return success();
     });
     PassManager pm(&ctx);
-    XFenceCoalesceOptions coalesce;
+    XFenceCoalesceOptions coalesce = coalesceOptionsFor(/*hip=*/false);
     coalesce.remarks = true;
     pm.addPass(createXFenceCoalesce(coalesce));
     if (failed(pm.run(*module)))

@@ -584,7 +584,7 @@ func.func @cmpxchg_weak_f64_g_11(%p: !llvm.ptr<1>, %e: f64, %d: f64) {
 module attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.0, [Kernel, Addresses, GenericPointer, Int64, Float64, Int64Atomics, AtomicFloat32AddEXT, AtomicFloat64AddEXT], [SPV_EXT_shader_atomic_float_add]>, api=OpenCL, #spirv.resource_limits<>>} {
 
 func.func @load_f32_g_0(%p: !llvm.ptr<1>) {
-  // expected-error @+2 {{no SPIR-V atomic load of 'f32' (MLIR's SPIR-V dialect has no OpAtomicLoad; integer loads become OpAtomicOr of 0)}}
+  // expected-error @+2 {{no SPIR-V atomic load of 'f32' (the SPIR-V dialect route writes atomic loads of integers only)}}
   // expected-error @+1 {{failed to legalize operation 'xfence.atomic_load'}}
   %r0 = xfence.atomic_load %p thread relaxed : !llvm.ptr<1> -> f32
   return
@@ -596,7 +596,7 @@ func.func @load_f32_g_0(%p: !llvm.ptr<1>) {
 module attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.0, [Kernel, Addresses, GenericPointer, Int64, Float64, Int64Atomics, AtomicFloat32AddEXT, AtomicFloat64AddEXT], [SPV_EXT_shader_atomic_float_add]>, api=OpenCL, #spirv.resource_limits<>>} {
 
 func.func @load_f32_g_1(%p: !llvm.ptr<1>) {
-  // expected-error @+2 {{no SPIR-V atomic load of 'f32' (MLIR's SPIR-V dialect has no OpAtomicLoad; integer loads become OpAtomicOr of 0)}}
+  // expected-error @+2 {{no SPIR-V atomic load of 'f32' (the SPIR-V dialect route writes atomic loads of integers only)}}
   // expected-error @+1 {{failed to legalize operation 'xfence.atomic_load'}}
   %r0 = xfence.atomic_load %p thread acquire : !llvm.ptr<1> -> f32
   return
@@ -608,7 +608,7 @@ func.func @load_f32_g_1(%p: !llvm.ptr<1>) {
 module attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.0, [Kernel, Addresses, GenericPointer, Int64, Float64, Int64Atomics, AtomicFloat32AddEXT, AtomicFloat64AddEXT], [SPV_EXT_shader_atomic_float_add]>, api=OpenCL, #spirv.resource_limits<>>} {
 
 func.func @load_f32_g_2(%p: !llvm.ptr<1>) {
-  // expected-error @+2 {{no SPIR-V atomic load of 'f32' (MLIR's SPIR-V dialect has no OpAtomicLoad; integer loads become OpAtomicOr of 0)}}
+  // expected-error @+2 {{no SPIR-V atomic load of 'f32' (the SPIR-V dialect route writes atomic loads of integers only)}}
   // expected-error @+1 {{failed to legalize operation 'xfence.atomic_load'}}
   %r0 = xfence.atomic_load %p thread seq_cst : !llvm.ptr<1> -> f32
   return
@@ -620,7 +620,7 @@ func.func @load_f32_g_2(%p: !llvm.ptr<1>) {
 module attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.0, [Kernel, Addresses, GenericPointer, Int64, Float64, Int64Atomics, AtomicFloat32AddEXT, AtomicFloat64AddEXT], [SPV_EXT_shader_atomic_float_add]>, api=OpenCL, #spirv.resource_limits<>>} {
 
 func.func @load_f32_g_3(%p: !llvm.ptr<1>) {
-  // expected-error @+2 {{no SPIR-V atomic load of 'f32' (MLIR's SPIR-V dialect has no OpAtomicLoad; integer loads become OpAtomicOr of 0)}}
+  // expected-error @+2 {{no SPIR-V atomic load of 'f32' (the SPIR-V dialect route writes atomic loads of integers only)}}
   // expected-error @+1 {{failed to legalize operation 'xfence.atomic_load'}}
   %r0 = xfence.atomic_load %p subgroup relaxed : !llvm.ptr<1> -> f32
   return
@@ -632,7 +632,7 @@ func.func @load_f32_g_3(%p: !llvm.ptr<1>) {
 module attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.0, [Kernel, Addresses, GenericPointer, Int64, Float64, Int64Atomics, AtomicFloat32AddEXT, AtomicFloat64AddEXT], [SPV_EXT_shader_atomic_float_add]>, api=OpenCL, #spirv.resource_limits<>>} {
 
 func.func @load_f32_g_4(%p: !llvm.ptr<1>) {
-  // expected-error @+2 {{no SPIR-V atomic load of 'f32' (MLIR's SPIR-V dialect has no OpAtomicLoad; integer loads become OpAtomicOr of 0)}}
+  // expected-error @+2 {{no SPIR-V atomic load of 'f32' (the SPIR-V dialect route writes atomic loads of integers only)}}
   // expected-error @+1 {{failed to legalize operation 'xfence.atomic_load'}}
   %r0 = xfence.atomic_load %p subgroup acquire : !llvm.ptr<1> -> f32
   return
@@ -644,7 +644,7 @@ func.func @load_f32_g_4(%p: !llvm.ptr<1>) {
 module attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.0, [Kernel, Addresses, GenericPointer, Int64, Float64, Int64Atomics, AtomicFloat32AddEXT, AtomicFloat64AddEXT], [SPV_EXT_shader_atomic_float_add]>, api=OpenCL, #spirv.resource_limits<>>} {
 
 func.func @load_f32_g_5(%p: !llvm.ptr<1>) {
-  // expected-error @+2 {{no SPIR-V atomic load of 'f32' (MLIR's SPIR-V dialect has no OpAtomicLoad; integer loads become OpAtomicOr of 0)}}
+  // expected-error @+2 {{no SPIR-V atomic load of 'f32' (the SPIR-V dialect route writes atomic loads of integers only)}}
   // expected-error @+1 {{failed to legalize operation 'xfence.atomic_load'}}
   %r0 = xfence.atomic_load %p subgroup seq_cst : !llvm.ptr<1> -> f32
   return
@@ -656,7 +656,7 @@ func.func @load_f32_g_5(%p: !llvm.ptr<1>) {
 module attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.0, [Kernel, Addresses, GenericPointer, Int64, Float64, Int64Atomics, AtomicFloat32AddEXT, AtomicFloat64AddEXT], [SPV_EXT_shader_atomic_float_add]>, api=OpenCL, #spirv.resource_limits<>>} {
 
 func.func @load_f32_g_6(%p: !llvm.ptr<1>) {
-  // expected-error @+2 {{no SPIR-V atomic load of 'f32' (MLIR's SPIR-V dialect has no OpAtomicLoad; integer loads become OpAtomicOr of 0)}}
+  // expected-error @+2 {{no SPIR-V atomic load of 'f32' (the SPIR-V dialect route writes atomic loads of integers only)}}
   // expected-error @+1 {{failed to legalize operation 'xfence.atomic_load'}}
   %r0 = xfence.atomic_load %p workgroup relaxed : !llvm.ptr<1> -> f32
   return
@@ -668,7 +668,7 @@ func.func @load_f32_g_6(%p: !llvm.ptr<1>) {
 module attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.0, [Kernel, Addresses, GenericPointer, Int64, Float64, Int64Atomics, AtomicFloat32AddEXT, AtomicFloat64AddEXT], [SPV_EXT_shader_atomic_float_add]>, api=OpenCL, #spirv.resource_limits<>>} {
 
 func.func @load_f32_g_7(%p: !llvm.ptr<1>) {
-  // expected-error @+2 {{no SPIR-V atomic load of 'f32' (MLIR's SPIR-V dialect has no OpAtomicLoad; integer loads become OpAtomicOr of 0)}}
+  // expected-error @+2 {{no SPIR-V atomic load of 'f32' (the SPIR-V dialect route writes atomic loads of integers only)}}
   // expected-error @+1 {{failed to legalize operation 'xfence.atomic_load'}}
   %r0 = xfence.atomic_load %p workgroup acquire : !llvm.ptr<1> -> f32
   return
@@ -680,7 +680,7 @@ func.func @load_f32_g_7(%p: !llvm.ptr<1>) {
 module attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.0, [Kernel, Addresses, GenericPointer, Int64, Float64, Int64Atomics, AtomicFloat32AddEXT, AtomicFloat64AddEXT], [SPV_EXT_shader_atomic_float_add]>, api=OpenCL, #spirv.resource_limits<>>} {
 
 func.func @load_f32_g_8(%p: !llvm.ptr<1>) {
-  // expected-error @+2 {{no SPIR-V atomic load of 'f32' (MLIR's SPIR-V dialect has no OpAtomicLoad; integer loads become OpAtomicOr of 0)}}
+  // expected-error @+2 {{no SPIR-V atomic load of 'f32' (the SPIR-V dialect route writes atomic loads of integers only)}}
   // expected-error @+1 {{failed to legalize operation 'xfence.atomic_load'}}
   %r0 = xfence.atomic_load %p workgroup seq_cst : !llvm.ptr<1> -> f32
   return
@@ -692,7 +692,7 @@ func.func @load_f32_g_8(%p: !llvm.ptr<1>) {
 module attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.0, [Kernel, Addresses, GenericPointer, Int64, Float64, Int64Atomics, AtomicFloat32AddEXT, AtomicFloat64AddEXT], [SPV_EXT_shader_atomic_float_add]>, api=OpenCL, #spirv.resource_limits<>>} {
 
 func.func @load_f32_g_9(%p: !llvm.ptr<1>) {
-  // expected-error @+2 {{no SPIR-V atomic load of 'f32' (MLIR's SPIR-V dialect has no OpAtomicLoad; integer loads become OpAtomicOr of 0)}}
+  // expected-error @+2 {{no SPIR-V atomic load of 'f32' (the SPIR-V dialect route writes atomic loads of integers only)}}
   // expected-error @+1 {{failed to legalize operation 'xfence.atomic_load'}}
   %r0 = xfence.atomic_load %p cluster relaxed : !llvm.ptr<1> -> f32
   return
@@ -704,7 +704,7 @@ func.func @load_f32_g_9(%p: !llvm.ptr<1>) {
 module attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.0, [Kernel, Addresses, GenericPointer, Int64, Float64, Int64Atomics, AtomicFloat32AddEXT, AtomicFloat64AddEXT], [SPV_EXT_shader_atomic_float_add]>, api=OpenCL, #spirv.resource_limits<>>} {
 
 func.func @load_f32_g_10(%p: !llvm.ptr<1>) {
-  // expected-error @+2 {{no SPIR-V atomic load of 'f32' (MLIR's SPIR-V dialect has no OpAtomicLoad; integer loads become OpAtomicOr of 0)}}
+  // expected-error @+2 {{no SPIR-V atomic load of 'f32' (the SPIR-V dialect route writes atomic loads of integers only)}}
   // expected-error @+1 {{failed to legalize operation 'xfence.atomic_load'}}
   %r0 = xfence.atomic_load %p cluster acquire : !llvm.ptr<1> -> f32
   return
@@ -716,7 +716,7 @@ func.func @load_f32_g_10(%p: !llvm.ptr<1>) {
 module attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.0, [Kernel, Addresses, GenericPointer, Int64, Float64, Int64Atomics, AtomicFloat32AddEXT, AtomicFloat64AddEXT], [SPV_EXT_shader_atomic_float_add]>, api=OpenCL, #spirv.resource_limits<>>} {
 
 func.func @load_f32_g_11(%p: !llvm.ptr<1>) {
-  // expected-error @+2 {{no SPIR-V atomic load of 'f32' (MLIR's SPIR-V dialect has no OpAtomicLoad; integer loads become OpAtomicOr of 0)}}
+  // expected-error @+2 {{no SPIR-V atomic load of 'f32' (the SPIR-V dialect route writes atomic loads of integers only)}}
   // expected-error @+1 {{failed to legalize operation 'xfence.atomic_load'}}
   %r0 = xfence.atomic_load %p cluster seq_cst : !llvm.ptr<1> -> f32
   return
@@ -728,7 +728,7 @@ func.func @load_f32_g_11(%p: !llvm.ptr<1>) {
 module attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.0, [Kernel, Addresses, GenericPointer, Int64, Float64, Int64Atomics, AtomicFloat32AddEXT, AtomicFloat64AddEXT], [SPV_EXT_shader_atomic_float_add]>, api=OpenCL, #spirv.resource_limits<>>} {
 
 func.func @load_f32_g_12(%p: !llvm.ptr<1>) {
-  // expected-error @+2 {{no SPIR-V atomic load of 'f32' (MLIR's SPIR-V dialect has no OpAtomicLoad; integer loads become OpAtomicOr of 0)}}
+  // expected-error @+2 {{no SPIR-V atomic load of 'f32' (the SPIR-V dialect route writes atomic loads of integers only)}}
   // expected-error @+1 {{failed to legalize operation 'xfence.atomic_load'}}
   %r0 = xfence.atomic_load %p device relaxed : !llvm.ptr<1> -> f32
   return
@@ -740,7 +740,7 @@ func.func @load_f32_g_12(%p: !llvm.ptr<1>) {
 module attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.0, [Kernel, Addresses, GenericPointer, Int64, Float64, Int64Atomics, AtomicFloat32AddEXT, AtomicFloat64AddEXT], [SPV_EXT_shader_atomic_float_add]>, api=OpenCL, #spirv.resource_limits<>>} {
 
 func.func @load_f32_g_13(%p: !llvm.ptr<1>) {
-  // expected-error @+2 {{no SPIR-V atomic load of 'f32' (MLIR's SPIR-V dialect has no OpAtomicLoad; integer loads become OpAtomicOr of 0)}}
+  // expected-error @+2 {{no SPIR-V atomic load of 'f32' (the SPIR-V dialect route writes atomic loads of integers only)}}
   // expected-error @+1 {{failed to legalize operation 'xfence.atomic_load'}}
   %r0 = xfence.atomic_load %p device acquire : !llvm.ptr<1> -> f32
   return
@@ -752,7 +752,7 @@ func.func @load_f32_g_13(%p: !llvm.ptr<1>) {
 module attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.0, [Kernel, Addresses, GenericPointer, Int64, Float64, Int64Atomics, AtomicFloat32AddEXT, AtomicFloat64AddEXT], [SPV_EXT_shader_atomic_float_add]>, api=OpenCL, #spirv.resource_limits<>>} {
 
 func.func @load_f32_g_14(%p: !llvm.ptr<1>) {
-  // expected-error @+2 {{no SPIR-V atomic load of 'f32' (MLIR's SPIR-V dialect has no OpAtomicLoad; integer loads become OpAtomicOr of 0)}}
+  // expected-error @+2 {{no SPIR-V atomic load of 'f32' (the SPIR-V dialect route writes atomic loads of integers only)}}
   // expected-error @+1 {{failed to legalize operation 'xfence.atomic_load'}}
   %r0 = xfence.atomic_load %p device seq_cst : !llvm.ptr<1> -> f32
   return
@@ -764,7 +764,7 @@ func.func @load_f32_g_14(%p: !llvm.ptr<1>) {
 module attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.0, [Kernel, Addresses, GenericPointer, Int64, Float64, Int64Atomics, AtomicFloat32AddEXT, AtomicFloat64AddEXT], [SPV_EXT_shader_atomic_float_add]>, api=OpenCL, #spirv.resource_limits<>>} {
 
 func.func @load_f32_g_15(%p: !llvm.ptr<1>) {
-  // expected-error @+2 {{no SPIR-V atomic load of 'f32' (MLIR's SPIR-V dialect has no OpAtomicLoad; integer loads become OpAtomicOr of 0)}}
+  // expected-error @+2 {{no SPIR-V atomic load of 'f32' (the SPIR-V dialect route writes atomic loads of integers only)}}
   // expected-error @+1 {{failed to legalize operation 'xfence.atomic_load'}}
   %r0 = xfence.atomic_load %p system relaxed : !llvm.ptr<1> -> f32
   return
@@ -776,7 +776,7 @@ func.func @load_f32_g_15(%p: !llvm.ptr<1>) {
 module attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.0, [Kernel, Addresses, GenericPointer, Int64, Float64, Int64Atomics, AtomicFloat32AddEXT, AtomicFloat64AddEXT], [SPV_EXT_shader_atomic_float_add]>, api=OpenCL, #spirv.resource_limits<>>} {
 
 func.func @load_f32_g_16(%p: !llvm.ptr<1>) {
-  // expected-error @+2 {{no SPIR-V atomic load of 'f32' (MLIR's SPIR-V dialect has no OpAtomicLoad; integer loads become OpAtomicOr of 0)}}
+  // expected-error @+2 {{no SPIR-V atomic load of 'f32' (the SPIR-V dialect route writes atomic loads of integers only)}}
   // expected-error @+1 {{failed to legalize operation 'xfence.atomic_load'}}
   %r0 = xfence.atomic_load %p system acquire : !llvm.ptr<1> -> f32
   return
@@ -788,7 +788,7 @@ func.func @load_f32_g_16(%p: !llvm.ptr<1>) {
 module attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.0, [Kernel, Addresses, GenericPointer, Int64, Float64, Int64Atomics, AtomicFloat32AddEXT, AtomicFloat64AddEXT], [SPV_EXT_shader_atomic_float_add]>, api=OpenCL, #spirv.resource_limits<>>} {
 
 func.func @load_f32_g_17(%p: !llvm.ptr<1>) {
-  // expected-error @+2 {{no SPIR-V atomic load of 'f32' (MLIR's SPIR-V dialect has no OpAtomicLoad; integer loads become OpAtomicOr of 0)}}
+  // expected-error @+2 {{no SPIR-V atomic load of 'f32' (the SPIR-V dialect route writes atomic loads of integers only)}}
   // expected-error @+1 {{failed to legalize operation 'xfence.atomic_load'}}
   %r0 = xfence.atomic_load %p system seq_cst : !llvm.ptr<1> -> f32
   return
@@ -800,7 +800,7 @@ func.func @load_f32_g_17(%p: !llvm.ptr<1>) {
 module attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.0, [Kernel, Addresses, GenericPointer, Int64, Float64, Int64Atomics, AtomicFloat32AddEXT, AtomicFloat64AddEXT], [SPV_EXT_shader_atomic_float_add]>, api=OpenCL, #spirv.resource_limits<>>} {
 
 func.func @load_f64_g_0(%p: !llvm.ptr<1>) {
-  // expected-error @+2 {{no SPIR-V atomic load of 'f64' (MLIR's SPIR-V dialect has no OpAtomicLoad; integer loads become OpAtomicOr of 0)}}
+  // expected-error @+2 {{no SPIR-V atomic load of 'f64' (the SPIR-V dialect route writes atomic loads of integers only)}}
   // expected-error @+1 {{failed to legalize operation 'xfence.atomic_load'}}
   %r0 = xfence.atomic_load %p thread relaxed : !llvm.ptr<1> -> f64
   return
@@ -812,7 +812,7 @@ func.func @load_f64_g_0(%p: !llvm.ptr<1>) {
 module attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.0, [Kernel, Addresses, GenericPointer, Int64, Float64, Int64Atomics, AtomicFloat32AddEXT, AtomicFloat64AddEXT], [SPV_EXT_shader_atomic_float_add]>, api=OpenCL, #spirv.resource_limits<>>} {
 
 func.func @load_f64_g_1(%p: !llvm.ptr<1>) {
-  // expected-error @+2 {{no SPIR-V atomic load of 'f64' (MLIR's SPIR-V dialect has no OpAtomicLoad; integer loads become OpAtomicOr of 0)}}
+  // expected-error @+2 {{no SPIR-V atomic load of 'f64' (the SPIR-V dialect route writes atomic loads of integers only)}}
   // expected-error @+1 {{failed to legalize operation 'xfence.atomic_load'}}
   %r0 = xfence.atomic_load %p thread acquire : !llvm.ptr<1> -> f64
   return
@@ -824,7 +824,7 @@ func.func @load_f64_g_1(%p: !llvm.ptr<1>) {
 module attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.0, [Kernel, Addresses, GenericPointer, Int64, Float64, Int64Atomics, AtomicFloat32AddEXT, AtomicFloat64AddEXT], [SPV_EXT_shader_atomic_float_add]>, api=OpenCL, #spirv.resource_limits<>>} {
 
 func.func @load_f64_g_2(%p: !llvm.ptr<1>) {
-  // expected-error @+2 {{no SPIR-V atomic load of 'f64' (MLIR's SPIR-V dialect has no OpAtomicLoad; integer loads become OpAtomicOr of 0)}}
+  // expected-error @+2 {{no SPIR-V atomic load of 'f64' (the SPIR-V dialect route writes atomic loads of integers only)}}
   // expected-error @+1 {{failed to legalize operation 'xfence.atomic_load'}}
   %r0 = xfence.atomic_load %p thread seq_cst : !llvm.ptr<1> -> f64
   return
@@ -836,7 +836,7 @@ func.func @load_f64_g_2(%p: !llvm.ptr<1>) {
 module attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.0, [Kernel, Addresses, GenericPointer, Int64, Float64, Int64Atomics, AtomicFloat32AddEXT, AtomicFloat64AddEXT], [SPV_EXT_shader_atomic_float_add]>, api=OpenCL, #spirv.resource_limits<>>} {
 
 func.func @load_f64_g_3(%p: !llvm.ptr<1>) {
-  // expected-error @+2 {{no SPIR-V atomic load of 'f64' (MLIR's SPIR-V dialect has no OpAtomicLoad; integer loads become OpAtomicOr of 0)}}
+  // expected-error @+2 {{no SPIR-V atomic load of 'f64' (the SPIR-V dialect route writes atomic loads of integers only)}}
   // expected-error @+1 {{failed to legalize operation 'xfence.atomic_load'}}
   %r0 = xfence.atomic_load %p subgroup relaxed : !llvm.ptr<1> -> f64
   return
@@ -848,7 +848,7 @@ func.func @load_f64_g_3(%p: !llvm.ptr<1>) {
 module attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.0, [Kernel, Addresses, GenericPointer, Int64, Float64, Int64Atomics, AtomicFloat32AddEXT, AtomicFloat64AddEXT], [SPV_EXT_shader_atomic_float_add]>, api=OpenCL, #spirv.resource_limits<>>} {
 
 func.func @load_f64_g_4(%p: !llvm.ptr<1>) {
-  // expected-error @+2 {{no SPIR-V atomic load of 'f64' (MLIR's SPIR-V dialect has no OpAtomicLoad; integer loads become OpAtomicOr of 0)}}
+  // expected-error @+2 {{no SPIR-V atomic load of 'f64' (the SPIR-V dialect route writes atomic loads of integers only)}}
   // expected-error @+1 {{failed to legalize operation 'xfence.atomic_load'}}
   %r0 = xfence.atomic_load %p subgroup acquire : !llvm.ptr<1> -> f64
   return
@@ -860,7 +860,7 @@ func.func @load_f64_g_4(%p: !llvm.ptr<1>) {
 module attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.0, [Kernel, Addresses, GenericPointer, Int64, Float64, Int64Atomics, AtomicFloat32AddEXT, AtomicFloat64AddEXT], [SPV_EXT_shader_atomic_float_add]>, api=OpenCL, #spirv.resource_limits<>>} {
 
 func.func @load_f64_g_5(%p: !llvm.ptr<1>) {
-  // expected-error @+2 {{no SPIR-V atomic load of 'f64' (MLIR's SPIR-V dialect has no OpAtomicLoad; integer loads become OpAtomicOr of 0)}}
+  // expected-error @+2 {{no SPIR-V atomic load of 'f64' (the SPIR-V dialect route writes atomic loads of integers only)}}
   // expected-error @+1 {{failed to legalize operation 'xfence.atomic_load'}}
   %r0 = xfence.atomic_load %p subgroup seq_cst : !llvm.ptr<1> -> f64
   return
@@ -872,7 +872,7 @@ func.func @load_f64_g_5(%p: !llvm.ptr<1>) {
 module attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.0, [Kernel, Addresses, GenericPointer, Int64, Float64, Int64Atomics, AtomicFloat32AddEXT, AtomicFloat64AddEXT], [SPV_EXT_shader_atomic_float_add]>, api=OpenCL, #spirv.resource_limits<>>} {
 
 func.func @load_f64_g_6(%p: !llvm.ptr<1>) {
-  // expected-error @+2 {{no SPIR-V atomic load of 'f64' (MLIR's SPIR-V dialect has no OpAtomicLoad; integer loads become OpAtomicOr of 0)}}
+  // expected-error @+2 {{no SPIR-V atomic load of 'f64' (the SPIR-V dialect route writes atomic loads of integers only)}}
   // expected-error @+1 {{failed to legalize operation 'xfence.atomic_load'}}
   %r0 = xfence.atomic_load %p workgroup relaxed : !llvm.ptr<1> -> f64
   return
@@ -884,7 +884,7 @@ func.func @load_f64_g_6(%p: !llvm.ptr<1>) {
 module attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.0, [Kernel, Addresses, GenericPointer, Int64, Float64, Int64Atomics, AtomicFloat32AddEXT, AtomicFloat64AddEXT], [SPV_EXT_shader_atomic_float_add]>, api=OpenCL, #spirv.resource_limits<>>} {
 
 func.func @load_f64_g_7(%p: !llvm.ptr<1>) {
-  // expected-error @+2 {{no SPIR-V atomic load of 'f64' (MLIR's SPIR-V dialect has no OpAtomicLoad; integer loads become OpAtomicOr of 0)}}
+  // expected-error @+2 {{no SPIR-V atomic load of 'f64' (the SPIR-V dialect route writes atomic loads of integers only)}}
   // expected-error @+1 {{failed to legalize operation 'xfence.atomic_load'}}
   %r0 = xfence.atomic_load %p workgroup acquire : !llvm.ptr<1> -> f64
   return
@@ -896,7 +896,7 @@ func.func @load_f64_g_7(%p: !llvm.ptr<1>) {
 module attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.0, [Kernel, Addresses, GenericPointer, Int64, Float64, Int64Atomics, AtomicFloat32AddEXT, AtomicFloat64AddEXT], [SPV_EXT_shader_atomic_float_add]>, api=OpenCL, #spirv.resource_limits<>>} {
 
 func.func @load_f64_g_8(%p: !llvm.ptr<1>) {
-  // expected-error @+2 {{no SPIR-V atomic load of 'f64' (MLIR's SPIR-V dialect has no OpAtomicLoad; integer loads become OpAtomicOr of 0)}}
+  // expected-error @+2 {{no SPIR-V atomic load of 'f64' (the SPIR-V dialect route writes atomic loads of integers only)}}
   // expected-error @+1 {{failed to legalize operation 'xfence.atomic_load'}}
   %r0 = xfence.atomic_load %p workgroup seq_cst : !llvm.ptr<1> -> f64
   return
@@ -908,7 +908,7 @@ func.func @load_f64_g_8(%p: !llvm.ptr<1>) {
 module attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.0, [Kernel, Addresses, GenericPointer, Int64, Float64, Int64Atomics, AtomicFloat32AddEXT, AtomicFloat64AddEXT], [SPV_EXT_shader_atomic_float_add]>, api=OpenCL, #spirv.resource_limits<>>} {
 
 func.func @load_f64_g_9(%p: !llvm.ptr<1>) {
-  // expected-error @+2 {{no SPIR-V atomic load of 'f64' (MLIR's SPIR-V dialect has no OpAtomicLoad; integer loads become OpAtomicOr of 0)}}
+  // expected-error @+2 {{no SPIR-V atomic load of 'f64' (the SPIR-V dialect route writes atomic loads of integers only)}}
   // expected-error @+1 {{failed to legalize operation 'xfence.atomic_load'}}
   %r0 = xfence.atomic_load %p cluster relaxed : !llvm.ptr<1> -> f64
   return
@@ -920,7 +920,7 @@ func.func @load_f64_g_9(%p: !llvm.ptr<1>) {
 module attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.0, [Kernel, Addresses, GenericPointer, Int64, Float64, Int64Atomics, AtomicFloat32AddEXT, AtomicFloat64AddEXT], [SPV_EXT_shader_atomic_float_add]>, api=OpenCL, #spirv.resource_limits<>>} {
 
 func.func @load_f64_g_10(%p: !llvm.ptr<1>) {
-  // expected-error @+2 {{no SPIR-V atomic load of 'f64' (MLIR's SPIR-V dialect has no OpAtomicLoad; integer loads become OpAtomicOr of 0)}}
+  // expected-error @+2 {{no SPIR-V atomic load of 'f64' (the SPIR-V dialect route writes atomic loads of integers only)}}
   // expected-error @+1 {{failed to legalize operation 'xfence.atomic_load'}}
   %r0 = xfence.atomic_load %p cluster acquire : !llvm.ptr<1> -> f64
   return
@@ -932,7 +932,7 @@ func.func @load_f64_g_10(%p: !llvm.ptr<1>) {
 module attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.0, [Kernel, Addresses, GenericPointer, Int64, Float64, Int64Atomics, AtomicFloat32AddEXT, AtomicFloat64AddEXT], [SPV_EXT_shader_atomic_float_add]>, api=OpenCL, #spirv.resource_limits<>>} {
 
 func.func @load_f64_g_11(%p: !llvm.ptr<1>) {
-  // expected-error @+2 {{no SPIR-V atomic load of 'f64' (MLIR's SPIR-V dialect has no OpAtomicLoad; integer loads become OpAtomicOr of 0)}}
+  // expected-error @+2 {{no SPIR-V atomic load of 'f64' (the SPIR-V dialect route writes atomic loads of integers only)}}
   // expected-error @+1 {{failed to legalize operation 'xfence.atomic_load'}}
   %r0 = xfence.atomic_load %p cluster seq_cst : !llvm.ptr<1> -> f64
   return
@@ -944,7 +944,7 @@ func.func @load_f64_g_11(%p: !llvm.ptr<1>) {
 module attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.0, [Kernel, Addresses, GenericPointer, Int64, Float64, Int64Atomics, AtomicFloat32AddEXT, AtomicFloat64AddEXT], [SPV_EXT_shader_atomic_float_add]>, api=OpenCL, #spirv.resource_limits<>>} {
 
 func.func @load_f64_g_12(%p: !llvm.ptr<1>) {
-  // expected-error @+2 {{no SPIR-V atomic load of 'f64' (MLIR's SPIR-V dialect has no OpAtomicLoad; integer loads become OpAtomicOr of 0)}}
+  // expected-error @+2 {{no SPIR-V atomic load of 'f64' (the SPIR-V dialect route writes atomic loads of integers only)}}
   // expected-error @+1 {{failed to legalize operation 'xfence.atomic_load'}}
   %r0 = xfence.atomic_load %p device relaxed : !llvm.ptr<1> -> f64
   return
@@ -956,7 +956,7 @@ func.func @load_f64_g_12(%p: !llvm.ptr<1>) {
 module attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.0, [Kernel, Addresses, GenericPointer, Int64, Float64, Int64Atomics, AtomicFloat32AddEXT, AtomicFloat64AddEXT], [SPV_EXT_shader_atomic_float_add]>, api=OpenCL, #spirv.resource_limits<>>} {
 
 func.func @load_f64_g_13(%p: !llvm.ptr<1>) {
-  // expected-error @+2 {{no SPIR-V atomic load of 'f64' (MLIR's SPIR-V dialect has no OpAtomicLoad; integer loads become OpAtomicOr of 0)}}
+  // expected-error @+2 {{no SPIR-V atomic load of 'f64' (the SPIR-V dialect route writes atomic loads of integers only)}}
   // expected-error @+1 {{failed to legalize operation 'xfence.atomic_load'}}
   %r0 = xfence.atomic_load %p device acquire : !llvm.ptr<1> -> f64
   return
@@ -968,7 +968,7 @@ func.func @load_f64_g_13(%p: !llvm.ptr<1>) {
 module attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.0, [Kernel, Addresses, GenericPointer, Int64, Float64, Int64Atomics, AtomicFloat32AddEXT, AtomicFloat64AddEXT], [SPV_EXT_shader_atomic_float_add]>, api=OpenCL, #spirv.resource_limits<>>} {
 
 func.func @load_f64_g_14(%p: !llvm.ptr<1>) {
-  // expected-error @+2 {{no SPIR-V atomic load of 'f64' (MLIR's SPIR-V dialect has no OpAtomicLoad; integer loads become OpAtomicOr of 0)}}
+  // expected-error @+2 {{no SPIR-V atomic load of 'f64' (the SPIR-V dialect route writes atomic loads of integers only)}}
   // expected-error @+1 {{failed to legalize operation 'xfence.atomic_load'}}
   %r0 = xfence.atomic_load %p device seq_cst : !llvm.ptr<1> -> f64
   return
@@ -980,7 +980,7 @@ func.func @load_f64_g_14(%p: !llvm.ptr<1>) {
 module attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.0, [Kernel, Addresses, GenericPointer, Int64, Float64, Int64Atomics, AtomicFloat32AddEXT, AtomicFloat64AddEXT], [SPV_EXT_shader_atomic_float_add]>, api=OpenCL, #spirv.resource_limits<>>} {
 
 func.func @load_f64_g_15(%p: !llvm.ptr<1>) {
-  // expected-error @+2 {{no SPIR-V atomic load of 'f64' (MLIR's SPIR-V dialect has no OpAtomicLoad; integer loads become OpAtomicOr of 0)}}
+  // expected-error @+2 {{no SPIR-V atomic load of 'f64' (the SPIR-V dialect route writes atomic loads of integers only)}}
   // expected-error @+1 {{failed to legalize operation 'xfence.atomic_load'}}
   %r0 = xfence.atomic_load %p system relaxed : !llvm.ptr<1> -> f64
   return
@@ -992,7 +992,7 @@ func.func @load_f64_g_15(%p: !llvm.ptr<1>) {
 module attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.0, [Kernel, Addresses, GenericPointer, Int64, Float64, Int64Atomics, AtomicFloat32AddEXT, AtomicFloat64AddEXT], [SPV_EXT_shader_atomic_float_add]>, api=OpenCL, #spirv.resource_limits<>>} {
 
 func.func @load_f64_g_16(%p: !llvm.ptr<1>) {
-  // expected-error @+2 {{no SPIR-V atomic load of 'f64' (MLIR's SPIR-V dialect has no OpAtomicLoad; integer loads become OpAtomicOr of 0)}}
+  // expected-error @+2 {{no SPIR-V atomic load of 'f64' (the SPIR-V dialect route writes atomic loads of integers only)}}
   // expected-error @+1 {{failed to legalize operation 'xfence.atomic_load'}}
   %r0 = xfence.atomic_load %p system acquire : !llvm.ptr<1> -> f64
   return
@@ -1004,7 +1004,7 @@ func.func @load_f64_g_16(%p: !llvm.ptr<1>) {
 module attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.0, [Kernel, Addresses, GenericPointer, Int64, Float64, Int64Atomics, AtomicFloat32AddEXT, AtomicFloat64AddEXT], [SPV_EXT_shader_atomic_float_add]>, api=OpenCL, #spirv.resource_limits<>>} {
 
 func.func @load_f64_g_17(%p: !llvm.ptr<1>) {
-  // expected-error @+2 {{no SPIR-V atomic load of 'f64' (MLIR's SPIR-V dialect has no OpAtomicLoad; integer loads become OpAtomicOr of 0)}}
+  // expected-error @+2 {{no SPIR-V atomic load of 'f64' (the SPIR-V dialect route writes atomic loads of integers only)}}
   // expected-error @+1 {{failed to legalize operation 'xfence.atomic_load'}}
   %r0 = xfence.atomic_load %p system seq_cst : !llvm.ptr<1> -> f64
   return

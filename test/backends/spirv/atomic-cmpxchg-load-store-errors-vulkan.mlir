@@ -1025,7 +1025,7 @@ func.func @cmpxchg_weak_f64_g_6(%p: !llvm.ptr<1>, %e: f64, %d: f64) {
 module attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.5, [Shader, Int64, Float64, Int64Atomics, VulkanMemoryModel, AtomicFloat32AddEXT, AtomicFloat64AddEXT], [SPV_KHR_storage_buffer_storage_class, SPV_EXT_shader_atomic_float_add]>, api=Vulkan, #spirv.resource_limits<>>} {
 
 func.func @load_f32_g_0(%p: !llvm.ptr<1>) {
-  // expected-error @+2 {{no SPIR-V atomic load of 'f32' (MLIR's SPIR-V dialect has no OpAtomicLoad; integer loads become OpAtomicOr of 0)}}
+  // expected-error @+2 {{no SPIR-V atomic load of 'f32' (the SPIR-V dialect route writes atomic loads of integers only)}}
   // expected-error @+1 {{failed to legalize operation 'xfence.atomic_load'}}
   %r0 = xfence.atomic_load %p thread relaxed : !llvm.ptr<1> -> f32
   return
@@ -1037,7 +1037,7 @@ func.func @load_f32_g_0(%p: !llvm.ptr<1>) {
 module attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.5, [Shader, Int64, Float64, Int64Atomics, VulkanMemoryModel, AtomicFloat32AddEXT, AtomicFloat64AddEXT], [SPV_KHR_storage_buffer_storage_class, SPV_EXT_shader_atomic_float_add]>, api=Vulkan, #spirv.resource_limits<>>} {
 
 func.func @load_f32_g_1(%p: !llvm.ptr<1>) {
-  // expected-error @+2 {{no SPIR-V atomic load of 'f32' (MLIR's SPIR-V dialect has no OpAtomicLoad; integer loads become OpAtomicOr of 0)}}
+  // expected-error @+2 {{no SPIR-V atomic load of 'f32' (the SPIR-V dialect route writes atomic loads of integers only)}}
   // expected-error @+1 {{failed to legalize operation 'xfence.atomic_load'}}
   %r0 = xfence.atomic_load %p thread acquire : !llvm.ptr<1> -> f32
   return
@@ -1049,7 +1049,7 @@ func.func @load_f32_g_1(%p: !llvm.ptr<1>) {
 module attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.5, [Shader, Int64, Float64, Int64Atomics, VulkanMemoryModel, AtomicFloat32AddEXT, AtomicFloat64AddEXT], [SPV_KHR_storage_buffer_storage_class, SPV_EXT_shader_atomic_float_add]>, api=Vulkan, #spirv.resource_limits<>>} {
 
 func.func @load_f32_g_2(%p: !llvm.ptr<1>) {
-  // expected-error @+2 {{no SPIR-V atomic load of 'f32' (MLIR's SPIR-V dialect has no OpAtomicLoad; integer loads become OpAtomicOr of 0)}}
+  // expected-error @+2 {{no SPIR-V atomic load of 'f32' (the SPIR-V dialect route writes atomic loads of integers only)}}
   // expected-error @+1 {{failed to legalize operation 'xfence.atomic_load'}}
   %r0 = xfence.atomic_load %p subgroup relaxed : !llvm.ptr<1> -> f32
   return
@@ -1061,7 +1061,7 @@ func.func @load_f32_g_2(%p: !llvm.ptr<1>) {
 module attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.5, [Shader, Int64, Float64, Int64Atomics, VulkanMemoryModel, AtomicFloat32AddEXT, AtomicFloat64AddEXT], [SPV_KHR_storage_buffer_storage_class, SPV_EXT_shader_atomic_float_add]>, api=Vulkan, #spirv.resource_limits<>>} {
 
 func.func @load_f32_g_3(%p: !llvm.ptr<1>) {
-  // expected-error @+2 {{no SPIR-V atomic load of 'f32' (MLIR's SPIR-V dialect has no OpAtomicLoad; integer loads become OpAtomicOr of 0)}}
+  // expected-error @+2 {{no SPIR-V atomic load of 'f32' (the SPIR-V dialect route writes atomic loads of integers only)}}
   // expected-error @+1 {{failed to legalize operation 'xfence.atomic_load'}}
   %r0 = xfence.atomic_load %p subgroup acquire : !llvm.ptr<1> -> f32
   return
@@ -1073,7 +1073,7 @@ func.func @load_f32_g_3(%p: !llvm.ptr<1>) {
 module attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.5, [Shader, Int64, Float64, Int64Atomics, VulkanMemoryModel, AtomicFloat32AddEXT, AtomicFloat64AddEXT], [SPV_KHR_storage_buffer_storage_class, SPV_EXT_shader_atomic_float_add]>, api=Vulkan, #spirv.resource_limits<>>} {
 
 func.func @load_f32_g_4(%p: !llvm.ptr<1>) {
-  // expected-error @+2 {{no SPIR-V atomic load of 'f32' (MLIR's SPIR-V dialect has no OpAtomicLoad; integer loads become OpAtomicOr of 0)}}
+  // expected-error @+2 {{no SPIR-V atomic load of 'f32' (the SPIR-V dialect route writes atomic loads of integers only)}}
   // expected-error @+1 {{failed to legalize operation 'xfence.atomic_load'}}
   %r0 = xfence.atomic_load %p workgroup relaxed : !llvm.ptr<1> -> f32
   return
@@ -1085,7 +1085,7 @@ func.func @load_f32_g_4(%p: !llvm.ptr<1>) {
 module attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.5, [Shader, Int64, Float64, Int64Atomics, VulkanMemoryModel, AtomicFloat32AddEXT, AtomicFloat64AddEXT], [SPV_KHR_storage_buffer_storage_class, SPV_EXT_shader_atomic_float_add]>, api=Vulkan, #spirv.resource_limits<>>} {
 
 func.func @load_f32_g_5(%p: !llvm.ptr<1>) {
-  // expected-error @+2 {{no SPIR-V atomic load of 'f32' (MLIR's SPIR-V dialect has no OpAtomicLoad; integer loads become OpAtomicOr of 0)}}
+  // expected-error @+2 {{no SPIR-V atomic load of 'f32' (the SPIR-V dialect route writes atomic loads of integers only)}}
   // expected-error @+1 {{failed to legalize operation 'xfence.atomic_load'}}
   %r0 = xfence.atomic_load %p workgroup acquire : !llvm.ptr<1> -> f32
   return
@@ -1097,7 +1097,7 @@ func.func @load_f32_g_5(%p: !llvm.ptr<1>) {
 module attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.5, [Shader, Int64, Float64, Int64Atomics, VulkanMemoryModel, AtomicFloat32AddEXT, AtomicFloat64AddEXT], [SPV_KHR_storage_buffer_storage_class, SPV_EXT_shader_atomic_float_add]>, api=Vulkan, #spirv.resource_limits<>>} {
 
 func.func @load_f32_g_6(%p: !llvm.ptr<1>) {
-  // expected-error @+2 {{no SPIR-V atomic load of 'f32' (MLIR's SPIR-V dialect has no OpAtomicLoad; integer loads become OpAtomicOr of 0)}}
+  // expected-error @+2 {{no SPIR-V atomic load of 'f32' (the SPIR-V dialect route writes atomic loads of integers only)}}
   // expected-error @+1 {{failed to legalize operation 'xfence.atomic_load'}}
   %r0 = xfence.atomic_load %p cluster relaxed : !llvm.ptr<1> -> f32
   return
@@ -1109,7 +1109,7 @@ func.func @load_f32_g_6(%p: !llvm.ptr<1>) {
 module attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.5, [Shader, Int64, Float64, Int64Atomics, VulkanMemoryModel, AtomicFloat32AddEXT, AtomicFloat64AddEXT], [SPV_KHR_storage_buffer_storage_class, SPV_EXT_shader_atomic_float_add]>, api=Vulkan, #spirv.resource_limits<>>} {
 
 func.func @load_f32_g_7(%p: !llvm.ptr<1>) {
-  // expected-error @+2 {{no SPIR-V atomic load of 'f32' (MLIR's SPIR-V dialect has no OpAtomicLoad; integer loads become OpAtomicOr of 0)}}
+  // expected-error @+2 {{no SPIR-V atomic load of 'f32' (the SPIR-V dialect route writes atomic loads of integers only)}}
   // expected-error @+1 {{failed to legalize operation 'xfence.atomic_load'}}
   %r0 = xfence.atomic_load %p cluster acquire : !llvm.ptr<1> -> f32
   return
@@ -1121,7 +1121,7 @@ func.func @load_f32_g_7(%p: !llvm.ptr<1>) {
 module attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.5, [Shader, Int64, Float64, Int64Atomics, VulkanMemoryModel, AtomicFloat32AddEXT, AtomicFloat64AddEXT], [SPV_KHR_storage_buffer_storage_class, SPV_EXT_shader_atomic_float_add]>, api=Vulkan, #spirv.resource_limits<>>} {
 
 func.func @load_f32_g_8(%p: !llvm.ptr<1>) {
-  // expected-error @+2 {{no SPIR-V atomic load of 'f32' (MLIR's SPIR-V dialect has no OpAtomicLoad; integer loads become OpAtomicOr of 0)}}
+  // expected-error @+2 {{no SPIR-V atomic load of 'f32' (the SPIR-V dialect route writes atomic loads of integers only)}}
   // expected-error @+1 {{failed to legalize operation 'xfence.atomic_load'}}
   %r0 = xfence.atomic_load %p device relaxed : !llvm.ptr<1> -> f32
   return
@@ -1133,7 +1133,7 @@ func.func @load_f32_g_8(%p: !llvm.ptr<1>) {
 module attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.5, [Shader, Int64, Float64, Int64Atomics, VulkanMemoryModel, AtomicFloat32AddEXT, AtomicFloat64AddEXT], [SPV_KHR_storage_buffer_storage_class, SPV_EXT_shader_atomic_float_add]>, api=Vulkan, #spirv.resource_limits<>>} {
 
 func.func @load_f32_g_9(%p: !llvm.ptr<1>) {
-  // expected-error @+2 {{no SPIR-V atomic load of 'f32' (MLIR's SPIR-V dialect has no OpAtomicLoad; integer loads become OpAtomicOr of 0)}}
+  // expected-error @+2 {{no SPIR-V atomic load of 'f32' (the SPIR-V dialect route writes atomic loads of integers only)}}
   // expected-error @+1 {{failed to legalize operation 'xfence.atomic_load'}}
   %r0 = xfence.atomic_load %p device acquire : !llvm.ptr<1> -> f32
   return
@@ -1145,7 +1145,7 @@ func.func @load_f32_g_9(%p: !llvm.ptr<1>) {
 module attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.5, [Shader, Int64, Float64, Int64Atomics, VulkanMemoryModel, AtomicFloat32AddEXT, AtomicFloat64AddEXT], [SPV_KHR_storage_buffer_storage_class, SPV_EXT_shader_atomic_float_add]>, api=Vulkan, #spirv.resource_limits<>>} {
 
 func.func @load_f64_g_0(%p: !llvm.ptr<1>) {
-  // expected-error @+2 {{no SPIR-V atomic load of 'f64' (MLIR's SPIR-V dialect has no OpAtomicLoad; integer loads become OpAtomicOr of 0)}}
+  // expected-error @+2 {{no SPIR-V atomic load of 'f64' (the SPIR-V dialect route writes atomic loads of integers only)}}
   // expected-error @+1 {{failed to legalize operation 'xfence.atomic_load'}}
   %r0 = xfence.atomic_load %p thread relaxed : !llvm.ptr<1> -> f64
   return
@@ -1157,7 +1157,7 @@ func.func @load_f64_g_0(%p: !llvm.ptr<1>) {
 module attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.5, [Shader, Int64, Float64, Int64Atomics, VulkanMemoryModel, AtomicFloat32AddEXT, AtomicFloat64AddEXT], [SPV_KHR_storage_buffer_storage_class, SPV_EXT_shader_atomic_float_add]>, api=Vulkan, #spirv.resource_limits<>>} {
 
 func.func @load_f64_g_1(%p: !llvm.ptr<1>) {
-  // expected-error @+2 {{no SPIR-V atomic load of 'f64' (MLIR's SPIR-V dialect has no OpAtomicLoad; integer loads become OpAtomicOr of 0)}}
+  // expected-error @+2 {{no SPIR-V atomic load of 'f64' (the SPIR-V dialect route writes atomic loads of integers only)}}
   // expected-error @+1 {{failed to legalize operation 'xfence.atomic_load'}}
   %r0 = xfence.atomic_load %p thread acquire : !llvm.ptr<1> -> f64
   return
@@ -1169,7 +1169,7 @@ func.func @load_f64_g_1(%p: !llvm.ptr<1>) {
 module attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.5, [Shader, Int64, Float64, Int64Atomics, VulkanMemoryModel, AtomicFloat32AddEXT, AtomicFloat64AddEXT], [SPV_KHR_storage_buffer_storage_class, SPV_EXT_shader_atomic_float_add]>, api=Vulkan, #spirv.resource_limits<>>} {
 
 func.func @load_f64_g_2(%p: !llvm.ptr<1>) {
-  // expected-error @+2 {{no SPIR-V atomic load of 'f64' (MLIR's SPIR-V dialect has no OpAtomicLoad; integer loads become OpAtomicOr of 0)}}
+  // expected-error @+2 {{no SPIR-V atomic load of 'f64' (the SPIR-V dialect route writes atomic loads of integers only)}}
   // expected-error @+1 {{failed to legalize operation 'xfence.atomic_load'}}
   %r0 = xfence.atomic_load %p subgroup relaxed : !llvm.ptr<1> -> f64
   return
@@ -1181,7 +1181,7 @@ func.func @load_f64_g_2(%p: !llvm.ptr<1>) {
 module attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.5, [Shader, Int64, Float64, Int64Atomics, VulkanMemoryModel, AtomicFloat32AddEXT, AtomicFloat64AddEXT], [SPV_KHR_storage_buffer_storage_class, SPV_EXT_shader_atomic_float_add]>, api=Vulkan, #spirv.resource_limits<>>} {
 
 func.func @load_f64_g_3(%p: !llvm.ptr<1>) {
-  // expected-error @+2 {{no SPIR-V atomic load of 'f64' (MLIR's SPIR-V dialect has no OpAtomicLoad; integer loads become OpAtomicOr of 0)}}
+  // expected-error @+2 {{no SPIR-V atomic load of 'f64' (the SPIR-V dialect route writes atomic loads of integers only)}}
   // expected-error @+1 {{failed to legalize operation 'xfence.atomic_load'}}
   %r0 = xfence.atomic_load %p subgroup acquire : !llvm.ptr<1> -> f64
   return
@@ -1193,7 +1193,7 @@ func.func @load_f64_g_3(%p: !llvm.ptr<1>) {
 module attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.5, [Shader, Int64, Float64, Int64Atomics, VulkanMemoryModel, AtomicFloat32AddEXT, AtomicFloat64AddEXT], [SPV_KHR_storage_buffer_storage_class, SPV_EXT_shader_atomic_float_add]>, api=Vulkan, #spirv.resource_limits<>>} {
 
 func.func @load_f64_g_4(%p: !llvm.ptr<1>) {
-  // expected-error @+2 {{no SPIR-V atomic load of 'f64' (MLIR's SPIR-V dialect has no OpAtomicLoad; integer loads become OpAtomicOr of 0)}}
+  // expected-error @+2 {{no SPIR-V atomic load of 'f64' (the SPIR-V dialect route writes atomic loads of integers only)}}
   // expected-error @+1 {{failed to legalize operation 'xfence.atomic_load'}}
   %r0 = xfence.atomic_load %p workgroup relaxed : !llvm.ptr<1> -> f64
   return
@@ -1205,7 +1205,7 @@ func.func @load_f64_g_4(%p: !llvm.ptr<1>) {
 module attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.5, [Shader, Int64, Float64, Int64Atomics, VulkanMemoryModel, AtomicFloat32AddEXT, AtomicFloat64AddEXT], [SPV_KHR_storage_buffer_storage_class, SPV_EXT_shader_atomic_float_add]>, api=Vulkan, #spirv.resource_limits<>>} {
 
 func.func @load_f64_g_5(%p: !llvm.ptr<1>) {
-  // expected-error @+2 {{no SPIR-V atomic load of 'f64' (MLIR's SPIR-V dialect has no OpAtomicLoad; integer loads become OpAtomicOr of 0)}}
+  // expected-error @+2 {{no SPIR-V atomic load of 'f64' (the SPIR-V dialect route writes atomic loads of integers only)}}
   // expected-error @+1 {{failed to legalize operation 'xfence.atomic_load'}}
   %r0 = xfence.atomic_load %p workgroup acquire : !llvm.ptr<1> -> f64
   return
@@ -1217,7 +1217,7 @@ func.func @load_f64_g_5(%p: !llvm.ptr<1>) {
 module attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.5, [Shader, Int64, Float64, Int64Atomics, VulkanMemoryModel, AtomicFloat32AddEXT, AtomicFloat64AddEXT], [SPV_KHR_storage_buffer_storage_class, SPV_EXT_shader_atomic_float_add]>, api=Vulkan, #spirv.resource_limits<>>} {
 
 func.func @load_f64_g_6(%p: !llvm.ptr<1>) {
-  // expected-error @+2 {{no SPIR-V atomic load of 'f64' (MLIR's SPIR-V dialect has no OpAtomicLoad; integer loads become OpAtomicOr of 0)}}
+  // expected-error @+2 {{no SPIR-V atomic load of 'f64' (the SPIR-V dialect route writes atomic loads of integers only)}}
   // expected-error @+1 {{failed to legalize operation 'xfence.atomic_load'}}
   %r0 = xfence.atomic_load %p cluster relaxed : !llvm.ptr<1> -> f64
   return
@@ -1229,7 +1229,7 @@ func.func @load_f64_g_6(%p: !llvm.ptr<1>) {
 module attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.5, [Shader, Int64, Float64, Int64Atomics, VulkanMemoryModel, AtomicFloat32AddEXT, AtomicFloat64AddEXT], [SPV_KHR_storage_buffer_storage_class, SPV_EXT_shader_atomic_float_add]>, api=Vulkan, #spirv.resource_limits<>>} {
 
 func.func @load_f64_g_7(%p: !llvm.ptr<1>) {
-  // expected-error @+2 {{no SPIR-V atomic load of 'f64' (MLIR's SPIR-V dialect has no OpAtomicLoad; integer loads become OpAtomicOr of 0)}}
+  // expected-error @+2 {{no SPIR-V atomic load of 'f64' (the SPIR-V dialect route writes atomic loads of integers only)}}
   // expected-error @+1 {{failed to legalize operation 'xfence.atomic_load'}}
   %r0 = xfence.atomic_load %p cluster acquire : !llvm.ptr<1> -> f64
   return
@@ -1241,7 +1241,7 @@ func.func @load_f64_g_7(%p: !llvm.ptr<1>) {
 module attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.5, [Shader, Int64, Float64, Int64Atomics, VulkanMemoryModel, AtomicFloat32AddEXT, AtomicFloat64AddEXT], [SPV_KHR_storage_buffer_storage_class, SPV_EXT_shader_atomic_float_add]>, api=Vulkan, #spirv.resource_limits<>>} {
 
 func.func @load_f64_g_8(%p: !llvm.ptr<1>) {
-  // expected-error @+2 {{no SPIR-V atomic load of 'f64' (MLIR's SPIR-V dialect has no OpAtomicLoad; integer loads become OpAtomicOr of 0)}}
+  // expected-error @+2 {{no SPIR-V atomic load of 'f64' (the SPIR-V dialect route writes atomic loads of integers only)}}
   // expected-error @+1 {{failed to legalize operation 'xfence.atomic_load'}}
   %r0 = xfence.atomic_load %p device relaxed : !llvm.ptr<1> -> f64
   return
@@ -1253,7 +1253,7 @@ func.func @load_f64_g_8(%p: !llvm.ptr<1>) {
 module attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.5, [Shader, Int64, Float64, Int64Atomics, VulkanMemoryModel, AtomicFloat32AddEXT, AtomicFloat64AddEXT], [SPV_KHR_storage_buffer_storage_class, SPV_EXT_shader_atomic_float_add]>, api=Vulkan, #spirv.resource_limits<>>} {
 
 func.func @load_f64_g_9(%p: !llvm.ptr<1>) {
-  // expected-error @+2 {{no SPIR-V atomic load of 'f64' (MLIR's SPIR-V dialect has no OpAtomicLoad; integer loads become OpAtomicOr of 0)}}
+  // expected-error @+2 {{no SPIR-V atomic load of 'f64' (the SPIR-V dialect route writes atomic loads of integers only)}}
   // expected-error @+1 {{failed to legalize operation 'xfence.atomic_load'}}
   %r0 = xfence.atomic_load %p device acquire : !llvm.ptr<1> -> f64
   return

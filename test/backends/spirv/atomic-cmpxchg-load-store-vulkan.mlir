@@ -645,25 +645,25 @@ func.func @cmpxchg_weak_i64_g(%p: !llvm.ptr<1>, %e: i64, %d: i64) {
 
 // CHECK-LABEL: func @load_i32_g(
 // CHECK: %[[Z:.*]] = spirv.Constant 0 : i32{{$}}
-// CHECK-NEXT: = spirv.AtomicOr <Invocation> <None> %{{[-a-zA-Z0-9_]+}}, %[[Z]] : !spirv.ptr<i32, StorageBuffer>{{$}}
+// CHECK-NEXT: = spirv.AtomicOr <Invocation> <None> %{{[-a-zA-Z0-9_]+}}, %[[Z]] {xfence.atomic_load} : !spirv.ptr<i32, StorageBuffer>{{$}}
 // CHECK: %[[Z:.*]] = spirv.Constant 0 : i32{{$}}
-// CHECK-NEXT: = spirv.AtomicOr <Subgroup> <Acquire|UniformMemory|WorkgroupMemory|ImageMemory|MakeVisible> %{{[-a-zA-Z0-9_]+}}, %[[Z]] : !spirv.ptr<i32, StorageBuffer>{{$}}
+// CHECK-NEXT: = spirv.AtomicOr <Subgroup> <Acquire|UniformMemory|WorkgroupMemory|ImageMemory|MakeVisible> %{{[-a-zA-Z0-9_]+}}, %[[Z]] {xfence.atomic_load} : !spirv.ptr<i32, StorageBuffer>{{$}}
 // CHECK: %[[Z:.*]] = spirv.Constant 0 : i32{{$}}
-// CHECK-NEXT: = spirv.AtomicOr <Subgroup> <None> %{{[-a-zA-Z0-9_]+}}, %[[Z]] : !spirv.ptr<i32, StorageBuffer>{{$}}
+// CHECK-NEXT: = spirv.AtomicOr <Subgroup> <None> %{{[-a-zA-Z0-9_]+}}, %[[Z]] {xfence.atomic_load} : !spirv.ptr<i32, StorageBuffer>{{$}}
 // CHECK: %[[Z:.*]] = spirv.Constant 0 : i32{{$}}
-// CHECK-NEXT: = spirv.AtomicOr <Subgroup> <Acquire|UniformMemory|WorkgroupMemory|ImageMemory|MakeVisible> %{{[-a-zA-Z0-9_]+}}, %[[Z]] : !spirv.ptr<i32, StorageBuffer>{{$}}
+// CHECK-NEXT: = spirv.AtomicOr <Subgroup> <Acquire|UniformMemory|WorkgroupMemory|ImageMemory|MakeVisible> %{{[-a-zA-Z0-9_]+}}, %[[Z]] {xfence.atomic_load} : !spirv.ptr<i32, StorageBuffer>{{$}}
 // CHECK: %[[Z:.*]] = spirv.Constant 0 : i32{{$}}
-// CHECK-NEXT: = spirv.AtomicOr <Workgroup> <None> %{{[-a-zA-Z0-9_]+}}, %[[Z]] : !spirv.ptr<i32, StorageBuffer>{{$}}
+// CHECK-NEXT: = spirv.AtomicOr <Workgroup> <None> %{{[-a-zA-Z0-9_]+}}, %[[Z]] {xfence.atomic_load} : !spirv.ptr<i32, StorageBuffer>{{$}}
 // CHECK: %[[Z:.*]] = spirv.Constant 0 : i32{{$}}
-// CHECK-NEXT: = spirv.AtomicOr <Workgroup> <Acquire|UniformMemory|WorkgroupMemory|ImageMemory|MakeVisible> %{{[-a-zA-Z0-9_]+}}, %[[Z]] : !spirv.ptr<i32, StorageBuffer>{{$}}
+// CHECK-NEXT: = spirv.AtomicOr <Workgroup> <Acquire|UniformMemory|WorkgroupMemory|ImageMemory|MakeVisible> %{{[-a-zA-Z0-9_]+}}, %[[Z]] {xfence.atomic_load} : !spirv.ptr<i32, StorageBuffer>{{$}}
 // CHECK: %[[Z:.*]] = spirv.Constant 0 : i32{{$}}
-// CHECK-NEXT: = spirv.AtomicOr <Device> <None> %{{[-a-zA-Z0-9_]+}}, %[[Z]] : !spirv.ptr<i32, StorageBuffer>{{$}}
+// CHECK-NEXT: = spirv.AtomicOr <Device> <None> %{{[-a-zA-Z0-9_]+}}, %[[Z]] {xfence.atomic_load} : !spirv.ptr<i32, StorageBuffer>{{$}}
 // CHECK: %[[Z:.*]] = spirv.Constant 0 : i32{{$}}
-// CHECK-NEXT: = spirv.AtomicOr <Device> <Acquire|UniformMemory|WorkgroupMemory|ImageMemory|MakeVisible> %{{[-a-zA-Z0-9_]+}}, %[[Z]] : !spirv.ptr<i32, StorageBuffer>{{$}}
+// CHECK-NEXT: = spirv.AtomicOr <Device> <Acquire|UniformMemory|WorkgroupMemory|ImageMemory|MakeVisible> %{{[-a-zA-Z0-9_]+}}, %[[Z]] {xfence.atomic_load} : !spirv.ptr<i32, StorageBuffer>{{$}}
 // CHECK: %[[Z:.*]] = spirv.Constant 0 : i32{{$}}
-// CHECK-NEXT: = spirv.AtomicOr <Device> <None> %{{[-a-zA-Z0-9_]+}}, %[[Z]] : !spirv.ptr<i32, StorageBuffer>{{$}}
+// CHECK-NEXT: = spirv.AtomicOr <Device> <None> %{{[-a-zA-Z0-9_]+}}, %[[Z]] {xfence.atomic_load} : !spirv.ptr<i32, StorageBuffer>{{$}}
 // CHECK: %[[Z:.*]] = spirv.Constant 0 : i32{{$}}
-// CHECK-NEXT: = spirv.AtomicOr <Device> <Acquire|UniformMemory|WorkgroupMemory|ImageMemory|MakeVisible> %{{[-a-zA-Z0-9_]+}}, %[[Z]] : !spirv.ptr<i32, StorageBuffer>{{$}}
+// CHECK-NEXT: = spirv.AtomicOr <Device> <Acquire|UniformMemory|WorkgroupMemory|ImageMemory|MakeVisible> %{{[-a-zA-Z0-9_]+}}, %[[Z]] {xfence.atomic_load} : !spirv.ptr<i32, StorageBuffer>{{$}}
 // CHECK: return
 func.func @load_i32_g(%p: !llvm.ptr<1>) {
   %r0 = xfence.atomic_load %p thread relaxed : !llvm.ptr<1> -> i32
@@ -681,25 +681,25 @@ func.func @load_i32_g(%p: !llvm.ptr<1>) {
 
 // CHECK-LABEL: func @load_i32_s(
 // CHECK: %[[Z:.*]] = spirv.Constant 0 : i32{{$}}
-// CHECK-NEXT: = spirv.AtomicOr <Invocation> <None> %{{[-a-zA-Z0-9_]+}}, %[[Z]] : !spirv.ptr<i32, Workgroup>{{$}}
+// CHECK-NEXT: = spirv.AtomicOr <Invocation> <None> %{{[-a-zA-Z0-9_]+}}, %[[Z]] {xfence.atomic_load} : !spirv.ptr<i32, Workgroup>{{$}}
 // CHECK: %[[Z:.*]] = spirv.Constant 0 : i32{{$}}
-// CHECK-NEXT: = spirv.AtomicOr <Subgroup> <Acquire|UniformMemory|WorkgroupMemory|ImageMemory|MakeVisible> %{{[-a-zA-Z0-9_]+}}, %[[Z]] : !spirv.ptr<i32, Workgroup>{{$}}
+// CHECK-NEXT: = spirv.AtomicOr <Subgroup> <Acquire|UniformMemory|WorkgroupMemory|ImageMemory|MakeVisible> %{{[-a-zA-Z0-9_]+}}, %[[Z]] {xfence.atomic_load} : !spirv.ptr<i32, Workgroup>{{$}}
 // CHECK: %[[Z:.*]] = spirv.Constant 0 : i32{{$}}
-// CHECK-NEXT: = spirv.AtomicOr <Subgroup> <None> %{{[-a-zA-Z0-9_]+}}, %[[Z]] : !spirv.ptr<i32, Workgroup>{{$}}
+// CHECK-NEXT: = spirv.AtomicOr <Subgroup> <None> %{{[-a-zA-Z0-9_]+}}, %[[Z]] {xfence.atomic_load} : !spirv.ptr<i32, Workgroup>{{$}}
 // CHECK: %[[Z:.*]] = spirv.Constant 0 : i32{{$}}
-// CHECK-NEXT: = spirv.AtomicOr <Subgroup> <Acquire|UniformMemory|WorkgroupMemory|ImageMemory|MakeVisible> %{{[-a-zA-Z0-9_]+}}, %[[Z]] : !spirv.ptr<i32, Workgroup>{{$}}
+// CHECK-NEXT: = spirv.AtomicOr <Subgroup> <Acquire|UniformMemory|WorkgroupMemory|ImageMemory|MakeVisible> %{{[-a-zA-Z0-9_]+}}, %[[Z]] {xfence.atomic_load} : !spirv.ptr<i32, Workgroup>{{$}}
 // CHECK: %[[Z:.*]] = spirv.Constant 0 : i32{{$}}
-// CHECK-NEXT: = spirv.AtomicOr <Workgroup> <None> %{{[-a-zA-Z0-9_]+}}, %[[Z]] : !spirv.ptr<i32, Workgroup>{{$}}
+// CHECK-NEXT: = spirv.AtomicOr <Workgroup> <None> %{{[-a-zA-Z0-9_]+}}, %[[Z]] {xfence.atomic_load} : !spirv.ptr<i32, Workgroup>{{$}}
 // CHECK: %[[Z:.*]] = spirv.Constant 0 : i32{{$}}
-// CHECK-NEXT: = spirv.AtomicOr <Workgroup> <Acquire|UniformMemory|WorkgroupMemory|ImageMemory|MakeVisible> %{{[-a-zA-Z0-9_]+}}, %[[Z]] : !spirv.ptr<i32, Workgroup>{{$}}
+// CHECK-NEXT: = spirv.AtomicOr <Workgroup> <Acquire|UniformMemory|WorkgroupMemory|ImageMemory|MakeVisible> %{{[-a-zA-Z0-9_]+}}, %[[Z]] {xfence.atomic_load} : !spirv.ptr<i32, Workgroup>{{$}}
 // CHECK: %[[Z:.*]] = spirv.Constant 0 : i32{{$}}
-// CHECK-NEXT: = spirv.AtomicOr <Device> <None> %{{[-a-zA-Z0-9_]+}}, %[[Z]] : !spirv.ptr<i32, Workgroup>{{$}}
+// CHECK-NEXT: = spirv.AtomicOr <Device> <None> %{{[-a-zA-Z0-9_]+}}, %[[Z]] {xfence.atomic_load} : !spirv.ptr<i32, Workgroup>{{$}}
 // CHECK: %[[Z:.*]] = spirv.Constant 0 : i32{{$}}
-// CHECK-NEXT: = spirv.AtomicOr <Device> <Acquire|UniformMemory|WorkgroupMemory|ImageMemory|MakeVisible> %{{[-a-zA-Z0-9_]+}}, %[[Z]] : !spirv.ptr<i32, Workgroup>{{$}}
+// CHECK-NEXT: = spirv.AtomicOr <Device> <Acquire|UniformMemory|WorkgroupMemory|ImageMemory|MakeVisible> %{{[-a-zA-Z0-9_]+}}, %[[Z]] {xfence.atomic_load} : !spirv.ptr<i32, Workgroup>{{$}}
 // CHECK: %[[Z:.*]] = spirv.Constant 0 : i32{{$}}
-// CHECK-NEXT: = spirv.AtomicOr <Device> <None> %{{[-a-zA-Z0-9_]+}}, %[[Z]] : !spirv.ptr<i32, Workgroup>{{$}}
+// CHECK-NEXT: = spirv.AtomicOr <Device> <None> %{{[-a-zA-Z0-9_]+}}, %[[Z]] {xfence.atomic_load} : !spirv.ptr<i32, Workgroup>{{$}}
 // CHECK: %[[Z:.*]] = spirv.Constant 0 : i32{{$}}
-// CHECK-NEXT: = spirv.AtomicOr <Device> <Acquire|UniformMemory|WorkgroupMemory|ImageMemory|MakeVisible> %{{[-a-zA-Z0-9_]+}}, %[[Z]] : !spirv.ptr<i32, Workgroup>{{$}}
+// CHECK-NEXT: = spirv.AtomicOr <Device> <Acquire|UniformMemory|WorkgroupMemory|ImageMemory|MakeVisible> %{{[-a-zA-Z0-9_]+}}, %[[Z]] {xfence.atomic_load} : !spirv.ptr<i32, Workgroup>{{$}}
 // CHECK: return
 func.func @load_i32_s(%p: !llvm.ptr<3>) {
   %r0 = xfence.atomic_load %p thread relaxed : !llvm.ptr<3> -> i32
@@ -716,16 +716,16 @@ func.func @load_i32_s(%p: !llvm.ptr<3>) {
 }
 
 // CHECK-LABEL: func @load_i32_m(
-// CHECK: = spirv.AtomicOr <Invocation> <None> %{{[-a-zA-Z0-9_]+}}, %{{[-a-zA-Z0-9_]+}} : !spirv.ptr<i32, StorageBuffer>{{$}}
-// CHECK: = spirv.AtomicOr <Subgroup> <Acquire|UniformMemory|WorkgroupMemory|ImageMemory|MakeVisible> %{{[-a-zA-Z0-9_]+}}, %{{[-a-zA-Z0-9_]+}} : !spirv.ptr<i32, StorageBuffer>{{$}}
-// CHECK: = spirv.AtomicOr <Subgroup> <None> %{{[-a-zA-Z0-9_]+}}, %{{[-a-zA-Z0-9_]+}} : !spirv.ptr<i32, StorageBuffer>{{$}}
-// CHECK: = spirv.AtomicOr <Subgroup> <Acquire|UniformMemory|WorkgroupMemory|ImageMemory|MakeVisible> %{{[-a-zA-Z0-9_]+}}, %{{[-a-zA-Z0-9_]+}} : !spirv.ptr<i32, StorageBuffer>{{$}}
-// CHECK: = spirv.AtomicOr <Workgroup> <None> %{{[-a-zA-Z0-9_]+}}, %{{[-a-zA-Z0-9_]+}} : !spirv.ptr<i32, StorageBuffer>{{$}}
-// CHECK: = spirv.AtomicOr <Workgroup> <Acquire|UniformMemory|WorkgroupMemory|ImageMemory|MakeVisible> %{{[-a-zA-Z0-9_]+}}, %{{[-a-zA-Z0-9_]+}} : !spirv.ptr<i32, StorageBuffer>{{$}}
-// CHECK: = spirv.AtomicOr <Device> <None> %{{[-a-zA-Z0-9_]+}}, %{{[-a-zA-Z0-9_]+}} : !spirv.ptr<i32, StorageBuffer>{{$}}
-// CHECK: = spirv.AtomicOr <Device> <Acquire|UniformMemory|WorkgroupMemory|ImageMemory|MakeVisible> %{{[-a-zA-Z0-9_]+}}, %{{[-a-zA-Z0-9_]+}} : !spirv.ptr<i32, StorageBuffer>{{$}}
-// CHECK: = spirv.AtomicOr <Device> <None> %{{[-a-zA-Z0-9_]+}}, %{{[-a-zA-Z0-9_]+}} : !spirv.ptr<i32, StorageBuffer>{{$}}
-// CHECK: = spirv.AtomicOr <Device> <Acquire|UniformMemory|WorkgroupMemory|ImageMemory|MakeVisible> %{{[-a-zA-Z0-9_]+}}, %{{[-a-zA-Z0-9_]+}} : !spirv.ptr<i32, StorageBuffer>{{$}}
+// CHECK: = spirv.AtomicOr <Invocation> <None> %{{[-a-zA-Z0-9_]+}}, %{{[-a-zA-Z0-9_]+}} {xfence.atomic_load} : !spirv.ptr<i32, StorageBuffer>{{$}}
+// CHECK: = spirv.AtomicOr <Subgroup> <Acquire|UniformMemory|WorkgroupMemory|ImageMemory|MakeVisible> %{{[-a-zA-Z0-9_]+}}, %{{[-a-zA-Z0-9_]+}} {xfence.atomic_load} : !spirv.ptr<i32, StorageBuffer>{{$}}
+// CHECK: = spirv.AtomicOr <Subgroup> <None> %{{[-a-zA-Z0-9_]+}}, %{{[-a-zA-Z0-9_]+}} {xfence.atomic_load} : !spirv.ptr<i32, StorageBuffer>{{$}}
+// CHECK: = spirv.AtomicOr <Subgroup> <Acquire|UniformMemory|WorkgroupMemory|ImageMemory|MakeVisible> %{{[-a-zA-Z0-9_]+}}, %{{[-a-zA-Z0-9_]+}} {xfence.atomic_load} : !spirv.ptr<i32, StorageBuffer>{{$}}
+// CHECK: = spirv.AtomicOr <Workgroup> <None> %{{[-a-zA-Z0-9_]+}}, %{{[-a-zA-Z0-9_]+}} {xfence.atomic_load} : !spirv.ptr<i32, StorageBuffer>{{$}}
+// CHECK: = spirv.AtomicOr <Workgroup> <Acquire|UniformMemory|WorkgroupMemory|ImageMemory|MakeVisible> %{{[-a-zA-Z0-9_]+}}, %{{[-a-zA-Z0-9_]+}} {xfence.atomic_load} : !spirv.ptr<i32, StorageBuffer>{{$}}
+// CHECK: = spirv.AtomicOr <Device> <None> %{{[-a-zA-Z0-9_]+}}, %{{[-a-zA-Z0-9_]+}} {xfence.atomic_load} : !spirv.ptr<i32, StorageBuffer>{{$}}
+// CHECK: = spirv.AtomicOr <Device> <Acquire|UniformMemory|WorkgroupMemory|ImageMemory|MakeVisible> %{{[-a-zA-Z0-9_]+}}, %{{[-a-zA-Z0-9_]+}} {xfence.atomic_load} : !spirv.ptr<i32, StorageBuffer>{{$}}
+// CHECK: = spirv.AtomicOr <Device> <None> %{{[-a-zA-Z0-9_]+}}, %{{[-a-zA-Z0-9_]+}} {xfence.atomic_load} : !spirv.ptr<i32, StorageBuffer>{{$}}
+// CHECK: = spirv.AtomicOr <Device> <Acquire|UniformMemory|WorkgroupMemory|ImageMemory|MakeVisible> %{{[-a-zA-Z0-9_]+}}, %{{[-a-zA-Z0-9_]+}} {xfence.atomic_load} : !spirv.ptr<i32, StorageBuffer>{{$}}
 // CHECK: return
 func.func @load_i32_m(%p: memref<8xi32>, %i: index) {
   %r0 = xfence.atomic_load %p[%i] thread relaxed : memref<8xi32> -> i32
@@ -742,16 +742,16 @@ func.func @load_i32_m(%p: memref<8xi32>, %i: index) {
 }
 
 // CHECK-LABEL: func @load_i32_ms(
-// CHECK: = spirv.AtomicOr <Invocation> <None> %{{[-a-zA-Z0-9_]+}}, %{{[-a-zA-Z0-9_]+}} : !spirv.ptr<i32, Workgroup>{{$}}
-// CHECK: = spirv.AtomicOr <Subgroup> <Acquire|UniformMemory|WorkgroupMemory|ImageMemory|MakeVisible> %{{[-a-zA-Z0-9_]+}}, %{{[-a-zA-Z0-9_]+}} : !spirv.ptr<i32, Workgroup>{{$}}
-// CHECK: = spirv.AtomicOr <Subgroup> <None> %{{[-a-zA-Z0-9_]+}}, %{{[-a-zA-Z0-9_]+}} : !spirv.ptr<i32, Workgroup>{{$}}
-// CHECK: = spirv.AtomicOr <Subgroup> <Acquire|UniformMemory|WorkgroupMemory|ImageMemory|MakeVisible> %{{[-a-zA-Z0-9_]+}}, %{{[-a-zA-Z0-9_]+}} : !spirv.ptr<i32, Workgroup>{{$}}
-// CHECK: = spirv.AtomicOr <Workgroup> <None> %{{[-a-zA-Z0-9_]+}}, %{{[-a-zA-Z0-9_]+}} : !spirv.ptr<i32, Workgroup>{{$}}
-// CHECK: = spirv.AtomicOr <Workgroup> <Acquire|UniformMemory|WorkgroupMemory|ImageMemory|MakeVisible> %{{[-a-zA-Z0-9_]+}}, %{{[-a-zA-Z0-9_]+}} : !spirv.ptr<i32, Workgroup>{{$}}
-// CHECK: = spirv.AtomicOr <Device> <None> %{{[-a-zA-Z0-9_]+}}, %{{[-a-zA-Z0-9_]+}} : !spirv.ptr<i32, Workgroup>{{$}}
-// CHECK: = spirv.AtomicOr <Device> <Acquire|UniformMemory|WorkgroupMemory|ImageMemory|MakeVisible> %{{[-a-zA-Z0-9_]+}}, %{{[-a-zA-Z0-9_]+}} : !spirv.ptr<i32, Workgroup>{{$}}
-// CHECK: = spirv.AtomicOr <Device> <None> %{{[-a-zA-Z0-9_]+}}, %{{[-a-zA-Z0-9_]+}} : !spirv.ptr<i32, Workgroup>{{$}}
-// CHECK: = spirv.AtomicOr <Device> <Acquire|UniformMemory|WorkgroupMemory|ImageMemory|MakeVisible> %{{[-a-zA-Z0-9_]+}}, %{{[-a-zA-Z0-9_]+}} : !spirv.ptr<i32, Workgroup>{{$}}
+// CHECK: = spirv.AtomicOr <Invocation> <None> %{{[-a-zA-Z0-9_]+}}, %{{[-a-zA-Z0-9_]+}} {xfence.atomic_load} : !spirv.ptr<i32, Workgroup>{{$}}
+// CHECK: = spirv.AtomicOr <Subgroup> <Acquire|UniformMemory|WorkgroupMemory|ImageMemory|MakeVisible> %{{[-a-zA-Z0-9_]+}}, %{{[-a-zA-Z0-9_]+}} {xfence.atomic_load} : !spirv.ptr<i32, Workgroup>{{$}}
+// CHECK: = spirv.AtomicOr <Subgroup> <None> %{{[-a-zA-Z0-9_]+}}, %{{[-a-zA-Z0-9_]+}} {xfence.atomic_load} : !spirv.ptr<i32, Workgroup>{{$}}
+// CHECK: = spirv.AtomicOr <Subgroup> <Acquire|UniformMemory|WorkgroupMemory|ImageMemory|MakeVisible> %{{[-a-zA-Z0-9_]+}}, %{{[-a-zA-Z0-9_]+}} {xfence.atomic_load} : !spirv.ptr<i32, Workgroup>{{$}}
+// CHECK: = spirv.AtomicOr <Workgroup> <None> %{{[-a-zA-Z0-9_]+}}, %{{[-a-zA-Z0-9_]+}} {xfence.atomic_load} : !spirv.ptr<i32, Workgroup>{{$}}
+// CHECK: = spirv.AtomicOr <Workgroup> <Acquire|UniformMemory|WorkgroupMemory|ImageMemory|MakeVisible> %{{[-a-zA-Z0-9_]+}}, %{{[-a-zA-Z0-9_]+}} {xfence.atomic_load} : !spirv.ptr<i32, Workgroup>{{$}}
+// CHECK: = spirv.AtomicOr <Device> <None> %{{[-a-zA-Z0-9_]+}}, %{{[-a-zA-Z0-9_]+}} {xfence.atomic_load} : !spirv.ptr<i32, Workgroup>{{$}}
+// CHECK: = spirv.AtomicOr <Device> <Acquire|UniformMemory|WorkgroupMemory|ImageMemory|MakeVisible> %{{[-a-zA-Z0-9_]+}}, %{{[-a-zA-Z0-9_]+}} {xfence.atomic_load} : !spirv.ptr<i32, Workgroup>{{$}}
+// CHECK: = spirv.AtomicOr <Device> <None> %{{[-a-zA-Z0-9_]+}}, %{{[-a-zA-Z0-9_]+}} {xfence.atomic_load} : !spirv.ptr<i32, Workgroup>{{$}}
+// CHECK: = spirv.AtomicOr <Device> <Acquire|UniformMemory|WorkgroupMemory|ImageMemory|MakeVisible> %{{[-a-zA-Z0-9_]+}}, %{{[-a-zA-Z0-9_]+}} {xfence.atomic_load} : !spirv.ptr<i32, Workgroup>{{$}}
 // CHECK: return
 func.func @load_i32_ms(%p: memref<8xi32, 3>, %i: index) {
   %r0 = xfence.atomic_load %p[%i] thread relaxed : memref<8xi32, 3> -> i32
@@ -769,25 +769,25 @@ func.func @load_i32_ms(%p: memref<8xi32, 3>, %i: index) {
 
 // CHECK-LABEL: func @load_i64_g(
 // CHECK: %[[Z:.*]] = spirv.Constant 0 : i64{{$}}
-// CHECK-NEXT: = spirv.AtomicOr <Invocation> <None> %{{[-a-zA-Z0-9_]+}}, %[[Z]] : !spirv.ptr<i64, StorageBuffer>{{$}}
+// CHECK-NEXT: = spirv.AtomicOr <Invocation> <None> %{{[-a-zA-Z0-9_]+}}, %[[Z]] {xfence.atomic_load} : !spirv.ptr<i64, StorageBuffer>{{$}}
 // CHECK: %[[Z:.*]] = spirv.Constant 0 : i64{{$}}
-// CHECK-NEXT: = spirv.AtomicOr <Subgroup> <Acquire|UniformMemory|WorkgroupMemory|ImageMemory|MakeVisible> %{{[-a-zA-Z0-9_]+}}, %[[Z]] : !spirv.ptr<i64, StorageBuffer>{{$}}
+// CHECK-NEXT: = spirv.AtomicOr <Subgroup> <Acquire|UniformMemory|WorkgroupMemory|ImageMemory|MakeVisible> %{{[-a-zA-Z0-9_]+}}, %[[Z]] {xfence.atomic_load} : !spirv.ptr<i64, StorageBuffer>{{$}}
 // CHECK: %[[Z:.*]] = spirv.Constant 0 : i64{{$}}
-// CHECK-NEXT: = spirv.AtomicOr <Subgroup> <None> %{{[-a-zA-Z0-9_]+}}, %[[Z]] : !spirv.ptr<i64, StorageBuffer>{{$}}
+// CHECK-NEXT: = spirv.AtomicOr <Subgroup> <None> %{{[-a-zA-Z0-9_]+}}, %[[Z]] {xfence.atomic_load} : !spirv.ptr<i64, StorageBuffer>{{$}}
 // CHECK: %[[Z:.*]] = spirv.Constant 0 : i64{{$}}
-// CHECK-NEXT: = spirv.AtomicOr <Subgroup> <Acquire|UniformMemory|WorkgroupMemory|ImageMemory|MakeVisible> %{{[-a-zA-Z0-9_]+}}, %[[Z]] : !spirv.ptr<i64, StorageBuffer>{{$}}
+// CHECK-NEXT: = spirv.AtomicOr <Subgroup> <Acquire|UniformMemory|WorkgroupMemory|ImageMemory|MakeVisible> %{{[-a-zA-Z0-9_]+}}, %[[Z]] {xfence.atomic_load} : !spirv.ptr<i64, StorageBuffer>{{$}}
 // CHECK: %[[Z:.*]] = spirv.Constant 0 : i64{{$}}
-// CHECK-NEXT: = spirv.AtomicOr <Workgroup> <None> %{{[-a-zA-Z0-9_]+}}, %[[Z]] : !spirv.ptr<i64, StorageBuffer>{{$}}
+// CHECK-NEXT: = spirv.AtomicOr <Workgroup> <None> %{{[-a-zA-Z0-9_]+}}, %[[Z]] {xfence.atomic_load} : !spirv.ptr<i64, StorageBuffer>{{$}}
 // CHECK: %[[Z:.*]] = spirv.Constant 0 : i64{{$}}
-// CHECK-NEXT: = spirv.AtomicOr <Workgroup> <Acquire|UniformMemory|WorkgroupMemory|ImageMemory|MakeVisible> %{{[-a-zA-Z0-9_]+}}, %[[Z]] : !spirv.ptr<i64, StorageBuffer>{{$}}
+// CHECK-NEXT: = spirv.AtomicOr <Workgroup> <Acquire|UniformMemory|WorkgroupMemory|ImageMemory|MakeVisible> %{{[-a-zA-Z0-9_]+}}, %[[Z]] {xfence.atomic_load} : !spirv.ptr<i64, StorageBuffer>{{$}}
 // CHECK: %[[Z:.*]] = spirv.Constant 0 : i64{{$}}
-// CHECK-NEXT: = spirv.AtomicOr <Device> <None> %{{[-a-zA-Z0-9_]+}}, %[[Z]] : !spirv.ptr<i64, StorageBuffer>{{$}}
+// CHECK-NEXT: = spirv.AtomicOr <Device> <None> %{{[-a-zA-Z0-9_]+}}, %[[Z]] {xfence.atomic_load} : !spirv.ptr<i64, StorageBuffer>{{$}}
 // CHECK: %[[Z:.*]] = spirv.Constant 0 : i64{{$}}
-// CHECK-NEXT: = spirv.AtomicOr <Device> <Acquire|UniformMemory|WorkgroupMemory|ImageMemory|MakeVisible> %{{[-a-zA-Z0-9_]+}}, %[[Z]] : !spirv.ptr<i64, StorageBuffer>{{$}}
+// CHECK-NEXT: = spirv.AtomicOr <Device> <Acquire|UniformMemory|WorkgroupMemory|ImageMemory|MakeVisible> %{{[-a-zA-Z0-9_]+}}, %[[Z]] {xfence.atomic_load} : !spirv.ptr<i64, StorageBuffer>{{$}}
 // CHECK: %[[Z:.*]] = spirv.Constant 0 : i64{{$}}
-// CHECK-NEXT: = spirv.AtomicOr <Device> <None> %{{[-a-zA-Z0-9_]+}}, %[[Z]] : !spirv.ptr<i64, StorageBuffer>{{$}}
+// CHECK-NEXT: = spirv.AtomicOr <Device> <None> %{{[-a-zA-Z0-9_]+}}, %[[Z]] {xfence.atomic_load} : !spirv.ptr<i64, StorageBuffer>{{$}}
 // CHECK: %[[Z:.*]] = spirv.Constant 0 : i64{{$}}
-// CHECK-NEXT: = spirv.AtomicOr <Device> <Acquire|UniformMemory|WorkgroupMemory|ImageMemory|MakeVisible> %{{[-a-zA-Z0-9_]+}}, %[[Z]] : !spirv.ptr<i64, StorageBuffer>{{$}}
+// CHECK-NEXT: = spirv.AtomicOr <Device> <Acquire|UniformMemory|WorkgroupMemory|ImageMemory|MakeVisible> %{{[-a-zA-Z0-9_]+}}, %[[Z]] {xfence.atomic_load} : !spirv.ptr<i64, StorageBuffer>{{$}}
 // CHECK: return
 func.func @load_i64_g(%p: !llvm.ptr<1>) {
   %r0 = xfence.atomic_load %p thread relaxed : !llvm.ptr<1> -> i64

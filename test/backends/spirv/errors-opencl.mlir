@@ -44,7 +44,7 @@ func.func @float_cmpxchg(%p: !llvm.ptr<1>, %x: f32) {
 // -----
 
 func.func @float_load(%p: !llvm.ptr<1>) {
-  // expected-error @+2 {{no SPIR-V atomic load of 'f32' (MLIR's SPIR-V dialect has no OpAtomicLoad; integer loads become OpAtomicOr of 0)}}
+  // expected-error @+2 {{no SPIR-V atomic load of 'f32' (the SPIR-V dialect route writes atomic loads of integers only)}}
   // expected-error @+1 {{failed to legalize operation 'xfence.atomic_load'}}
   %0 = xfence.atomic_load %p device acquire : !llvm.ptr<1> -> f32
   return

@@ -46,7 +46,7 @@ func.func @barrier_system() {
 // CL-NEXT: spirv.IEqual %[[OLD]], %arg3 : i32
 // CL: %[[OLD2:.*]] = spirv.AtomicCompareExchange <Workgroup> <Release|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> <None> %{{.*}}, %arg3, %arg3
 // CL: %[[ZERO:.*]] = spirv.Constant 0 : i32
-// CL-NEXT: spirv.AtomicOr <Device> <Acquire|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{.*}}, %[[ZERO]] : !spirv.ptr<i32, CrossWorkgroup>
+// CL-NEXT: spirv.AtomicOr <Device> <Acquire|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{.*}}, %[[ZERO]] {xfence.atomic_load} : !spirv.ptr<i32, CrossWorkgroup>
 // CL: spirv.AtomicExchange <Device> <SequentiallyConsistent|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{.*}}, %arg3 : !spirv.ptr<i32, CrossWorkgroup>
 // CL-NEXT: return
 func.func @atomics(%g: !llvm.ptr<1>, %l: !llvm.ptr<3>, %p: !llvm.ptr, %v: i32, %w: i64, %x: f32) {

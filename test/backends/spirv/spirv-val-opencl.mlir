@@ -35,7 +35,7 @@
 // CHECK: %[[OLD:.*]] = spirv.AtomicCompareExchangeWeak <Device> <AcquireRelease|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> <Acquire|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{.*}}, %{{.*}}, %[[V]]
 // CHECK-NEXT: spirv.IEqual %[[OLD]], %[[V]]
 // CHECK: spirv.AtomicCompareExchange <Workgroup> <SequentiallyConsistent|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> <None> %{{.*}}, %[[V]], %[[V]] : !spirv.ptr<i32, Workgroup>
-// CHECK: spirv.AtomicOr <Device> <Acquire|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{.*}}, %{{.*}}
+// CHECK: spirv.AtomicOr <Device> <Acquire|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{.*}}, %{{.*}} {xfence.atomic_load}
 // CHECK: spirv.AtomicExchange <Workgroup> <Release|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{.*}}, %[[V]] : !spirv.ptr<i32, Workgroup>
 // CHECK: spirv.Return
 // CHECK: spirv.EntryPoint "Kernel" @k

@@ -18,7 +18,7 @@
 // CHECK: spirv.AtomicUMax <Workgroup> <AcquireRelease|UniformMemory|WorkgroupMemory|ImageMemory|MakeAvailable|MakeVisible> %{{.*}}, %{{.*}} : !spirv.ptr<i32, Workgroup>
 // CHECK: spirv.EXT.AtomicFAdd <Device> <Acquire|UniformMemory|WorkgroupMemory|ImageMemory|MakeVisible> %{{.*}}, %{{.*}} : !spirv.ptr<f32, StorageBuffer>
 // CHECK: spirv.AtomicCompareExchange <Workgroup> <AcquireRelease|UniformMemory|WorkgroupMemory|ImageMemory|MakeAvailable|MakeVisible> <Acquire|UniformMemory|WorkgroupMemory|ImageMemory|MakeVisible>
-// CHECK: spirv.AtomicOr <Device> <Acquire|UniformMemory|WorkgroupMemory|ImageMemory|MakeVisible>
+// CHECK: spirv.AtomicOr <Device> <Acquire|UniformMemory|WorkgroupMemory|ImageMemory|MakeVisible> %{{.*}}, %{{.*}} {xfence.atomic_load}
 // CHECK: spirv.AtomicExchange <Workgroup> <Release|UniformMemory|WorkgroupMemory|ImageMemory|MakeAvailable> %{{.*}}, %{{.*}} : !spirv.ptr<i32, Workgroup>
 // CHECK: spirv.EntryPoint "GLCompute" @k
 // CHECK: spirv.ExecutionMode @k "LocalSize", 64, 1, 1

@@ -55,6 +55,22 @@ class Event:
     expect: Optional[int] = None
     # Free text that says which construct this event came from (for reports).
     origin: str = ""
+    # Vulkan memory model only (models.py "vulkan"): whether the access is
+    # non-private (NonPrivatePointer); atomics are always non-private. A
+    # private access is location-ordered only with accesses of its own
+    # thread, so any conflicting access of another thread races with it.
+    nonprivate: bool = True
+    # Vulkan memory model only: whether a release (fence, barrier, atomic)
+    # carries MakeAvailable and an acquire MakeVisible. Without them the
+    # synchronization still orders atomics but makes no plain write visible.
+    avvis: bool = True
+    # B only: the barrier resource (PTX `bar.sync a`); barriers synchronize
+    # only with barriers of the same id.
+    barrier_id: int = 0
+    # R/RMW only: a spin loop (`while (load(loc) != v);`, or a
+    # compare-exchange loop) that exits when it reads `await_value`: only the
+    # executions where this read returns it are kept. None: an ordinary read.
+    await_value: Optional[int] = None
 
     @property
     def atomic(self) -> bool:

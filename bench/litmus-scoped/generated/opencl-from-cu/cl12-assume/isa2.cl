@@ -1,0 +1,207 @@
+// Translated from CUDA to OpenCL C (CL1.2) by xfence (docs/cuda-to-opencl.md).
+// xfence: end of prelude
+// ISA2 (a chain of three message passings) across three blocks, in CUDA:
+// thread 0: x = 1; F0; y = 1 || thread 1: spin until y = 1; F1; z = 1 ||
+// thread 2: spin until z = 1; F2; read x. All accesses are relaxed
+// device-scope cuda::atomic_ref operations. res[4i] = y seen by thread 1,
+// res[4i+1] = z seen by thread 2, res[4i+2] = x read by thread 2.
+// Forbidden: 1, 1, 0 with __threadfence() in all three, and with release,
+// acq_rel and acquire fences (causality is transitive). The mutants narrow
+// all fences to the block, only the middle one, or remove them.
+// xfence: #include <cuda/atomic>
+
+// xfence: begin of the translated #include "role.cuh"
+// The start of every role kernel of bench/litmus-scoped (the ABI is in
+// ../../harness.h). A thread without a role stresses memory and gets -1;
+// a test thread meets the others at `arrive` (at most `meet` spins) and gets
+// its role, instance * 4 + j.
+// xfence: #pragma once
+
+static  int litmus_start(const __global int *role, volatile __global unsigned *arrive,
+                                   unsigned ntest, int meet,
+                                   volatile __global unsigned *scratch, int scratch_n) {
+  int t = (uint)get_group_id(0) * (uint)get_local_size(0) + (uint)get_local_id(0);
+  int r = role[t];
+  if (r < 0) {
+    unsigned s = t * 2654435761u;
+    for (int i = 0; i < 64; ++i) {
+      s = s * 1664525u + 1013904223u;
+      volatile __global unsigned *p = scratch + (s % scratch_n);
+      *p = *p + 1;
+    }
+    return -1;
+  }
+  atomic_add((volatile __global uint *)((__global unsigned *)arrive), 1u);
+  for (int spin = 0; *arrive < ntest && spin < meet; ++spin) {
+  }
+  return r;
+}
+// xfence: end of #include "role.cuh"
+
+ __kernel void isa2_fence(const __global int *role, __global unsigned *mem,
+                                      const __global int *off, __global unsigned *res,
+                                      volatile __global unsigned *arrive, unsigned ntest,
+                                      int meet, volatile __global unsigned *scratch,
+                                      int scratch_n) {
+  int r = litmus_start(role, arrive, ntest, meet, scratch, scratch_n);
+  if (r < 0)
+    return;
+  int i = r >> 2, j = r & 3;
+  __global unsigned int *x = &(mem[off[4 * i]]);
+  __global unsigned int *y = &(mem[off[4 * i + 1]]);
+  __global unsigned int *z = &(mem[off[4 * i + 2]]);
+  if (j == 0) {
+    (void)atomic_xchg((volatile __global uint *)(x), 1);
+    /* xfence: assumes mem_fence is device-wide (--opencl12-device-fence) */ mem_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+    (void)atomic_xchg((volatile __global uint *)(y), 1);
+  } else if (j == 1) {
+    unsigned a;
+    int spins = 0;
+    while ((a = atomic_or((volatile __global uint *)(y), 0)) == 0 && ++spins < 20000) {
+    }
+    /* xfence: assumes mem_fence is device-wide (--opencl12-device-fence) */ mem_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+    (void)atomic_xchg((volatile __global uint *)(z), 1);
+    res[4 * i] = a;
+  } else {
+    unsigned b;
+    int spins = 0;
+    while ((b = atomic_or((volatile __global uint *)(z), 0)) == 0 && ++spins < 20000) {
+    }
+    /* xfence: assumes mem_fence is device-wide (--opencl12-device-fence) */ mem_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+    res[4 * i + 1] = b;
+    res[4 * i + 2] = atomic_or((volatile __global uint *)(x), 0);
+  }
+}
+
+ __kernel void
+isa2_relacq(const __global int *role, __global unsigned *mem, const __global int *off, __global unsigned *res,
+            volatile __global unsigned *arrive, unsigned ntest, int meet,
+            volatile __global unsigned *scratch, int scratch_n) {
+  int r = litmus_start(role, arrive, ntest, meet, scratch, scratch_n);
+  if (r < 0)
+    return;
+  int i = r >> 2, j = r & 3;
+  __global unsigned int *x = &(mem[off[4 * i]]);
+  __global unsigned int *y = &(mem[off[4 * i + 1]]);
+  __global unsigned int *z = &(mem[off[4 * i + 2]]);
+  if (j == 0) {
+    (void)atomic_xchg((volatile __global uint *)(x), 1);
+    /* xfence: assumes mem_fence is device-wide (--opencl12-device-fence) */ write_mem_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+    (void)atomic_xchg((volatile __global uint *)(y), 1);
+  } else if (j == 1) {
+    unsigned a;
+    int spins = 0;
+    while ((a = atomic_or((volatile __global uint *)(y), 0)) == 0 && ++spins < 20000) {
+    }
+    /* xfence: assumes mem_fence is device-wide (--opencl12-device-fence) */ mem_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+    (void)atomic_xchg((volatile __global uint *)(z), 1);
+    res[4 * i] = a;
+  } else {
+    unsigned b;
+    int spins = 0;
+    while ((b = atomic_or((volatile __global uint *)(z), 0)) == 0 && ++spins < 20000) {
+    }
+    /* xfence: assumes mem_fence is device-wide (--opencl12-device-fence) */ read_mem_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+    res[4 * i + 1] = b;
+    res[4 * i + 2] = atomic_or((volatile __global uint *)(x), 0);
+  }
+}
+
+ __kernel void
+isa2_block_mutant(const __global int *role, __global unsigned *mem, const __global int *off, __global unsigned *res,
+                  volatile __global unsigned *arrive, unsigned ntest, int meet,
+                  volatile __global unsigned *scratch, int scratch_n) {
+  int r = litmus_start(role, arrive, ntest, meet, scratch, scratch_n);
+  if (r < 0)
+    return;
+  int i = r >> 2, j = r & 3;
+  __global unsigned int *x = &(mem[off[4 * i]]);
+  __global unsigned int *y = &(mem[off[4 * i + 1]]);
+  __global unsigned int *z = &(mem[off[4 * i + 2]]);
+  if (j == 0) {
+    (void)atomic_xchg((volatile __global uint *)(x), 1);
+    mem_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+    (void)atomic_xchg((volatile __global uint *)(y), 1);
+  } else if (j == 1) {
+    unsigned a;
+    int spins = 0;
+    while ((a = atomic_or((volatile __global uint *)(y), 0)) == 0 && ++spins < 20000) {
+    }
+    mem_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+    (void)atomic_xchg((volatile __global uint *)(z), 1);
+    res[4 * i] = a;
+  } else {
+    unsigned b;
+    int spins = 0;
+    while ((b = atomic_or((volatile __global uint *)(z), 0)) == 0 && ++spins < 20000) {
+    }
+    mem_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+    res[4 * i + 1] = b;
+    res[4 * i + 2] = atomic_or((volatile __global uint *)(x), 0);
+  }
+}
+
+ __kernel void
+isa2_midblock_mutant(const __global int *role, __global unsigned *mem, const __global int *off,
+                     __global unsigned *res, volatile __global unsigned *arrive, unsigned ntest,
+                     int meet, volatile __global unsigned *scratch, int scratch_n) {
+  int r = litmus_start(role, arrive, ntest, meet, scratch, scratch_n);
+  if (r < 0)
+    return;
+  int i = r >> 2, j = r & 3;
+  __global unsigned int *x = &(mem[off[4 * i]]);
+  __global unsigned int *y = &(mem[off[4 * i + 1]]);
+  __global unsigned int *z = &(mem[off[4 * i + 2]]);
+  if (j == 0) {
+    (void)atomic_xchg((volatile __global uint *)(x), 1);
+    /* xfence: assumes mem_fence is device-wide (--opencl12-device-fence) */ mem_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+    (void)atomic_xchg((volatile __global uint *)(y), 1);
+  } else if (j == 1) {
+    unsigned a;
+    int spins = 0;
+    while ((a = atomic_or((volatile __global uint *)(y), 0)) == 0 && ++spins < 20000) {
+    }
+    mem_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+    (void)atomic_xchg((volatile __global uint *)(z), 1);
+    res[4 * i] = a;
+  } else {
+    unsigned b;
+    int spins = 0;
+    while ((b = atomic_or((volatile __global uint *)(z), 0)) == 0 && ++spins < 20000) {
+    }
+    /* xfence: assumes mem_fence is device-wide (--opencl12-device-fence) */ mem_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+    res[4 * i + 1] = b;
+    res[4 * i + 2] = atomic_or((volatile __global uint *)(x), 0);
+  }
+}
+
+ __kernel void
+isa2_none_mutant(const __global int *role, __global unsigned *mem, const __global int *off, __global unsigned *res,
+                 volatile __global unsigned *arrive, unsigned ntest, int meet,
+                 volatile __global unsigned *scratch, int scratch_n) {
+  int r = litmus_start(role, arrive, ntest, meet, scratch, scratch_n);
+  if (r < 0)
+    return;
+  int i = r >> 2, j = r & 3;
+  __global unsigned int *x = &(mem[off[4 * i]]);
+  __global unsigned int *y = &(mem[off[4 * i + 1]]);
+  __global unsigned int *z = &(mem[off[4 * i + 2]]);
+  if (j == 0) {
+    (void)atomic_xchg((volatile __global uint *)(x), 1);
+    (void)atomic_xchg((volatile __global uint *)(y), 1);
+  } else if (j == 1) {
+    unsigned a;
+    int spins = 0;
+    while ((a = atomic_or((volatile __global uint *)(y), 0)) == 0 && ++spins < 20000) {
+    }
+    (void)atomic_xchg((volatile __global uint *)(z), 1);
+    res[4 * i] = a;
+  } else {
+    unsigned b;
+    int spins = 0;
+    while ((b = atomic_or((volatile __global uint *)(z), 0)) == 0 && ++spins < 20000) {
+    }
+    res[4 * i + 1] = b;
+    res[4 * i + 2] = atomic_or((volatile __global uint *)(x), 0);
+  }
+}

@@ -1,0 +1,522 @@
+"""The routes xfence offers, how each is run, and the judge.
+
+Each route writes every test in its source language, runs the real tool
+on all of them at once (a directory for `xfence translate`, one file of
+many kernels for `xfence compile` and the dialect pipelines, per test
+again only when the batch is refused), reads the output back, and judges:
+the outcomes the model allows for the output must be a subset of those it
+allows for the source. A racy source allows everything; a race-free
+source whose output has a race is unsound. Fewer outcomes is over-strong.
+"""
+
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+from dataclasses import dataclass, field, replace
+from typing import Callable, Dict, List, Optional
+
+from ..events import Litmus
+from . import alpaka, cpu, cuda, dialect, hip, opencl, ptx, seeds, spirv
+from .common import (STRONG, WEAK, Inexpressible, Naming, Undefined,
+                     Unreadable, describe)
+
+CL_STD = {"cl12": "1.2", "cl20": "2.0", "cl30": "3.0"}
+
+
+@dataclass
+class Route:
+    name: str
+    source: str  # cl12 cl20 cl30 cuda hip dialect-<flavor>
+    target: str  # cuda hip alpaka cl12 cl20 cl30 ptx spirv-opencl ...
+    src_model: str
+    out_model: str
+    kind: str  # "translate", "compile" or "dialect"
+    options: List[str] = field(default_factory=list)
+
+
+def _routes():
+    r = []
+    for cl in ("cl12", "cl20", "cl30"):
+        for tgt, model in (("cuda", "ptx"), ("hip", "ptx"),
+                           ("alpaka", "c11")):
+            r.append(Route("%s-%s" % (cl, tgt), cl, tgt, "opencl", model,
+                           "translate"))
+        r.append(Route("%s-ptx" % cl, cl, "ptx", "opencl", "ptx",
+                       "compile"))
+        r.append(Route("%s-spirv" % cl, cl, "spirv-opencl", "opencl",
+                       "opencl", "compile"))
+    for cl in ("cl12", "cl20", "cl30"):
+        r.append(Route("cuda-%s" % cl, "cuda", cl, "ptx", "opencl",
+                       "translate"))
+    r.append(Route("cuda-hip", "cuda", "hip", "ptx", "ptx", "translate"))
+    r.append(Route("cuda-alpaka", "cuda", "alpaka", "ptx", "c11",
+                   "translate"))
+    r.append(Route("cuda-ptx", "cuda", "ptx", "ptx", "ptx", "compile"))
+    r.append(Route("hip-cuda", "hip", "cuda", "ptx", "ptx", "translate"))
+    # The dialect lowerings, after coalescing (as `xfence compile` and a
+    # plugin user's pipeline run them) and the canonicalizer.
+    r.append(Route("dialect-ptx-sm90", "dialect-ptr", "ptx", "ptx", "ptx",
+                   "dialect", ["--ptx-sm=90", "--ptx-version=86"]))
+    r.append(Route("dialect-ptx-sm80", "dialect-ptr", "ptx", "ptx", "ptx",
+                   "dialect", ["--ptx-sm=80", "--ptx-version=78"]))
+    r.append(Route("dialect-spirv-opencl", "dialect-memref-opencl",
+                   "spirv-opencl", "opencl", "opencl", "dialect"))
+    r.append(Route("dialect-spirv-vulkan", "dialect-memref-vulkan",
+                   "spirv-vulkan", "vulkan", "vulkan", "dialect"))
+    # The CPU lowering (docs/lowering.md; backends/cpu): the runtime barrier
+    # of `xfence compile --to cpu` and the OpenMP barrier of a plugin
+    # pipeline. The dialect source is judged by the scoped C11 model of
+    # OpenCL (the dialect's meaning, docs/semantics.md), the LLVM IR output
+    # by RC11.
+    for b in ("runtime", "openmp"):
+        r.append(Route("dialect-cpu-%s" % b, "dialect-ptr", "cpu", "opencl",
+                       "c11", "dialect", ["barrier=" + b]))
+    return {x.name: x for x in r}
+
+
+ROUTES = _routes()
+
+
+@dataclass
+class Case:
+    """One test on one route."""
+
+    test: Litmus
+    naming: Naming
+    source_text: str = ""
+    source_events: Optional[list] = None
+    output_text: str = ""
+    output_events: Optional[list] = None
+    status: str = ""  # inexpressible refused unreadable unsound over-strong sound
+    reason: str = ""
+    known_gap: Optional[str] = None  # an unreadable result of KNOWN_GAPS
+
+
+# --- known reader gaps -----------------------------------------------------
+
+# The unreadable results the checker accepts: (route regex, reason regex,
+# why the output cannot be read). Any other unreadable result is an error
+# (check_routes.py exits 1), so that a construct no table knows (a silent
+# bad output, or a new spelling) is never passed over.
+KNOWN_GAPS = [
+    # Each litmus thread is its own kernel, so each has its own work-group
+    # array: a kernel that stores to its array and never reads it may lose
+    # the store (dead-store elimination in Clang/LLVM or the canonicalizer),
+    # and the output then says nothing about how the access was mapped.
+    (r".*", r"the output has no access to the local location",
+     "one kernel per litmus thread: a work-group array only one kernel "
+     "stores to is dead"),
+    (r"dialect-spirv-.*", r"\d+ work-group arrays for \d+ local locations",
+     "the same: the canonicalizer removes a memref.alloc that is only "
+     "stored to, so the arrays no longer line up with the locations"),
+    # A thread that reads its own earlier store: LLVM forwards the stored
+    # constant, and `out` is stored from a constant. That is a read whose
+    # value is fixed, which the PTX reader cannot tell from no read.
+    (r".*ptx.*", r"is not stored from a load \(a folded read",
+     "store-to-load forwarding within one kernel"),
+    # OpenCL C's atomic_compare_exchange_strong(p, &expected, ...) compiled
+    # by Clang: `expected` is a Function variable that the failure branch
+    # writes; the SPIR-V reader reads straight-line code only.
+    (r"cl\d+-spirv", r"private \(Function\) variable",
+     "a compare-exchange's expected variable and its write-back branch"),
+]
+
+
+def known_gap(route_name, reason):
+    for r, why_re, why in KNOWN_GAPS:
+        if re.fullmatch(r, route_name) and re.search(why_re, reason):
+            return why
+    return None
+
+
+# --- writing --------------------------------------------------------------
+
+def write_source(route, test, variant):
+    n = Naming.of(test)
+    c = Case(test, n)
+    prefer = seeds.PREFER.get(test.name, "")
+    try:
+        if route.source in CL_STD:
+            v = CL_STD[route.source]
+            c.source_text = opencl.write(test, v, variant, n, prefer)
+            c.source_events = opencl.read(c.source_text, len(test.threads),
+                                          STRONG, v, n.spaces)
+        elif route.source == "cuda":
+            c.source_text = cuda.write(test, variant, n, prefer)
+            c.source_events = cuda.read(c.source_text, len(test.threads),
+                                        STRONG)
+        elif route.source == "hip":
+            c.source_text = hip.write(test, variant, n, prefer)
+            c.source_events = hip.read(c.source_text, len(test.threads),
+                                       STRONG)
+        else:
+            flavor = route.source[len("dialect-"):]
+            c.source_text = dialect.write_kernels(test, n, flavor)
+            c.source_events = dialect.read(c.source_text, len(test.threads))
+        if route.name == "dialect-ptx-sm80":
+            wh = [th.where for th in test.threads]
+            if any(a.cluster == b.cluster and a.group != b.group
+                   for a in wh for b in wh):
+                raise Inexpressible("two work-groups of one cluster: sm_80 "
+                                    "has no clusters")
+    except Inexpressible as e:
+        c.status, c.reason = "inexpressible", str(e)
+    return c
+
+
+def _rename(text, prefix):
+    return re.sub(r"\b(t\d+)\b(?=\s*\()", prefix + r"\1", text)
+
+
+def _params(route, c):
+    """The kernel parameters, in order, as location names (and `out`)."""
+    if route.source.startswith("dialect-memref"):
+        return [l for l, s in c.naming.spaces.items() if s == "global"] + \
+            ["out"]
+    if route.source.startswith("dialect"):
+        return list(c.naming.spaces) + ["out"]
+    return [l for l, s in c.naming.spaces.items() if s == "global"] + ["out"]
+
+
+# --- running --------------------------------------------------------------
+
+def _run(cmd, cwd=None, timeout=600):
+    p = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True,
+                       timeout=timeout)
+    return p.returncode, p.stdout, p.stderr
+
+
+SUFFIX = {"cuda": ".cu", "hip": ".hip", "cl12": ".cl", "cl20": ".cl",
+          "cl30": ".cl"}
+OUT_SUFFIX = {"cuda": ".cu", "hip": ".hip", "alpaka": ".cpp", "cl12": ".cl",
+              "cl20": ".cl", "cl30": ".cl"}
+
+
+def _translate_cmd(route, tools, src, out, jobs):
+    cmd = [os.path.join(tools, "xfence"), "translate", src]
+    if route.target in CL_STD:
+        cmd += ["--to", "opencl", "--cl-std=CL" + CL_STD[route.target]]
+    else:
+        cmd += ["--to", route.target]
+    if route.source in CL_STD:
+        cmd += ["--cl-std=CL" + CL_STD[route.source]]
+    if route.source in ("cuda", "hip") or route.target in CL_STD:
+        cmd += ["--cuda-builtin-header"]
+    cmd += ["-o", out]
+    if jobs and os.path.isdir(src):
+        cmd += ["-j", str(jobs)]
+    return cmd
+
+
+def run_translate(route, cases, tools, work, jobs):
+    src = os.path.join(work, "src")
+    out = os.path.join(work, "out")
+    os.makedirs(src)
+    todo = [c for c in cases if not c.status]
+    names = {}
+    for i, c in enumerate(todo):
+        f = "k%d%s" % (i, SUFFIX[route.source])
+        names[f] = c
+        with open(os.path.join(src, f), "w") as fh:
+            fh.write(c.source_text)
+    if not todo:
+        return
+    rc, so, se = _run(_translate_cmd(route, tools, src, out, jobs))
+    for f, c in names.items():
+        o = os.path.join(out, os.path.splitext(f)[0] +
+                         OUT_SUFFIX[route.target])
+        if os.path.exists(o):
+            with open(o) as fh:
+                c.output_text = fh.read()
+        else:
+            msgs = [l for l in se.splitlines() if re.search(
+                r"\b%s:" % re.escape(f), l)]
+            c.status = "refused"
+            c.reason = "\n".join(msgs) or se.strip()[-400:] or \
+                "no output (exit %d)" % rc
+
+
+def _compile_one(route, tools, path, work):
+    if route.target == "ptx":
+        out = path + ".ptx"
+        cmd = [os.path.join(tools, "xfence"), "compile", path, "--to", "ptx",
+               "-o", out]
+    else:
+        out = path + ".spv"
+        cmd = [os.path.join(tools, "xfence"), "compile", path, "--to",
+               "spirv", "-o", out]
+    if route.source in CL_STD:
+        cmd += ["--cl-std=CL" + CL_STD[route.source]]
+    else:
+        cmd += ["--cuda-builtin-header"]
+    rc, so, se = _run(cmd)
+    if rc != 0 or not os.path.exists(out):
+        return None, se.strip() or "exit %d" % rc
+    if out.endswith(".spv"):
+        rc, so, se2 = _run(["spirv-dis", out])
+        if rc != 0:
+            return None, "spirv-dis: " + se2
+        return so, ""
+    with open(out) as fh:
+        return fh.read(), ""
+
+
+def _batch(route, cases, tools, work, write_file, run_one):
+    """Run all cases in one file; where the tool refuses the batch, run
+    each case alone."""
+    todo = [c for c in cases if not c.status]
+    if not todo:
+        return
+
+    # A refused batch is split in halves until the refused cases are
+    # alone: a few refusals cost a few runs each, not one run per case.
+    def run(first, cs, tag):
+        path = write_file(cs, tag, first)
+        text, err = run_one(path)
+        if text is not None:
+            for i, c in enumerate(cs):
+                c.output_text = text
+                c.prefix = "k%d_" % (first + i)
+            return
+        if len(cs) == 1:
+            cs[0].prefix = "k%d_" % first
+            cs[0].status, cs[0].reason = "refused", err
+            return
+        h = len(cs) // 2
+        run(first, cs[:h], tag + "a")
+        run(first + h, cs[h:], tag + "b")
+    run(0, todo, "all")
+
+
+def run_compile(route, cases, tools, work, jobs):
+    ext = SUFFIX[route.source]
+
+    def write_file(cs, tag, first=0):
+        path = os.path.join(work, tag + ext)
+        with open(path, "w") as fh:
+            for i, c in enumerate(cs):
+                text = c.source_text
+                if i and route.source == "cuda":
+                    text = text.replace("#include <cuda/atomic>", "")
+                fh.write(_rename(text, "k%d_" % (first + i)) + "\n")
+        return path
+    _batch(route, cases, tools, work, write_file,
+           lambda p: _compile_one(route, tools, p, work))
+
+
+def run_dialect(route, cases, tools, work, jobs):
+    env = {"spirv-opencl": dialect.SPIRV_OPENCL_ENV,
+           "spirv-vulkan": dialect.SPIRV_VULKAN_ENV}.get(route.target)
+
+    def write_file(cs, tag, first=0):
+        path = os.path.join(work, tag + ".mlir")
+        with open(path, "w") as fh:
+            text = dialect.module(
+                [c.source_text.replace("gpu.func @t", "gpu.func @k%d_t" % (
+                    first + i)) for i, c in enumerate(cs)],
+                route.source, env)
+            if route.target == "cpu":
+                text = dialect.as_functions(text)
+            fh.write(text)
+        return path
+
+    def run_one(path):
+        opt = os.path.join(tools, "xfence-opt")
+        tr = os.path.join(tools, "xfence-translate")
+        rc, so, se = _run([opt, path, "--canonicalize", "--xfence-coalesce",
+                           "-o", path + ".opt.mlir"])
+        if rc:
+            return None, se.strip()
+        if route.target == "cpu":
+            rc, so, se = _run([opt, path + ".opt.mlir",
+                               "--convert-xfence-to-cpu=" +
+                               route.options[0]])
+            return (so, "") if rc == 0 else (None, se.strip())
+        if route.target == "ptx":
+            rc, so, se = _run([tr, "--export-ptx"] + route.options +
+                              [path + ".opt.mlir", "-o", path + ".ptx"])
+            if rc:
+                return None, se.strip()
+            with open(path + ".ptx") as fh:
+                return fh.read(), ""
+        cmd = [tr, "--export-spirv", path + ".opt.mlir", "-o",
+               path + ".spv"]
+        if route.target == "spirv-vulkan":
+            cmd.insert(2, "--spirv-vulkan")
+        rc, so, se = _run(cmd)
+        if rc:
+            return None, se.strip() or "exit %d" % rc
+        rc, so, se = _run(["spirv-dis", path + ".spv"])
+        return (so, "") if rc == 0 else (None, "spirv-dis: " + se)
+    _batch(route, cases, tools, work, write_file, run_one)
+
+
+# --- reading --------------------------------------------------------------
+
+def read_output(route, c):
+    n = len(c.test.threads)
+    t = route.target
+    prefix = getattr(c, "prefix", "")
+    if route.kind == "translate":
+        c.output_consts = {m.group(1): int(m.group(2)) for m in re.finditer(
+            r"\b(r\d+_\d+)\s*=\s*\(?\s*(?:\(\s*int\s*\)\s*)?(-?\d+)\s*\)?\s*;",
+            c.output_text)}
+    if t in CL_STD:
+        return opencl.read(c.output_text, n, WEAK, CL_STD[t], c.naming.spaces)
+    if t == "cuda":
+        return cuda.read(c.output_text, n, WEAK)
+    if t == "hip":
+        return hip.read(c.output_text, n, WEAK)
+    if t == "alpaka":
+        return alpaka.read(c.output_text, n, WEAK)
+    if t == "ptx":
+        return ptx.read(c.output_text, n, _params(route, c),
+                        prefix=prefix + "t")
+    if t == "cpu":
+        return cpu.read(c.output_text, n, _params(route, c),
+                        prefix=prefix + "t")
+    env = "vulkan" if t == "spirv-vulkan" else "opencl"
+    locals_ = [[l for l in c.naming.spaces if c.naming.spaces[l] == "local"
+                and any(e.loc == l for e in evs)]
+               for evs in c.source_events]
+    out = []
+    for t in range(n):
+        # one thread at a time: each has its own work-group arrays
+        out.append(spirv.read(c.output_text, t + 1, _params(route, c), env,
+                              prefix=prefix + "t", locals_=locals_[t])[t])
+    return out
+
+
+def _check_locals(c):
+    """Each thread is its own kernel, so a tool may drop a store to a
+    kernel's work-group array that nothing else in that kernel reads: the
+    test's sharing of local memory between threads is the writer's
+    convention, not the kernel's. Such an output does not say what the
+    route does to the access."""
+    for t, (se, oe) in enumerate(zip(c.source_events, c.output_events)):
+        want = {e.loc for e in se if e.loc and
+                c.naming.spaces.get(e.loc) == "local"}
+        got = {e.loc for e in oe if e.loc}
+        if want - got:
+            raise Unreadable("t%d: the output has no access to the local "
+                             "location(s) %s (one kernel per thread: a "
+                             "work-group array of one kernel)" % (
+                                 t, ", ".join(sorted(want - got))))
+
+
+# --- judging --------------------------------------------------------------
+
+def _project(outcomes, keys):
+    return frozenset(tuple(kv for kv in o if kv[0] in keys)
+                     for o in outcomes)
+
+
+def mapping(c):
+    """The construct mapping of each thread: source -> output."""
+    lines = []
+    for t in range(len(c.test.threads)):
+        s = [e.origin or describe(e) for e in c.source_events[t]
+             if e.kind in ("F", "B") or e.atomic or e.kind == "RMW"]
+        o = [e.origin or describe(e) for e in c.output_events[t]
+             if e.kind in ("F", "B") or e.atomic or e.kind == "RMW"]
+        if s != o:
+            lines.append("t%d: %s  ->  %s" % (t, "; ".join(s) or "-",
+                                               "; ".join(o) or "-"))
+    return "\n".join(lines)
+
+
+def judge(route, c, allowed):
+    src = c.naming.restore(c.test, c.source_events, c.test.name + "/src")
+    out = c.naming.restore(c.test, c.output_events, c.test.name + "/out")
+    vs = allowed(src, route.src_model)
+    vo = allowed(out, route.out_model)
+    if vs.racy:
+        c.status = "sound"
+        c.reason = "the source has a data race: it allows every outcome"
+        return
+    if vo.racy:
+        c.status = "unsound"
+        c.reason = "race-free source, racy output: %s" % (vo.race_witness,)
+        return
+    keys = {k for o in vs.outcomes for k, _ in o}
+    missing = keys - {k for o in vo.outcomes for k, _ in o}
+    # A register of the source that no read of the output stores into but
+    # that the output sets to a constant (a compare-exchange whose expected
+    # variable is no longer written back) has that value in every outcome.
+    fill = {}
+    for canon, reg in c.naming.regs.items():
+        if reg in missing and canon in getattr(c, "output_consts", {}):
+            fill[reg] = c.output_consts[canon]
+    if fill:
+        vo = replace(vo, outcomes=frozenset(
+            tuple(sorted(o + tuple(fill.items()))) for o in vo.outcomes))
+        missing -= set(fill)
+    if missing and vo.outcomes:
+        c.status = "unreadable"
+        c.reason = "no read of the output stores into %s" % ", ".join(
+            sorted(missing))
+        return
+    so = _project(vs.outcomes, keys)
+    oo = _project(vo.outcomes, keys)
+    extra = oo - so
+    if extra:
+        c.status = "unsound"
+        c.reason = "the output allows %s, which the source forbids" % (
+            ", ".join(_fmt(o) for o in sorted(extra)))
+    elif oo < so:
+        c.status = "over-strong"
+        c.reason = "the output forbids %s\n%s" % (
+            ", ".join(_fmt(o) for o in sorted(so - oo)), mapping(c))
+    else:
+        c.status = "sound"
+
+
+def _fmt(o):
+    return "{" + " ".join("%s=%s" % kv for kv in o) + "}"
+
+
+def check(route, tests, tools, allowed, variant=0, jobs=2, keep=None):
+    """All cases of one route."""
+    cases = [write_source(route, t, variant) for t in tests]
+    work = tempfile.mkdtemp(prefix="routes-%s-" % route.name)
+    try:
+        {"translate": run_translate, "compile": run_compile,
+         "dialect": run_dialect}[route.kind](route, cases, tools, work, jobs)
+        for c in cases:
+            if c.status:
+                continue
+            try:
+                c.output_events = read_output(route, c)
+                _check_locals(c)
+            except Undefined as e:
+                c.status, c.reason = "unsound", "undefined in the target: %s" % e
+                continue
+            except Unreadable as e:
+                c.status, c.reason = "unreadable", str(e)
+            else:
+                judge(route, c, allowed)
+            if c.status == "unreadable":
+                c.known_gap = known_gap(route.name, c.reason)
+    finally:
+        if keep:
+            shutil.copytree(work, os.path.join(keep, route.name),
+                            dirs_exist_ok=True)
+        shutil.rmtree(work, ignore_errors=True)
+    return cases
+
+
+def output_excerpt(route, c):
+    """The part of the output that belongs to the test's kernels."""
+    text = c.output_text
+    prefix = getattr(c, "prefix", "")
+    parts = []
+    for t in range(len(c.test.threads)):
+        name = prefix + "t%d" % t
+        m = re.search(r"(?:\.entry|OpFunction|void|struct|func\.func)\s*[%@]?" +
+                      re.escape(name) + r"\b", text)
+        if m:
+            parts.append(text[m.start():m.start() + 1500].split(
+                "\n}\n")[0].split("OpFunctionEnd")[0])
+    return "\n".join(parts) or text[:2000]
