@@ -376,7 +376,8 @@ rewrite(ParsedSource &src, ModuleOp module, const CudaToOpenCLOptions &options,
   MLIRContext *ctx = module.getContext();
   ImportedSites imported = importedSyncLocations(module, isOpenCLSyncOp);
   TargetCapabilities caps = targetCapabilities(options);
-  if (options.cl2())
+  // Not on the CUDA-to-alpaka path, whose output keeps CUDA's volatile.
+  if (options.cl2() && !options.constantHelperArguments)
     warnVolatileAccesses(module);
   if (failed(prepare(module, caps, options)) ||
       failed(legalizeForTarget(module, caps)))
