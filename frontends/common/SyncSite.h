@@ -14,14 +14,20 @@
 
 #include "mlir/IR/Location.h"
 #include "clang/AST/Expr.h"
+#include "llvm/ADT/SmallVector.h"
 
 #include <optional>
 
 namespace xfence {
 
-/// One synchronization call of the source.
+/// One synchronization construct of the source.
 struct SyncSite {
-  const clang::CallExpr *call;
+  /// A call of a synchronization built-in, or one of clang's own atomic
+  /// built-ins, which clang parses as a clang::AtomicExpr.
+  const clang::Expr *expr;
+  /// Its arguments as written, in order: what the indices of an op's
+  /// `xfence.args` name.
+  llvm::SmallVector<const clang::Expr *, 6> args;
   /// The text to rewrite; none if the construct has no rewritable text (a
   /// macro of a system header that is only part of the construct, ...).
   std::optional<FileCharRange> range;

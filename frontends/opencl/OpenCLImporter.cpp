@@ -128,11 +128,16 @@ private:
     OpaqueOp::create(builder, locOf(s), "asm");
   }
   void visitCall(const clang::CallExpr *call);
+  void visitAtomicExpr(const clang::AtomicExpr *atomic);
   void access(const clang::Expr *e, clang::QualType type, bool read,
               bool write);
 
   // Synchronization built-ins.
   void importSync(const clang::CallExpr *call, const OpenCLSyncBuiltin &b);
+  void importClangAtomic(const clang::Expr *e, const ClangAtomicBuiltin &b);
+  std::optional<int64_t> requiredConstant(const clang::Expr *arg,
+                                          llvm::StringRef what,
+                                          llvm::StringRef builtin);
   std::optional<MemorySpaces> flagsArg(const clang::CallExpr *call, unsigned i);
   std::optional<MemoryOrder> orderArg(const clang::CallExpr *call, unsigned i,
                                       MemoryOrder dflt);
@@ -152,7 +157,7 @@ private:
     Value addr;
     Scope legacyScope; // 1.x: from the address space
   };
-  std::optional<AtomicObject> atomicObject(const clang::CallExpr *call);
+  std::optional<AtomicObject> atomicObject(const clang::Expr *pointer);
   Value poison(Type type);
   Value constant(Type type, int64_t value);
   void annotate(Operation *op, const AtomicObject &obj, ArrayRef<int32_t> args,
@@ -216,6 +221,8 @@ void Importer::visitExpr(const clang::Expr *e) {
     return;
   if (auto *call = llvm::dyn_cast<clang::CallExpr>(e))
     return visitCall(call);
+  if (auto *atomic = llvm::dyn_cast<clang::AtomicExpr>(e))
+    return visitAtomicExpr(atomic);
   if (auto *cast = llvm::dyn_cast<clang::ImplicitCastExpr>(e)) {
     visitExpr(cast->getSubExpr());
     if (cast->getCastKind() == clang::CK_LValueToRValue)
@@ -280,6 +287,8 @@ void Importer::visitCall(const clang::CallExpr *call) {
     return importSync(call, *sync);
   llvm::StringRef name =
       callee->getIdentifier() ? callee->getName() : llvm::StringRef("?");
+  if (std::optional<ClangAtomicBuiltin> atomic = classifyClangAtomic(call))
+    return importClangAtomic(call, *atomic);
   if (!isOpenCLBuiltin(callee, sm)) {
     // A user function (its body is imported on its own) or an external one:
     // it may synchronize and touch any memory.
@@ -331,6 +340,179 @@ void Importer::visitCall(const clang::CallExpr *call) {
       name.contains("pipe")) {
     OpaqueOp::create(builder, locOf(call), name);
     return;
+  }
+}
+
+/// clang's own atomic built-ins (an AtomicExpr each): the operands in
+/// the order they are written, then the op.
+void Importer::visitAtomicExpr(const clang::AtomicExpr *atomic) {
+  std::optional<ClangAtomicBuiltin> b = classifyClangAtomic(atomic);
+  if (!b || b->kind == ClangAtomicBuiltin::Kind::Unsupported)
+    visitChildren(atomic);
+  else
+    for (const clang::Expr *arg : b->args)
+      visitExpr(arg);
+  if (b)
+    importClangAtomic(atomic, *b);
+}
+
+std::optional<int64_t> Importer::requiredConstant(const clang::Expr *arg,
+                                                  llvm::StringRef what,
+                                                  llvm::StringRef builtin) {
+  clang::Expr::EvalResult result;
+  if (arg->isValueDependent() || !arg->EvaluateAsInt(result, astCtx)) {
+    error(arg, "the " + what + " argument of '" + builtin +
+                   "' is not a constant; xfence translates clang's atomic "
+                   "built-ins with a constant " +
+                   what + " only");
+    return std::nullopt;
+  }
+  return result.Val.getInt().getExtValue();
+}
+
+/// One of clang's atomic built-ins, as the xfence op of the OpenCL C
+/// built-in that does the same work (docs/opencl-to-cuda.md, "clang's atomic
+/// built-ins"). A non-constant order or scope, or an operation the dialect
+/// has no op for, is an error: translated as anything else, the output
+/// would call a built-in the target does not have.
+void Importer::importClangAtomic(const clang::Expr *e,
+                                 const ClangAtomicBuiltin &b) {
+  using Kind = ClangAtomicBuiltin::Kind;
+  using ScopeFrom = ClangAtomicBuiltin::ScopeFrom;
+  Location loc = locOf(e);
+  if (b.kind == Kind::Unsupported)
+    return error(e, "'" + b.name + "' cannot be translated: " + b.unsupported);
+  MemoryOrder order = b.fixedOrder, failure = b.fixedOrder;
+  auto readOrder = [&](int index, MemoryOrder &out) {
+    if (index < 0)
+      return true;
+    std::optional<int64_t> value =
+        requiredConstant(b.args[index], "memory order", b.name);
+    if (!value)
+      return false;
+    std::optional<MemoryOrder> parsed = orderFromOpenCL(*value);
+    if (!parsed) {
+      error(b.args[index], "unknown memory order value " + llvm::Twine(*value));
+      return false;
+    }
+    out = *parsed;
+    return true;
+  };
+  if (!readOrder(b.order, order) || !readOrder(b.failureOrder, failure))
+    return;
+  if (b.failureOrder < 0)
+    failure = order == MemoryOrder::acq_rel   ? MemoryOrder::acquire
+              : order == MemoryOrder::release ? MemoryOrder::relaxed
+                                              : order;
+
+  Scope scope = Scope::device;
+  switch (b.scopeFrom) {
+  case ScopeFrom::Device:
+    // Clang gives the atomic built-ins without a scope argument OpenCL's
+    // memory_scope_device in OpenCL C, as the OpenCL built-ins without one.
+    scope = Scope::device;
+    break;
+  case ScopeFrom::System:
+    scope = Scope::system;
+    break;
+  case ScopeFrom::Thread:
+    scope = Scope::thread;
+    break;
+  case ScopeFrom::Argument: {
+    std::optional<int64_t> value =
+        requiredConstant(b.args[b.scope], "memory scope", b.name);
+    if (!value)
+      return;
+    std::unique_ptr<clang::AtomicScopeModel> model =
+        clang::AtomicScopeModel::create(b.scopeModel);
+    if (!model || *value < 0 || !model->isValid(*value))
+      return error(b.args[b.scope],
+                   "unknown memory scope value " + llvm::Twine(*value));
+    scope = scopeFromClang(model->map(*value));
+    break;
+  }
+  }
+
+  if (b.kind == Kind::Fence) {
+    // A relaxed fence has no effect (C11 7.17.4.1): no op.
+    if (order != MemoryOrder::relaxed)
+      FenceOp::create(builder, loc, scope, order, allSpaces());
+    return;
+  }
+
+  std::optional<AtomicObject> obj = atomicObject(b.args[b.ptr]);
+  if (!obj)
+    return;
+  Type type = obj->type;
+  bool isFloat = isa<FloatType>(type);
+  auto badOrder = [&](int index, llvm::StringRef what) {
+    error(index >= 0 ? b.args[index] : e,
+          "memory_order_" + stringifyMemoryOrder(order).str() +
+              " is not allowed for " + what);
+  };
+
+  switch (b.kind) {
+  case Kind::Load: {
+    if (order == MemoryOrder::release || order == MemoryOrder::acq_rel)
+      return badOrder(b.order, "an atomic load");
+    auto op = AtomicLoadOp::create(builder, loc, type, obj->addr, ValueRange(),
+                                   scope, order);
+    annotate(op, *obj, {b.ptr}, "c11");
+    return;
+  }
+  case Kind::Store: {
+    if (order == MemoryOrder::acquire || order == MemoryOrder::acq_rel)
+      return badOrder(b.order, "an atomic store");
+    Value value = b.impliedZero ? constant(type, 0) : poison(type);
+    auto op = AtomicStoreOp::create(builder, loc, value, obj->addr,
+                                    ValueRange(), scope, order);
+    // Operands in op order: value, then address.
+    annotate(op, *obj, {b.impliedZero ? -1 : b.value, b.ptr}, "c11");
+    return;
+  }
+  case Kind::RMW: {
+    AtomicRMWKind kind =
+        b.exactRMW ? b.rmw
+                   : openCLRMWKind(b.rmw,
+                                   obj->valueType->isUnsignedIntegerType(),
+                                   isFloat);
+    if (isFloat && kind != AtomicRMWKind::xchg &&
+        kind != AtomicRMWKind::fadd)
+      return error(e, "atomic '" + stringifyAtomicRMWKind(kind).str() +
+                          "' on a floating-point object");
+    auto op = AtomicRMWOp::create(builder, loc, type, kind, obj->addr,
+                                  ValueRange(), poison(type), scope, order);
+    annotate(op, *obj, {b.ptr, b.value}, "c11");
+    return;
+  }
+  case Kind::CmpXchg: {
+    if (failure == MemoryOrder::release || failure == MemoryOrder::acq_rel)
+      return error(b.args[b.failureOrder],
+                   "the failure order of a compare-exchange cannot be "
+                   "release or acq_rel");
+    if (!isAtLeast(order, failure))
+      return error(b.args[b.failureOrder],
+                   "the failure order of a compare-exchange cannot be "
+                   "stronger than its success order");
+    // A `weak` argument that is not a constant: strong, which never fails
+    // spuriously (every outcome of it is one that weak allows).
+    bool weak = b.alwaysWeak;
+    if (b.weak >= 0) {
+      clang::Expr::EvalResult result;
+      const clang::Expr *arg = b.args[b.weak];
+      weak = !arg->isValueDependent() &&
+             arg->EvaluateAsInt(result, astCtx) &&
+             result.Val.getInt().getBoolValue();
+    }
+    auto op = AtomicCmpXchgOp::create(
+        builder, loc, type, builder.getI1Type(), obj->addr, ValueRange(),
+        poison(type), poison(type), scope, order, failure, weak);
+    annotate(op, *obj, {b.ptr, b.expected, b.desired},
+             b.returnsOld ? "legacy" : "c11");
+    return;
+  }
+  default:
+    llvm_unreachable("every kind is handled above");
   }
 }
 
@@ -411,13 +593,11 @@ Value Importer::constant(Type type, int64_t value) {
 }
 
 std::optional<Importer::AtomicObject>
-Importer::atomicObject(const clang::CallExpr *call) {
-  if (call->getNumArgs() == 0)
-    return std::nullopt;
+Importer::atomicObject(const clang::Expr *pointer) {
   // The pointer as the user wrote it: before the conversions to the
   // parameter type (which may add volatile or make it generic), but after
   // an array decays to a pointer.
-  const clang::Expr *ptr = call->getArg(0)->IgnoreParens();
+  const clang::Expr *ptr = pointer->IgnoreParens();
   while (auto *cast = llvm::dyn_cast<clang::ImplicitCastExpr>(ptr)) {
     const clang::Expr *sub = cast->getSubExpr()->IgnoreParens();
     if (!sub->getType()->isPointerType())
@@ -426,7 +606,7 @@ Importer::atomicObject(const clang::CallExpr *call) {
   }
   clang::QualType pointee = ptr->getType()->getPointeeType();
   if (pointee.isNull()) {
-    error(call->getArg(0), "expected a pointer to the atomic object");
+    error(pointer, "expected a pointer to the atomic object");
     return std::nullopt;
   }
   AtomicObject obj;
@@ -443,7 +623,7 @@ Importer::atomicObject(const clang::CallExpr *call) {
   else if (obj.valueType->isIntegerType())
     obj.type = builder.getIntegerType(bits);
   else {
-    error(call->getArg(0), "atomic object of type '" +
+    error(pointer, "atomic object of type '" +
                                obj.valueType.getAsString() +
                                "' has no atomic operation");
     return std::nullopt;
@@ -532,7 +712,9 @@ void Importer::importSync(const clang::CallExpr *call,
   }
 
   // Atomics.
-  std::optional<AtomicObject> obj = atomicObject(call);
+  if (n == 0)
+    return;
+  std::optional<AtomicObject> obj = atomicObject(call->getArg(0));
   if (!obj)
     return;
   Type type = obj->type;
@@ -681,20 +863,37 @@ public:
       : src(src), ctx(ctx), sites(sites) {}
 
   bool VisitCallExpr(clang::CallExpr *call) {
-    clang::SourceManager &sm = src.getSourceManager();
     const clang::FunctionDecl *callee = call->getDirectCallee();
-    if (!callee || !classifyOpenCLSync(callee, sm) ||
-        !src.isUserLocation(call->getBeginLoc()))
+    if (callee && classifyOpenCLSync(callee, src.getSourceManager())) {
+      llvm::SmallVector<const clang::Expr *, 6> args(call->arguments());
+      add(call, args);
       return true;
-    std::optional<FileCharRange> range =
-        findRewriteRange(sm, src.getLangOpts(), call->getSourceRange());
-    sites.push_back(
-        {call, range,
-         toLocation(ctx, sm, src.getLangOpts(), call->getSourceRange())});
+    }
+    if (std::optional<ClangAtomicBuiltin> b = classifyClangAtomic(call))
+      add(call, b->args);
+    return true;
+  }
+
+  bool VisitAtomicExpr(clang::AtomicExpr *atomic) {
+    if (std::optional<ClangAtomicBuiltin> b = classifyClangAtomic(atomic))
+      add(atomic, b->args);
     return true;
   }
 
 private:
+  void add(const clang::Expr *e, llvm::ArrayRef<const clang::Expr *> args) {
+    clang::SourceManager &sm = src.getSourceManager();
+    if (!src.isUserLocation(e->getBeginLoc()))
+      return;
+    std::optional<FileCharRange> range =
+        findRewriteRange(sm, src.getLangOpts(), e->getSourceRange());
+    sites.push_back(
+        {e,
+         {args.begin(), args.end()},
+         range,
+         toLocation(ctx, sm, src.getLangOpts(), e->getSourceRange())});
+  }
+
   ParsedSource &src;
   MLIRContext *ctx;
   std::vector<SyncSite> &sites;

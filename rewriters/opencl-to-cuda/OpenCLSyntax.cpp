@@ -642,7 +642,10 @@ public:
                    "calling a kernel from device code has no CUDA "
                    "translation (a __global__ function cannot be called)"),
              true;
+    // Synchronization sites (OpenCL's built-ins and clang's own atomic
+    // ones) are the site rewriter's.
     if (!isOpenCLBuiltin(callee, sm) || classifyOpenCLSync(callee, sm) ||
+        classifyClangAtomic(call) ||
         fromImplementationConstant(call->getBeginLoc()))
       return true;
     llvm::StringRef name = callee->getName();

@@ -59,7 +59,7 @@ static std::string removedText(llvm::StringRef original, llvm::StringRef why) {
 /// True if `call` is the value of the second or third operand of a `?:`
 /// (through parentheses and commas).
 static bool isConditionalArm(clang::ASTContext &context,
-                             const clang::CallExpr *call) {
+                             const clang::Expr *call) {
   // Up through parentheses and commas whose value it is: `c ? (x,
   // barrier(F)) : ...` is the same case (bench/nesting finding K2).
   const clang::Expr *value = call;
@@ -91,7 +91,7 @@ static LogicalResult applySnippet(SourceEdits &edits, const SyncSite &site,
   clang::SourceManager &sm = src.getSourceManager();
   const FileCharRange &range = *site.range;
   auto args = op->getAttrOfType<DenseI32ArrayAttr>("xfence.args");
-  SiteText text(edits, range, site.call->getBeginLoc());
+  SiteText text(edits, range, site.expr->getBeginLoc());
   // A comma outside parentheses (cuda::atomic_ref<T, S>) would split the
   // argument of a function-like macro that the construct is written in:
   // such text goes in parentheses (always, so that every use of a macro
@@ -104,7 +104,7 @@ static LogicalResult applySnippet(SourceEdits &edits, const SyncSite &site,
   // its own, (__syncthreads(), (void)0). (A macro body used both so and
   // as a statement needs two texts: refused, as other such bodies.)
   bool voidValue = llvm::StringRef(shape).contains("__syncthreads") &&
-                   isConditionalArm(src.getContext(), site.call);
+                   isConditionalArm(src.getContext(), site.expr);
   if (voidValue)
     text.text("(");
   if (wrap)
@@ -121,13 +121,13 @@ static LogicalResult applySnippet(SourceEdits &edits, const SyncSite &site,
       continue;
     }
     int arg = args && operand < args.size() ? args[operand] : -1;
-    if (arg < 0 || static_cast<unsigned>(arg) >= site.call->getNumArgs()) {
+    if (arg < 0 || static_cast<unsigned>(arg) >= site.args.size()) {
       src.report(range.getBegin(sm), DiagnosticsEngine::Error,
                  "cannot rewrite this construct: the translated code needs "
                  "an operand that the source does not spell");
       return failure();
     }
-    const clang::Expr *argExpr = site.call->getArg(arg);
+    const clang::Expr *argExpr = site.args[arg];
     std::optional<FileCharRange> argRange = findRangeInside(
         sm, src.getLangOpts(), argExpr->getSourceRange(), range);
     if (!argRange || failed(text.operand(*argRange))) {
@@ -196,7 +196,7 @@ LogicalResult xfence::rewriteSyncSites(SourceEdits &edits,
   // location, one site per expansion), so that SourceEdits sees each use.
   llvm::DenseSet<Location> checked;
   for (const SyncSite &site : sites) {
-    clang::SourceLocation at = site.call->getBeginLoc();
+    clang::SourceLocation at = site.expr->getBeginLoc();
     if (!site.range) {
       src.report(at, DiagnosticsEngine::Error,
                  "cannot rewrite this construct: its text is not in one "
@@ -230,7 +230,7 @@ LogicalResult xfence::rewriteSyncSites(SourceEdits &edits,
       continue;
     }
     // No op carries this location any more: a pass merged or erased it.
-    if (!site.call->getType()->isVoidType()) {
+    if (!site.expr->getType()->isVoidType()) {
       src.report(at, DiagnosticsEngine::Error,
                  "cannot rewrite this construct: a pass removed it, but its "
                  "value is used");

@@ -186,7 +186,7 @@ int xfence::reportOpenCLToCuda(llvm::StringRef path, llvm::StringRef contents,
   bool failedEmit = false;
   ClangDiagnosticBridge bridge(*src, &ctx);
   for (const SyncSite &site : sites) {
-    std::string call = sourceText(site.call->getSourceRange());
+    std::string call = sourceText(site.expr->getSourceRange());
     os << where(site.loc) << ": " << llvm::StringRef(call).split('\n').first
        << (llvm::StringRef(call).contains('\n') ? " ..." : "") << "\n";
     auto it = imported.find(site.loc);
@@ -194,19 +194,20 @@ int xfence::reportOpenCLToCuda(llvm::StringRef path, llvm::StringRef contents,
        << (it == imported.end() ? std::string("(not a synchronization op)")
                                 : it->second)
        << "\n";
-    auto idiom = interGroup.find(site.call);
+    const auto *siteCall = llvm::dyn_cast<clang::CallExpr>(site.expr);
+    auto idiom = interGroup.find(siteCall);
     if (!deviceWide && idiom != interGroup.end())
       os << "    assumes      work-group scope (the OpenCL specification), "
             "but the "
-         << describeIdiom(*src, idiom->second, site.call->getBeginLoc())
+         << describeIdiom(*src, idiom->second, site.expr->getBeginLoc())
          << " synchronizes across work-groups: see "
             "--opencl-global-fence=device\n";
     std::optional<OpenCLSyncBuiltin> builtin =
-        site.call->getDirectCallee()
-            ? classifyOpenCLSync(site.call->getDirectCallee(), sm)
+        siteCall && siteCall->getDirectCallee()
+            ? classifyOpenCLSync(siteCall->getDirectCallee(), sm)
             : std::nullopt;
     if (deviceWide && builtin &&
-        hasImpliedWorkGroupScope(site.call, *builtin) &&
+        hasImpliedWorkGroupScope(siteCall, *builtin) &&
         ordersGlobal.contains(site.loc))
       os << "    assumes      device scope for global memory "
             "(--opencl-global-fence=device: the original platform made "
@@ -238,8 +239,8 @@ int xfence::reportOpenCLToCuda(llvm::StringRef path, llvm::StringRef contents,
               constantText(fate.op->getOperand(i)))
         return *constant;
       if (args && i < args.size() && args[i] >= 0 &&
-          static_cast<unsigned>(args[i]) < site.call->getNumArgs())
-        return sourceText(site.call->getArg(args[i])->getSourceRange());
+          static_cast<unsigned>(args[i]) < site.args.size())
+        return sourceText(site.args[args[i]]->getSourceRange());
       return "operand" + std::to_string(i);
     });
     os << "    became       " << (text.empty() ? "(nothing)" : text) << "\n";
