@@ -132,6 +132,12 @@ std::optional<OperandText> SiteRewriter::operandText(const CudaSyncSite &site,
     } else if (!arrow) {
       text.prefix = "&(";
       text.suffix = ")";
+    } else if (auto *cast = llvm::dyn_cast<clang::ExplicitCastExpr>(inner);
+               cast && atomicValueType(cast->getType()->getPointeeType())) {
+      // ((cuda::atomic<T, S> *)p)->op(...): the snippet casts the object
+      // to OpenCL C's atomic type itself, and the C++ type named in the
+      // cast has no OpenCL C spelling: the object is p.
+      e = cast->getSubExpr();
     }
   }
   std::optional<FileCharRange> range =

@@ -319,8 +319,34 @@ public:
   }
   bool VisitCXXNamedCastExpr(clang::CXXNamedCastExpr *e);
   bool VisitCStyleCastExpr(clang::CStyleCastExpr *e) {
+    if (castsToAtomic(e))
+      return castToAtomicIsObject(e) ||
+             error(e->getBeginLoc(),
+                   "a pointer to a cuda::atomic type has no OpenCL C form "
+                   "except as the object of an atomic member call");
     qualifyCast(e);
     return true;
+  }
+  // (cuda::atomic<T, S> *)p: the site rewriter writes the member call
+  // through it with p as the object, so the cast's text is not edited.
+  static bool castsToAtomic(clang::ExplicitCastExpr *e) {
+    return e->getType()->isPointerType() &&
+           atomicValueType(e->getType()->getPointeeType()).has_value();
+  }
+  bool castToAtomicIsObject(clang::Expr *e) {
+    clang::DynTypedNodeList parents = src.getContext().getParents(*e);
+    while (parents.size() == 1) {
+      const auto *parent = parents[0].get<clang::Expr>();
+      if (!parent)
+        return false;
+      if (llvm::isa<clang::ParenExpr, clang::ImplicitCastExpr>(parent)) {
+        parents = src.getContext().getParents(*parent);
+        continue;
+      }
+      const auto *member = llvm::dyn_cast<clang::MemberExpr>(parent);
+      return member && member->isArrow();
+    }
+    return false;
   }
   bool VisitCXXFunctionalCastExpr(clang::CXXFunctionalCastExpr *e);
   bool VisitTypedefTypeLoc(clang::TypedefTypeLoc tl);
