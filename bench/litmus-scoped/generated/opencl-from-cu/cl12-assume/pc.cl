@@ -53,14 +53,14 @@ static  int litmus_start(const __global int *role, volatile __global unsigned *a
     x[1] = 22;
     x[2] = 33;
     x[3] = 44;
-    /* xfence: assumes mem_fence is device-wide (--opencl12-device-fence) */ write_mem_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+    /* xfence: assumes mem_fence is device-wide (--opencl12-device-fence) */ mem_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
     atomic_xchg((volatile __global uint *)(y), 1u);
   } else {
     unsigned v;
     int spins = 0;
     while ((v = atomic_add((volatile __global uint *)(y), 0u)) == 0 && ++spins < 20000) {
     }
-    /* xfence: assumes mem_fence is device-wide (--opencl12-device-fence) */ read_mem_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+    /* xfence: assumes mem_fence is device-wide (--opencl12-device-fence) */ mem_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
     res[4 * i] = v;
     res[4 * i + 1] = (x[0] != 11) + (x[1] != 22) + (x[2] != 33) + (x[3] != 44);
   }
@@ -81,14 +81,14 @@ pc_block_mutant(const __global int *role, __global unsigned *mem, const __global
     x[1] = 22;
     x[2] = 33;
     x[3] = 44;
-    write_mem_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+    mem_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
     atomic_xchg((volatile __global uint *)(y), 1u);
   } else {
     unsigned v;
     int spins = 0;
     while ((v = atomic_add((volatile __global uint *)(y), 0u)) == 0 && ++spins < 20000) {
     }
-    read_mem_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+    mem_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
     res[4 * i] = v;
     res[4 * i + 1] = (x[0] != 11) + (x[1] != 22) + (x[2] != 33) + (x[3] != 44);
   }

@@ -124,7 +124,7 @@ iriw_block_mutant(const __global int *role, __global unsigned *mem, const __glob
     while ((a = atomic_load_explicit((volatile __global atomic_uint *)(first), memory_order_relaxed, memory_scope_device)) == 0 &&
            ++spins < 20000) {
     }
-    atomic_work_item_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE, memory_order_seq_cst, memory_scope_work_group);
+    atomic_work_item_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE, memory_order_seq_cst, memory_scope_device);
     unsigned b = atomic_load_explicit((volatile __global atomic_uint *)(second), memory_order_relaxed, memory_scope_device);
     res[4 * i + 2 * (j - 2)] = a;
     res[4 * i + 2 * (j - 2) + 1] = b;

@@ -120,14 +120,14 @@ isa2_block_mutant(const __global int *role, __global unsigned *mem, const __glob
   __global unsigned int *z = &(mem[off[4 * i + 2]]);
   if (j == 0) {
     atomic_store_explicit((volatile __global atomic_uint *)(x), 1, memory_order_relaxed, memory_scope_device);
-    atomic_work_item_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE, memory_order_seq_cst, memory_scope_work_group);
+    atomic_work_item_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE, memory_order_seq_cst, memory_scope_device);
     atomic_store_explicit((volatile __global atomic_uint *)(y), 1, memory_order_relaxed, memory_scope_device);
   } else if (j == 1) {
     unsigned a;
     int spins = 0;
     while ((a = atomic_load_explicit((volatile __global atomic_uint *)(y), memory_order_relaxed, memory_scope_device)) == 0 && ++spins < 20000) {
     }
-    atomic_work_item_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE, memory_order_seq_cst, memory_scope_work_group);
+    atomic_work_item_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE, memory_order_seq_cst, memory_scope_device);
     atomic_store_explicit((volatile __global atomic_uint *)(z), 1, memory_order_relaxed, memory_scope_device);
     res[4 * i] = a;
   } else {
@@ -135,7 +135,7 @@ isa2_block_mutant(const __global int *role, __global unsigned *mem, const __glob
     int spins = 0;
     while ((b = atomic_load_explicit((volatile __global atomic_uint *)(z), memory_order_relaxed, memory_scope_device)) == 0 && ++spins < 20000) {
     }
-    atomic_work_item_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE, memory_order_seq_cst, memory_scope_work_group);
+    atomic_work_item_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE, memory_order_seq_cst, memory_scope_device);
     res[4 * i + 1] = b;
     res[4 * i + 2] = atomic_load_explicit((volatile __global atomic_uint *)(x), memory_order_relaxed, memory_scope_device);
   }
@@ -161,7 +161,7 @@ isa2_midblock_mutant(const __global int *role, __global unsigned *mem, const __g
     int spins = 0;
     while ((a = atomic_load_explicit((volatile __global atomic_uint *)(y), memory_order_relaxed, memory_scope_device)) == 0 && ++spins < 20000) {
     }
-    atomic_work_item_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE, memory_order_seq_cst, memory_scope_work_group);
+    atomic_work_item_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE, memory_order_seq_cst, memory_scope_device);
     atomic_store_explicit((volatile __global atomic_uint *)(z), 1, memory_order_relaxed, memory_scope_device);
     res[4 * i] = a;
   } else {

@@ -71,14 +71,14 @@ mp_block_mutant(const __global int *role, __global unsigned *mem, const __global
   volatile __global unsigned *y = mem + off[4 * i + 1];
   if ((r & 3) == 0) {
     *x = 1;
-    atomic_work_item_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE, memory_order_seq_cst, memory_scope_work_group);
+    atomic_work_item_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE, memory_order_seq_cst, memory_scope_device);
     *y = 1;
   } else {
     unsigned v;
     int spins = 0;
     while ((v = *y) == 0 && ++spins < 20000) {
     }
-    atomic_work_item_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE, memory_order_seq_cst, memory_scope_work_group);
+    atomic_work_item_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE, memory_order_seq_cst, memory_scope_device);
     res[4 * i] = v;
     res[4 * i + 1] = *x;
   }

@@ -81,14 +81,14 @@ pc_block_mutant(const __global int *role, __global unsigned *mem, const __global
     x[1] = 22;
     x[2] = 33;
     x[3] = 44;
-    atomic_work_item_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE, memory_order_release, memory_scope_work_group);
+    atomic_work_item_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE, memory_order_release, memory_scope_device);
     atomic_exchange_explicit((volatile __global atomic_uint *)(y), 1u, memory_order_relaxed, memory_scope_device);
   } else {
     unsigned v;
     int spins = 0;
     while ((v = atomic_fetch_add_explicit((volatile __global atomic_uint *)(y), 0u, memory_order_relaxed, memory_scope_device)) == 0 && ++spins < 20000) {
     }
-    atomic_work_item_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE, memory_order_acquire, memory_scope_work_group);
+    atomic_work_item_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE, memory_order_acquire, memory_scope_device);
     res[4 * i] = v;
     res[4 * i + 1] = (x[0] != 11) + (x[1] != 22) + (x[2] != 33) + (x[3] != 44);
   }

@@ -66,11 +66,11 @@ sb_block_mutant(const __global int *role, __global unsigned *mem, const __global
   volatile __global unsigned *y = mem + off[4 * i + 1];
   if ((r & 3) == 0) {
     *x = 1;
-    atomic_work_item_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE, memory_order_seq_cst, memory_scope_work_group);
+    atomic_work_item_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE, memory_order_seq_cst, memory_scope_device);
     res[4 * i] = *y;
   } else {
     *y = 1;
-    atomic_work_item_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE, memory_order_seq_cst, memory_scope_work_group);
+    atomic_work_item_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE, memory_order_seq_cst, memory_scope_device);
     res[4 * i + 1] = *x;
   }
 }

@@ -120,7 +120,7 @@ wrc_block_mutant(const __global int *role, __global unsigned *mem, const __globa
     int spins = 0;
     while ((a = atomic_load_explicit((volatile __global atomic_uint *)(x), memory_order_relaxed, memory_scope_device)) == 0 && ++spins < 20000) {
     }
-    atomic_work_item_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE, memory_order_seq_cst, memory_scope_work_group);
+    atomic_work_item_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE, memory_order_seq_cst, memory_scope_device);
     atomic_store_explicit((volatile __global atomic_uint *)(y), 1, memory_order_relaxed, memory_scope_device);
     res[4 * i] = a;
   } else {
@@ -128,7 +128,7 @@ wrc_block_mutant(const __global int *role, __global unsigned *mem, const __globa
     int spins = 0;
     while ((b = atomic_load_explicit((volatile __global atomic_uint *)(y), memory_order_relaxed, memory_scope_device)) == 0 && ++spins < 20000) {
     }
-    atomic_work_item_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE, memory_order_seq_cst, memory_scope_work_group);
+    atomic_work_item_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE, memory_order_seq_cst, memory_scope_device);
     res[4 * i + 1] = b;
     res[4 * i + 2] = atomic_load_explicit((volatile __global atomic_uint *)(x), memory_order_relaxed, memory_scope_device);
   }
