@@ -53,11 +53,11 @@ __kernel void device_barrier(__global int *a, __global int *b) {
   b[i] = a[i ^ 1];
 }
 
-// mem_fence's acquire half before a device-wide barrier is not the
-// barrier's: the fence stays (merged with nothing), as does a release
-// fence after the barrier.
+// mem_fence (seq_cst in OpenCL C 1.x source) before a device-wide barrier
+// is not the barrier's: the fence stays (merged with nothing), as does a
+// release fence after the barrier.
 // DEVICE-LABEL: __global__ void device_barrier_kept(
-// DEVICE:         cuda::atomic_thread_fence(cuda::memory_order_acq_rel, cuda::thread_scope_device);
+// DEVICE:         __threadfence();
 // DEVICE-NEXT:    (cuda::atomic_thread_fence(cuda::memory_order_release, cuda::thread_scope_device), __syncthreads(), cuda::atomic_thread_fence(cuda::memory_order_acquire, cuda::thread_scope_device));
 // DEVICE-NEXT:    cuda::atomic_thread_fence(cuda::memory_order_release, cuda::thread_scope_device);
 __kernel void device_barrier_kept(__global int *a, __global int *b) {
