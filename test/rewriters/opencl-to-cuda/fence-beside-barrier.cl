@@ -54,10 +54,11 @@ __kernel void device_barrier(__global int *a, __global int *b) {
 }
 
 // mem_fence's acquire half before a device-wide barrier is not the
-// barrier's: the fence stays (merged with nothing), as does a release
-// fence after the barrier.
+// barrier's: the fence stays (merged with nothing; OpenCL C 1.x source reads
+// mem_fence as seq_cst, so it is __threadfence()), as does a release fence
+// after the barrier.
 // DEVICE-LABEL: __global__ void device_barrier_kept(
-// DEVICE:         cuda::atomic_thread_fence(cuda::memory_order_acq_rel, cuda::thread_scope_device);
+// DEVICE:         __threadfence();
 // DEVICE-NEXT:    (cuda::atomic_thread_fence(cuda::memory_order_release, cuda::thread_scope_device), __syncthreads(), cuda::atomic_thread_fence(cuda::memory_order_acquire, cuda::thread_scope_device));
 // DEVICE-NEXT:    cuda::atomic_thread_fence(cuda::memory_order_release, cuda::thread_scope_device);
 __kernel void device_barrier_kept(__global int *a, __global int *b) {
