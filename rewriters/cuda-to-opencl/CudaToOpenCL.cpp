@@ -16,9 +16,12 @@
 // the 1.2 seq_cst policy lets through.
 //
 // OpenCL 2.x/3.0: after legalization every fence and atomic gets the widest
-// scope used in the program for its memory (unifyScopes), because there two
-// operations synchronize only if their scopes are the same, where CUDA's
-// scopes are inclusive (docs/cuda-to-opencl.md).
+// scope used in the program for its memory (unifyScopesAndOrders), because
+// there two operations synchronize only if their scopes are the same, where
+// CUDA's scopes are inclusive; and where the program has a seq_cst
+// operation, its atomic stores and read-modify-writes become seq_cst,
+// because OpenCL's seq_cst fences (C11's) do not order relaxed stores as
+// CUDA's do (docs/cuda-to-opencl.md).
 //
 //===----------------------------------------------------------------------===//
 
@@ -222,6 +225,32 @@ MemorySpaces sharedSpacesOf(Operation *op) {
   return shared;
 }
 
+/// The local and global spaces whose accesses `op` orders as a seq_cst
+/// operation: a seq_cst fence, or a barrier whose memory part is seq_cst,
+/// its spaces; a seq_cst atomic both (in CUDA it is a `fence.sc` and the
+/// access, and the fence orders every space). None otherwise.
+MemorySpaces seqCstSpacesOf(Operation *op) {
+  auto shared = MemorySpaces::local | MemorySpaces::global;
+  auto ordered = [&](std::optional<MemoryOrder> order, MemorySpaces spaces) {
+    return order == MemoryOrder::seq_cst ? spaces & shared
+                                         : MemorySpaces::none;
+  };
+  return llvm::TypeSwitch<Operation *, MemorySpaces>(op)
+      .Case<FenceOp>([&](FenceOp fence) {
+        return ordered(fence.getOrder(), fence.getSpaces());
+      })
+      .Case<BarrierOp, BarrierReduceOp>([&](auto barrier) {
+        return ordered(barrier.getOrder(), barrier.getSpaces());
+      })
+      .Case<AtomicRMWOp, AtomicLoadOp, AtomicStoreOp>([&](auto atomic) {
+        return ordered(atomic.getOrder(), shared);
+      })
+      .Case<AtomicCmpXchgOp>([&](AtomicCmpXchgOp cmpxchg) {
+        return ordered(cmpxchg.getSuccessOrder(), shared);
+      })
+      .Default([](Operation *) { return MemorySpaces::none; });
+}
+
 /// OpenCL 2.x and 3.0 let two operations synchronize, and two atomics on
 /// one object avoid a data race, only if their scopes are "inclusive",
 /// which before OpenCL 3.1 requires the same scope (OpenCL 3.0 API
@@ -235,10 +264,25 @@ MemorySpaces sharedSpacesOf(Operation *op) {
 /// on local memory to work_group). Barriers keep theirs: a barrier's memory
 /// part synchronizes with the same barrier in the other work-items, whose
 /// scope is the same.
-void unifyScopes(ModuleOp module) {
+///
+/// Orders, in the same walk: OpenCL keeps C11's rules for seq_cst fences
+/// (OpenCL 3.0 API specification, "Memory Ordering Rules"), under which the
+/// fences are totally ordered among themselves but constrain a relaxed or
+/// release store only where a seq_cst fence follows it in its own thread,
+/// while CUDA's __threadfence() (PTX `fence.sc`) is ordered with every
+/// morally strong write. IRIW with relaxed stores and seq_cst fences between the
+/// readers' loads is forbidden in CUDA and allowed in OpenCL unless the
+/// stores are seq_cst: then each store that a reader sees synchronizes with
+/// that reader's fence, precedes it in the single total order, and the
+/// fence's rule for a later load closes a cycle. So where the program has a
+/// seq_cst operation, every atomic store and read-modify-write on memory
+/// that such an operation orders becomes seq_cst (its scope is the unified
+/// one, like its partners'). Loads keep their order.
+void unifyScopesAndOrders(ModuleOp module) {
   SmallVector<Operation *> ops;
   std::optional<Scope> global, local;
   bool mixed = false;
+  MemorySpaces seqCst = MemorySpaces::none;
   auto join = [](std::optional<Scope> &into, Scope scope) {
     if (!into || isAtLeast(scope, *into))
       into = scope;
@@ -247,6 +291,7 @@ void unifyScopes(ModuleOp module) {
     return isAtLeast(scope, Scope::workgroup) ? Scope::workgroup : scope;
   };
   module.walk([&](Operation *op) {
+    seqCst |= seqCstSpacesOf(op);
     if (!isa<FenceOp, AtomicRMWOp, AtomicCmpXchgOp, AtomicLoadOp,
              AtomicStoreOp>(op))
       return;
@@ -267,11 +312,18 @@ void unifyScopes(ModuleOp module) {
     join(global, *local);
     join(local, capped(*global));
   }
+  MLIRContext *ctx = module.getContext();
+  auto seqCstAttr = MemoryOrderAttr::get(ctx, MemoryOrder::seq_cst);
   for (Operation *op : ops) {
-    bool touchesGlobal = isAtLeast(sharedSpacesOf(op), MemorySpaces::global);
-    op->setAttr("scope",
-                ScopeAttr::get(op->getContext(), touchesGlobal ? *global
-                                                               : *local));
+    MemorySpaces spaces = sharedSpacesOf(op);
+    bool touchesGlobal = isAtLeast(spaces, MemorySpaces::global);
+    op->setAttr("scope", ScopeAttr::get(ctx, touchesGlobal ? *global : *local));
+    if ((spaces & seqCst) == MemorySpaces::none)
+      continue;
+    if (isa<AtomicRMWOp, AtomicStoreOp>(op))
+      op->setAttr("order", seqCstAttr);
+    else if (isa<AtomicCmpXchgOp>(op))
+      op->setAttr("success_order", seqCstAttr);
   }
 }
 
@@ -383,9 +435,10 @@ rewrite(ParsedSource &src, ModuleOp module, const CudaToOpenCLOptions &options,
       failed(legalizeForTarget(module, caps)))
     return failure();
   // The CUDA-to-alpaka path reads this OpenCL C 2.0 only to write alpaka,
-  // whose back ends have CUDA's inclusive scopes: no need to unify there.
+  // whose back ends have CUDA's inclusive scopes and C++20's (or PTX's)
+  // seq_cst fences: no need to unify there.
   if (options.cl2() && !options.constantHelperArguments)
-    unifyScopes(module);
+    unifyScopesAndOrders(module);
   if (options.coalesce) {
     PassManager pm(ctx);
     XFenceCoalesceOptions coalesce;
@@ -526,7 +579,7 @@ static LogicalResult emitOpenCLListing(ModuleOp module, llvm::raw_ostream &os,
       failed(legalizeForTarget(module, caps)))
     return failure();
   if (options.cl2())
-    unifyScopes(module);
+    unifyScopesAndOrders(module);
   restoreEmulated(module);
   OpenCLTarget target;
   target.cl2 = options.cl2();

@@ -12,6 +12,7 @@ for a reason that is not one of the known reader gaps
 (routes.KNOWN_GAPS; --allow-unreadable accepts every unreadable result).
 
   check_routes.py [--tools build/bin] [--routes a,b] [--limit N] [--seed S]
+                  [--shapes IRIW,SB]
                   [--jobs N] [--seeds-only] [--variant K] [--out FILE]
 """
 
@@ -25,6 +26,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from xfmodel.routes import routes as R  # noqa: E402
 from xfmodel.routes import seeds  # noqa: E402
+from xfmodel import shapes  # noqa: E402
 
 
 def main(argv=None):
@@ -35,6 +37,9 @@ def main(argv=None):
                     ", ".join(R.ROUTES))
     ap.add_argument("--limit", type=int, default=None)
     ap.add_argument("--seed", type=int, default=None)
+    ap.add_argument("--shapes", default="",
+                    help="comma-separated shapes the sampled tests are drawn "
+                    "from (default: all): " + ", ".join(shapes.SHAPES))
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--variant", type=int, default=0,
                     help="which spelling of each construct the writers "
@@ -64,6 +69,10 @@ def main(argv=None):
     for n in names:
         if n not in R.ROUTES:
             ap.error("unknown route %s" % n)
+    only = [s for s in a.shapes.split(",") if s] or None
+    for s in only or []:
+        if s not in shapes.SHAPES:
+            ap.error("unknown shape %s" % s)
     tests = []
     if not a.no_seeds:
         tests += [t for t, _ in seeds.SEEDS]
@@ -72,8 +81,8 @@ def main(argv=None):
         k, n = (int(x) for x in a.part.split("/"))
         tests += list(sample.covering_tests(k, n))
     elif not a.seeds_only:
-        from xfmodel import shapes
-        tests += list(shapes.enumerate_tests(limit=a.limit, seed=a.seed))
+        tests += list(shapes.enumerate_tests(limit=a.limit, seed=a.seed,
+                                             only=only))
     tools = os.path.abspath(a.tools)
 
     t0 = time.time()

@@ -22,22 +22,25 @@
 // CL30: while (!atomic_compare_exchange_strong_explicit(b, &old, old >= v ? 0 : old + 1, o, memory_order_relaxed, s))
 
 
+// The 3.0 output: the file has seq_cst atomics (members, below), so every
+// atomic store and read-modify-write in it is seq_cst, loads keep their
+// order (sc-fence-stores.test; relaxed 3.0 output: equal-scopes.test).
 // CHECK-LABEL: __kernel void functions(
 // CHECK-SAME: __global int *i, __global unsigned int *u, __global float *f)
 __global__ void functions(int *i, unsigned int *u, float *f) {
   __shared__ int s[4];
   // CL12: atomic_add((volatile __global int *)(i), 1);
-  // CL30: atomic_fetch_add_explicit((volatile __global atomic_int *)(i), 1, memory_order_relaxed, memory_scope_device);
+  // CL30: atomic_fetch_add_explicit((volatile __global atomic_int *)(i), 1, memory_order_seq_cst, memory_scope_device);
   atomicAdd(i, 1);
   // CL12-NEXT: atomic_add((volatile __global int *)(i), 1);
   // OpenCL C 3.0 needs equal scopes where CUDA's are inclusive: every
   // atomic and fence on global memory gets the widest scope of the file
   // (device), every one on __local memory the widest of theirs, at most
   // work_group (docs/cuda-to-opencl.md, "Equal scopes in OpenCL C 2.x").
-  // CL30-NEXT: atomic_fetch_add_explicit((volatile __global atomic_int *)(i), 1, memory_order_relaxed, memory_scope_device);
+  // CL30-NEXT: atomic_fetch_add_explicit((volatile __global atomic_int *)(i), 1, memory_order_seq_cst, memory_scope_device);
   atomicAdd_block(i, 1);
   // CL12-NEXT: atomic_add((volatile __local int *)(&s[(uint)get_local_id(0) % 4]), 1);
-  // CL30-NEXT: atomic_fetch_add_explicit((volatile __local atomic_int *)(&s[(uint)get_local_id(0) % 4]), 1, memory_order_relaxed, memory_scope_work_group);
+  // CL30-NEXT: atomic_fetch_add_explicit((volatile __local atomic_int *)(&s[(uint)get_local_id(0) % 4]), 1, memory_order_seq_cst, memory_scope_work_group);
   atomicAdd(&s[threadIdx.x % 4], 1);
   // CL12-NEXT: atomic_sub(
   // CL30-NEXT: atomic_fetch_sub_explicit(
@@ -61,24 +64,24 @@ __global__ void functions(int *i, unsigned int *u, float *f) {
   // CL30-NEXT: atomic_fetch_xor_explicit(
   atomicXor(i, 8);
   // CL12-NEXT: unsigned int old = atomic_cmpxchg((volatile __global uint *)(u), 0u, 1u);
-  // CL30-NEXT: unsigned int old = xfence_cas_global_uint(u, 0u, 1u, memory_order_relaxed, memory_order_relaxed, memory_scope_device);
+  // CL30-NEXT: unsigned int old = xfence_cas_global_uint(u, 0u, 1u, memory_order_seq_cst, memory_order_relaxed, memory_scope_device);
   unsigned int old = atomicCAS(u, 0u, 1u);
   // A bound of all ones: CUDA's wrap is the integer wrap.
   // CL12-NEXT: atomic_inc((volatile __global uint *)(u));
-  // CL30-NEXT: atomic_fetch_add_explicit((volatile __global atomic_uint *)(u), 1, memory_order_relaxed, memory_scope_device);
+  // CL30-NEXT: atomic_fetch_add_explicit((volatile __global atomic_uint *)(u), 1, memory_order_seq_cst, memory_scope_device);
   atomicInc(u, 0xffffffffu);
   // CL12-NEXT: atomic_dec((volatile __global uint *)(u));
   // CL30-NEXT: atomic_fetch_sub_explicit((volatile __global atomic_uint *)(u), 1,
   atomicDec(u, ~0u);
   // Any other bound: the loop.
   // CL12-NEXT: old += xfence_atomic_inc_global_uint(u, (uint)get_num_groups(0));
-  // CL30-NEXT: old += xfence_atomic_inc_global_uint(u, (uint)get_num_groups(0), memory_order_relaxed, memory_scope_device);
+  // CL30-NEXT: old += xfence_atomic_inc_global_uint(u, (uint)get_num_groups(0), memory_order_seq_cst, memory_scope_device);
   old += atomicInc(u, gridDim.x);
   // CL12-NEXT: old += xfence_atomic_dec_global_uint(u, 7u);
-  // CL30-NEXT: old += xfence_atomic_dec_global_uint(u, 7u, memory_order_relaxed, memory_scope_device);
+  // CL30-NEXT: old += xfence_atomic_dec_global_uint(u, 7u, memory_order_seq_cst, memory_scope_device);
   old += atomicDec(u, 7u);
   // CL12-NEXT: xfence_atomic_fadd_global_float(f, 0.5f);
-  // CL30-NEXT: xfence_atomic_fadd_global_float(f, 0.5f, memory_order_relaxed, memory_scope_device);
+  // CL30-NEXT: xfence_atomic_fadd_global_float(f, 0.5f, memory_order_seq_cst, memory_scope_device);
   atomicAdd(f, 0.5f);
   i[1] = old;
 }
@@ -91,15 +94,15 @@ __global__ void members(int *p, cuda::atomic<int, cuda::thread_scope_device> *a)
   // In 2.0/3.0 a pointer variable is generic.
   // CL30-NEXT: int *ref = &(p[0]);
   cuda::atomic_ref<int, cuda::thread_scope_device> ref(p[0]);
-  // CL30-NEXT: atomic_fetch_add_explicit((volatile __global atomic_int *)(ref), 1, memory_order_release, memory_scope_device);
+  // CL30-NEXT: atomic_fetch_add_explicit((volatile __global atomic_int *)(ref), 1, memory_order_seq_cst, memory_scope_device);
   ref.fetch_add(1, cuda::memory_order_release);
   // CL30-NEXT: int v = atomic_load_explicit((volatile __global atomic_int *)(ref), memory_order_acquire, memory_scope_device);
   int v = ref.load(cuda::memory_order_acquire);
   // CL30-NEXT: atomic_store_explicit((volatile __global atomic_int *)(ref), v, memory_order_seq_cst, memory_scope_device);
   ref.store(v);
-  // CL30-NEXT: atomic_compare_exchange_strong_explicit((volatile __global atomic_int *)(ref), &(v), 3, memory_order_acq_rel, memory_order_acquire, memory_scope_device);
+  // CL30-NEXT: atomic_compare_exchange_strong_explicit((volatile __global atomic_int *)(ref), &(v), 3, memory_order_seq_cst, memory_order_acquire, memory_scope_device);
   ref.compare_exchange_strong(v, 3, cuda::memory_order_acq_rel);
-  // CL30-NEXT: atomic_fetch_max_explicit((volatile __global atomic_int *)(&(p[1])), 4, memory_order_relaxed, memory_scope_device);
+  // CL30-NEXT: atomic_fetch_max_explicit((volatile __global atomic_int *)(&(p[1])), 4, memory_order_seq_cst, memory_scope_device);
   cuda::atomic_ref<int, cuda::thread_scope_block>(p[1]).fetch_max(4, cuda::memory_order_relaxed);
   // CL30-NEXT: atomic_fetch_sub_explicit((volatile __global atomic_int *)(a), 1, memory_order_seq_cst, memory_scope_device);
   a->fetch_sub(1);

@@ -339,9 +339,12 @@ def _barrier_tokens() -> List[str]:
     return out
 
 
-def _families():
-    """(shape, placement, spaces, data, token lists per thread)."""
+def _families(only=None):
+    """(shape, placement, spaces, data, token lists per thread), of the
+    shapes in `only` if given."""
     for shape in SHAPES:
+        if only is not None and shape not in only:
+            continue
         threads_t, _ = _SHAPES[shape]
         n = len(threads_t)
         has_data = bool(_data_locs(shape))
@@ -374,9 +377,9 @@ def _families():
                             _legacy_tokens(shape, t) for t in range(n)]
 
 
-def count_tests() -> int:
+def count_tests(only=None) -> int:
     total = 0
-    for _, _, _, _, toks in _families():
+    for _, _, _, _, toks in _families(only):
         c = 1
         for t in toks:
             c *= len(t)
@@ -384,10 +387,11 @@ def count_tests() -> int:
     return total
 
 
-def enumerate_specs(limit: Optional[int] = None, seed: Optional[int] = None) -> Iterator[str]:
-    """Spec strings of the whole space: in a fixed order without `seed`, or
-    `limit` distinct random ones with it."""
-    fams = list(_families())
+def enumerate_specs(limit: Optional[int] = None, seed: Optional[int] = None,
+                    only=None) -> Iterator[str]:
+    """Spec strings of the whole space (of the shapes in `only` if given): in
+    a fixed order without `seed`, or `limit` distinct random ones with it."""
+    fams = list(_families(only))
     if seed is None:
         made = 0
         for shape, placement, spaces, data, toks in fams:
@@ -398,7 +402,7 @@ def enumerate_specs(limit: Optional[int] = None, seed: Optional[int] = None) -> 
                 yield ":".join((shape, placement, spaces, data) + combo)
         return
     rng = random.Random(seed)
-    total = count_tests()
+    total = count_tests(only)
     want = total if limit is None else min(limit, total)
     seen = set()
     while len(seen) < want:
@@ -410,9 +414,10 @@ def enumerate_specs(limit: Optional[int] = None, seed: Optional[int] = None) -> 
         yield spec
 
 
-def enumerate_tests(limit: Optional[int] = None, seed: Optional[int] = None) -> Iterator[Litmus]:
+def enumerate_tests(limit: Optional[int] = None, seed: Optional[int] = None,
+                    only=None) -> Iterator[Litmus]:
     """Litmus tests over the vocabulary (see enumerate_specs)."""
-    for spec in enumerate_specs(limit, seed):
+    for spec in enumerate_specs(limit, seed, only):
         yield build(spec)
 
 
