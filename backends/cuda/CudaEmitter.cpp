@@ -423,11 +423,13 @@ LogicalResult emitCmpXchg(AtomicCmpXchgOp op, SnippetBuilder &b) {
   CType cls = classify(c);
   bool relaxed = op.getSuccessOrder() == MemoryOrder::relaxed;
   llvm::StringRef form = formOf(op, relaxed);
-  if (form == "c11") {
-    // Expected by pointer; returns whether it stored (OpenCL 2.0, C11).
+  if (form == "c11" || form == "member") {
+    // Expected by pointer ("c11": OpenCL 2.0, C11) or as an lvalue
+    // ("member": C++, GNU's after the rewriter's *(...)); returns whether it
+    // stored and writes the value read to the expected object on failure.
     atomicRef(b, c, op.getScope(), 0);
-    b << (op.getWeak() ? ".compare_exchange_weak(*("
-                       : ".compare_exchange_strong(*(");
+    b << (op.getWeak() ? ".compare_exchange_weak(" : ".compare_exchange_strong(")
+      << (form == "c11" ? "*(" : "(");
     b.operand(1) << "), ";
     b.operand(2) << ", " << orderName(op.getSuccessOrder()) << ", "
                  << orderName(op.getFailureOrder()) << ")";

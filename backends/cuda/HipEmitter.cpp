@@ -307,6 +307,17 @@ LogicalResult emitCmpXchg(AtomicCmpXchgOp op, SnippetBuilder &b) {
     b.operand(2) << ")" << tail;
     return success();
   }
+  if (form == "member") {
+    // cuda::atomic_ref / cuda::atomic compare_exchange_strong|weak(T &e, T d,
+    // ...): on failure the value read is stored into e, and the result is
+    // whether it stored (C++ [atomics.ref.ops], [atomics.types.operations]).
+    // The builtin does both when given e's address.
+    b << name << "(" << t << " *)(";
+    b.operand(0) << "), (" << t << " *)&(";
+    b.operand(1) << "), (" << t << ")(";
+    b.operand(2) << ")" << tail;
+    return success();
+  }
   // Returns the old value (OpenCL 1.x atomic_cmpxchg): the expected value in
   // a local that the exchange overwrites with the old one on failure, and
   // that equals the old one on success.

@@ -28,7 +28,14 @@
 //  * cuda::atomic_ref<T, S> and cuda::atomic<T, S> member functions have
 //    scope S (system for the cuda::std:: forms) and the order argument
 //    (default seq_cst); compare_exchange with one order derives the failure
-//    order as C++ does (acq_rel -> acquire, release -> relaxed).
+//    order as C++ does (acq_rel -> acquire, release -> relaxed); the
+//    expected value is an lvalue the exchange writes on failure ("member").
+//  * GNU builtins __atomic_{load,store,exchange,compare_exchange}_n and
+//    __atomic_fetch_{add,sub,and,or,xor,min,max} are atomics at system scope
+//    (clang's device code gives them the default sync scope) with their
+//    constant __ATOMIC_* order; __atomic_thread_fence(o) a system fence.
+//    Other atomic builtins (op_fetch, nand, by-pointer, __c11_, __scoped_,
+//    __sync_) and a non-constant GNU order are errors at their location.
 //  * inline PTX: membar.{cta,gl,sys} = fence.sc.{cta,gpu,sys} (synonyms on
 //    sm_70+), fence.acq_rel.X and plain `fence` are acq_rel, bar.sync 0 /
 //    barrier.sync 0 is __syncthreads(); any other asm is xfence.opaque.
@@ -115,6 +122,10 @@ enum class SyncKind {
   HipFence,
   HipBarrier,
   HipAtomic,
+  // GNU builtins: __atomic_<op>_n(ptr, ..., order), __atomic_fetch_<op>.
+  GnuAtomic,
+  /// A construct xfence recognises and refuses (Sync::refusal says why).
+  Refused,
 };
 
 enum class MemberOp { Load, Store, Exchange, CmpXchg, Fetch };
@@ -183,9 +194,80 @@ const clang::Expr *memberObject(const clang::CallExpr *call, bool &arrow) {
   return base;
 }
 
+/// The GNU atomic builtins (__atomic_<op>_n, __atomic_fetch_<op>), which
+/// clang parses as AtomicExpr. In device code clang gives them the default
+/// sync scope, the system's (what `atomicrmw ... seq_cst` without a
+/// syncscope means on NVPTX), and the order argument.
+std::optional<Sync> classifyGnuAtomic(const clang::AtomicExpr *e) {
+  using AE = clang::AtomicExpr;
+  Sync sync{SyncKind::GnuAtomic};
+  sync.scope = Scope::system;
+  switch (e->getOp()) {
+  case AE::AO__atomic_load_n:
+    sync.member = MemberOp::Load;
+    return sync;
+  case AE::AO__atomic_store_n:
+    sync.member = MemberOp::Store;
+    return sync;
+  case AE::AO__atomic_exchange_n:
+    sync.member = MemberOp::Exchange;
+    return sync;
+  case AE::AO__atomic_compare_exchange_n:
+    sync.member = MemberOp::CmpXchg;
+    return sync;
+  case AE::AO__atomic_fetch_add:
+    sync.rmw = AtomicRMWKind::add;
+    return sync;
+  case AE::AO__atomic_fetch_sub:
+    sync.rmw = AtomicRMWKind::sub;
+    return sync;
+  case AE::AO__atomic_fetch_and:
+    sync.rmw = AtomicRMWKind::and_;
+    return sync;
+  case AE::AO__atomic_fetch_or:
+    sync.rmw = AtomicRMWKind::or_;
+    return sync;
+  case AE::AO__atomic_fetch_xor:
+    sync.rmw = AtomicRMWKind::xor_;
+    return sync;
+  case AE::AO__atomic_fetch_min:
+    sync.rmw = AtomicRMWKind::min;
+    return sync;
+  case AE::AO__atomic_fetch_max:
+    sync.rmw = AtomicRMWKind::max;
+    return sync;
+  case AE::AO__atomic_load:
+  case AE::AO__atomic_store:
+  case AE::AO__atomic_exchange:
+  case AE::AO__atomic_compare_exchange:
+    sync.kind = SyncKind::Refused;
+    sync.refusal = "'" + e->getOpAsString().str() +
+                   "' passes its values by pointer, which xfence does not "
+                   "translate; use '" + e->getOpAsString().str() + "_n'";
+    return sync;
+  case AE::AO__atomic_add_fetch:
+  case AE::AO__atomic_sub_fetch:
+  case AE::AO__atomic_and_fetch:
+  case AE::AO__atomic_or_fetch:
+  case AE::AO__atomic_xor_fetch:
+  case AE::AO__atomic_min_fetch:
+  case AE::AO__atomic_max_fetch:
+    sync.kind = SyncKind::Refused;
+    sync.refusal = "'" + e->getOpAsString().str() +
+                   "' returns the new value, which xfence's atomics do not "
+                   "(they return the old one); use the __atomic_fetch_<op> "
+                   "form";
+    return sync;
+  default:
+    return std::nullopt;
+  }
+}
+
 /// HIP's scoped atomics, which clang parses as AtomicExpr.
 std::optional<Sync> classifyHipAtomic(const clang::AtomicExpr *e) {
   using AE = clang::AtomicExpr;
+  if (std::optional<Sync> gnu = classifyGnuAtomic(e))
+    return gnu;
   Sync sync{SyncKind::HipAtomic};
   switch (e->getOp()) {
   case AE::AO__hip_atomic_load:
@@ -223,8 +305,17 @@ std::optional<Sync> classifyHipAtomic(const clang::AtomicExpr *e) {
   case AE::AO__hip_atomic_fetch_max:
     sync.rmw = AtomicRMWKind::max;
     return sync;
-  default:
-    return std::nullopt;
+  default: {
+    // The other atomic builtins (nand, wrapping inc/dec, test_and_set,
+    // __c11_atomic_*, __scoped_atomic_*, ...) synchronize and have no
+    // xfence meaning here: refused where they are, never copied.
+    Sync refused{SyncKind::Refused};
+    refused.refusal = "the atomic builtin '" + e->getOpAsString().str() +
+                      "' is not translated (xfence imports the GNU "
+                      "__atomic_<op>_n and __atomic_fetch_{add,sub,and,or,"
+                      "xor,min,max} builtins and HIP's __hip_atomic_*)";
+    return refused;
+  }
   }
 }
 
@@ -379,6 +470,25 @@ std::optional<Sync> classify(ParsedSource &src, const clang::Stmt *s) {
   }
   if (name == "__syncwarp")
     return Sync{SyncKind::SyncWarp};
+  if (callee->getBuiltinID() && name == "__atomic_thread_fence") {
+    // The default (system) sync scope, as for the GNU atomics.
+    Sync sync{SyncKind::ThreadFence};
+    sync.scope = Scope::system;
+    return sync;
+  }
+  if (callee->getBuiltinID() && name == "__atomic_signal_fence") {
+    Sync sync{SyncKind::ThreadFence};
+    sync.signal = true;
+    sync.scope = Scope::thread;
+    return sync;
+  }
+  if (callee->getBuiltinID() && name.starts_with("__sync_")) {
+    Sync sync{SyncKind::Refused};
+    sync.refusal = "the legacy GNU builtin '" + name.str() +
+                   "' is not translated; use __atomic_<op>_n or "
+                   "__atomic_fetch_<op> with an explicit order";
+    return sync;
+  }
   if (name == "__builtin_amdgcn_fence")
     return Sync{SyncKind::HipFence};
   if (name == "__builtin_amdgcn_s_barrier")
@@ -437,11 +547,23 @@ std::vector<const clang::Expr *> xfence::siteOperands(const clang::Stmt *site) {
   if (auto *atomic = llvm::dyn_cast<clang::AtomicExpr>(site)) {
     // As written: pointer, values, orders, scope (the node keeps them in
     // another order).
+    using AE = clang::AtomicExpr;
+    std::optional<Sync> sync = classifyHipAtomic(atomic);
+    if (!sync || sync->kind == SyncKind::Refused) {
+      // Not imported: its parts, in the node's order.
+      for (const clang::Stmt *child : atomic->children())
+        operands.push_back(llvm::cast<clang::Expr>(child));
+      return operands;
+    }
+    AE::AtomicOp op = atomic->getOp();
     operands.push_back(atomic->getPtr());
-    if (atomic->getOp() != clang::AtomicExpr::AO__hip_atomic_load)
+    if (op != AE::AO__hip_atomic_load && op != AE::AO__atomic_load_n)
       operands.push_back(atomic->getVal1());
     if (atomic->isCmpXChg())
       operands.push_back(atomic->getVal2());
+    // __atomic_compare_exchange_n(p, e, d, weak, s, f).
+    if (op == AE::AO__atomic_compare_exchange_n)
+      operands.push_back(atomic->getWeak());
     operands.push_back(atomic->getOrder());
     if (atomic->isCmpXChg())
       operands.push_back(atomic->getOrderFail());
@@ -577,6 +699,7 @@ private:
   void importSync(const clang::Stmt *s, const Sync &sync);
   void importAtomic(const clang::CallExpr *call, const Sync &sync);
   void importHipAtomic(const clang::AtomicExpr *atomic, const Sync &sync);
+  void importGnuAtomic(const clang::AtomicExpr *atomic, const Sync &sync);
   /// The object of an atomic: its C type (canonical, unqualified), the
   /// dialect's type of it, a placeholder address in its memory.
   struct AtomicObject {
@@ -1070,6 +1193,12 @@ void Importer::importSync(const clang::Stmt *s, const Sync &sync) {
     if (auto *atomic = llvm::dyn_cast<clang::AtomicExpr>(s))
       importHipAtomic(atomic, sync);
     return;
+  case SyncKind::GnuAtomic:
+    if (auto *atomic = llvm::dyn_cast<clang::AtomicExpr>(s))
+      importGnuAtomic(atomic, sync);
+    return;
+  case SyncKind::Refused:
+    return error(s, sync.refusal);
   }
 }
 
@@ -1396,6 +1525,110 @@ void Importer::importHipAtomic(const clang::AtomicExpr *atomic,
         builder, loc, type, builder.getI1Type(), addr, ValueRange(),
         poison(type), poison(type), *scope, *success, *order, sync.weak);
     annotate(op, {0, 1, 2});
+    return;
+  }
+  }
+}
+
+/// __atomic_load_n(p, o), __atomic_store_n(p, v, o), __atomic_exchange_n
+/// and __atomic_fetch_<op>(p, v, o), __atomic_compare_exchange_n(p,
+/// expected *, desired, weak, success, failure): GNU's atomics, at the
+/// system scope (classifyGnuAtomic), with the orders as __ATOMIC_*. An
+/// order or a `weak` that is not a constant is refused: the translation
+/// writes one order, and clang itself treats a non-constant order as
+/// seq_cst only at run time.
+void Importer::importGnuAtomic(const clang::AtomicExpr *atomic,
+                               const Sync &sync) {
+  const clang::Expr *pointer = atomic->getPtr();
+  std::optional<AtomicObject> object = atomicObject(
+      atomic, pointer->getType()->getPointeeType(), spaces.pointeeOf(pointer));
+  if (!object)
+    return;
+  Type type = object->type;
+  Value addr = object->addr;
+  Location loc = locOf(atomic);
+  std::string name = atomic->getOpAsString().str();
+  auto constantOrder =
+      [&](const clang::Expr *arg) -> std::optional<MemoryOrder> {
+    clang::Expr::EvalResult value;
+    if (arg->isValueDependent() || !arg->EvaluateAsInt(value, astCtx)) {
+      error(arg, "the memory order of '" + name +
+                     "' is not a constant; xfence translates an atomic "
+                     "with one known order");
+      return std::nullopt;
+    }
+    return orderArg(arg);
+  };
+  std::optional<MemoryOrder> order = constantOrder(atomic->getOrder());
+  if (!order)
+    return;
+  auto badOrder = [&](MemoryOrder o, llvm::StringRef what) {
+    error(atomic, "__ATOMIC_" + stringifyMemoryOrder(o).upper() +
+                      " is not allowed for " + what);
+  };
+  // Operands as written (siteOperands): the pointer first.
+  auto annotate = [&](Operation *op, ArrayRef<int32_t> operands,
+                      llvm::StringRef form) {
+    annotateAtomic(op, operands, *object, form);
+  };
+  switch (sync.member) {
+  case MemberOp::Load: {
+    if (*order == MemoryOrder::release || *order == MemoryOrder::acq_rel)
+      return badOrder(*order, "an atomic load");
+    auto op = AtomicLoadOp::create(builder, loc, type, addr, ValueRange(),
+                                   sync.scope, *order);
+    annotate(op, {0}, "c11");
+    return;
+  }
+  case MemberOp::Store: {
+    // __ATOMIC_CONSUME reads as acquire (orderFromValue): not a store order.
+    if (*order == MemoryOrder::acquire || *order == MemoryOrder::acq_rel)
+      return badOrder(*order, "an atomic store");
+    auto op = AtomicStoreOp::create(builder, loc, poison(type), addr,
+                                    ValueRange(), sync.scope, *order);
+    annotate(op, {1, 0}, "c11");
+    return;
+  }
+  case MemberOp::Exchange:
+  case MemberOp::Fetch: {
+    AtomicRMWKind kind = sync.member == MemberOp::Exchange
+                             ? AtomicRMWKind::xchg
+                             : rmwKindForType(sync.rmw, object->isUnsigned,
+                                              isa<FloatType>(type));
+    if (isa<FloatType>(type) && kind != AtomicRMWKind::fadd &&
+        kind != AtomicRMWKind::xchg)
+      return error(atomic, "atomic '" + stringifyAtomicRMWKind(kind).str() +
+                               "' on a floating-point object");
+    auto op = AtomicRMWOp::create(builder, loc, type, kind, addr, ValueRange(),
+                                  poison(type), sync.scope, *order);
+    annotate(op, {0, 1}, "c11");
+    return;
+  }
+  case MemberOp::CmpXchg: {
+    std::optional<MemoryOrder> failure =
+        constantOrder(atomic->getOrderFail());
+    if (!failure)
+      return;
+    clang::Expr::EvalResult weakValue;
+    const clang::Expr *weakArg = atomic->getWeak();
+    if (weakArg->isValueDependent() ||
+        !weakArg->EvaluateAsInt(weakValue, astCtx))
+      return error(weakArg, "the 'weak' argument of '" + name +
+                                "' is not a constant");
+    bool weak = weakValue.Val.getInt().getBoolValue();
+    if (*failure == MemoryOrder::release || *failure == MemoryOrder::acq_rel)
+      return badOrder(*failure, "the failure order of a compare-exchange");
+    if (!isAtLeast(*order, *failure))
+      return error(atomic, "the failure order of a compare-exchange cannot "
+                           "be stronger than its success order");
+    // The expected value is passed by pointer and, like a C++
+    // compare_exchange's reference, receives the value read on failure;
+    // the result is whether it stored: the "member" form, with operand 1
+    // written as the object the pointer points to (CudaSiteRewriter).
+    auto op = AtomicCmpXchgOp::create(
+        builder, loc, type, builder.getI1Type(), addr, ValueRange(),
+        poison(type), poison(type), sync.scope, *order, *failure, weak);
+    annotate(op, {0, 1, 2}, "member");
     return;
   }
   }

@@ -140,6 +140,15 @@ std::optional<OperandText> SiteRewriter::operandText(const CudaSyncSite &site,
       e = cast->getSubExpr();
     }
   }
+  // __atomic_compare_exchange_n(p, e, ...): its expected operand is
+  // imported as the object *e (the "member" form of the compare-exchange,
+  // which takes the expected value as an lvalue and writes it back).
+  if (auto *atomic = llvm::dyn_cast<clang::AtomicExpr>(site.stmt);
+      atomic && index == 1 &&
+      atomic->getOp() == clang::AtomicExpr::AO__atomic_compare_exchange_n) {
+    text.prefix = "*(";
+    text.suffix = ")";
+  }
   std::optional<FileCharRange> range =
       findRangeInside(sm, lo, e->getSourceRange(), *site.range);
   if (!range)
@@ -213,10 +222,12 @@ SiteRewriter::apply(const CudaSyncSite &site,
       bool isAddress =
           isa<LLVM::LLVMPointerType>(op->getOperand(operand).getType());
       std::optional<OperandText> text = operandText(site, arg, isAddress);
+      // The address of the operand's text as a whole (prefix included:
+      // &(*(e)) for a GNU compare-exchange's expected object).
       if (text) {
-        out.text(text->prefix);
         if (piece.addressOf)
           out.text("&(");
+        out.text(text->prefix);
       }
       if (!text || failed(out.operand(text->range)))
         return src.report(site.stmt->getBeginLoc(), DiagnosticsEngine::Error,
