@@ -8,9 +8,10 @@
 // 3.0 without __opencl_c_work_group_collective_functions) a count in a
 // __local variable that each kernel using them declares.
 // Without the option OpenCL promises no sub-group size: an error.
+// RUN: rm -f %tnone.cl
 // RUN: not xfence translate %s --to opencl --cuda-builtin-header -cl-std=CL3.0 -o %tnone.cl 2>&1 | FileCheck %s --check-prefix=NOSIZE
 // RUN: not test -e %tnone.cl
-// NOSIZE: warp-reduce.cu:56:3: error: a warp barrier (__syncwarp) would become sub_group_barrier, which waits for one OpenCL sub-group: that covers the warp's 32 lanes only where sub-groups have 32 work-items, which OpenCL does not promise (devices with sub-groups of 8 or 16 exist); --assume-subgroup-size=32 states that assumption
+// NOSIZE: warp-reduce.cu:57:3: error: a warp barrier (__syncwarp) would become sub_group_barrier, which waits for one OpenCL sub-group: that covers the warp's 32 lanes only where sub-groups have 32 work-items, which OpenCL does not promise (devices with sub-groups of 8 or 16 exist); --assume-subgroup-size=32 states that assumption
 // RUN: xfence translate %s --to opencl --cuda-builtin-header -cl-std=CL2.0 --assume-subgroup-size=32 -o %t20.cl
 // RUN: xfence translate %s --to opencl --cuda-builtin-header -cl-std=CL3.0 --assume-subgroup-size=32 -o %t30.cl
 // Where the device has cl_intel_required_subgroup_size the kernel asks for
