@@ -156,7 +156,8 @@ ROWS = [
         "clang-builtins, AMDGPU-MM"),
     Row("__hip_atomic_compare_exchange_strong",
         r"\b__hip_atomic_compare_exchange_strong\s*\(\s*" + P +
-        r",\s*(?:\(\s*int\s*\*\s*\)\s*)?\(?\s*&\s*(?P<e>r\d+_\d+)\s*\)?\s*,\s*" +
+        r",\s*(?:\(\s*int\s*\*\s*\)\s*)?\(?\s*&\s*\(?\s*(?P<e>r\d+_\d+)\s*\)?"
+        r"\s*\)?\s*,\s*" +
         V + r"\s*,\s*" + XO + r"\s*,\s*" +
         ORD + r"\s*,\s*" + XS + r"\s*\)", _atomic("CAS"), _spell,
         "clang-builtins (the expected variable holds the old value)"),
