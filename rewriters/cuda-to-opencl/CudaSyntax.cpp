@@ -460,6 +460,8 @@ private:
   llvm::DenseSet<const clang::VarDecl *> pointerReferences;
   void qualifyPointer(clang::DeclaratorDecl *d, unsigned memory,
                       bool kernelParam);
+  void rewriteSizeParam(clang::ParmVarDecl *p);
+  bool replaceConstexpr(const clang::VarDecl *var);
   void rewriteBoolParam(const clang::FunctionDecl *kernel,
                         clang::ParmVarDecl *p);
   /// Pointer members get the address space the analysis found for them.
@@ -686,7 +688,7 @@ void SyntaxRewriter::rewriteBoolParam(const clang::FunctionDecl *kernel,
   // becomes a uchar (the host passes the same byte), copied into a bool of
   // the parameter's name at the start of the kernel.
   if (!p->getType()->isBooleanType())
-    return;
+    return rewriteSizeParam(p);
   std::optional<clang::TypeLoc> written = unqualifiedTypeLoc(p);
   if (!written)
     return;
@@ -704,6 +706,61 @@ void SyntaxRewriter::rewriteBoolParam(const clang::FunctionDecl *kernel,
   kernelPrologue[kernel] += std::string(" ") +
                             (p->getType().isConstQualified() ? "const " : "") +
                             "bool " + name + " = xfence_" + name + ";";
+}
+
+bool SyntaxRewriter::replaceConstexpr(const clang::VarDecl *var) {
+  // OpenCL C has no constexpr. A constexpr variable is a const one whose
+  // initializer is a constant expression, which OpenCL C's const with the
+  // same initializer keeps (a program-scope one becomes __constant below).
+  const clang::LangOptions &lo = src.getLangOpts();
+  clang::SourceLocation loc = var->getOuterLocStart();
+  clang::SourceLocation end = var->getLocation();
+  if (loc.isMacroID() || end.isMacroID())
+    return error(var->getLocation(),
+                 "a constexpr variable declared through a macro has no "
+                 "OpenCL C form that xfence can write; write 'const'");
+  while (loc.isValid() && sm.isBeforeInTranslationUnit(loc, end)) {
+    clang::Token tok;
+    if (clang::Lexer::getRawToken(loc, tok, sm, lo, true))
+      break;
+    if (tok.is(clang::tok::raw_identifier) &&
+        tok.getRawIdentifier() == "constexpr") {
+      replaceToken(loc, "const");
+      return true;
+    }
+    std::optional<clang::Token> next = clang::Lexer::findNextToken(loc, sm, lo);
+    if (!next)
+      break;
+    loc = next->getLocation();
+  }
+  return error(var->getLocation(), "a constexpr variable has no OpenCL C "
+                                   "form that xfence can write; write 'const'");
+}
+
+void SyntaxRewriter::rewriteSizeParam(clang::ParmVarDecl *p) {
+  // OpenCL C forbids size_t, ptrdiff_t, intptr_t and uintptr_t kernel
+  // arguments (OpenCL C 1.2 §6.9 k, 3.0 §6.11 k: their size is the
+  // device's). CUDA's are the 64-bit host's: the argument is a ulong or a
+  // long, which the host passes with the same bytes.
+  std::optional<clang::TypeLoc> written = unqualifiedTypeLoc(p);
+  if (!written)
+    return;
+  auto typedefLoc = written->getAs<clang::TypedefTypeLoc>();
+  if (!typedefLoc || !typedefLoc.getTypePtr()->getDecl()->getIdentifier())
+    return;
+  llvm::StringRef name = typedefLoc.getTypePtr()->getDecl()->getName();
+  const char *replacement = llvm::StringSwitch<const char *>(name)
+                                .Cases("size_t", "uintptr_t", "ulong")
+                                .Cases("ptrdiff_t", "intptr_t", "long")
+                                .Default(nullptr);
+  if (!replacement)
+    return;
+  if (written->getBeginLoc().isMacroID())
+    return (void)error(p->getLocation(),
+                       "a " + name + " kernel argument has no OpenCL C "
+                       "form; write its type without a macro so that xfence "
+                       "can pass it as a 64-bit integer");
+  replaceRange(written->getSourceRange(), replacement);
 }
 
 void SyntaxRewriter::qualifyFields(const clang::RecordDecl *record) {
@@ -1079,6 +1136,8 @@ bool SyntaxRewriter::VisitDeclStmt(clang::DeclStmt *stmt) {
 bool SyntaxRewriter::VisitVarDecl(clang::VarDecl *var) {
   renameIfKeyword(var, var->getLocation());
   if (llvm::isa<clang::ParmVarDecl>(var))
+    return true;
+  if (var->isConstexpr() && !replaceConstexpr(var))
     return true;
   if (var->getType()->isReferenceType())
     return rewriteReferenceVar(var);
