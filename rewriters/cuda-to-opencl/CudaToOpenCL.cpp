@@ -481,7 +481,22 @@ rewrite(ParsedSource &src, ModuleOp module, const CudaToOpenCLOptions &options,
     return note;
   };
   siteTarget.prepareSite = [&](const clang::Stmt *stmt,
-                               ArrayRef<Operation *> ops) {
+                               ArrayRef<Operation *> ops) -> LogicalResult {
+    // clang's HIP compare-exchange writes the value it read back through
+    // its expected pointer; the OpenCL C helper of the dialect's cmpxchg
+    // takes the expected value by value, so the text would not compile.
+    if (auto *atomic = llvm::dyn_cast<clang::AtomicExpr>(stmt);
+        atomic &&
+        (atomic->getOp() ==
+             clang::AtomicExpr::AO__hip_atomic_compare_exchange_strong ||
+         atomic->getOp() ==
+             clang::AtomicExpr::AO__hip_atomic_compare_exchange_weak))
+      return src.report(stmt->getBeginLoc(), clang::DiagnosticsEngine::Error,
+                        "clang's __hip_atomic_compare_exchange has no OpenCL "
+                        "C translation yet (it writes the value read back "
+                        "through its expected pointer); use atomicCAS or "
+                        "cuda::atomic_ref's compare_exchange_strong"),
+             failure();
     return scratch.declare(stmt, ops);
   };
   CudaAddressSpaces spaces(src.getContext(), [&src](const clang::Decl *d) {
