@@ -351,16 +351,7 @@ std::optional<Sync> classify(ParsedSource &src, const clang::Stmt *s) {
         sync.member = MemberOp::CmpXchg;
         sync.weak = name.ends_with("weak");
       } else if (name.consume_front("fetch_")) {
-        std::optional<AtomicRMWKind> kind =
-            llvm::StringSwitch<std::optional<AtomicRMWKind>>(name)
-                .Case("add", AtomicRMWKind::add)
-                .Case("sub", AtomicRMWKind::sub)
-                .Case("and", AtomicRMWKind::and_)
-                .Case("or", AtomicRMWKind::or_)
-                .Case("xor", AtomicRMWKind::xor_)
-                .Case("min", AtomicRMWKind::min)
-                .Case("max", AtomicRMWKind::max)
-                .Default(std::nullopt);
+        std::optional<AtomicRMWKind> kind = rmwKindOfFetchName(name);
         if (!kind)
           return std::nullopt;
         sync.rmw = *kind;

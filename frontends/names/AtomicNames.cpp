@@ -31,3 +31,15 @@ AtomicRMWKind xfence::rmwKindForType(AtomicRMWKind kind, bool isUnsigned,
     return AtomicRMWKind::fadd;
   return kind;
 }
+
+std::optional<AtomicRMWKind> xfence::rmwKindOfFetchName(llvm::StringRef op) {
+  return llvm::StringSwitch<std::optional<AtomicRMWKind>>(op)
+      .Case("add", AtomicRMWKind::add)
+      .Case("sub", AtomicRMWKind::sub)
+      .Case("and", AtomicRMWKind::and_)
+      .Case("or", AtomicRMWKind::or_)
+      .Case("xor", AtomicRMWKind::xor_)
+      .Case("min", AtomicRMWKind::min)
+      .Case("max", AtomicRMWKind::max)
+      .Default(std::nullopt);
+}

@@ -22,6 +22,11 @@ namespace xfence {
 /// And, Or, Xor, Inc, Dec), or nothing.
 std::optional<AtomicRMWKind> rmwKindOfAtomicName(llvm::StringRef op);
 
+/// The read-modify-write of the lower-case C spelling `op` (add, sub, and,
+/// or, xor, min, max): OpenCL's atomic_<op> and atomic_fetch_<op>, C11's and
+/// GNU's __atomic_fetch_<op>, libcu++'s fetch_<op>. Nothing otherwise.
+std::optional<AtomicRMWKind> rmwKindOfFetchName(llvm::StringRef op);
+
 /// `kind` for an object of the given type: min/max of an unsigned object
 /// are umin/umax, add of a floating-point object is fadd.
 AtomicRMWKind rmwKindForType(AtomicRMWKind kind, bool isUnsigned, bool isFloat);

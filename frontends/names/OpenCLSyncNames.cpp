@@ -2,6 +2,8 @@
 
 #include "frontends/names/OpenCLSyncNames.h"
 
+#include "frontends/names/AtomicNames.h"
+
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/ErrorHandling.h"
 
@@ -38,20 +40,6 @@ std::optional<Scope> xfence::scopeFromOpenCL(int64_t value) {
     return Scope::subgroup;
   }
   return std::nullopt;
-}
-
-/// The read-modify-write operation named by `op` (the part after `atomic_`,
-/// `atom_` or `atomic_fetch_`).
-static std::optional<AtomicRMWKind> rmwKind(llvm::StringRef op) {
-  return llvm::StringSwitch<std::optional<AtomicRMWKind>>(op)
-      .Case("add", AtomicRMWKind::add)
-      .Case("sub", AtomicRMWKind::sub)
-      .Case("and", AtomicRMWKind::and_)
-      .Case("or", AtomicRMWKind::or_)
-      .Case("xor", AtomicRMWKind::xor_)
-      .Case("min", AtomicRMWKind::min)
-      .Case("max", AtomicRMWKind::max)
-      .Default(std::nullopt);
 }
 
 std::optional<OpenCLSyncBuiltin>
@@ -98,7 +86,7 @@ xfence::classifyOpenCLSyncName(llvm::StringRef name) {
   if (name == "atomic_flag_clear")
     return b.kind = OpenCLSync::FlagClear, b;
   if (name.consume_front("atomic_fetch_")) {
-    std::optional<AtomicRMWKind> kind = rmwKind(name);
+    std::optional<AtomicRMWKind> kind = rmwKindOfFetchName(name);
     if (!kind)
       return std::nullopt;
     b.kind = OpenCLSync::RMW;
@@ -124,7 +112,7 @@ xfence::classifyOpenCLSyncName(llvm::StringRef name) {
     b.impliedOne = true;
     return b;
   }
-  if (std::optional<AtomicRMWKind> kind = rmwKind(name))
+  if (std::optional<AtomicRMWKind> kind = rmwKindOfFetchName(name))
     return b.rmw = *kind, b;
   return std::nullopt;
 }

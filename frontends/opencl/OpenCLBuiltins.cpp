@@ -2,6 +2,8 @@
 
 #include "frontends/opencl/OpenCLBuiltins.h"
 
+#include "frontends/names/AtomicNames.h"
+
 #include "llvm/ADT/StringSwitch.h"
 
 #include <cstring>
@@ -58,19 +60,6 @@ Scope xfence::scopeFromClang(clang::SyncScope scope) {
     return Scope::thread;
   }
   llvm_unreachable("every clang sync scope is handled above");
-}
-
-/// The read-modify-write named `op` (after `fetch_`), before signedness.
-static std::optional<AtomicRMWKind> fetchKind(llvm::StringRef op) {
-  return llvm::StringSwitch<std::optional<AtomicRMWKind>>(op)
-      .Case("add", AtomicRMWKind::add)
-      .Case("sub", AtomicRMWKind::sub)
-      .Case("and", AtomicRMWKind::and_)
-      .Case("or", AtomicRMWKind::or_)
-      .Case("xor", AtomicRMWKind::xor_)
-      .Case("min", AtomicRMWKind::min)
-      .Case("max", AtomicRMWKind::max)
-      .Default(std::nullopt);
 }
 
 static std::optional<ClangAtomicBuiltin>
@@ -154,7 +143,7 @@ classifyAtomicExpr(const clang::AtomicExpr *e) {
   }
   if (op.consume_front("fetch_")) {
     b.kind = Kind::RMW;
-    if (std::optional<AtomicRMWKind> kind = fetchKind(op)) {
+    if (std::optional<AtomicRMWKind> kind = rmwKindOfFetchName(op)) {
       b.rmw = *kind;
     } else if (op == "uinc" || op == "udec") {
       // LLVM's uinc_wrap and udec_wrap: the dialect's inc and dec.
@@ -268,7 +257,7 @@ classifyBuiltinCall(const clang::CallExpr *call) {
   if (op.consume_front("fetch_and_")) {
     b.kind = Kind::RMW;
     b.value = 1;
-    if (std::optional<AtomicRMWKind> kind = fetchKind(op)) {
+    if (std::optional<AtomicRMWKind> kind = rmwKindOfFetchName(op)) {
       b.rmw = *kind;
       return b;
     }
