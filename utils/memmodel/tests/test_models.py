@@ -377,6 +377,27 @@ class Barriers(unittest.TestCase):
         self.assertTrue(has("BMP:wg:global:rlx:B-workgroup-na-workgroup-none", "opencl",
                             r1_0=0))
 
+    def test_seq_cst_barrier_on_other_space(self):
+        # A seq_cst barrier with only CLK_LOCAL_MEM_FENCE around plain
+        # global accesses: the data is unordered (3.3.6.3), so the test is
+        # racy, and it has consistent executions. The modification order
+        # that the SC axiom follows exists only for atomic objects (OpenCL
+        # 3.0 API "Memory Ordering Rules", C11 5.1.2.4p7): a from-read edge
+        # of plain data must not rule every execution out.
+        spec = "BMP:wg:global:na:B-workgroup-seq_cst-device-l"
+        v = allowed(build(spec), "opencl")
+        self.assertTrue(v.racy)
+        self.assertTrue(v.outcomes)
+
+    def test_every_test_has_an_execution(self):
+        # Every program has a consistent execution in every model (each
+        # model admits at least the SC interleavings of its race-free
+        # tests; a racy one has an execution that shows the race).
+        for spec in small_specs():
+            t = build(spec)
+            for m in MODELS:
+                self.assertTrue(allowed(t, m).outcomes, (spec, m))
+
     def test_barrier_divergence(self):
         t = Litmus("div", (
             Thread((Event("W", loc="x", value=1), Event("B", exec_scope="workgroup",

@@ -965,7 +965,18 @@ def _check_ocl(P: _Prog, X: _Exec, want_race: bool):
             h = hb[rb]
             for i in range(n):
                 hball[i] |= h[i]
-        mid = [X.fr[i] | X.co_after[i] | hball[i] for i in range(n)]
+        # rb and mo of atomic objects only: "All modifications to a
+        # particular atomic object M occur in some particular total order,
+        # called the modification order of M" (OpenCL 3.0 API, "Memory
+        # Ordering Rules", from C11 5.1.2.4p7); a non-atomic location has
+        # none, and a conflict there without happens-before is a data race,
+        # not an SC constraint.
+        amask = 0
+        for e in evs:
+            if e.atomic:
+                amask |= 1 << e.i
+        mid = [((X.fr[i] | X.co_after[i]) & amask if (amask >> i) & 1 else 0)
+               | hball[i] for i in range(n)]
         sc = P.sc
         rel = [0] * n
         for x in sc:
