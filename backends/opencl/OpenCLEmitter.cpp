@@ -641,6 +641,21 @@ bool xfence::isOpenCLSyncOp(Operation *op) {
              AtomicLoadOp, AtomicStoreOp>(op);
 }
 
+FailureOr<std::string> xfence::openCLValueType(Operation *op,
+                                               const OpenCLTarget &target) {
+  if (isa<AtomicCmpXchgOp>(op)) {
+    auto form = op->getAttrOfType<StringAttr>("xfence.form");
+    if (form && form.getValue() == "member")
+      return std::string("bool");
+  }
+  if (isa<AtomicStoreOp>(op) || op->getNumResults() == 0)
+    return op->emitError("this construct has no value"), failure();
+  auto types = valueTypes(op, target);
+  if (failed(types))
+    return failure();
+  return types->first;
+}
+
 std::optional<std::string> xfence::openCLConstantText(Value operand) {
   auto c = operand.getDefiningOp<LLVM::ConstantOp>();
   if (!c)

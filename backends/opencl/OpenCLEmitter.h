@@ -71,6 +71,12 @@ mlir::FailureOr<OpenCLSnippet> emitOpenCL(mlir::Operation *op,
                                           const OpenCLTarget &target,
                                           OpenCLHelpers &helpers);
 
+/// The OpenCL C type of the value of an atomic op as its source expression
+/// has it (`bool` for a compare-exchange that returns whether it stored);
+/// reports an error at the op and fails where there is none.
+mlir::FailureOr<std::string> openCLValueType(mlir::Operation *op,
+                                             const OpenCLTarget &target);
+
 /// The text of a constant operand, or nothing.
 std::optional<std::string> openCLConstantText(mlir::Value operand);
 

@@ -165,20 +165,36 @@ SiteRewriter::apply(const CudaSyncSite &site,
   // edits are not checked against the other uses.
   SiteText out(edits, range, clang::SourceLocation());
   bool several = ops.size() > 1;
+  std::string valueThen;
   if (several) {
     // Fences that legalization put around an atomic or a barrier: a comma
-    // expression, whose value is the last part's. Valid where the value of
-    // the construct is not used, or the construct is last.
-    Operation *last = ops.back().first;
-    bool hasValue = llvm::any_of(
-        ops, [](const auto &entry) { return !isa<FenceOp>(entry.first); });
-    if (valueUsed(site.stmt) && hasValue && isa<FenceOp>(last))
-      return src.report(site.stmt->getBeginLoc(), DiagnosticsEngine::Error,
-                        "this ordered atomic needs fences around it in "
-                        "OpenCL C; its value cannot be used in an "
-                        "expression (assign it in a statement of its own)"),
-             failure();
-    out.text("(");
+    // expression, whose value is the last part's. Where the value of the
+    // construct is used and fences follow it, the parts up to the atomic go
+    // into a call of the target's function that runs the fences after it
+    // and returns the atomic's value.
+    auto valueAt = llvm::find_if(llvm::reverse(ops), [](const auto &entry) {
+      return !isa<FenceOp>(entry.first);
+    });
+    if (valueAt != ops.rend() && valueAt != ops.rbegin() &&
+        valueUsed(site.stmt)) {
+      size_t after = std::distance(valueAt, ops.rend());
+      FailureOr<std::string> name = failure();
+      if (target.valueThen)
+        name = target.valueThen(valueAt->first, ops.drop_front(after));
+      if (failed(name))
+        return src.report(site.stmt->getBeginLoc(), DiagnosticsEngine::Error,
+                          "this ordered atomic needs fences around it in "
+                          "OpenCL C; its value cannot be used in an "
+                          "expression (assign it in a statement of its "
+                          "own)"),
+               failure();
+      valueThen = *name;
+      ops = ops.take_front(after);
+      several = ops.size() > 1;
+      out.text(valueThen + "(");
+    }
+    if (several)
+      out.text("(");
   }
   // A comma outside parentheses (cuda::atomic_ref<T, S>) would split the
   // argument of a function-like macro that the construct is written in:
@@ -241,6 +257,8 @@ SiteRewriter::apply(const CudaSyncSite &site,
     }
   }
   if (several || wrap)
+    out.text(")");
+  if (!valueThen.empty())
     out.text(")");
   out.finish();
   return success();

@@ -45,6 +45,15 @@ struct CudaSiteTarget {
   /// construct with the same meaning); may be empty.
   std::function<bool(const clang::Stmt *, llvm::ArrayRef<mlir::Operation *>)>
       keepAsWritten;
+  /// For an atomic whose value the source uses and that legalization put
+  /// fences after: the name of a function of the target's prelude that
+  /// returns its argument after running the text of those fences (the
+  /// argument is evaluated first: a sequence point precedes the call). May
+  /// be empty: such a site is then an error.
+  std::function<mlir::FailureOr<std::string>(
+      mlir::Operation *,
+      llvm::ArrayRef<std::pair<mlir::Operation *, OpenCLSnippet>>)>
+      valueThen;
   /// Called once per site that gets ops, before its text is written; may
   /// add edits elsewhere (a declaration the text needs).
   std::function<mlir::LogicalResult(const clang::Stmt *,

@@ -327,6 +327,99 @@ void unifyScopesAndOrders(ModuleOp module) {
   }
 }
 
+/// CUDA's ordered atomics order more than OpenCL C 2.x's; this adds the
+/// fences that make up the difference.
+///
+/// A seq_cst atomic is a full fence in CUDA: on sm_70 and later it is
+/// `fence.sc` followed by the access (the PTX ISA's mapping of C++'s
+/// seq_cst operations, "Memory Consistency Model"), and that fence orders
+/// every earlier access of the thread, relaxed loads included, before
+/// every later one. OpenCL's seq_cst atomic is C11's: an acquire and a
+/// release of its own object and a place in the single total order, and
+/// nothing for a relaxed load before it (ISA2 through a relaxed read and a
+/// seq_cst exchange is allowed in OpenCL, forbidden in CUDA). So a seq_cst
+/// atomic gets a seq_cst fence before it.
+///
+/// Local and global memory are apart in OpenCL: an atomic on a global
+/// object global-synchronizes-with its partner, one on a local object
+/// local-synchronizes-with it, and local-happens-before is built from
+/// sequenced-before between local memory actions only (OpenCL 3.0 API
+/// specification, "Memory Ordering Rules"). A release store to a global
+/// flag orders no __local data, and a seq_cst atomic does not help either:
+/// it local-synchronizes-with its seq_cst partner, but it is no local
+/// memory action, so nothing local happens before it. In CUDA a release or
+/// an acquire orders all state spaces. Where the program touches both
+/// spaces, an ordered atomic gets the fences that OpenCL does carry across
+/// spaces: two fences with both CLK_GLOBAL_MEM_FENCE and
+/// CLK_LOCAL_MEM_FENCE synchronize both ways ("Fence Operations"): a
+/// release fence before the atomic where it releases, an acquire fence
+/// after it where it acquires. A release or acquire atomic becomes relaxed
+/// between them (C++ [atomics.fences], the fence form of the same
+/// synchronization); a seq_cst one keeps its order.
+///
+/// The fences cover the spaces the program touches; they get their scope
+/// when scopes are unified.
+static constexpr llvm::StringLiteral kSourceOrder = "xfence.source_order";
+
+/// The strongest order of an atomic op.
+MemoryOrder strongestOrder(Operation *op) {
+  MemoryOrder strongest = MemoryOrder::relaxed;
+  for (llvm::StringRef name : {"order", "success_order", "failure_order"})
+    if (auto order = op->getAttrOfType<MemoryOrderAttr>(name))
+      strongest = join(strongest, order.getValue());
+  return strongest;
+}
+
+/// Records each atomic's order as the source gives it, before unification
+/// makes stores and read-modify-writes seq_cst for the total order's sake.
+void recordSourceOrders(ModuleOp module) {
+  module.walk([&](Operation *op) {
+    if (isa<AtomicRMWOp, AtomicCmpXchgOp, AtomicLoadOp, AtomicStoreOp>(op))
+      op->setAttr(kSourceOrder,
+                  MemoryOrderAttr::get(op->getContext(), strongestOrder(op)));
+  });
+}
+
+void fenceOrderedAtomics(ModuleOp module) {
+  auto shared = MemorySpaces::local | MemorySpaces::global;
+  MemorySpaces touched = MemorySpaces::none;
+  module.walk([&](Operation *op) {
+    if (auto access = dyn_cast<AccessOp>(op))
+      touched |= access.getSpaces() & shared;
+    else if (!isa<FenceOp>(op))
+      touched |= sharedSpacesOf(op);
+  });
+  bool apart = touched == shared;
+  MLIRContext *ctx = module.getContext();
+  module.walk([&](Operation *op) {
+    if (!isa<AtomicRMWOp, AtomicCmpXchgOp, AtomicLoadOp, AtomicStoreOp>(op))
+      return;
+    MemoryOrder now = strongestOrder(op);
+    MemoryOrder source = now;
+    if (auto attr = op->getAttrOfType<MemoryOrderAttr>(kSourceOrder))
+      source = attr.getValue();
+    op->removeAttr(kSourceOrder);
+    bool seq = source == MemoryOrder::seq_cst;
+    if (!seq && !(apart && source != MemoryOrder::relaxed))
+      return;
+    // The fences carry a release or acquire atomic's synchronization; one
+    // that unification made seq_cst keeps that order for the total order.
+    if (now != MemoryOrder::seq_cst)
+      for (llvm::StringRef name : {"order", "success_order", "failure_order"})
+        if (op->hasAttr(name))
+          op->setAttr(name, MemoryOrderAttr::get(ctx, MemoryOrder::relaxed));
+    Scope scope = op->getAttrOfType<ScopeAttr>("scope").getValue();
+    OpBuilder b(op);
+    if (seq || hasRelease(source))
+      FenceOp::create(b, op->getLoc(), scope,
+                      seq ? MemoryOrder::seq_cst : MemoryOrder::release,
+                      touched);
+    b.setInsertionPointAfter(op);
+    if (apart && hasAcquire(source) && !isa<AtomicStoreOp>(op))
+      FenceOp::create(b, op->getLoc(), scope, MemoryOrder::acquire, shared);
+  });
+}
+
 /// A volatile access is no atomic in OpenCL C 2.x: a fence synchronizes
 /// only through an atomic object (OpenCL 2.0 §3.3.6.2), and two conflicting
 /// non-atomic accesses race. CUDA code uses volatile flags with
@@ -437,8 +530,10 @@ rewrite(ParsedSource &src, ModuleOp module, const CudaToOpenCLOptions &options,
   // The CUDA-to-alpaka path reads this OpenCL C 2.0 only to write alpaka,
   // whose back ends have CUDA's inclusive scopes and C++20's (or PTX's)
   // seq_cst fences: no need to unify there.
-  if (options.cl2() && !options.constantHelperArguments)
+  if (options.cl2() && !options.constantHelperArguments) {
+    recordSourceOrders(module);
     unifyScopesAndOrders(module);
+  }
   if (options.coalesce) {
     PassManager pm(ctx);
     XFenceCoalesceOptions coalesce;
@@ -446,6 +541,14 @@ rewrite(ParsedSource &src, ModuleOp module, const CudaToOpenCLOptions &options,
     pm.addPass(createXFenceCoalesce(coalesce));
     if (failed(pm.run(module)))
       return failure();
+  }
+  // After coalescing, which reads a seq_cst atomic as the dialect does (a
+  // full fence and the access) and so drops a seq_cst fence right before
+  // one; OpenCL's is weaker. Unifying again gives the new fences the scope
+  // of the others.
+  if (options.cl2() && !options.constantHelperArguments) {
+    fenceOrderedAtomics(module);
+    unifyScopesAndOrders(module);
   }
   restoreEmulated(module);
   markAssumedSeqCst(module, options);
@@ -479,6 +582,33 @@ rewrite(ParsedSource &src, ModuleOp module, const CudaToOpenCLOptions &options,
       note += "/* xfence: assumes mem_fence is seq_cst "
               "(--opencl12-seq-cst-fence) */ ";
     return note;
+  };
+  siteTarget.valueThen =
+      [&](Operation *valueOp,
+          ArrayRef<std::pair<Operation *, OpenCLSnippet>> after)
+      -> FailureOr<std::string> {
+    FailureOr<std::string> type = openCLValueType(valueOp, target);
+    if (failed(type))
+      return failure();
+    std::string fences;
+    for (auto &[op, snippet] : after) {
+      fences += "  " + siteTarget.note(op);
+      for (const OpenCLPiece &piece : snippet.pieces) {
+        if (piece.operand >= 0)
+          return failure();
+        fences += piece.text;
+      }
+      fences += ";\n";
+    }
+    // One function per type and text, numbered in the order of first use.
+    for (unsigned i = 0;; ++i) {
+      std::string name = "xfence_then_" + *type + "_" + std::to_string(i);
+      std::string body = "static " + *type + " " + name + "(" + *type +
+                         " v) {\n" + fences + "  return v;\n}\n";
+      auto [it, inserted] = helpers.try_emplace(name, body);
+      if (inserted || it->second == body)
+        return name;
+    }
   };
   siteTarget.prepareSite = [&](const clang::Stmt *stmt,
                                ArrayRef<Operation *> ops) -> LogicalResult {
@@ -593,8 +723,12 @@ static LogicalResult emitOpenCLListing(ModuleOp module, llvm::raw_ostream &os,
   if (failed(prepare(module, caps, options)) ||
       failed(legalizeForTarget(module, caps)))
     return failure();
-  if (options.cl2())
+  if (options.cl2()) {
+    recordSourceOrders(module);
     unifyScopesAndOrders(module);
+    fenceOrderedAtomics(module);
+    unifyScopesAndOrders(module);
+  }
   restoreEmulated(module);
   OpenCLTarget target;
   target.cl2 = options.cl2();

@@ -995,8 +995,20 @@ def _check_ocl(P: _Prog, X: _Exec, want_race: bool):
                             break
                 if not hit:
                     continue
-                rb = 1 if ((ex.tags | ey.tags) & 1 or not ((ex.tags | ey.tags) & 2)) else 2
-                if _incl(P, ex, ey, rb):
+                # The scopes are compared in a space both act on (a fence
+                # with both flags and a local atomic: local, where a scope
+                # wider than the work-group is reduced to it, OpenCL 3.0
+                # API "Memory Consistency Model for OpenCL 2.x"); two
+                # actions on different spaces have none in common.
+                common = ex.tags & ey.tags & 3
+                if common:
+                    incl = any(_incl(P, ex, ey, rb) for rb in (1, 2)
+                               if common & rb)
+                else:
+                    rb = 1 if ((ex.tags | ey.tags) & 1 or
+                               not ((ex.tags | ey.tags) & 2)) else 2
+                    incl = _incl(P, ex, ey, rb)
+                if incl:
                     rel[x] |= 1 << y
         if not _acyclic(rel):
             return False, None

@@ -28,8 +28,8 @@ import re
 
 from ..events import Event
 from .common import (ARG, INT, STRONG, WEAK, Ctx, Naming, Row, Unreadable,
-                     Undefined, function_bodies, loc_in, out_stores,
-                     plain_rows, scan, spell_all, write_threads)
+                     Undefined, function_bodies, loc_in, matching,
+                     out_stores, plain_rows, scan, spell_all, write_threads)
 
 V12, V20, V30 = "1.2", "2.0", "3.0"
 ALL = frozenset((V12, V20, V30))
@@ -447,9 +447,34 @@ def write(test, version, variant=0, naming=None, prefer=""):
     return "\n".join(text)
 
 
+# The helpers xfence defines in the output's prelude to run fences after an
+# atomic whose value is used: `static T xfence_then_T_N(T v) { F; return v; }`.
+# A call evaluates its argument first (C99 6.5.2.2p10: a sequence point
+# after the evaluation of the arguments, before the call), so
+# `xfence_then_T_N(A)` is A, then F.
+_THEN_DEF = re.compile(r"\bstatic\s+\w+\s+(xfence_then_\w+)\s*\(\s*\w+\s+v\s*\)"
+                       r"\s*\{(.*?)\breturn\s+v\s*;\s*\}", re.S)
+
+
+def _inline_then(body, helpers):
+    for name, fences in helpers.items():
+        while True:
+            m = re.search(r"\b%s\s*\(" % re.escape(name), body)
+            if not m:
+                break
+            end = matching(body, m.end() - 1)
+            arg = body[m.end():end - 1]
+            body = body[:m.start()] + "(" + arg + "); " + fences.strip() + \
+                " " + body[end:]
+    return body
+
+
 def read(text, nthreads, reading, version, spaces):
     ctx = Ctx(version, spaces)
     bodies = function_bodies(text, ["t%d" % t for t in range(nthreads)])
+    helpers = {m.group(1): m.group(2) for m in _THEN_DEF.finditer(text)}
+    if helpers:
+        bodies = {k: _inline_then(b, helpers) for k, b in bodies.items()}
     for t in range(nthreads):
         # A C++ name (a CUDA source's cuda::atomic<int, S> cast) copied
         # into the output: OpenCL C has no namespaces, the output does not
