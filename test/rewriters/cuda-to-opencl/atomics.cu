@@ -94,17 +94,25 @@ __global__ void members(int *p, cuda::atomic<int, cuda::thread_scope_device> *a)
   // In 2.0/3.0 a pointer variable is generic.
   // CL30-NEXT: int *ref = &(p[0]);
   cuda::atomic_ref<int, cuda::thread_scope_device> ref(p[0]);
-  // CL30-NEXT: atomic_fetch_add_explicit((volatile __global atomic_int *)(ref), 1, memory_order_seq_cst, memory_scope_device);
+  // The file touches __local and __global memory: OpenCL synchronizes one
+  // space per atomic, so an ordered atomic gets fences with both flags (a
+  // release one before it, an acquire one after it) and relaxes; a store
+  // or read-modify-write stays seq_cst where the file's seq_cst operations
+  // made it so (docs/cuda-to-opencl.md).
+  // CL30-NEXT: (atomic_work_item_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE, memory_order_release, memory_scope_device), atomic_fetch_add_explicit((volatile __global atomic_int *)(ref), 1, memory_order_seq_cst, memory_scope_device));
   ref.fetch_add(1, cuda::memory_order_release);
-  // CL30-NEXT: int v = atomic_load_explicit((volatile __global atomic_int *)(ref), memory_order_acquire, memory_scope_device);
+  // A value used in an expression: the acquire fence runs in a prelude
+  // function, after its argument.
+  // CL30-NEXT: int v = xfence_then_int_0(atomic_load_explicit((volatile __global atomic_int *)(ref), memory_order_relaxed, memory_scope_device));
   int v = ref.load(cuda::memory_order_acquire);
-  // CL30-NEXT: atomic_store_explicit((volatile __global atomic_int *)(ref), v, memory_order_seq_cst, memory_scope_device);
+  // A seq_cst atomic: CUDA's is fence.sc and the access.
+  // CL30-NEXT: (atomic_work_item_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE, memory_order_seq_cst, memory_scope_device), atomic_store_explicit((volatile __global atomic_int *)(ref), v, memory_order_seq_cst, memory_scope_device));
   ref.store(v);
-  // CL30-NEXT: atomic_compare_exchange_strong_explicit((volatile __global atomic_int *)(ref), &(v), 3, memory_order_seq_cst, memory_order_acquire, memory_scope_device);
+  // CL30-NEXT: (atomic_work_item_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE, memory_order_release, memory_scope_device), atomic_compare_exchange_strong_explicit((volatile __global atomic_int *)(ref), &(v), 3, memory_order_seq_cst, memory_order_acquire, memory_scope_device), atomic_work_item_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE, memory_order_acquire, memory_scope_device));
   ref.compare_exchange_strong(v, 3, cuda::memory_order_acq_rel);
   // CL30-NEXT: atomic_fetch_max_explicit((volatile __global atomic_int *)(&(p[1])), 4, memory_order_seq_cst, memory_scope_device);
   cuda::atomic_ref<int, cuda::thread_scope_block>(p[1]).fetch_max(4, cuda::memory_order_relaxed);
-  // CL30-NEXT: atomic_fetch_sub_explicit((volatile __global atomic_int *)(a), 1, memory_order_seq_cst, memory_scope_device);
+  // CL30-NEXT: (atomic_work_item_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE, memory_order_seq_cst, memory_scope_device), atomic_fetch_sub_explicit((volatile __global atomic_int *)(a), 1, memory_order_seq_cst, memory_scope_device), atomic_work_item_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE, memory_order_acquire, memory_scope_device));
   a->fetch_sub(1);
 }
 #endif

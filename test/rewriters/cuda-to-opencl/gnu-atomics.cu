@@ -11,7 +11,9 @@
 
 // CHECK-LABEL: __kernel void gnu(
 __global__ void gnu(int *m, int *out) {
-  // CHECK-NEXT: atomic_fetch_add_explicit((volatile __global atomic_int *)(m), 1, memory_order_seq_cst, XFENCE_MEMORY_SCOPE_SYSTEM);
+  // A seq_cst atomic is a full fence in CUDA (fence.sc and the access); in
+  // OpenCL C it needs the seq_cst fence before it.
+  // CHECK-NEXT: (atomic_work_item_fence(CLK_GLOBAL_MEM_FENCE, memory_order_seq_cst, XFENCE_MEMORY_SCOPE_SYSTEM), atomic_fetch_add_explicit((volatile __global atomic_int *)(m), 1, memory_order_seq_cst, XFENCE_MEMORY_SCOPE_SYSTEM));
   __atomic_fetch_add(m, 1, __ATOMIC_SEQ_CST);
   // CHECK-NEXT: out[0] = atomic_load_explicit((volatile __global atomic_int *)(m), memory_order_acquire, XFENCE_MEMORY_SCOPE_SYSTEM);
   out[0] = __atomic_load_n(m, __ATOMIC_ACQUIRE);

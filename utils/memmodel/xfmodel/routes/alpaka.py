@@ -7,7 +7,7 @@ atomics `std::atomic_ref`):
 | alpaka 3 | event | source |
 |---|---|---|
 | `onAcc::memFence(acc, scope::block/device/system, order::o)` | fence o at workgroup/device/system, every space | onAcc/memFence.hpp; api/host/memFence.hpp (std::atomic_thread_fence) |
-| `onAcc::syncBlockThreads(acc)` | workgroup barrier, execution only | onAcc/Acc.hpp: a block synchronization; alpaka promises no memory ordering for it (api/host/block/sync/NoOp.hpp on the CPU) |
+| `onAcc::syncBlockThreads(acc)` | workgroup barrier, memory part acq_rel over local memory at the block | onAcc/Acc.hpp: a block synchronization, whose action is `__syncthreads()` on CUDA and HIP (api/unifiedCudaHip/ComputeApi.hpp; both order the block's shared memory, HIP's global memory only in some ROCm versions) and nothing on the CPU (api/host/block/sync/NoOp.hpp), where every executor runs blocks of one thread (api/host/exec/*.hpp: "Thread block extent must be 1."); global memory is not counted on |
 | `onAcc::atomicExch(acc, p, v[, scope])` | RMW relaxed at the scope (default device) | onAcc/atomic.hpp; api/host/atomic.hpp: std::atomic_ref with memory_order_relaxed |
 | `onAcc::atomicCas(acc, p, e, v[, scope])` | compare-exchange, relaxed | the same |
 
@@ -37,8 +37,11 @@ ROWS = [
         None, "onAcc/memFence.hpp"),
     Row("syncBlockThreads",
         r"\balpaka::onAcc::syncBlockThreads\s*\(\s*xfence_acc\s*\)",
-        lambda m, r, c: [Event("B", exec_scope="workgroup")], None,
-        "onAcc/Acc.hpp: execution only"),
+        lambda m, r, c: [Event("B", order="acq_rel", scope="workgroup",
+                               spaces=frozenset(("local",)),
+                               exec_scope="workgroup")], None,
+        "onAcc/Acc.hpp: __syncthreads() on CUDA and HIP (the block's "
+        "shared memory), nothing on the CPU's one-thread blocks"),
     Row("atomicExch",
         r"\balpaka::onAcc::atomicExch\s*\(\s*xfence_acc\s*,\s*(" + ARG +
         r")\s*,\s*" + INT + r"\s*(?:,\s*" + SC + r"\s*)?\)",

@@ -138,6 +138,27 @@ N7 = test("seed-N7-mixed-scope-mp", [("d", "global"), ("f", "global")],
             F("workgroup", "seq_cst"), R("d", "r1", "relaxed", "device"),
             where=SAME_GROUP))
 
+# Found after the review by the route checker (CUDA to OpenCL 2.x), both
+# present on 1338acd (bench/memmodel/flagged-on-1338acd.md):
+# M1: __shared__ data published through a release store to a global flag.
+# OpenCL synchronizes one space per atomic; CUDA's release orders all.
+M1 = test("seed-M1-cuda-mixed-space-mp", [("d", "local"), ("f", "global")],
+          T(W("d", 1, "relaxed", "workgroup"),
+            W("f", 1, "release", "device")),
+          T(R("f", "r0", "acquire", "device"),
+            R("d", "r1", "relaxed", "workgroup"), where=SAME_GROUP))
+# M2: ISA2 through a relaxed read and a seq_cst exchange: CUDA's seq_cst
+# exchange is fence.sc and the access, an acquire fence for the read before
+# it; C11's seq_cst exchange is not.
+M2 = test("seed-M2-cuda-seq-cst-rmw-isa2",
+          [("x", "global"), ("y", "global"), ("z", "global")],
+          T(W("x", 1, "relaxed", "device"), W("y", 1, "release", "device")),
+          T(R("y", "r0", "relaxed", "device"),
+            Event("RMW", "z", "seq_cst", "device", reg="a0", value=1),
+            where=OTHER_GROUP),
+          T(R("z", "r1", "acquire", "device"), R("x", "r2", "relaxed", "device"),
+            where=Placement(0, 2, 0, 0)))
+
 SEEDS = [
     (I1_LOCAL, ["dialect-spirv-vulkan"]),
     (I1_GLOBAL, ["dialect-spirv-vulkan"]),
@@ -153,6 +174,8 @@ SEEDS = [
     (N2, ["dialect-cpu-runtime"]),
     (N5, ["cl20-alpaka", "cl30-alpaka"]),
     (N7, ["cuda-cl20", "cuda-cl30"]),
+    (M1, ["cuda-cl20", "cuda-cl30"]),
+    (M2, ["cuda-cl20", "cuda-cl30"]),
 ]
 
 PREFER = {
