@@ -6,10 +6,12 @@ language, run the real tool, read the output back into events, and check
 that the outcomes the model allows for the output are among those it
 allows for the source (utils/memmodel/xfmodel/routes/). Prints, per
 route, the number of tests, expressible, refused, unreadable, sound,
-unsound (with the test, source and output) and over-strong (with the
-construct mapping); exits 1 when any result is unsound, or unreadable
-for a reason that is not one of the known reader gaps
-(routes.KNOWN_GAPS; --allow-unreadable accepts every unreadable result).
+unsound (with the test, source and output) and over-strong (every case,
+with the construct mapping, what the output does beyond the source, and the
+rule that explains it); exits 1 when any result is unsound, over-strong
+with no rule that explains it (routes.OVER_STRONG), or unreadable for a
+reason that is not one of the known reader gaps (routes.KNOWN_GAPS;
+--allow-unreadable accepts every unreadable result).
 
   check_routes.py [--tools build/bin] [--routes a,b] [--limit N] [--seed S]
                   [--shapes IRIW,SB]
@@ -104,6 +106,13 @@ def main(argv=None):
     print(text)
     if any(c.status == "unsound" for cs in results.values() for c in cs):
         return 1
+    # Every over-strong result needs a rule that explains it
+    # (xfmodel/routes/routes.py OVER_STRONG); a new kind of over-strong
+    # output is a change to look at, like a new reader gap.
+    if any(c.status == "over-strong" and
+           "UNEXPLAINED" in R.explain(n, tuple(c.causes))
+           for n, cs in results.items() for c in cs):
+        return 1
     if not a.allow_unreadable and any(
             c.status == "unreadable" and not c.known_gap
             for cs in results.values() for c in cs):
@@ -145,10 +154,19 @@ def summary(results, names, seconds, ntests, per_route=None):
     for n in names:
         strong = [c for c in results[n] if c.status == "over-strong"]
         if strong:
-            out += ["", "## over-strong %s (%d)" % (n, len(strong))]
-            for c in strong[:20]:
-                out += ["", "- %s: %s" % (c.test.name,
-                                          c.reason.replace("\n", "\n  "))]
+            out += ["", "## over-strong %s (%d)" % (n, len(strong)), "",
+                    "| causes | cases | why |", "|---|---|---|"]
+            groups = {}
+            for c in strong:
+                groups.setdefault(tuple(c.causes), []).append(c)
+            for key in sorted(groups, key=lambda k: (-len(groups[k]), k)):
+                out.append("| %s | %d | %s |" % (
+                    ", ".join(key) or "none found",
+                    len(groups[key]), R.explain(n, key)))
+            for c in strong:
+                out += ["", "- %s [%s]: %s" % (
+                    c.test.name, ", ".join(c.causes) or "none found",
+                    c.reason.replace("\n", "\n  "))]
     for n in names:
         un = [c for c in results[n] if c.status == "unreadable" and
               not c.known_gap]

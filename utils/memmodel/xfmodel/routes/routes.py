@@ -17,7 +17,7 @@ import tempfile
 from dataclasses import dataclass, field, replace
 from typing import Callable, Dict, List, Optional
 
-from ..events import Litmus
+from ..events import Litmus, scope_index
 from . import alpaka, cpu, cuda, dialect, hip, opencl, ptx, seeds, spirv
 from .common import (STRONG, WEAK, Inexpressible, Naming, Undefined,
                      Unreadable, describe)
@@ -34,6 +34,9 @@ class Route:
     out_model: str
     kind: str  # "translate", "compile" or "dialect"
     options: List[str] = field(default_factory=list)
+    # The source model's OpenCL scope rule ("same": 2.0-3.0; "inclusive":
+    # the dialect's own, CUDA's and PTX's inclusion of narrower scopes).
+    src_scope_rule: str = "same"
 
 
 def _routes():
@@ -57,10 +60,18 @@ def _routes():
     r.append(Route("hip-cuda", "hip", "cuda", "ptx", "ptx", "translate"))
     # The dialect lowerings, after coalescing (as `xfence compile` and a
     # plugin user's pipeline run them) and the canonicalizer.
-    r.append(Route("dialect-ptx-sm90", "dialect-ptr", "ptx", "ptx", "ptx",
-                   "dialect", ["--ptx-sm=90", "--ptx-version=86"]))
-    r.append(Route("dialect-ptx-sm80", "dialect-ptr", "ptx", "ptx", "ptx",
-                   "dialect", ["--ptx-sm=80", "--ptx-version=78"]))
+    # The dialect source is read with its spaces (docs/semantics.md §1: a
+    # fence or barrier memory part orders the spaces it names, which is
+    # what narrow-local and the OpenCL emitters rely on): the scoped C11
+    # model of OpenCL with inclusive scopes, as in CUDA and PTX. The PTX
+    # model, where a fence orders every state space, would read a [local]
+    # fence as ordering global data too.
+    r.append(Route("dialect-ptx-sm90", "dialect-ptr", "ptx", "opencl", "ptx",
+                   "dialect", ["--ptx-sm=90", "--ptx-version=86"],
+                   src_scope_rule="inclusive"))
+    r.append(Route("dialect-ptx-sm80", "dialect-ptr", "ptx", "opencl", "ptx",
+                   "dialect", ["--ptx-sm=80", "--ptx-version=78"],
+                   src_scope_rule="inclusive"))
     r.append(Route("dialect-spirv-opencl", "dialect-memref-opencl",
                    "spirv-opencl", "opencl", "opencl", "dialect"))
     r.append(Route("dialect-spirv-vulkan", "dialect-memref-vulkan",
@@ -92,6 +103,7 @@ class Case:
     status: str = ""  # inexpressible refused unreadable unsound over-strong sound
     reason: str = ""
     known_gap: Optional[str] = None  # an unreadable result of KNOWN_GAPS
+    causes: List[str] = field(default_factory=list)  # over-strong: causes()
 
 
 # --- known reader gaps -----------------------------------------------------
@@ -445,7 +457,7 @@ def mapping(c):
 def judge(route, c, allowed):
     src = c.naming.restore(c.test, c.source_events, c.test.name + "/src")
     out = c.naming.restore(c.test, c.output_events, c.test.name + "/out")
-    vs = allowed(src, route.src_model)
+    vs = allowed(src, route.src_model, opencl_scope_rule=route.src_scope_rule)
     vo = allowed(out, route.out_model)
     if vs.racy:
         c.status = "sound"
@@ -482,10 +494,221 @@ def judge(route, c, allowed):
             ", ".join(_fmt(o) for o in sorted(extra)))
     elif oo < so:
         c.status = "over-strong"
+        c.causes = causes(c, route)
         c.reason = "the output forbids %s\n%s" % (
             ", ".join(_fmt(o) for o in sorted(so - oo)), mapping(c))
     else:
         c.status = "sound"
+
+
+# --- why an output is over-strong ------------------------------------------
+
+# (route regex, cause, the rule that makes the output stronger: the target
+# has no weaker form, or a documented mapping chooses the stronger one).
+_ALL_SPACE_FENCE = (
+    "the target's fence orders every memory space; it has none for one "
+    "space (PTX `fence`/`membar` order all state spaces, CUDA's and HIP's "
+    "fences are those, alpaka's memFence names no space, LLVM's `fence` "
+    "orders all memory): docs/semantics.md §3")
+OVER_STRONG = [
+    (r"cl\d\d-(cuda|hip|alpaka|ptx)|dialect-(ptx|cpu)-.*",
+     "fence orders more spaces", _ALL_SPACE_FENCE),
+    (r"cl\d\d-(cuda|hip|alpaka|ptx)|dialect-(ptx|cpu)-.*",
+     "barrier orders more spaces",
+     "the target's barrier orders every memory space (__syncthreads, PTX "
+     "bar.sync, the CPU barriers): docs/semantics.md §3"),
+    (r"cl\d\d-(cuda|hip)|dialect-ptx-.*", "barrier orders memory",
+     "an execution-only work-group barrier becomes __syncthreads() / PTX "
+     "bar.sync, which also order memory (CUDA and PTX have no CTA barrier "
+     "that orders nothing): docs/semantics.md §3.1"),
+    (r"dialect-cpu-.*", "barrier orders memory",
+     "the CPU barrier (the runtime's fiber switch, OpenMP's barrier with its "
+     "implied flush) orders all memory: backends/cpu, docs/lowering.md"),
+    (r"dialect-cpu-openmp", "stronger barrier",
+     "omp.barrier implies a strong flush, seq_cst (OpenMP 5.0 §2.17.2, "
+     "§1.4.4): no weaker OpenMP barrier"),
+    (r"dialect-cpu-.*", "wider scope",
+     "LLVM IR on the CPU has one scope for threads, the system (no "
+     "syncscope for work-groups): docs/lowering.md"),
+    (r"dialect-cpu-runtime", "fence added",
+     "seq_cst fences around the runtime barrier where its memory part is "
+     "seq_cst or wider than the work-group (review N2): docs/lowering.md"),
+    (r"cuda-cl12", "stronger fence",
+     "OpenCL C 1.2's fences: read_/write_mem_fence order loads only / "
+     "stores only, so an acquire or release fence is mem_fence (1.2 "
+     "§6.12.9): docs/semantics.md §3.1"),
+    (r"cuda-cl12", "load as read-modify-write",
+     "OpenCL C 1.2 has no atomic load: atomic_or(p, 0) (1.2 §6.12.11): "
+     "docs/cuda-to-opencl.md"),
+    (r"cuda-cl12|cl\d\d-alpaka|cuda-alpaka|dialect-spirv-.*",
+     "store as read-modify-write",
+     "the target has no atomic store (OpenCL C 1.2, alpaka 3, MLIR 22's "
+     "SPIR-V dialect): an exchange whose result is dropped, which also "
+     "reads"),
+    (r"cuda-cl(20|30)", "stronger atomic",
+     "in a file with a seq_cst operation, atomic stores and "
+     "read-modify-writes are seq_cst (OpenCL's seq_cst fences are C11's: "
+     "IRIW): docs/cuda-to-opencl.md"),
+    (r"cuda-cl(20|30)", "wider scope",
+     "before OpenCL 3.1 two operations synchronize only at the same scope: "
+     "a file's fences and atomics get its widest scope (review N7): "
+     "docs/cuda-to-opencl.md"),
+    (r"cuda-cl(20|30)", "fence added",
+     "CUDA's seq_cst atomic is fence.sc and the access (a seq_cst fence "
+     "before it), and where the file touches local and global memory an "
+     "ordered atomic gets fences with both flags: docs/cuda-to-opencl.md"),
+    (r"cuda-ptx", "fence added",
+     "clang's LLVM IR of CUDA atomics (atomicExch, and libcu++ calls whose "
+     "order is not yet a constant) is seq_cst; a seq_cst access is "
+     "fence.sc and the access in PTX (the PTX atomics ABI)"),
+    (r"cuda-ptx", "stronger atomic",
+     "clang's LLVM IR of CUDA atomics is seq_cst (see 'fence added'): the "
+     "access after fence.sc is ld.acquire / st.release / atom.acquire"),
+    (r"cuda-ptx", "wider scope",
+     "clang's LLVM IR of CUDA atomics carries no syncscope: system scope"),
+    (r"dialect-ptx-sm80", "stronger fence",
+     "PTX before 8.6 has no fence.acquire / fence.release: fence.acq_rel "
+     "(PTX ISA, membar/fence)"),
+    (r"dialect-ptx-.*", "stronger fence",
+     "an acquire or release fence on local memory at a scope that PTX 8.6 "
+     "writes as fence.acq_rel"),
+    (r"dialect-ptx-.*", "fence added",
+     "a barrier's memory part wider than the CTA or seq_cst: fences around "
+     "bar.sync (docs/semantics.md §3.1)"),
+    (r"cl\d\d-(cuda|hip|alpaka|ptx)|dialect-(ptx|cpu)-.*",
+     "atomic orders every space",
+     "an OpenCL (and dialect) atomic synchronizes its own space only; a "
+     "CUDA, HIP, PTX or C++ release or acquire orders every space, and no "
+     "target atomic orders one space only: docs/semantics.md §3.3"),
+    (r"cl\d\d-.*|dialect-(spirv-vulkan|cpu-.*)",
+     "target scopes are inclusive",
+     "before OpenCL 3.1 two operations synchronize only at the same scope; "
+     "the target's scopes include narrower ones (PTX, Vulkan) or it has "
+     "none (C++): the same operations synchronize there"),
+    (r"cl\d\d-(cuda|hip|ptx)|dialect-ptx-.*",
+     "seq_cst atomic is a fence in the target",
+     "a seq_cst atomic is C11's in OpenCL (ordered in the single total "
+     "order, an acquire and a release of its object); CUDA's, HIP's and "
+     "PTX's is fence.sc and the access (PTX atomics ABI), which also orders "
+     "the thread's other accesses: no weaker seq_cst atomic exists there"),
+    (r"dialect-spirv-.*", "wider scope",
+     "SPIR-V has no cluster scope: Device (docs/semantics.md §1)"),
+    (r"dialect-ptx-.*", "wider scope",
+     "PTX has no sub-group scope: the CTA (docs/semantics.md §3)"),
+]
+
+_RANK = {"na": 0, "relaxed": 1, "acquire": 2, "release": 2, "acq_rel": 3,
+         "seq_cst": 4}
+
+
+def _stronger(out, src):
+    """Whether order `out` promises more than order `src`."""
+    if out == src:
+        return False
+    if {out, src} == {"acquire", "release"} or src == "na":
+        return True
+    return _RANK[out] > _RANK[src]
+
+
+def _sync(evs, kinds):
+    return [e for e in evs if e.kind in kinds]
+
+
+def _atomics(evs):
+    return [e for e in evs if e.kind == "RMW" or
+            (e.kind in ("R", "W") and e.order != "na")]
+
+
+def causes(c, route=None):
+    """What the output does beyond the source, thread by thread: the tags of
+    the mapping changes that can forbid an outcome (an over-strong result
+    whose output changed nothing has none)."""
+    tags = set()
+    # A source read with spaces (the OpenCL model: an atomic synchronizes
+    # its own space) whose output is read without them (PTX, C++: a release
+    # or acquire orders every space).
+    if route is not None and route.src_model == "opencl" and \
+            route.out_model in ("ptx", "c11") and \
+            {"local", "global"} <= {sp for _, sp in c.test.spaces} and \
+            any(e.order not in ("na", "relaxed") for th in c.source_events
+                for e in _atomics(th)):
+        tags.add("atomic orders every space")
+    # A seq_cst access is C11's in OpenCL and the dialect, fence.sc and the
+    # access in PTX (the PTX atomics ABI; the model reads CUDA's and HIP's
+    # seq_cst atomics so).
+    if route is not None and route.src_model == "opencl" and \
+            route.out_model == "ptx" and \
+            any(e.order == "seq_cst" for th in c.source_events
+                for e in _atomics(th)):
+        tags.add("seq_cst atomic is a fence in the target")
+    # OpenCL 2.0-3.0 synchronizes equal scopes only; PTX and Vulkan include
+    # narrower scopes, C++ has none.
+    if route is not None and route.src_model == "opencl" and \
+            route.src_scope_rule == "same" and route.out_model != "opencl":
+        scopes = {e.scope for th in c.source_events for e in th
+                  if (e.kind == "F" and e.order not in ("na", "relaxed")) or
+                  (e.kind == "B" and e.order != "na") or
+                  (e.kind == "RMW" or e.order != "na") and e.kind != "F"
+                  and e.kind != "B"}
+        if len(scopes) > 1:
+            tags.add("target scopes are inclusive")
+    for t in range(len(c.test.threads)):
+        src, out = c.source_events[t], c.output_events[t]
+        sf, of = _sync(src, "F"), _sync(out, "F")
+        sb, ob = _sync(src, "B"), _sync(out, "B")
+        sa, oa = _atomics(src), _atomics(out)
+        if len(of) > len(sf):
+            tags.add("fence added")
+        if len(of) < len(sf) and len(oa) == len(sa):
+            tags.add("fence folded into an access")
+        for se, oe in zip(sf, of) if len(sf) == len(of) else ():
+            if se.spaces and oe.spaces > se.spaces:
+                tags.add("fence orders more spaces")
+            if scope_index(oe.scope) > scope_index(se.scope):
+                tags.add("wider scope")
+            if _stronger(oe.order, se.order):
+                tags.add("stronger fence")
+        for se, oe in zip(sb, ob) if len(sb) == len(ob) else ():
+            if se.order == "na" and oe.order != "na":
+                tags.add("barrier orders memory")
+            elif oe.order != "na":
+                if se.spaces and oe.spaces > se.spaces:
+                    tags.add("barrier orders more spaces")
+                if scope_index(oe.scope) > scope_index(se.scope):
+                    tags.add("wider scope")
+                if _stronger(oe.order, se.order):
+                    tags.add("stronger barrier")
+        if len(sb) != len(ob):
+            tags.add("barrier added")
+        if [e.loc for e in sa] == [e.loc for e in oa]:
+            for se, oe in zip(sa, oa):
+                if se.kind == "R" and oe.kind == "RMW":
+                    tags.add("load as read-modify-write")
+                if se.kind == "W" and oe.kind == "RMW":
+                    tags.add("store as read-modify-write")
+                if _stronger(oe.order, se.order):
+                    tags.add("stronger atomic")
+                if scope_index(oe.scope) > scope_index(se.scope):
+                    tags.add("wider scope")
+        else:
+            tags.add("plain access made atomic"
+                     if len(oa) > len(sa) else "atomics differ")
+    return sorted(tags)
+
+
+def explain(route, causes):
+    """Why a route's output is stronger than its source for `causes` (the
+    rules in docs/ that choose the stronger form); "UNEXPLAINED" where no
+    rule covers a cause."""
+    why = []
+    for cause in causes:
+        text = None
+        for pattern, tag, reason in OVER_STRONG:
+            if tag == cause and re.fullmatch(pattern, route):
+                text = reason
+                break
+        why.append("%s: %s" % (cause, text or "UNEXPLAINED"))
+    return "; ".join(why) or "UNEXPLAINED"
 
 
 def _fmt(o):
