@@ -759,7 +759,12 @@ def _ocl_static(P: _Prog, vulkan: bool, scope_rule: str):
             e.tags = t
         elif e.kind in ("R", "W", "RMW", "I"):
             e.tags = e.region
-            if vulkan and e.atomic:
+            # An atomic that names the spaces its order applies to (Vulkan
+            # semantics' storage classes, SPIR-V's storage bits in the
+            # OpenCL environment, the dialect's ordered atomics, which
+            # order all memory: docs/semantics.md §3.3) is a memory action
+            # of each of them.
+            if e.atomic:
                 for s in e.spaces:
                     e.tags |= _REGION_BIT[s]
         else:
@@ -920,9 +925,10 @@ def _check_ocl(P: _Prog, X: _Exec, want_race: bool):
                             ((P.is_fence >> a) & 1 and (P.is_fence >> t) & 1 and
                              ea.tags & 3 == 3 and et.tags & 3 == 3)):
                         regions |= 3
-                    if P.vulkan:
-                        # Vulkan: the storage classes in both semantics.
-                        regions = (ea.tags & et.tags) | rb
+                    # The spaces both ends act on (Vulkan: the storage
+                    # classes in both semantics; OpenCL: two fences with
+                    # both flags, as above, or atomics that name spaces).
+                    regions |= (ea.tags & et.tags) | rb
                     edges.append((a, t, regions))
     hb = {}
     for rb in P.used_regions:

@@ -454,9 +454,26 @@ def mapping(c):
     return "\n".join(lines)
 
 
+def _dialect_atomics(test):
+    """The dialect's ordered atomics order all memory (docs/semantics.md
+    §3.3: "an ordered xfence atomic orders all memory, as a PTX atom.<sem>
+    and an LLVM atomic do"), where an OpenCL atomic orders its own space."""
+    both = frozenset(("local", "global"))
+    threads = []
+    for th in test.threads:
+        evs = tuple(replace(e, spaces=both)
+                    if e.kind in ("R", "W", "RMW") and
+                    e.order not in ("na", "relaxed") else e
+                    for e in th.events)
+        threads.append(replace(th, events=evs))
+    return replace(test, threads=tuple(threads))
+
+
 def judge(route, c, allowed):
     src = c.naming.restore(c.test, c.source_events, c.test.name + "/src")
     out = c.naming.restore(c.test, c.output_events, c.test.name + "/out")
+    if route.source.startswith("dialect"):
+        src = _dialect_atomics(src)
     vs = allowed(src, route.src_model, opencl_scope_rule=route.src_scope_rule)
     vo = allowed(out, route.out_model)
     if vs.racy:
@@ -575,6 +592,10 @@ OVER_STRONG = [
     (r"dialect-ptx-.*", "fence added",
      "a barrier's memory part wider than the CTA or seq_cst: fences around "
      "bar.sync (docs/semantics.md §3.1)"),
+    (r"cl\d\d-spirv", "atomic orders every space",
+     "an OpenCL atomic synchronizes its own space only; the dialect's "
+     "ordered atomic orders all memory (docs/semantics.md §3.3), so its "
+     "SPIR-V semantics carry every storage bit"),
     (r"cl\d\d-(cuda|hip|alpaka|ptx)|dialect-(ptx|cpu)-.*",
      "atomic orders every space",
      "an OpenCL (and dialect) atomic synchronizes its own space only; a "
@@ -591,6 +612,14 @@ OVER_STRONG = [
      "order, an acquire and a release of its object); CUDA's, HIP's and "
      "PTX's is fence.sc and the access (PTX atomics ABI), which also orders "
      "the thread's other accesses: no weaker seq_cst atomic exists there"),
+    (r"cl\d\d-(cuda|hip|alpaka)", "fence added",
+     "a barrier whose memory part is wider than the work-group or seq_cst: "
+     "a release and an acquire fence of that scope around __syncthreads() / "
+     "syncBlockThreads (docs/semantics.md §3.2)"),
+    (r"cl\d\d-(cuda|hip|alpaka|ptx)", "wider scope",
+     "CUDA, HIP and PTX have no sub-group scope (CUDA: block, device, "
+     "system; PTX: .cta at the narrowest), alpaka has block, device and "
+     "system: the next wider one (docs/semantics.md §3.3)"),
     (r"dialect-spirv-.*", "wider scope",
      "SPIR-V has no cluster scope: Device (docs/semantics.md §1)"),
     (r"dialect-ptx-.*", "wider scope",
@@ -628,7 +657,10 @@ def causes(c, route=None):
     # its own space) whose output is read without them (PTX, C++: a release
     # or acquire orders every space).
     if route is not None and route.src_model == "opencl" and \
-            route.out_model in ("ptx", "c11") and \
+            not route.source.startswith("dialect") and \
+            (route.out_model in ("ptx", "c11") or
+             any(len(e.spaces) > 1 for th in c.output_events
+                 for e in _atomics(th))) and \
             {"local", "global"} <= {sp for _, sp in c.test.spaces} and \
             any(e.order not in ("na", "relaxed") for th in c.source_events
                 for e in _atomics(th)):

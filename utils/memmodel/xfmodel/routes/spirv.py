@@ -65,6 +65,14 @@ def _spaces(sem, env):
     return frozenset(s)
 
 
+def _atomic_spaces(sem, env):
+    # The storage bits of an atomic's semantics are the memory its order
+    # applies to (SPIR-V "Memory Semantics <id>"); under Vulkan only with
+    # MakeAvailable / MakeVisible for the release / acquire half, as for a
+    # fence (_spaces).
+    return _spaces(sem, env)
+
+
 def read(text, nthreads, params, env, prefix="t", locals_=None):
     """Per thread, the events of the functions `<prefix>0`, ...: parameter
     i is `params[i]` (a location or `out`); a Workgroup
@@ -223,27 +231,32 @@ def _read_fn(t, body, consts, pnames, env, wg_vars, fname, locals_):
             base, idx = loc(p)
             if base == "out" or any(i != 0 for i in idx):
                 raise Unreadable("t%d: atomic on %s%s" % (t, base, idx))
+            # OpenCL environment: the storage bits of an atomic's
+            # semantics are the memory its order applies to (SPIR-V
+            # "Memory Semantics <id>"); the Vulkan reading keeps the
+            # atomic's own storage class (availability rules, §2).
             if op == "OpAtomicStore":
                 sc, sem, val = args[1], args[2], args[3]
                 evs.append(Event("W", base, _order(c(sem), env),
                                  SCOPES[c(sc)], value=c(val),
-                                 origin=origin))
+                                 spaces=_atomic_spaces(c(sem), env), origin=origin))
                 continue
             sc, sem = args[2], args[3]
             order = _order(c(sem), env)
             scope = SCOPES[c(sc)]
+            sp = _atomic_spaces(c(sem), env)
             if op == "OpAtomicLoad":
-                ev = Event("R", base, order, scope, origin=origin)
+                ev = Event("R", base, order, scope, sp, origin=origin)
             elif op == "OpAtomicExchange":
-                ev = Event("RMW", base, order, scope, value=c(args[4]),
+                ev = Event("RMW", base, order, scope, sp, value=c(args[4]),
                            origin=origin)
             elif op in ("OpAtomicCompareExchange",
                         "OpAtomicCompareExchangeWeak"):
-                ev = Event("RMW", base, order, scope, value=c(args[5]),
+                ev = Event("RMW", base, order, scope, sp, value=c(args[5]),
                            expect=c(args[6]), origin=origin)
             elif op in ("OpAtomicOr", "OpAtomicIAdd", "OpAtomicXor",
                         "OpAtomicISub") and c(args[4]) == 0:
-                ev = Event("RMW", base, order, scope, value=0, expect=0,
+                ev = Event("RMW", base, order, scope, sp, value=0, expect=0,
                            origin=origin)
             else:
                 raise Unreadable("t%d: '%s' not in the table" % (t, line))
