@@ -358,7 +358,9 @@ void unifyScopesAndOrders(ModuleOp module) {
 /// synchronization); a seq_cst one keeps its order.
 ///
 /// The fences cover the spaces the program touches; they get their scope
-/// when scopes are unified.
+/// when scopes are unified. `xfence compile`, which reads its intermediate
+/// OpenCL C with the dialect's meaning (an ordered atomic orders all
+/// memory), needs only the seq_cst ones (spacesApart false).
 static constexpr llvm::StringLiteral kSourceOrder = "xfence.source_order";
 
 /// The strongest order of an atomic op.
@@ -380,7 +382,7 @@ void recordSourceOrders(ModuleOp module) {
   });
 }
 
-void fenceOrderedAtomics(ModuleOp module) {
+void fenceOrderedAtomics(ModuleOp module, bool spacesApart) {
   auto shared = MemorySpaces::local | MemorySpaces::global;
   MemorySpaces touched = MemorySpaces::none;
   module.walk([&](Operation *op) {
@@ -389,7 +391,7 @@ void fenceOrderedAtomics(ModuleOp module) {
     else if (!isa<FenceOp>(op))
       touched |= sharedSpacesOf(op);
   });
-  bool apart = touched == shared;
+  bool apart = spacesApart && touched == shared;
   MLIRContext *ctx = module.getContext();
   module.walk([&](Operation *op) {
     if (!isa<AtomicRMWOp, AtomicCmpXchgOp, AtomicLoadOp, AtomicStoreOp>(op))
@@ -547,7 +549,7 @@ rewrite(ParsedSource &src, ModuleOp module, const CudaToOpenCLOptions &options,
   // one; OpenCL's is weaker. Unifying again gives the new fences the scope
   // of the others.
   if (options.cl2() && !options.constantHelperArguments) {
-    fenceOrderedAtomics(module);
+    fenceOrderedAtomics(module, !options.intermediate);
     unifyScopesAndOrders(module);
   }
   restoreEmulated(module);
@@ -726,7 +728,7 @@ static LogicalResult emitOpenCLListing(ModuleOp module, llvm::raw_ostream &os,
   if (options.cl2()) {
     recordSourceOrders(module);
     unifyScopesAndOrders(module);
-    fenceOrderedAtomics(module);
+    fenceOrderedAtomics(module, !options.intermediate);
     unifyScopesAndOrders(module);
   }
   restoreEmulated(module);

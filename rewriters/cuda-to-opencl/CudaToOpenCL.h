@@ -51,6 +51,10 @@ struct CudaToOpenCLOptions {
   /// The prelude's atomic helpers with their order and scope as constants
   /// (OpenCLTarget::constantHelperArguments; for the CUDA-to-alpaka path).
   bool constantHelperArguments = false;
+  /// The OpenCL C is `xfence compile`'s intermediate form, read back with
+  /// the dialect's meaning, where an ordered atomic orders all memory
+  /// (docs/semantics.md §3.3): no fences for OpenCL's one-space atomics.
+  bool intermediate = false;
 
   bool hoistDeviceVariables() const {
     return !cl2() || deviceVariables == "kernel-arguments";

@@ -73,9 +73,11 @@ xfence::translateCudaFile(const std::string &input, const std::string &output,
                           const std::vector<std::string> &includes,
                           const std::string &clStd, bool coalesce,
                           const CudaCommandOptions &command,
-                          llvm::raw_ostream &diag, bool forAlpaka) {
+                          llvm::raw_ostream &diag, bool forAlpaka,
+                          bool forCompile) {
   CudaToOpenCLOptions options;
   options.constantHelperArguments = forAlpaka;
+  options.intermediate = forCompile;
   options.clStd = clStd.empty() ? "CL1.2" : clStd;
   if (options.clStd != "CL1.2" && options.clStd != "CL2.0" &&
       options.clStd != "CL3.0") {

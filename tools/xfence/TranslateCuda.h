@@ -46,14 +46,16 @@ readInput(const std::string &input, const std::string &output,
 
 /// Translates the CUDA file `input` to OpenCL C `clStd` (empty: CL1.2);
 /// `output` is only checked against the input. `forAlpaka`: the first step
-/// of docs/cuda-to-alpaka.md. Failure after messages (to
-/// `diag`).
+/// of docs/cuda-to-alpaka.md; `forCompile`: the intermediate OpenCL C of
+/// `xfence compile` (CudaToOpenCLOptions::intermediate). Failure after
+/// messages (to `diag`).
 llvm::FailureOr<std::string> translateCudaFile(
     const std::string &input, const std::string &output,
     const std::vector<std::string> &defines,
     const std::vector<std::string> &includes, const std::string &clStd,
     bool coalesce, const CudaCommandOptions &options,
-    llvm::raw_ostream &diag = llvm::errs(), bool forAlpaka = false);
+    llvm::raw_ostream &diag = llvm::errs(), bool forAlpaka = false,
+    bool forCompile = false);
 
 /// Translates the CUDA file `input` to OpenCL C `clStd` (empty: CL1.2) into
 /// `output`; returns the exit status.

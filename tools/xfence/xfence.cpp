@@ -220,7 +220,8 @@ int compile(const std::string &input, const std::string &target,
       command.deviceVariables = "program-scope";
     llvm::FailureOr<std::string> text = xfence::translateCudaFile(
         input, output, options.source.defines, options.source.includeDirs,
-        "CL2.0", options.coalesce, command);
+        "CL2.0", options.coalesce, command, llvm::errs(),
+        /*forAlpaka=*/false, /*forCompile=*/true);
     if (llvm::failed(text))
       return 1;
     // The lines after the prelude are the CUDA file's.
