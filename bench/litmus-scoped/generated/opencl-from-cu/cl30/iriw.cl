@@ -33,7 +33,7 @@ static  int litmus_start(const __global int *role, volatile __global unsigned *a
     }
     return -1;
   }
-  atomic_fetch_add_explicit((volatile __global atomic_uint *)((__global unsigned *)arrive), 1u, memory_order_relaxed, memory_scope_device);
+  atomic_fetch_add_explicit((volatile __global atomic_uint *)((__global unsigned *)arrive), 1u, memory_order_seq_cst, memory_scope_device);
   for (int spin = 0; *arrive < ntest && spin < meet; ++spin) {
   }
   return r;
@@ -52,9 +52,9 @@ static  int litmus_start(const __global int *role, volatile __global unsigned *a
   __global unsigned int *x = &(mem[off[4 * i]]);
   __global unsigned int *y = &(mem[off[4 * i + 1]]);
   if (j == 0) {
-    atomic_store_explicit((volatile __global atomic_uint *)(x), 1, memory_order_relaxed, memory_scope_device);
+    atomic_store_explicit((volatile __global atomic_uint *)(x), 1, memory_order_seq_cst, memory_scope_device);
   } else if (j == 1) {
-    atomic_store_explicit((volatile __global atomic_uint *)(y), 1, memory_order_relaxed, memory_scope_device);
+    atomic_store_explicit((volatile __global atomic_uint *)(y), 1, memory_order_seq_cst, memory_scope_device);
   } else {
     // Thread 2 reads x then y, thread 3 y then x; each spins on its first.
     __global unsigned int *first = &(mem[off[4 * i + j - 2]]);
@@ -82,9 +82,9 @@ iriw_acqrel_mutant(const __global int *role, __global unsigned *mem, const __glo
   __global unsigned int *x = &(mem[off[4 * i]]);
   __global unsigned int *y = &(mem[off[4 * i + 1]]);
   if (j == 0) {
-    atomic_store_explicit((volatile __global atomic_uint *)(x), 1, memory_order_relaxed, memory_scope_device);
+    atomic_store_explicit((volatile __global atomic_uint *)(x), 1, memory_order_seq_cst, memory_scope_device);
   } else if (j == 1) {
-    atomic_store_explicit((volatile __global atomic_uint *)(y), 1, memory_order_relaxed, memory_scope_device);
+    atomic_store_explicit((volatile __global atomic_uint *)(y), 1, memory_order_seq_cst, memory_scope_device);
   } else {
     // Thread 2 reads x then y, thread 3 y then x; each spins on its first.
     __global unsigned int *first = &(mem[off[4 * i + j - 2]]);
@@ -112,9 +112,9 @@ iriw_block_mutant(const __global int *role, __global unsigned *mem, const __glob
   __global unsigned int *x = &(mem[off[4 * i]]);
   __global unsigned int *y = &(mem[off[4 * i + 1]]);
   if (j == 0) {
-    atomic_store_explicit((volatile __global atomic_uint *)(x), 1, memory_order_relaxed, memory_scope_device);
+    atomic_store_explicit((volatile __global atomic_uint *)(x), 1, memory_order_seq_cst, memory_scope_device);
   } else if (j == 1) {
-    atomic_store_explicit((volatile __global atomic_uint *)(y), 1, memory_order_relaxed, memory_scope_device);
+    atomic_store_explicit((volatile __global atomic_uint *)(y), 1, memory_order_seq_cst, memory_scope_device);
   } else {
     // Thread 2 reads x then y, thread 3 y then x; each spins on its first.
     __global unsigned int *first = &(mem[off[4 * i + j - 2]]);
@@ -142,9 +142,9 @@ iriw_none_mutant(const __global int *role, __global unsigned *mem, const __globa
   __global unsigned int *x = &(mem[off[4 * i]]);
   __global unsigned int *y = &(mem[off[4 * i + 1]]);
   if (j == 0) {
-    atomic_store_explicit((volatile __global atomic_uint *)(x), 1, memory_order_relaxed, memory_scope_device);
+    atomic_store_explicit((volatile __global atomic_uint *)(x), 1, memory_order_seq_cst, memory_scope_device);
   } else if (j == 1) {
-    atomic_store_explicit((volatile __global atomic_uint *)(y), 1, memory_order_relaxed, memory_scope_device);
+    atomic_store_explicit((volatile __global atomic_uint *)(y), 1, memory_order_seq_cst, memory_scope_device);
   } else {
     // Thread 2 reads x then y, thread 3 y then x; each spins on its first.
     __global unsigned int *first = &(mem[off[4 * i + j - 2]]);

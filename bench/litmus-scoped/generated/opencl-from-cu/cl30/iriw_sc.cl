@@ -1,4 +1,8 @@
 // Translated from CUDA to OpenCL C (CL3.0) by xfence (docs/cuda-to-opencl.md).
+static uint xfence_then_uint_0(uint v) {
+  atomic_work_item_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE, memory_order_acquire, memory_scope_device);
+  return v;
+}
 // xfence: end of prelude
 // IRIW across four blocks in CUDA with seq_cst atomics (cuda::atomic_ref's
 // default order) and no fences: thread 0: x = 1 || thread 1: y = 1 ||
@@ -29,7 +33,7 @@ static  int litmus_start(const __global int *role, volatile __global unsigned *a
     }
     return -1;
   }
-  atomic_fetch_add_explicit((volatile __global atomic_uint *)((__global unsigned *)arrive), 1u, memory_order_relaxed, memory_scope_device);
+  atomic_fetch_add_explicit((volatile __global atomic_uint *)((__global unsigned *)arrive), 1u, memory_order_seq_cst, memory_scope_device);
   for (int spin = 0; *arrive < ntest && spin < meet; ++spin) {
   }
   return r;
@@ -48,18 +52,18 @@ static  int litmus_start(const __global int *role, volatile __global unsigned *a
   __global unsigned int *x = &(mem[off[4 * i]]);
   __global unsigned int *y = &(mem[off[4 * i + 1]]);
   if (j == 0) {
-    atomic_store_explicit((volatile __global atomic_uint *)(x), 1, memory_order_seq_cst, memory_scope_device);
+    (atomic_work_item_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE, memory_order_seq_cst, memory_scope_device), atomic_store_explicit((volatile __global atomic_uint *)(x), 1, memory_order_seq_cst, memory_scope_device));
   } else if (j == 1) {
-    atomic_store_explicit((volatile __global atomic_uint *)(y), 1, memory_order_seq_cst, memory_scope_device);
+    (atomic_work_item_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE, memory_order_seq_cst, memory_scope_device), atomic_store_explicit((volatile __global atomic_uint *)(y), 1, memory_order_seq_cst, memory_scope_device));
   } else {
     // Thread 2 reads x then y, thread 3 y then x; each spins on its first.
     __global unsigned int *first = &(mem[off[4 * i + j - 2]]);
     __global unsigned int *second = &(mem[off[4 * i + 3 - j]]);
     unsigned a;
     int spins = 0;
-    while ((a = atomic_load_explicit((volatile __global atomic_uint *)(first), memory_order_seq_cst, memory_scope_device)) == 0 && ++spins < 20000) {
+    while ((a = xfence_then_uint_0((atomic_work_item_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE, memory_order_seq_cst, memory_scope_device), atomic_load_explicit((volatile __global atomic_uint *)(first), memory_order_seq_cst, memory_scope_device)))) == 0 && ++spins < 20000) {
     }
-    unsigned b = atomic_load_explicit((volatile __global atomic_uint *)(second), memory_order_seq_cst, memory_scope_device);
+    unsigned b = xfence_then_uint_0((atomic_work_item_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE, memory_order_seq_cst, memory_scope_device), atomic_load_explicit((volatile __global atomic_uint *)(second), memory_order_seq_cst, memory_scope_device)));
     res[4 * i + 2 * (j - 2)] = a;
     res[4 * i + 2 * (j - 2) + 1] = b;
   }

@@ -31,7 +31,7 @@ static  int litmus_start(const __global int *role, volatile __global unsigned *a
     }
     return -1;
   }
-  atomic_fetch_add_explicit((volatile __global atomic_uint *)((__global unsigned *)arrive), 1u, memory_order_relaxed, memory_scope_device);
+  atomic_fetch_add_explicit((volatile __global atomic_uint *)((__global unsigned *)arrive), 1u, memory_order_seq_cst, memory_scope_device);
   for (int spin = 0; *arrive < ntest && spin < meet; ++spin) {
   }
   return r;
@@ -51,16 +51,16 @@ static  int litmus_start(const __global int *role, volatile __global unsigned *a
   __global unsigned int *y = &(mem[off[4 * i + 1]]);
   __global unsigned int *z = &(mem[off[4 * i + 2]]);
   if (j == 0) {
-    atomic_store_explicit((volatile __global atomic_uint *)(x), 1, memory_order_relaxed, memory_scope_device);
+    atomic_store_explicit((volatile __global atomic_uint *)(x), 1, memory_order_seq_cst, memory_scope_device);
     atomic_work_item_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE, memory_order_seq_cst, memory_scope_device);
-    atomic_store_explicit((volatile __global atomic_uint *)(y), 1, memory_order_relaxed, memory_scope_device);
+    atomic_store_explicit((volatile __global atomic_uint *)(y), 1, memory_order_seq_cst, memory_scope_device);
   } else if (j == 1) {
     unsigned a;
     int spins = 0;
     while ((a = atomic_load_explicit((volatile __global atomic_uint *)(y), memory_order_relaxed, memory_scope_device)) == 0 && ++spins < 20000) {
     }
     atomic_work_item_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE, memory_order_seq_cst, memory_scope_device);
-    atomic_store_explicit((volatile __global atomic_uint *)(z), 1, memory_order_relaxed, memory_scope_device);
+    atomic_store_explicit((volatile __global atomic_uint *)(z), 1, memory_order_seq_cst, memory_scope_device);
     res[4 * i] = a;
   } else {
     unsigned b;
@@ -85,16 +85,16 @@ isa2_relacq(const __global int *role, __global unsigned *mem, const __global int
   __global unsigned int *y = &(mem[off[4 * i + 1]]);
   __global unsigned int *z = &(mem[off[4 * i + 2]]);
   if (j == 0) {
-    atomic_store_explicit((volatile __global atomic_uint *)(x), 1, memory_order_relaxed, memory_scope_device);
+    atomic_store_explicit((volatile __global atomic_uint *)(x), 1, memory_order_seq_cst, memory_scope_device);
     atomic_work_item_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE, memory_order_release, memory_scope_device);
-    atomic_store_explicit((volatile __global atomic_uint *)(y), 1, memory_order_relaxed, memory_scope_device);
+    atomic_store_explicit((volatile __global atomic_uint *)(y), 1, memory_order_seq_cst, memory_scope_device);
   } else if (j == 1) {
     unsigned a;
     int spins = 0;
     while ((a = atomic_load_explicit((volatile __global atomic_uint *)(y), memory_order_relaxed, memory_scope_device)) == 0 && ++spins < 20000) {
     }
     atomic_work_item_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE, memory_order_acq_rel, memory_scope_device);
-    atomic_store_explicit((volatile __global atomic_uint *)(z), 1, memory_order_relaxed, memory_scope_device);
+    atomic_store_explicit((volatile __global atomic_uint *)(z), 1, memory_order_seq_cst, memory_scope_device);
     res[4 * i] = a;
   } else {
     unsigned b;
@@ -119,16 +119,16 @@ isa2_block_mutant(const __global int *role, __global unsigned *mem, const __glob
   __global unsigned int *y = &(mem[off[4 * i + 1]]);
   __global unsigned int *z = &(mem[off[4 * i + 2]]);
   if (j == 0) {
-    atomic_store_explicit((volatile __global atomic_uint *)(x), 1, memory_order_relaxed, memory_scope_device);
+    atomic_store_explicit((volatile __global atomic_uint *)(x), 1, memory_order_seq_cst, memory_scope_device);
     atomic_work_item_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE, memory_order_seq_cst, memory_scope_device);
-    atomic_store_explicit((volatile __global atomic_uint *)(y), 1, memory_order_relaxed, memory_scope_device);
+    atomic_store_explicit((volatile __global atomic_uint *)(y), 1, memory_order_seq_cst, memory_scope_device);
   } else if (j == 1) {
     unsigned a;
     int spins = 0;
     while ((a = atomic_load_explicit((volatile __global atomic_uint *)(y), memory_order_relaxed, memory_scope_device)) == 0 && ++spins < 20000) {
     }
     atomic_work_item_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE, memory_order_seq_cst, memory_scope_device);
-    atomic_store_explicit((volatile __global atomic_uint *)(z), 1, memory_order_relaxed, memory_scope_device);
+    atomic_store_explicit((volatile __global atomic_uint *)(z), 1, memory_order_seq_cst, memory_scope_device);
     res[4 * i] = a;
   } else {
     unsigned b;
@@ -153,16 +153,16 @@ isa2_midblock_mutant(const __global int *role, __global unsigned *mem, const __g
   __global unsigned int *y = &(mem[off[4 * i + 1]]);
   __global unsigned int *z = &(mem[off[4 * i + 2]]);
   if (j == 0) {
-    atomic_store_explicit((volatile __global atomic_uint *)(x), 1, memory_order_relaxed, memory_scope_device);
+    atomic_store_explicit((volatile __global atomic_uint *)(x), 1, memory_order_seq_cst, memory_scope_device);
     atomic_work_item_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE, memory_order_seq_cst, memory_scope_device);
-    atomic_store_explicit((volatile __global atomic_uint *)(y), 1, memory_order_relaxed, memory_scope_device);
+    atomic_store_explicit((volatile __global atomic_uint *)(y), 1, memory_order_seq_cst, memory_scope_device);
   } else if (j == 1) {
     unsigned a;
     int spins = 0;
     while ((a = atomic_load_explicit((volatile __global atomic_uint *)(y), memory_order_relaxed, memory_scope_device)) == 0 && ++spins < 20000) {
     }
     atomic_work_item_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE, memory_order_seq_cst, memory_scope_device);
-    atomic_store_explicit((volatile __global atomic_uint *)(z), 1, memory_order_relaxed, memory_scope_device);
+    atomic_store_explicit((volatile __global atomic_uint *)(z), 1, memory_order_seq_cst, memory_scope_device);
     res[4 * i] = a;
   } else {
     unsigned b;
@@ -187,14 +187,14 @@ isa2_none_mutant(const __global int *role, __global unsigned *mem, const __globa
   __global unsigned int *y = &(mem[off[4 * i + 1]]);
   __global unsigned int *z = &(mem[off[4 * i + 2]]);
   if (j == 0) {
-    atomic_store_explicit((volatile __global atomic_uint *)(x), 1, memory_order_relaxed, memory_scope_device);
-    atomic_store_explicit((volatile __global atomic_uint *)(y), 1, memory_order_relaxed, memory_scope_device);
+    atomic_store_explicit((volatile __global atomic_uint *)(x), 1, memory_order_seq_cst, memory_scope_device);
+    atomic_store_explicit((volatile __global atomic_uint *)(y), 1, memory_order_seq_cst, memory_scope_device);
   } else if (j == 1) {
     unsigned a;
     int spins = 0;
     while ((a = atomic_load_explicit((volatile __global atomic_uint *)(y), memory_order_relaxed, memory_scope_device)) == 0 && ++spins < 20000) {
     }
-    atomic_store_explicit((volatile __global atomic_uint *)(z), 1, memory_order_relaxed, memory_scope_device);
+    atomic_store_explicit((volatile __global atomic_uint *)(z), 1, memory_order_seq_cst, memory_scope_device);
     res[4 * i] = a;
   } else {
     unsigned b;

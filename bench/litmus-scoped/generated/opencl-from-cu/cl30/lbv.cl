@@ -31,7 +31,7 @@ static uint xfence_atomic_inc_global_uint(volatile __global uint *p, uint v, mem
   barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
   if (tid == 0) {
     atomic_work_item_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE, memory_order_seq_cst, memory_scope_device);
-    unsigned value = xfence_atomic_inc_global_uint(&count[group], bpg, memory_order_relaxed, memory_scope_device);
+    unsigned value = xfence_atomic_inc_global_uint(&count[group], bpg, memory_order_seq_cst, memory_scope_device);
     isLastBlockDone = (value == (unsigned)(bpg - 1));
   }
   barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
@@ -57,7 +57,7 @@ static uint xfence_atomic_inc_global_uint(volatile __global uint *p, uint v, mem
   barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
   if (tid == 0) {
     atomic_work_item_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE, memory_order_seq_cst, memory_scope_device);
-    unsigned value = xfence_atomic_inc_global_uint(&count[group], bpg, memory_order_relaxed, memory_scope_device);
+    unsigned value = xfence_atomic_inc_global_uint(&count[group], bpg, memory_order_seq_cst, memory_scope_device);
     isLastBlockDone = (value == (unsigned)(bpg - 1));
   }
   barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
@@ -82,7 +82,7 @@ static uint xfence_atomic_inc_global_uint(volatile __global uint *p, uint v, mem
   partial[((uint)get_group_id(0) * n + tid) * LBV_STRIDE] = s;
   barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
   if (tid == 0) {
-    unsigned value = xfence_atomic_inc_global_uint(&count[group], bpg, memory_order_relaxed, memory_scope_device);
+    unsigned value = xfence_atomic_inc_global_uint(&count[group], bpg, memory_order_seq_cst, memory_scope_device);
     isLastBlockDone = (value == (unsigned)(bpg - 1));
   }
   barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);

@@ -25,7 +25,7 @@ static  int litmus_start(const __global int *role, volatile __global unsigned *a
     }
     return -1;
   }
-  atomic_fetch_add_explicit((volatile __global atomic_uint *)((__global unsigned *)arrive), 1u, memory_order_relaxed, memory_scope_device);
+  atomic_fetch_add_explicit((volatile __global atomic_uint *)((__global unsigned *)arrive), 1u, memory_order_seq_cst, memory_scope_device);
   for (int spin = 0; *arrive < ntest && spin < meet; ++spin) {
   }
   return r;
