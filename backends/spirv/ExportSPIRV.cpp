@@ -80,27 +80,44 @@ void addUndeducedCapabilities(spirv::ModuleOp module) {
 /// spirv::Opcode lacks OpAtomicLoad.
 constexpr uint32_t kOpDecorate = 71;
 constexpr uint32_t kOpAtomicLoad = 227;
+constexpr uint32_t kOpAtomicStore = 228;
+constexpr uint32_t kOpAtomicExchange = 229;
 constexpr uint32_t kOpAtomicOr = 241;
 constexpr uint32_t kDecorationRelaxedPrecision = 0;
 
 /// Serializes `module` as spirv::serialize does, except that each
 /// spirv.AtomicOr marked with kAtomicLoadAttrName becomes OpAtomicLoad
-/// <result type> <result> <pointer> <scope> <semantics>: the OR's words
-/// without its value operand. The marked results are told apart in the
-/// binary by a RelaxedPrecision decoration, which is put on them only for
-/// this and removed with the OR.
+/// <result type> <result> <pointer> <scope> <semantics> (the OR's words
+/// without its value operand), and each spirv.AtomicExchange marked with
+/// kAtomicStoreAttrName becomes OpAtomicStore <pointer> <scope> <semantics>
+/// <value> (the exchange's words without its result type and unused
+/// result). The marked results are told apart in the binary by a
+/// RelaxedPrecision decoration, which is put on them only for this and
+/// removed with the op.
 LogicalResult serializeWithAtomicLoads(spirv::ModuleOp module,
                                        SmallVectorImpl<uint32_t> &binary) {
   constexpr llvm::StringLiteral kMark = "relaxed_precision";
   unsigned marked = 0;
-  WalkResult walk = module.walk([&](spirv::AtomicOrOp op) {
+  auto mark = [&](Operation *op, llvm::StringRef attr) {
     if (op->hasAttr(kMark))
-      return WalkResult(op.emitError("--export-spirv: an atomic OR decorated "
-                                     "RelaxedPrecision cannot be serialized "
-                                     "beside atomic loads"));
-    if (op->removeAttr(xfence::kAtomicLoadAttrName)) {
-      op->setAttr(kMark, UnitAttr::get(op.getContext()));
+      return WalkResult(op->emitError("--export-spirv: an atomic decorated "
+                                      "RelaxedPrecision cannot be serialized "
+                                      "beside atomic loads and stores"));
+    if (op->removeAttr(attr)) {
+      op->setAttr(kMark, UnitAttr::get(op->getContext()));
       ++marked;
+    }
+    return WalkResult::advance();
+  };
+  WalkResult walk = module.walk([&](Operation *op) {
+    if (isa<spirv::AtomicOrOp>(op))
+      return mark(op, xfence::kAtomicLoadAttrName);
+    if (isa<spirv::AtomicExchangeOp>(op)) {
+      if (op->hasAttr(xfence::kAtomicStoreAttrName) &&
+          !op->getResult(0).use_empty())
+        return WalkResult(op->emitError("--export-spirv: an atomic store "
+                                        "whose result is used"));
+      return mark(op, xfence::kAtomicStoreAttrName);
     }
     return WalkResult::advance();
   });
@@ -131,7 +148,7 @@ LogicalResult serializeWithAtomicLoads(spirv::ModuleOp module,
     return opcode == kOpDecorate && inst.size() == 3 &&
            inst[2] == kDecorationRelaxedPrecision;
   };
-  llvm::DenseSet<uint32_t> decorated, loads;
+  llvm::DenseSet<uint32_t> decorated, loads, stores;
   bool wellFormed =
       forEachInstruction([&](ArrayRef<uint32_t> inst, uint32_t opcode) {
         if (isMark(inst, opcode))
@@ -139,18 +156,28 @@ LogicalResult serializeWithAtomicLoads(spirv::ModuleOp module,
         else if (opcode == kOpAtomicOr && inst.size() == 7 &&
                  decorated.contains(inst[2]))
           loads.insert(inst[2]);
+        else if (opcode == kOpAtomicExchange && inst.size() == 7 &&
+                 decorated.contains(inst[2]))
+          stores.insert(inst[2]);
       });
-  if (!wellFormed || loads.size() != marked)
+  if (!wellFormed || loads.size() + stores.size() != marked)
     return module.emitError("--export-spirv: ")
-           << marked << " atomic loads to write, " << loads.size()
-           << " found in the serialized module";
+           << marked << " atomic loads and stores to write, "
+           << loads.size() + stores.size() << " found in the serialized module";
   binary.append(words.begin(), words.begin() + spirv::kHeaderWordCount);
   forEachInstruction([&](ArrayRef<uint32_t> inst, uint32_t opcode) {
-    if (isMark(inst, opcode) && loads.contains(inst[1]))
+    if (isMark(inst, opcode) &&
+        (loads.contains(inst[1]) || stores.contains(inst[1])))
       return;
     if (opcode == kOpAtomicOr && inst.size() == 7 && loads.contains(inst[2])) {
       binary.push_back((6u << 16) | kOpAtomicLoad);
       binary.append(inst.begin() + 1, inst.begin() + 6);
+      return;
+    }
+    if (opcode == kOpAtomicExchange && inst.size() == 7 &&
+        stores.contains(inst[2])) {
+      binary.push_back((5u << 16) | kOpAtomicStore);
+      binary.append(inst.begin() + 3, inst.begin() + 7);
       return;
     }
     binary.append(inst.begin(), inst.end());

@@ -461,8 +461,10 @@ struct LoadToSPIRV : XFenceToSPIRVPattern<AtomicLoadOp> {
   }
 };
 
-/// xfence.atomic_store -> spirv.AtomicExchange whose result is unused (no
-/// OpAtomicStore in MLIR's SPIR-V dialect; an exchange is a stronger access).
+/// xfence.atomic_store -> OpAtomicStore: MLIR's SPIR-V dialect has none, so
+/// the store is a spirv.AtomicExchange whose result is unused, marked with
+/// kAtomicStoreAttrName, which --export-spirv serializes as OpAtomicStore
+/// (an exchange would also read: a stronger, dearer access).
 struct StoreToSPIRV : XFenceToSPIRVPattern<AtomicStoreOp> {
   using XFenceToSPIRVPattern::XFenceToSPIRVPattern;
   LogicalResult
@@ -474,9 +476,10 @@ struct StoreToSPIRV : XFenceToSPIRVPattern<AtomicStoreOp> {
     if (failed(ptr))
       return failure();
     Sem sem = toSPIRVAtomicSemantics(op.getOrder(), env.vulkan);
-    spirv::AtomicExchangeOp::create(
+    auto store = spirv::AtomicExchangeOp::create(
         rewriter, op.getLoc(), type, *ptr,
         memoryScope(op.getScope(), sem, env.vulkan), sem, adaptor.getValue());
+    store->setAttr(kAtomicStoreAttrName, rewriter.getUnitAttr());
     rewriter.eraseOp(op);
     return success();
   }

@@ -44,6 +44,13 @@ mlir::spirv::MemorySemantics toSPIRVAtomicSemantics(MemoryOrder order,
 /// read-modify-write where the source reads.
 inline constexpr llvm::StringLiteral kAtomicLoadAttrName = "xfence.atomic_load";
 
+/// Nor OpAtomicStore: an `xfence.atomic_store` is a `spirv.AtomicExchange`
+/// whose result is unused and that carries this attribute, serialized by
+/// --export-spirv as OpAtomicStore with the same pointer, scope, semantics
+/// and value.
+inline constexpr llvm::StringLiteral kAtomicStoreAttrName =
+    "xfence.atomic_store";
+
 /// Adds the patterns that lower legalized xfence fences, barriers and
 /// atomics to the SPIR-V dialect, for the OpenCL environment or (`vulkan`)
 /// the Vulkan memory model, and teaches `converter` the address types they

@@ -17,12 +17,13 @@ import sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "..", "..", "utils", "memmodel"))
 
-from xfmodel.routes.routes import ROUTES  # noqa: E402
+from xfmodel.routes.routes import ROUTES, explain  # noqa: E402
 
 
 def main():
     folder = sys.argv[1]
     rows, causes, missing = [], [], []
+    unexplained = 0
     total = [0] * 8
     for name in ROUTES:
         path = os.path.join(folder, name + ".md")
@@ -41,13 +42,25 @@ def main():
         block = re.search(r"^## over-strong %s \(\d+\)\n\n(\|.*?)\n\n" %
                           re.escape(name), text, re.M | re.S)
         if block:
-            causes += ["", "### %s" % name, "", block.group(1)]
+            # The rules are applied again: a rule added after the run
+            # explains the causes the report recorded.
+            lines = block.group(1).splitlines()
+            table = lines[:2]
+            for line in lines[2:]:
+                cells_ = [c.strip() for c in line.strip("|").split("|")]
+                key = tuple(c.strip() for c in cells_[0].split(",")
+                            if c.strip() and cells_[0] != "none found")
+                why = explain(name, key)
+                unexplained += "UNEXPLAINED" in why
+                table.append("| %s | %s | %s |" % (cells_[0], cells_[1], why))
+            causes += ["", "### %s" % name, ""] + table
     out = ["| route | tests | expressible | refused | unreadable | new gaps "
            "| sound | unsound | over-strong |",
            "|---|---|---|---|---|---|---|---|---|"] + rows
     out.append("| **total** | %s |" % " | ".join(str(t) for t in total))
     if missing:
         out += ["", "Not run: " + ", ".join(missing)]
+    out += ["", "Over-strong cause groups no rule explains: %d" % unexplained]
     out += ["", "## Over-strong results by cause"] + causes
     print("\n".join(out))
 

@@ -642,8 +642,10 @@ def spirv_store(t, addr, scope, order, vulkan, val):
     if err:
         return err
     sem = spirv_semantics(order, ALL, vulkan)
+    # An exchange marked to be written as OpAtomicStore (ExportSPIRV.cpp).
     return [("CHECK", spirv_atomic_line("AtomicExchange", scope, [sem], addr,
-                                        t, vulkan, val))]
+                                        t, vulkan,
+                                        val + " {xfence.atomic_store}"))]
 
 
 def spirv_barrier(exec_scope, mem, order, spaces, vulkan, mask=False,

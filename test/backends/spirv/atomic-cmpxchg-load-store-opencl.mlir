@@ -1370,24 +1370,24 @@ func.func @load_i64_g(%p: !llvm.ptr<1>) {
 }
 
 // CHECK-LABEL: func @store_i32_g(
-// CHECK: = spirv.AtomicExchange <Invocation> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<i32, CrossWorkgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Invocation> <Release|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<i32, CrossWorkgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Invocation> <SequentiallyConsistent|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<i32, CrossWorkgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Subgroup> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<i32, CrossWorkgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Subgroup> <Release|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<i32, CrossWorkgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Subgroup> <SequentiallyConsistent|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<i32, CrossWorkgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Workgroup> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<i32, CrossWorkgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Workgroup> <Release|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<i32, CrossWorkgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Workgroup> <SequentiallyConsistent|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<i32, CrossWorkgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Device> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<i32, CrossWorkgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Device> <Release|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<i32, CrossWorkgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Device> <SequentiallyConsistent|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<i32, CrossWorkgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Device> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<i32, CrossWorkgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Device> <Release|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<i32, CrossWorkgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Device> <SequentiallyConsistent|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<i32, CrossWorkgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <CrossDevice> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<i32, CrossWorkgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <CrossDevice> <Release|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<i32, CrossWorkgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <CrossDevice> <SequentiallyConsistent|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<i32, CrossWorkgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Invocation> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<i32, CrossWorkgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Invocation> <Release|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<i32, CrossWorkgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Invocation> <SequentiallyConsistent|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<i32, CrossWorkgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Subgroup> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<i32, CrossWorkgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Subgroup> <Release|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<i32, CrossWorkgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Subgroup> <SequentiallyConsistent|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<i32, CrossWorkgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Workgroup> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<i32, CrossWorkgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Workgroup> <Release|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<i32, CrossWorkgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Workgroup> <SequentiallyConsistent|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<i32, CrossWorkgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Device> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<i32, CrossWorkgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Device> <Release|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<i32, CrossWorkgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Device> <SequentiallyConsistent|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<i32, CrossWorkgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Device> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<i32, CrossWorkgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Device> <Release|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<i32, CrossWorkgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Device> <SequentiallyConsistent|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<i32, CrossWorkgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <CrossDevice> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<i32, CrossWorkgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <CrossDevice> <Release|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<i32, CrossWorkgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <CrossDevice> <SequentiallyConsistent|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<i32, CrossWorkgroup>{{$}}
 // CHECK: return
 func.func @store_i32_g(%p: !llvm.ptr<1>, %v: i32) {
   xfence.atomic_store %v, %p thread relaxed : i32, !llvm.ptr<1>
@@ -1412,24 +1412,24 @@ func.func @store_i32_g(%p: !llvm.ptr<1>, %v: i32) {
 }
 
 // CHECK-LABEL: func @store_i32_s(
-// CHECK: = spirv.AtomicExchange <Invocation> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<i32, Workgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Invocation> <Release|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<i32, Workgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Invocation> <SequentiallyConsistent|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<i32, Workgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Subgroup> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<i32, Workgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Subgroup> <Release|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<i32, Workgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Subgroup> <SequentiallyConsistent|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<i32, Workgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Workgroup> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<i32, Workgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Workgroup> <Release|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<i32, Workgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Workgroup> <SequentiallyConsistent|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<i32, Workgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Device> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<i32, Workgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Device> <Release|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<i32, Workgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Device> <SequentiallyConsistent|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<i32, Workgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Device> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<i32, Workgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Device> <Release|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<i32, Workgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Device> <SequentiallyConsistent|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<i32, Workgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <CrossDevice> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<i32, Workgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <CrossDevice> <Release|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<i32, Workgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <CrossDevice> <SequentiallyConsistent|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<i32, Workgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Invocation> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<i32, Workgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Invocation> <Release|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<i32, Workgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Invocation> <SequentiallyConsistent|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<i32, Workgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Subgroup> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<i32, Workgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Subgroup> <Release|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<i32, Workgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Subgroup> <SequentiallyConsistent|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<i32, Workgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Workgroup> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<i32, Workgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Workgroup> <Release|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<i32, Workgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Workgroup> <SequentiallyConsistent|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<i32, Workgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Device> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<i32, Workgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Device> <Release|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<i32, Workgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Device> <SequentiallyConsistent|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<i32, Workgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Device> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<i32, Workgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Device> <Release|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<i32, Workgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Device> <SequentiallyConsistent|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<i32, Workgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <CrossDevice> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<i32, Workgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <CrossDevice> <Release|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<i32, Workgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <CrossDevice> <SequentiallyConsistent|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<i32, Workgroup>{{$}}
 // CHECK: return
 func.func @store_i32_s(%p: !llvm.ptr<3>, %v: i32) {
   xfence.atomic_store %v, %p thread relaxed : i32, !llvm.ptr<3>
@@ -1454,24 +1454,24 @@ func.func @store_i32_s(%p: !llvm.ptr<3>, %v: i32) {
 }
 
 // CHECK-LABEL: func @store_i32_m(
-// CHECK: = spirv.AtomicExchange <Invocation> <None> %{{[-a-zA-Z0-9_]+}}, %arg2 : !spirv.ptr<i32, CrossWorkgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Invocation> <Release|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg2 : !spirv.ptr<i32, CrossWorkgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Invocation> <SequentiallyConsistent|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg2 : !spirv.ptr<i32, CrossWorkgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Subgroup> <None> %{{[-a-zA-Z0-9_]+}}, %arg2 : !spirv.ptr<i32, CrossWorkgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Subgroup> <Release|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg2 : !spirv.ptr<i32, CrossWorkgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Subgroup> <SequentiallyConsistent|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg2 : !spirv.ptr<i32, CrossWorkgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Workgroup> <None> %{{[-a-zA-Z0-9_]+}}, %arg2 : !spirv.ptr<i32, CrossWorkgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Workgroup> <Release|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg2 : !spirv.ptr<i32, CrossWorkgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Workgroup> <SequentiallyConsistent|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg2 : !spirv.ptr<i32, CrossWorkgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Device> <None> %{{[-a-zA-Z0-9_]+}}, %arg2 : !spirv.ptr<i32, CrossWorkgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Device> <Release|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg2 : !spirv.ptr<i32, CrossWorkgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Device> <SequentiallyConsistent|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg2 : !spirv.ptr<i32, CrossWorkgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Device> <None> %{{[-a-zA-Z0-9_]+}}, %arg2 : !spirv.ptr<i32, CrossWorkgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Device> <Release|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg2 : !spirv.ptr<i32, CrossWorkgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Device> <SequentiallyConsistent|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg2 : !spirv.ptr<i32, CrossWorkgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <CrossDevice> <None> %{{[-a-zA-Z0-9_]+}}, %arg2 : !spirv.ptr<i32, CrossWorkgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <CrossDevice> <Release|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg2 : !spirv.ptr<i32, CrossWorkgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <CrossDevice> <SequentiallyConsistent|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg2 : !spirv.ptr<i32, CrossWorkgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Invocation> <None> %{{[-a-zA-Z0-9_]+}}, %arg2 {xfence.atomic_store} : !spirv.ptr<i32, CrossWorkgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Invocation> <Release|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg2 {xfence.atomic_store} : !spirv.ptr<i32, CrossWorkgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Invocation> <SequentiallyConsistent|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg2 {xfence.atomic_store} : !spirv.ptr<i32, CrossWorkgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Subgroup> <None> %{{[-a-zA-Z0-9_]+}}, %arg2 {xfence.atomic_store} : !spirv.ptr<i32, CrossWorkgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Subgroup> <Release|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg2 {xfence.atomic_store} : !spirv.ptr<i32, CrossWorkgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Subgroup> <SequentiallyConsistent|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg2 {xfence.atomic_store} : !spirv.ptr<i32, CrossWorkgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Workgroup> <None> %{{[-a-zA-Z0-9_]+}}, %arg2 {xfence.atomic_store} : !spirv.ptr<i32, CrossWorkgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Workgroup> <Release|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg2 {xfence.atomic_store} : !spirv.ptr<i32, CrossWorkgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Workgroup> <SequentiallyConsistent|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg2 {xfence.atomic_store} : !spirv.ptr<i32, CrossWorkgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Device> <None> %{{[-a-zA-Z0-9_]+}}, %arg2 {xfence.atomic_store} : !spirv.ptr<i32, CrossWorkgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Device> <Release|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg2 {xfence.atomic_store} : !spirv.ptr<i32, CrossWorkgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Device> <SequentiallyConsistent|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg2 {xfence.atomic_store} : !spirv.ptr<i32, CrossWorkgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Device> <None> %{{[-a-zA-Z0-9_]+}}, %arg2 {xfence.atomic_store} : !spirv.ptr<i32, CrossWorkgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Device> <Release|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg2 {xfence.atomic_store} : !spirv.ptr<i32, CrossWorkgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Device> <SequentiallyConsistent|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg2 {xfence.atomic_store} : !spirv.ptr<i32, CrossWorkgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <CrossDevice> <None> %{{[-a-zA-Z0-9_]+}}, %arg2 {xfence.atomic_store} : !spirv.ptr<i32, CrossWorkgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <CrossDevice> <Release|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg2 {xfence.atomic_store} : !spirv.ptr<i32, CrossWorkgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <CrossDevice> <SequentiallyConsistent|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg2 {xfence.atomic_store} : !spirv.ptr<i32, CrossWorkgroup>{{$}}
 // CHECK: return
 func.func @store_i32_m(%p: memref<8xi32>, %i: index, %v: i32) {
   xfence.atomic_store %v, %p[%i] thread relaxed : i32, memref<8xi32>
@@ -1496,24 +1496,24 @@ func.func @store_i32_m(%p: memref<8xi32>, %i: index, %v: i32) {
 }
 
 // CHECK-LABEL: func @store_i32_ms(
-// CHECK: = spirv.AtomicExchange <Invocation> <None> %{{[-a-zA-Z0-9_]+}}, %arg2 : !spirv.ptr<i32, Workgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Invocation> <Release|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg2 : !spirv.ptr<i32, Workgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Invocation> <SequentiallyConsistent|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg2 : !spirv.ptr<i32, Workgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Subgroup> <None> %{{[-a-zA-Z0-9_]+}}, %arg2 : !spirv.ptr<i32, Workgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Subgroup> <Release|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg2 : !spirv.ptr<i32, Workgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Subgroup> <SequentiallyConsistent|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg2 : !spirv.ptr<i32, Workgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Workgroup> <None> %{{[-a-zA-Z0-9_]+}}, %arg2 : !spirv.ptr<i32, Workgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Workgroup> <Release|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg2 : !spirv.ptr<i32, Workgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Workgroup> <SequentiallyConsistent|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg2 : !spirv.ptr<i32, Workgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Device> <None> %{{[-a-zA-Z0-9_]+}}, %arg2 : !spirv.ptr<i32, Workgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Device> <Release|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg2 : !spirv.ptr<i32, Workgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Device> <SequentiallyConsistent|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg2 : !spirv.ptr<i32, Workgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Device> <None> %{{[-a-zA-Z0-9_]+}}, %arg2 : !spirv.ptr<i32, Workgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Device> <Release|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg2 : !spirv.ptr<i32, Workgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Device> <SequentiallyConsistent|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg2 : !spirv.ptr<i32, Workgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <CrossDevice> <None> %{{[-a-zA-Z0-9_]+}}, %arg2 : !spirv.ptr<i32, Workgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <CrossDevice> <Release|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg2 : !spirv.ptr<i32, Workgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <CrossDevice> <SequentiallyConsistent|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg2 : !spirv.ptr<i32, Workgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Invocation> <None> %{{[-a-zA-Z0-9_]+}}, %arg2 {xfence.atomic_store} : !spirv.ptr<i32, Workgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Invocation> <Release|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg2 {xfence.atomic_store} : !spirv.ptr<i32, Workgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Invocation> <SequentiallyConsistent|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg2 {xfence.atomic_store} : !spirv.ptr<i32, Workgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Subgroup> <None> %{{[-a-zA-Z0-9_]+}}, %arg2 {xfence.atomic_store} : !spirv.ptr<i32, Workgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Subgroup> <Release|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg2 {xfence.atomic_store} : !spirv.ptr<i32, Workgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Subgroup> <SequentiallyConsistent|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg2 {xfence.atomic_store} : !spirv.ptr<i32, Workgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Workgroup> <None> %{{[-a-zA-Z0-9_]+}}, %arg2 {xfence.atomic_store} : !spirv.ptr<i32, Workgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Workgroup> <Release|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg2 {xfence.atomic_store} : !spirv.ptr<i32, Workgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Workgroup> <SequentiallyConsistent|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg2 {xfence.atomic_store} : !spirv.ptr<i32, Workgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Device> <None> %{{[-a-zA-Z0-9_]+}}, %arg2 {xfence.atomic_store} : !spirv.ptr<i32, Workgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Device> <Release|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg2 {xfence.atomic_store} : !spirv.ptr<i32, Workgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Device> <SequentiallyConsistent|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg2 {xfence.atomic_store} : !spirv.ptr<i32, Workgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Device> <None> %{{[-a-zA-Z0-9_]+}}, %arg2 {xfence.atomic_store} : !spirv.ptr<i32, Workgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Device> <Release|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg2 {xfence.atomic_store} : !spirv.ptr<i32, Workgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Device> <SequentiallyConsistent|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg2 {xfence.atomic_store} : !spirv.ptr<i32, Workgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <CrossDevice> <None> %{{[-a-zA-Z0-9_]+}}, %arg2 {xfence.atomic_store} : !spirv.ptr<i32, Workgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <CrossDevice> <Release|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg2 {xfence.atomic_store} : !spirv.ptr<i32, Workgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <CrossDevice> <SequentiallyConsistent|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg2 {xfence.atomic_store} : !spirv.ptr<i32, Workgroup>{{$}}
 // CHECK: return
 func.func @store_i32_ms(%p: memref<8xi32, 3>, %i: index, %v: i32) {
   xfence.atomic_store %v, %p[%i] thread relaxed : i32, memref<8xi32, 3>
@@ -1538,24 +1538,24 @@ func.func @store_i32_ms(%p: memref<8xi32, 3>, %i: index, %v: i32) {
 }
 
 // CHECK-LABEL: func @store_i64_g(
-// CHECK: = spirv.AtomicExchange <Invocation> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<i64, CrossWorkgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Invocation> <Release|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<i64, CrossWorkgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Invocation> <SequentiallyConsistent|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<i64, CrossWorkgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Subgroup> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<i64, CrossWorkgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Subgroup> <Release|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<i64, CrossWorkgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Subgroup> <SequentiallyConsistent|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<i64, CrossWorkgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Workgroup> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<i64, CrossWorkgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Workgroup> <Release|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<i64, CrossWorkgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Workgroup> <SequentiallyConsistent|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<i64, CrossWorkgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Device> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<i64, CrossWorkgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Device> <Release|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<i64, CrossWorkgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Device> <SequentiallyConsistent|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<i64, CrossWorkgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Device> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<i64, CrossWorkgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Device> <Release|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<i64, CrossWorkgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Device> <SequentiallyConsistent|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<i64, CrossWorkgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <CrossDevice> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<i64, CrossWorkgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <CrossDevice> <Release|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<i64, CrossWorkgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <CrossDevice> <SequentiallyConsistent|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<i64, CrossWorkgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Invocation> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<i64, CrossWorkgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Invocation> <Release|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<i64, CrossWorkgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Invocation> <SequentiallyConsistent|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<i64, CrossWorkgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Subgroup> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<i64, CrossWorkgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Subgroup> <Release|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<i64, CrossWorkgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Subgroup> <SequentiallyConsistent|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<i64, CrossWorkgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Workgroup> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<i64, CrossWorkgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Workgroup> <Release|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<i64, CrossWorkgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Workgroup> <SequentiallyConsistent|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<i64, CrossWorkgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Device> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<i64, CrossWorkgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Device> <Release|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<i64, CrossWorkgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Device> <SequentiallyConsistent|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<i64, CrossWorkgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Device> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<i64, CrossWorkgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Device> <Release|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<i64, CrossWorkgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Device> <SequentiallyConsistent|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<i64, CrossWorkgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <CrossDevice> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<i64, CrossWorkgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <CrossDevice> <Release|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<i64, CrossWorkgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <CrossDevice> <SequentiallyConsistent|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<i64, CrossWorkgroup>{{$}}
 // CHECK: return
 func.func @store_i64_g(%p: !llvm.ptr<1>, %v: i64) {
   xfence.atomic_store %v, %p thread relaxed : i64, !llvm.ptr<1>
@@ -1580,24 +1580,24 @@ func.func @store_i64_g(%p: !llvm.ptr<1>, %v: i64) {
 }
 
 // CHECK-LABEL: func @store_f32_g(
-// CHECK: = spirv.AtomicExchange <Invocation> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<f32, CrossWorkgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Invocation> <Release|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<f32, CrossWorkgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Invocation> <SequentiallyConsistent|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<f32, CrossWorkgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Subgroup> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<f32, CrossWorkgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Subgroup> <Release|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<f32, CrossWorkgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Subgroup> <SequentiallyConsistent|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<f32, CrossWorkgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Workgroup> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<f32, CrossWorkgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Workgroup> <Release|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<f32, CrossWorkgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Workgroup> <SequentiallyConsistent|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<f32, CrossWorkgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Device> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<f32, CrossWorkgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Device> <Release|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<f32, CrossWorkgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Device> <SequentiallyConsistent|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<f32, CrossWorkgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Device> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<f32, CrossWorkgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Device> <Release|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<f32, CrossWorkgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Device> <SequentiallyConsistent|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<f32, CrossWorkgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <CrossDevice> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<f32, CrossWorkgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <CrossDevice> <Release|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<f32, CrossWorkgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <CrossDevice> <SequentiallyConsistent|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<f32, CrossWorkgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Invocation> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<f32, CrossWorkgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Invocation> <Release|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<f32, CrossWorkgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Invocation> <SequentiallyConsistent|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<f32, CrossWorkgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Subgroup> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<f32, CrossWorkgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Subgroup> <Release|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<f32, CrossWorkgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Subgroup> <SequentiallyConsistent|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<f32, CrossWorkgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Workgroup> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<f32, CrossWorkgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Workgroup> <Release|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<f32, CrossWorkgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Workgroup> <SequentiallyConsistent|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<f32, CrossWorkgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Device> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<f32, CrossWorkgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Device> <Release|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<f32, CrossWorkgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Device> <SequentiallyConsistent|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<f32, CrossWorkgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Device> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<f32, CrossWorkgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Device> <Release|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<f32, CrossWorkgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Device> <SequentiallyConsistent|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<f32, CrossWorkgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <CrossDevice> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<f32, CrossWorkgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <CrossDevice> <Release|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<f32, CrossWorkgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <CrossDevice> <SequentiallyConsistent|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<f32, CrossWorkgroup>{{$}}
 // CHECK: return
 func.func @store_f32_g(%p: !llvm.ptr<1>, %v: f32) {
   xfence.atomic_store %v, %p thread relaxed : f32, !llvm.ptr<1>
@@ -1622,24 +1622,24 @@ func.func @store_f32_g(%p: !llvm.ptr<1>, %v: f32) {
 }
 
 // CHECK-LABEL: func @store_f64_g(
-// CHECK: = spirv.AtomicExchange <Invocation> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<f64, CrossWorkgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Invocation> <Release|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<f64, CrossWorkgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Invocation> <SequentiallyConsistent|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<f64, CrossWorkgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Subgroup> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<f64, CrossWorkgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Subgroup> <Release|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<f64, CrossWorkgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Subgroup> <SequentiallyConsistent|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<f64, CrossWorkgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Workgroup> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<f64, CrossWorkgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Workgroup> <Release|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<f64, CrossWorkgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Workgroup> <SequentiallyConsistent|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<f64, CrossWorkgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Device> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<f64, CrossWorkgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Device> <Release|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<f64, CrossWorkgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Device> <SequentiallyConsistent|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<f64, CrossWorkgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Device> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<f64, CrossWorkgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Device> <Release|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<f64, CrossWorkgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Device> <SequentiallyConsistent|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<f64, CrossWorkgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <CrossDevice> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<f64, CrossWorkgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <CrossDevice> <Release|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<f64, CrossWorkgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <CrossDevice> <SequentiallyConsistent|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<f64, CrossWorkgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Invocation> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<f64, CrossWorkgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Invocation> <Release|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<f64, CrossWorkgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Invocation> <SequentiallyConsistent|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<f64, CrossWorkgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Subgroup> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<f64, CrossWorkgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Subgroup> <Release|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<f64, CrossWorkgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Subgroup> <SequentiallyConsistent|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<f64, CrossWorkgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Workgroup> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<f64, CrossWorkgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Workgroup> <Release|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<f64, CrossWorkgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Workgroup> <SequentiallyConsistent|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<f64, CrossWorkgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Device> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<f64, CrossWorkgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Device> <Release|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<f64, CrossWorkgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Device> <SequentiallyConsistent|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<f64, CrossWorkgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Device> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<f64, CrossWorkgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Device> <Release|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<f64, CrossWorkgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Device> <SequentiallyConsistent|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<f64, CrossWorkgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <CrossDevice> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<f64, CrossWorkgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <CrossDevice> <Release|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<f64, CrossWorkgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <CrossDevice> <SequentiallyConsistent|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<f64, CrossWorkgroup>{{$}}
 // CHECK: return
 func.func @store_f64_g(%p: !llvm.ptr<1>, %v: f64) {
   xfence.atomic_store %v, %p thread relaxed : f64, !llvm.ptr<1>

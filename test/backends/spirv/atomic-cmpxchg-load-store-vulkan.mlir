@@ -804,16 +804,16 @@ func.func @load_i64_g(%p: !llvm.ptr<1>) {
 }
 
 // CHECK-LABEL: func @store_i32_g(
-// CHECK: = spirv.AtomicExchange <Invocation> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<i32, StorageBuffer>{{$}}
-// CHECK: = spirv.AtomicExchange <Subgroup> <Release|UniformMemory|WorkgroupMemory|ImageMemory|MakeAvailable> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<i32, StorageBuffer>{{$}}
-// CHECK: = spirv.AtomicExchange <Subgroup> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<i32, StorageBuffer>{{$}}
-// CHECK: = spirv.AtomicExchange <Subgroup> <Release|UniformMemory|WorkgroupMemory|ImageMemory|MakeAvailable> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<i32, StorageBuffer>{{$}}
-// CHECK: = spirv.AtomicExchange <Workgroup> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<i32, StorageBuffer>{{$}}
-// CHECK: = spirv.AtomicExchange <Workgroup> <Release|UniformMemory|WorkgroupMemory|ImageMemory|MakeAvailable> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<i32, StorageBuffer>{{$}}
-// CHECK: = spirv.AtomicExchange <Device> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<i32, StorageBuffer>{{$}}
-// CHECK: = spirv.AtomicExchange <Device> <Release|UniformMemory|WorkgroupMemory|ImageMemory|MakeAvailable> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<i32, StorageBuffer>{{$}}
-// CHECK: = spirv.AtomicExchange <Device> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<i32, StorageBuffer>{{$}}
-// CHECK: = spirv.AtomicExchange <Device> <Release|UniformMemory|WorkgroupMemory|ImageMemory|MakeAvailable> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<i32, StorageBuffer>{{$}}
+// CHECK: = spirv.AtomicExchange <Invocation> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<i32, StorageBuffer>{{$}}
+// CHECK: = spirv.AtomicExchange <Subgroup> <Release|UniformMemory|WorkgroupMemory|ImageMemory|MakeAvailable> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<i32, StorageBuffer>{{$}}
+// CHECK: = spirv.AtomicExchange <Subgroup> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<i32, StorageBuffer>{{$}}
+// CHECK: = spirv.AtomicExchange <Subgroup> <Release|UniformMemory|WorkgroupMemory|ImageMemory|MakeAvailable> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<i32, StorageBuffer>{{$}}
+// CHECK: = spirv.AtomicExchange <Workgroup> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<i32, StorageBuffer>{{$}}
+// CHECK: = spirv.AtomicExchange <Workgroup> <Release|UniformMemory|WorkgroupMemory|ImageMemory|MakeAvailable> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<i32, StorageBuffer>{{$}}
+// CHECK: = spirv.AtomicExchange <Device> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<i32, StorageBuffer>{{$}}
+// CHECK: = spirv.AtomicExchange <Device> <Release|UniformMemory|WorkgroupMemory|ImageMemory|MakeAvailable> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<i32, StorageBuffer>{{$}}
+// CHECK: = spirv.AtomicExchange <Device> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<i32, StorageBuffer>{{$}}
+// CHECK: = spirv.AtomicExchange <Device> <Release|UniformMemory|WorkgroupMemory|ImageMemory|MakeAvailable> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<i32, StorageBuffer>{{$}}
 // CHECK: return
 func.func @store_i32_g(%p: !llvm.ptr<1>, %v: i32) {
   xfence.atomic_store %v, %p thread relaxed : i32, !llvm.ptr<1>
@@ -830,16 +830,16 @@ func.func @store_i32_g(%p: !llvm.ptr<1>, %v: i32) {
 }
 
 // CHECK-LABEL: func @store_i32_s(
-// CHECK: = spirv.AtomicExchange <Invocation> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<i32, Workgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Subgroup> <Release|UniformMemory|WorkgroupMemory|ImageMemory|MakeAvailable> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<i32, Workgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Subgroup> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<i32, Workgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Subgroup> <Release|UniformMemory|WorkgroupMemory|ImageMemory|MakeAvailable> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<i32, Workgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Workgroup> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<i32, Workgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Workgroup> <Release|UniformMemory|WorkgroupMemory|ImageMemory|MakeAvailable> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<i32, Workgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Device> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<i32, Workgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Device> <Release|UniformMemory|WorkgroupMemory|ImageMemory|MakeAvailable> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<i32, Workgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Device> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<i32, Workgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Device> <Release|UniformMemory|WorkgroupMemory|ImageMemory|MakeAvailable> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<i32, Workgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Invocation> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<i32, Workgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Subgroup> <Release|UniformMemory|WorkgroupMemory|ImageMemory|MakeAvailable> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<i32, Workgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Subgroup> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<i32, Workgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Subgroup> <Release|UniformMemory|WorkgroupMemory|ImageMemory|MakeAvailable> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<i32, Workgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Workgroup> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<i32, Workgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Workgroup> <Release|UniformMemory|WorkgroupMemory|ImageMemory|MakeAvailable> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<i32, Workgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Device> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<i32, Workgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Device> <Release|UniformMemory|WorkgroupMemory|ImageMemory|MakeAvailable> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<i32, Workgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Device> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<i32, Workgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Device> <Release|UniformMemory|WorkgroupMemory|ImageMemory|MakeAvailable> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<i32, Workgroup>{{$}}
 // CHECK: return
 func.func @store_i32_s(%p: !llvm.ptr<3>, %v: i32) {
   xfence.atomic_store %v, %p thread relaxed : i32, !llvm.ptr<3>
@@ -856,16 +856,16 @@ func.func @store_i32_s(%p: !llvm.ptr<3>, %v: i32) {
 }
 
 // CHECK-LABEL: func @store_i32_m(
-// CHECK: = spirv.AtomicExchange <Invocation> <None> %{{[-a-zA-Z0-9_]+}}, %arg2 : !spirv.ptr<i32, StorageBuffer>{{$}}
-// CHECK: = spirv.AtomicExchange <Subgroup> <Release|UniformMemory|WorkgroupMemory|ImageMemory|MakeAvailable> %{{[-a-zA-Z0-9_]+}}, %arg2 : !spirv.ptr<i32, StorageBuffer>{{$}}
-// CHECK: = spirv.AtomicExchange <Subgroup> <None> %{{[-a-zA-Z0-9_]+}}, %arg2 : !spirv.ptr<i32, StorageBuffer>{{$}}
-// CHECK: = spirv.AtomicExchange <Subgroup> <Release|UniformMemory|WorkgroupMemory|ImageMemory|MakeAvailable> %{{[-a-zA-Z0-9_]+}}, %arg2 : !spirv.ptr<i32, StorageBuffer>{{$}}
-// CHECK: = spirv.AtomicExchange <Workgroup> <None> %{{[-a-zA-Z0-9_]+}}, %arg2 : !spirv.ptr<i32, StorageBuffer>{{$}}
-// CHECK: = spirv.AtomicExchange <Workgroup> <Release|UniformMemory|WorkgroupMemory|ImageMemory|MakeAvailable> %{{[-a-zA-Z0-9_]+}}, %arg2 : !spirv.ptr<i32, StorageBuffer>{{$}}
-// CHECK: = spirv.AtomicExchange <Device> <None> %{{[-a-zA-Z0-9_]+}}, %arg2 : !spirv.ptr<i32, StorageBuffer>{{$}}
-// CHECK: = spirv.AtomicExchange <Device> <Release|UniformMemory|WorkgroupMemory|ImageMemory|MakeAvailable> %{{[-a-zA-Z0-9_]+}}, %arg2 : !spirv.ptr<i32, StorageBuffer>{{$}}
-// CHECK: = spirv.AtomicExchange <Device> <None> %{{[-a-zA-Z0-9_]+}}, %arg2 : !spirv.ptr<i32, StorageBuffer>{{$}}
-// CHECK: = spirv.AtomicExchange <Device> <Release|UniformMemory|WorkgroupMemory|ImageMemory|MakeAvailable> %{{[-a-zA-Z0-9_]+}}, %arg2 : !spirv.ptr<i32, StorageBuffer>{{$}}
+// CHECK: = spirv.AtomicExchange <Invocation> <None> %{{[-a-zA-Z0-9_]+}}, %arg2 {xfence.atomic_store} : !spirv.ptr<i32, StorageBuffer>{{$}}
+// CHECK: = spirv.AtomicExchange <Subgroup> <Release|UniformMemory|WorkgroupMemory|ImageMemory|MakeAvailable> %{{[-a-zA-Z0-9_]+}}, %arg2 {xfence.atomic_store} : !spirv.ptr<i32, StorageBuffer>{{$}}
+// CHECK: = spirv.AtomicExchange <Subgroup> <None> %{{[-a-zA-Z0-9_]+}}, %arg2 {xfence.atomic_store} : !spirv.ptr<i32, StorageBuffer>{{$}}
+// CHECK: = spirv.AtomicExchange <Subgroup> <Release|UniformMemory|WorkgroupMemory|ImageMemory|MakeAvailable> %{{[-a-zA-Z0-9_]+}}, %arg2 {xfence.atomic_store} : !spirv.ptr<i32, StorageBuffer>{{$}}
+// CHECK: = spirv.AtomicExchange <Workgroup> <None> %{{[-a-zA-Z0-9_]+}}, %arg2 {xfence.atomic_store} : !spirv.ptr<i32, StorageBuffer>{{$}}
+// CHECK: = spirv.AtomicExchange <Workgroup> <Release|UniformMemory|WorkgroupMemory|ImageMemory|MakeAvailable> %{{[-a-zA-Z0-9_]+}}, %arg2 {xfence.atomic_store} : !spirv.ptr<i32, StorageBuffer>{{$}}
+// CHECK: = spirv.AtomicExchange <Device> <None> %{{[-a-zA-Z0-9_]+}}, %arg2 {xfence.atomic_store} : !spirv.ptr<i32, StorageBuffer>{{$}}
+// CHECK: = spirv.AtomicExchange <Device> <Release|UniformMemory|WorkgroupMemory|ImageMemory|MakeAvailable> %{{[-a-zA-Z0-9_]+}}, %arg2 {xfence.atomic_store} : !spirv.ptr<i32, StorageBuffer>{{$}}
+// CHECK: = spirv.AtomicExchange <Device> <None> %{{[-a-zA-Z0-9_]+}}, %arg2 {xfence.atomic_store} : !spirv.ptr<i32, StorageBuffer>{{$}}
+// CHECK: = spirv.AtomicExchange <Device> <Release|UniformMemory|WorkgroupMemory|ImageMemory|MakeAvailable> %{{[-a-zA-Z0-9_]+}}, %arg2 {xfence.atomic_store} : !spirv.ptr<i32, StorageBuffer>{{$}}
 // CHECK: return
 func.func @store_i32_m(%p: memref<8xi32>, %i: index, %v: i32) {
   xfence.atomic_store %v, %p[%i] thread relaxed : i32, memref<8xi32>
@@ -882,16 +882,16 @@ func.func @store_i32_m(%p: memref<8xi32>, %i: index, %v: i32) {
 }
 
 // CHECK-LABEL: func @store_i32_ms(
-// CHECK: = spirv.AtomicExchange <Invocation> <None> %{{[-a-zA-Z0-9_]+}}, %arg2 : !spirv.ptr<i32, Workgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Subgroup> <Release|UniformMemory|WorkgroupMemory|ImageMemory|MakeAvailable> %{{[-a-zA-Z0-9_]+}}, %arg2 : !spirv.ptr<i32, Workgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Subgroup> <None> %{{[-a-zA-Z0-9_]+}}, %arg2 : !spirv.ptr<i32, Workgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Subgroup> <Release|UniformMemory|WorkgroupMemory|ImageMemory|MakeAvailable> %{{[-a-zA-Z0-9_]+}}, %arg2 : !spirv.ptr<i32, Workgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Workgroup> <None> %{{[-a-zA-Z0-9_]+}}, %arg2 : !spirv.ptr<i32, Workgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Workgroup> <Release|UniformMemory|WorkgroupMemory|ImageMemory|MakeAvailable> %{{[-a-zA-Z0-9_]+}}, %arg2 : !spirv.ptr<i32, Workgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Device> <None> %{{[-a-zA-Z0-9_]+}}, %arg2 : !spirv.ptr<i32, Workgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Device> <Release|UniformMemory|WorkgroupMemory|ImageMemory|MakeAvailable> %{{[-a-zA-Z0-9_]+}}, %arg2 : !spirv.ptr<i32, Workgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Device> <None> %{{[-a-zA-Z0-9_]+}}, %arg2 : !spirv.ptr<i32, Workgroup>{{$}}
-// CHECK: = spirv.AtomicExchange <Device> <Release|UniformMemory|WorkgroupMemory|ImageMemory|MakeAvailable> %{{[-a-zA-Z0-9_]+}}, %arg2 : !spirv.ptr<i32, Workgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Invocation> <None> %{{[-a-zA-Z0-9_]+}}, %arg2 {xfence.atomic_store} : !spirv.ptr<i32, Workgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Subgroup> <Release|UniformMemory|WorkgroupMemory|ImageMemory|MakeAvailable> %{{[-a-zA-Z0-9_]+}}, %arg2 {xfence.atomic_store} : !spirv.ptr<i32, Workgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Subgroup> <None> %{{[-a-zA-Z0-9_]+}}, %arg2 {xfence.atomic_store} : !spirv.ptr<i32, Workgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Subgroup> <Release|UniformMemory|WorkgroupMemory|ImageMemory|MakeAvailable> %{{[-a-zA-Z0-9_]+}}, %arg2 {xfence.atomic_store} : !spirv.ptr<i32, Workgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Workgroup> <None> %{{[-a-zA-Z0-9_]+}}, %arg2 {xfence.atomic_store} : !spirv.ptr<i32, Workgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Workgroup> <Release|UniformMemory|WorkgroupMemory|ImageMemory|MakeAvailable> %{{[-a-zA-Z0-9_]+}}, %arg2 {xfence.atomic_store} : !spirv.ptr<i32, Workgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Device> <None> %{{[-a-zA-Z0-9_]+}}, %arg2 {xfence.atomic_store} : !spirv.ptr<i32, Workgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Device> <Release|UniformMemory|WorkgroupMemory|ImageMemory|MakeAvailable> %{{[-a-zA-Z0-9_]+}}, %arg2 {xfence.atomic_store} : !spirv.ptr<i32, Workgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Device> <None> %{{[-a-zA-Z0-9_]+}}, %arg2 {xfence.atomic_store} : !spirv.ptr<i32, Workgroup>{{$}}
+// CHECK: = spirv.AtomicExchange <Device> <Release|UniformMemory|WorkgroupMemory|ImageMemory|MakeAvailable> %{{[-a-zA-Z0-9_]+}}, %arg2 {xfence.atomic_store} : !spirv.ptr<i32, Workgroup>{{$}}
 // CHECK: return
 func.func @store_i32_ms(%p: memref<8xi32, 3>, %i: index, %v: i32) {
   xfence.atomic_store %v, %p[%i] thread relaxed : i32, memref<8xi32, 3>
@@ -908,16 +908,16 @@ func.func @store_i32_ms(%p: memref<8xi32, 3>, %i: index, %v: i32) {
 }
 
 // CHECK-LABEL: func @store_i64_g(
-// CHECK: = spirv.AtomicExchange <Invocation> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<i64, StorageBuffer>{{$}}
-// CHECK: = spirv.AtomicExchange <Subgroup> <Release|UniformMemory|WorkgroupMemory|ImageMemory|MakeAvailable> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<i64, StorageBuffer>{{$}}
-// CHECK: = spirv.AtomicExchange <Subgroup> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<i64, StorageBuffer>{{$}}
-// CHECK: = spirv.AtomicExchange <Subgroup> <Release|UniformMemory|WorkgroupMemory|ImageMemory|MakeAvailable> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<i64, StorageBuffer>{{$}}
-// CHECK: = spirv.AtomicExchange <Workgroup> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<i64, StorageBuffer>{{$}}
-// CHECK: = spirv.AtomicExchange <Workgroup> <Release|UniformMemory|WorkgroupMemory|ImageMemory|MakeAvailable> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<i64, StorageBuffer>{{$}}
-// CHECK: = spirv.AtomicExchange <Device> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<i64, StorageBuffer>{{$}}
-// CHECK: = spirv.AtomicExchange <Device> <Release|UniformMemory|WorkgroupMemory|ImageMemory|MakeAvailable> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<i64, StorageBuffer>{{$}}
-// CHECK: = spirv.AtomicExchange <Device> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<i64, StorageBuffer>{{$}}
-// CHECK: = spirv.AtomicExchange <Device> <Release|UniformMemory|WorkgroupMemory|ImageMemory|MakeAvailable> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<i64, StorageBuffer>{{$}}
+// CHECK: = spirv.AtomicExchange <Invocation> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<i64, StorageBuffer>{{$}}
+// CHECK: = spirv.AtomicExchange <Subgroup> <Release|UniformMemory|WorkgroupMemory|ImageMemory|MakeAvailable> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<i64, StorageBuffer>{{$}}
+// CHECK: = spirv.AtomicExchange <Subgroup> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<i64, StorageBuffer>{{$}}
+// CHECK: = spirv.AtomicExchange <Subgroup> <Release|UniformMemory|WorkgroupMemory|ImageMemory|MakeAvailable> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<i64, StorageBuffer>{{$}}
+// CHECK: = spirv.AtomicExchange <Workgroup> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<i64, StorageBuffer>{{$}}
+// CHECK: = spirv.AtomicExchange <Workgroup> <Release|UniformMemory|WorkgroupMemory|ImageMemory|MakeAvailable> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<i64, StorageBuffer>{{$}}
+// CHECK: = spirv.AtomicExchange <Device> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<i64, StorageBuffer>{{$}}
+// CHECK: = spirv.AtomicExchange <Device> <Release|UniformMemory|WorkgroupMemory|ImageMemory|MakeAvailable> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<i64, StorageBuffer>{{$}}
+// CHECK: = spirv.AtomicExchange <Device> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<i64, StorageBuffer>{{$}}
+// CHECK: = spirv.AtomicExchange <Device> <Release|UniformMemory|WorkgroupMemory|ImageMemory|MakeAvailable> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<i64, StorageBuffer>{{$}}
 // CHECK: return
 func.func @store_i64_g(%p: !llvm.ptr<1>, %v: i64) {
   xfence.atomic_store %v, %p thread relaxed : i64, !llvm.ptr<1>
@@ -934,16 +934,16 @@ func.func @store_i64_g(%p: !llvm.ptr<1>, %v: i64) {
 }
 
 // CHECK-LABEL: func @store_f32_g(
-// CHECK: = spirv.AtomicExchange <Invocation> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<f32, StorageBuffer>{{$}}
-// CHECK: = spirv.AtomicExchange <Subgroup> <Release|UniformMemory|WorkgroupMemory|ImageMemory|MakeAvailable> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<f32, StorageBuffer>{{$}}
-// CHECK: = spirv.AtomicExchange <Subgroup> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<f32, StorageBuffer>{{$}}
-// CHECK: = spirv.AtomicExchange <Subgroup> <Release|UniformMemory|WorkgroupMemory|ImageMemory|MakeAvailable> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<f32, StorageBuffer>{{$}}
-// CHECK: = spirv.AtomicExchange <Workgroup> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<f32, StorageBuffer>{{$}}
-// CHECK: = spirv.AtomicExchange <Workgroup> <Release|UniformMemory|WorkgroupMemory|ImageMemory|MakeAvailable> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<f32, StorageBuffer>{{$}}
-// CHECK: = spirv.AtomicExchange <Device> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<f32, StorageBuffer>{{$}}
-// CHECK: = spirv.AtomicExchange <Device> <Release|UniformMemory|WorkgroupMemory|ImageMemory|MakeAvailable> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<f32, StorageBuffer>{{$}}
-// CHECK: = spirv.AtomicExchange <Device> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<f32, StorageBuffer>{{$}}
-// CHECK: = spirv.AtomicExchange <Device> <Release|UniformMemory|WorkgroupMemory|ImageMemory|MakeAvailable> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<f32, StorageBuffer>{{$}}
+// CHECK: = spirv.AtomicExchange <Invocation> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<f32, StorageBuffer>{{$}}
+// CHECK: = spirv.AtomicExchange <Subgroup> <Release|UniformMemory|WorkgroupMemory|ImageMemory|MakeAvailable> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<f32, StorageBuffer>{{$}}
+// CHECK: = spirv.AtomicExchange <Subgroup> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<f32, StorageBuffer>{{$}}
+// CHECK: = spirv.AtomicExchange <Subgroup> <Release|UniformMemory|WorkgroupMemory|ImageMemory|MakeAvailable> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<f32, StorageBuffer>{{$}}
+// CHECK: = spirv.AtomicExchange <Workgroup> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<f32, StorageBuffer>{{$}}
+// CHECK: = spirv.AtomicExchange <Workgroup> <Release|UniformMemory|WorkgroupMemory|ImageMemory|MakeAvailable> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<f32, StorageBuffer>{{$}}
+// CHECK: = spirv.AtomicExchange <Device> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<f32, StorageBuffer>{{$}}
+// CHECK: = spirv.AtomicExchange <Device> <Release|UniformMemory|WorkgroupMemory|ImageMemory|MakeAvailable> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<f32, StorageBuffer>{{$}}
+// CHECK: = spirv.AtomicExchange <Device> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<f32, StorageBuffer>{{$}}
+// CHECK: = spirv.AtomicExchange <Device> <Release|UniformMemory|WorkgroupMemory|ImageMemory|MakeAvailable> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<f32, StorageBuffer>{{$}}
 // CHECK: return
 func.func @store_f32_g(%p: !llvm.ptr<1>, %v: f32) {
   xfence.atomic_store %v, %p thread relaxed : f32, !llvm.ptr<1>
@@ -960,16 +960,16 @@ func.func @store_f32_g(%p: !llvm.ptr<1>, %v: f32) {
 }
 
 // CHECK-LABEL: func @store_f64_g(
-// CHECK: = spirv.AtomicExchange <Invocation> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<f64, StorageBuffer>{{$}}
-// CHECK: = spirv.AtomicExchange <Subgroup> <Release|UniformMemory|WorkgroupMemory|ImageMemory|MakeAvailable> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<f64, StorageBuffer>{{$}}
-// CHECK: = spirv.AtomicExchange <Subgroup> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<f64, StorageBuffer>{{$}}
-// CHECK: = spirv.AtomicExchange <Subgroup> <Release|UniformMemory|WorkgroupMemory|ImageMemory|MakeAvailable> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<f64, StorageBuffer>{{$}}
-// CHECK: = spirv.AtomicExchange <Workgroup> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<f64, StorageBuffer>{{$}}
-// CHECK: = spirv.AtomicExchange <Workgroup> <Release|UniformMemory|WorkgroupMemory|ImageMemory|MakeAvailable> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<f64, StorageBuffer>{{$}}
-// CHECK: = spirv.AtomicExchange <Device> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<f64, StorageBuffer>{{$}}
-// CHECK: = spirv.AtomicExchange <Device> <Release|UniformMemory|WorkgroupMemory|ImageMemory|MakeAvailable> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<f64, StorageBuffer>{{$}}
-// CHECK: = spirv.AtomicExchange <Device> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<f64, StorageBuffer>{{$}}
-// CHECK: = spirv.AtomicExchange <Device> <Release|UniformMemory|WorkgroupMemory|ImageMemory|MakeAvailable> %{{[-a-zA-Z0-9_]+}}, %arg1 : !spirv.ptr<f64, StorageBuffer>{{$}}
+// CHECK: = spirv.AtomicExchange <Invocation> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<f64, StorageBuffer>{{$}}
+// CHECK: = spirv.AtomicExchange <Subgroup> <Release|UniformMemory|WorkgroupMemory|ImageMemory|MakeAvailable> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<f64, StorageBuffer>{{$}}
+// CHECK: = spirv.AtomicExchange <Subgroup> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<f64, StorageBuffer>{{$}}
+// CHECK: = spirv.AtomicExchange <Subgroup> <Release|UniformMemory|WorkgroupMemory|ImageMemory|MakeAvailable> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<f64, StorageBuffer>{{$}}
+// CHECK: = spirv.AtomicExchange <Workgroup> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<f64, StorageBuffer>{{$}}
+// CHECK: = spirv.AtomicExchange <Workgroup> <Release|UniformMemory|WorkgroupMemory|ImageMemory|MakeAvailable> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<f64, StorageBuffer>{{$}}
+// CHECK: = spirv.AtomicExchange <Device> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<f64, StorageBuffer>{{$}}
+// CHECK: = spirv.AtomicExchange <Device> <Release|UniformMemory|WorkgroupMemory|ImageMemory|MakeAvailable> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<f64, StorageBuffer>{{$}}
+// CHECK: = spirv.AtomicExchange <Device> <None> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<f64, StorageBuffer>{{$}}
+// CHECK: = spirv.AtomicExchange <Device> <Release|UniformMemory|WorkgroupMemory|ImageMemory|MakeAvailable> %{{[-a-zA-Z0-9_]+}}, %arg1 {xfence.atomic_store} : !spirv.ptr<f64, StorageBuffer>{{$}}
 // CHECK: return
 func.func @store_f64_g(%p: !llvm.ptr<1>, %v: f64) {
   xfence.atomic_store %v, %p thread relaxed : f64, !llvm.ptr<1>

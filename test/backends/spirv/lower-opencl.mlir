@@ -47,7 +47,7 @@ func.func @barrier_system() {
 // CL: %[[OLD2:.*]] = spirv.AtomicCompareExchange <Workgroup> <Release|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> <None> %{{.*}}, %arg3, %arg3
 // CL: %[[ZERO:.*]] = spirv.Constant 0 : i32
 // CL-NEXT: spirv.AtomicOr <Device> <Acquire|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{.*}}, %[[ZERO]] {xfence.atomic_load} : !spirv.ptr<i32, CrossWorkgroup>
-// CL: spirv.AtomicExchange <Device> <SequentiallyConsistent|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{.*}}, %arg3 : !spirv.ptr<i32, CrossWorkgroup>
+// CL: spirv.AtomicExchange <Device> <SequentiallyConsistent|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{.*}}, %arg3 {xfence.atomic_store} : !spirv.ptr<i32, CrossWorkgroup>
 // CL-NEXT: return
 func.func @atomics(%g: !llvm.ptr<1>, %l: !llvm.ptr<3>, %p: !llvm.ptr, %v: i32, %w: i64, %x: f32) {
   %0 = xfence.atomic_rmw add %g, %v device relaxed : !llvm.ptr<1>, i32

@@ -28,7 +28,7 @@ func.func @barriers() {
 // VK: spirv.AtomicSMax <Subgroup> <Release|UniformMemory|WorkgroupMemory|ImageMemory|MakeAvailable>
 // VK: spirv.AtomicCompareExchange <Device> <AcquireRelease|UniformMemory|WorkgroupMemory|ImageMemory|MakeAvailable|MakeVisible> <Acquire|UniformMemory|WorkgroupMemory|ImageMemory|MakeVisible>
 // VK: spirv.AtomicOr <Device> <Acquire|UniformMemory|WorkgroupMemory|ImageMemory|MakeVisible> %{{.*}}, %{{.*}} {xfence.atomic_load} : !spirv.ptr<i32, StorageBuffer>
-// VK: spirv.AtomicExchange <Workgroup> <Release|UniformMemory|WorkgroupMemory|ImageMemory|MakeAvailable> %{{.*}}, %arg2 : !spirv.ptr<i32, Workgroup>
+// VK: spirv.AtomicExchange <Workgroup> <Release|UniformMemory|WorkgroupMemory|ImageMemory|MakeAvailable> %{{.*}}, %arg2 {xfence.atomic_store} : !spirv.ptr<i32, Workgroup>
 // VK-NEXT: return
 func.func @atomics_vulkan(%g: !llvm.ptr<1>, %l: !llvm.ptr<3>, %v: i32) {
   %0 = xfence.atomic_rmw add %g, %v device relaxed : !llvm.ptr<1>, i32

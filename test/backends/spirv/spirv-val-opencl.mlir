@@ -36,7 +36,7 @@
 // CHECK-NEXT: spirv.IEqual %[[OLD]], %[[V]]
 // CHECK: spirv.AtomicCompareExchange <Workgroup> <SequentiallyConsistent|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> <None> %{{.*}}, %[[V]], %[[V]] : !spirv.ptr<i32, Workgroup>
 // CHECK: spirv.AtomicOr <Device> <Acquire|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{.*}}, %{{.*}} {xfence.atomic_load}
-// CHECK: spirv.AtomicExchange <Workgroup> <Release|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{.*}}, %[[V]] : !spirv.ptr<i32, Workgroup>
+// CHECK: spirv.AtomicExchange <Workgroup> <Release|WorkgroupMemory|CrossWorkgroupMemory|ImageMemory> %{{.*}}, %[[V]] {xfence.atomic_store} : !spirv.ptr<i32, Workgroup>
 // CHECK: spirv.Return
 // CHECK: spirv.EntryPoint "Kernel" @k
 // CHECK: spirv.ExecutionMode @k "LocalSize", 64, 1, 1

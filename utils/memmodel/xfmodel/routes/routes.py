@@ -554,14 +554,22 @@ OVER_STRONG = [
      "OpenCL C 1.2's fences: read_/write_mem_fence order loads only / "
      "stores only, so an acquire or release fence is mem_fence (1.2 "
      "§6.12.9): docs/semantics.md §3.1"),
+    (r"cuda-cl12", "fence added",
+     "OpenCL C 1.2 atomics are relaxed only: an ordered atomic is the "
+     "relaxed atomic between a release and an acquire mem_fence "
+     "(docs/semantics.md §3.3)"),
+    (r"cuda-cl12", "wider scope",
+     "OpenCL C 1.2 atomics have the scope of their memory (work-group on "
+     "__local, device on __global) and its fences the work-group's: a "
+     "narrower CUDA scope widens (docs/semantics.md §3.3)"),
     (r"cuda-cl12", "load as read-modify-write",
      "OpenCL C 1.2 has no atomic load: atomic_or(p, 0) (1.2 §6.12.11): "
      "docs/cuda-to-opencl.md"),
     (r"cuda-cl12|cl\d\d-alpaka|cuda-alpaka|dialect-spirv-.*",
      "store as read-modify-write",
-     "the target has no atomic store (OpenCL C 1.2, alpaka 3, MLIR 22's "
-     "SPIR-V dialect): an exchange whose result is dropped, which also "
-     "reads"),
+     "the target has no atomic store (OpenCL C 1.2, alpaka 3; the SPIR-V "
+     "dialect route before it wrote OpAtomicStore): an exchange whose "
+     "result is dropped, which also reads"),
     (r"cuda-cl(20|30)", "stronger atomic",
      "in a file with a seq_cst operation, atomic stores and "
      "read-modify-writes are seq_cst (OpenCL's seq_cst fences are C11's: "
