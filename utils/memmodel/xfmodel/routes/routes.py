@@ -562,6 +562,10 @@ OVER_STRONG = [
      "OpenCL C 1.2 atomics have the scope of their memory (work-group on "
      "__local, device on __global) and its fences the work-group's: a "
      "narrower CUDA scope widens (docs/semantics.md §3.3)"),
+    (r"cuda-alpaka|cl\d\d-alpaka", "fence added",
+     "alpaka's atomics are relaxed on every back end: an ordered atomic is "
+     "the relaxed atomic between a release and an acquire memFence of its "
+     "scope (seq_cst: seq_cst fences; docs/semantics.md §3.5)"),
     (r"cuda-cl12", "load as read-modify-write",
      "OpenCL C 1.2 has no atomic load: atomic_or(p, 0) (1.2 §6.12.11): "
      "docs/cuda-to-opencl.md"),
