@@ -45,7 +45,12 @@ def cells(line):
 
 
 def fence_table(text):
-    start = text.index("### 3.1 Fences")
+    return table(text, "### 3.1 Fences")
+
+
+def table(text, heading):
+    """The header and rows of the first table after `heading`."""
+    start = text.index(heading)
     lines = text[start:].splitlines()
     header = None
     rows = []

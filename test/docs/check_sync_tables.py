@@ -16,10 +16,12 @@ Usage: check_sync_tables.py SEMANTICS_MD BIN_DIR
 """
 
 import os
-import re
 import subprocess
 import sys
 import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from check_fence_table import table  # noqa: E402
 
 COLUMNS = {
     "PTX": "ptx-sm90",
@@ -79,28 +81,6 @@ REWRITER = {
         ("  n[0] = __syncthreads_count(p);", "work_group_reduce_add"),
 }
 CL_STD = {"OpenCL C 1.2": "CL1.2", "OpenCL C 2.0+": "CL2.0"}
-
-
-def cells(line):
-    parts = re.split(r"(?<!\\)\|", line.strip())
-    return [c.strip() for c in parts[1:-1]]
-
-
-def table(text, heading):
-    start = text.index(heading)
-    header, rows = None, []
-    for line in text[start:].splitlines()[1:]:
-        if line.startswith("### "):
-            break
-        if not line.startswith("|"):
-            if header:
-                break
-            continue
-        if header is None:
-            header = cells(line)
-        elif not line.startswith("|---"):
-            rows.append(cells(line))
-    return header, rows
 
 
 def legalize(bindir, target, op):

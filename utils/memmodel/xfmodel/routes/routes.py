@@ -660,6 +660,19 @@ def _atomics(evs):
             (e.kind in ("R", "W") and e.order != "na")]
 
 
+def _stronger_memory_part(what, se, oe):
+    """How the memory part of a fence or barrier `oe` of the output goes
+    beyond `se` of the source."""
+    tags = set()
+    if se.spaces and oe.spaces > se.spaces:
+        tags.add("%s orders more spaces" % what)
+    if scope_index(oe.scope) > scope_index(se.scope):
+        tags.add("wider scope")
+    if _stronger(oe.order, se.order):
+        tags.add("stronger %s" % what)
+    return tags
+
+
 def causes(c, route=None):
     """What the output does beyond the source, thread by thread: the tags of
     the mapping changes that can forbid an outcome (an over-strong result
@@ -706,22 +719,12 @@ def causes(c, route=None):
         if len(of) < len(sf) and len(oa) == len(sa):
             tags.add("fence folded into an access")
         for se, oe in zip(sf, of) if len(sf) == len(of) else ():
-            if se.spaces and oe.spaces > se.spaces:
-                tags.add("fence orders more spaces")
-            if scope_index(oe.scope) > scope_index(se.scope):
-                tags.add("wider scope")
-            if _stronger(oe.order, se.order):
-                tags.add("stronger fence")
+            tags |= _stronger_memory_part("fence", se, oe)
         for se, oe in zip(sb, ob) if len(sb) == len(ob) else ():
             if se.order == "na" and oe.order != "na":
                 tags.add("barrier orders memory")
             elif oe.order != "na":
-                if se.spaces and oe.spaces > se.spaces:
-                    tags.add("barrier orders more spaces")
-                if scope_index(oe.scope) > scope_index(se.scope):
-                    tags.add("wider scope")
-                if _stronger(oe.order, se.order):
-                    tags.add("stronger barrier")
+                tags |= _stronger_memory_part("barrier", se, oe)
         if len(sb) != len(ob):
             tags.add("barrier added")
         if [e.loc for e in sa] == [e.loc for e in oa]:
