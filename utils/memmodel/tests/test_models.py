@@ -389,6 +389,29 @@ class Barriers(unittest.TestCase):
         self.assertTrue(v.racy)
         self.assertTrue(v.outcomes)
 
+    def test_atomics_that_name_spaces(self):
+        # An OpenCL atomic synchronizes its own space: a release store to a
+        # global flag orders no local data ("Memory Ordering Rules":
+        # local-happens-before runs through local memory actions). An atomic
+        # that names both spaces (SPIR-V semantics with both storage bits,
+        # the dialect's ordered atomics, docs/semantics.md §3.3) acts on
+        # both, and the local data is ordered when both ends name them.
+        lg = frozenset(("local", "global"))
+
+        def mp(sw, sr):
+            return Litmus("mp", (
+                Thread((Event("W", "d", "relaxed", "workgroup", value=1),
+                        Event("W", "f", "release", "device", spaces=sw,
+                              value=1)), Placement(0, 0, 0, 0)),
+                Thread((Event("R", "f", "acquire", "device", spaces=sr,
+                              reg="r0"),
+                        Event("R", "d", "relaxed", "workgroup", reg="r1")),
+                       Placement(0, 0, 1, 0))),
+                (("d", "local"), ("f", "global")))
+        self.assertTrue(has(mp(frozenset(), frozenset()), "opencl", r0=1, r1=0))
+        self.assertFalse(has(mp(lg, lg), "opencl", r0=1, r1=0))
+        self.assertTrue(has(mp(lg, frozenset()), "opencl", r0=1, r1=0))
+
     def test_every_test_has_an_execution(self):
         # Every program has a consistent execution in every model (each
         # model admits at least the SC interleavings of its race-free
