@@ -534,7 +534,7 @@ OVER_STRONG = [
      "barrier orders more spaces",
      "the target's barrier orders every memory space (__syncthreads, PTX "
      "bar.sync, the CPU barriers): docs/semantics.md §3"),
-    (r"cl\d\d-(cuda|hip)|dialect-ptx-.*", "barrier orders memory",
+    (r"cl\d\d-(cuda|hip|ptx)|dialect-ptx-.*", "barrier orders memory",
      "an execution-only work-group barrier becomes __syncthreads() / PTX "
      "bar.sync, which also order memory (CUDA and PTX have no CTA barrier "
      "that orders nothing): docs/semantics.md §3.1"),
