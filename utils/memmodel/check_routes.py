@@ -92,7 +92,9 @@ def main(argv=None):
     with ThreadPoolExecutor(max(1, a.jobs)) as ex:
         def timed(n):
             t = time.time()
-            r = R.check(R.ROUTES[n], tests, tools, allowed, a.variant, 1,
+            # The cores the routes do not use go to each route's tool runs.
+            per = max(1, a.jobs // len(names))
+            r = R.check(R.ROUTES[n], tests, tools, allowed, a.variant, per,
                         a.keep)
             return r, time.time() - t
         futs = {n: ex.submit(timed, n) for n in names}

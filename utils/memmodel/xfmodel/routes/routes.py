@@ -250,7 +250,10 @@ def run_translate(route, cases, tools, work, jobs):
             fh.write(c.source_text)
     if not todo:
         return
-    rc, so, se = _run(_translate_cmd(route, tools, src, out, jobs))
+    # One run over the folder: its time grows with the files (a clang parse
+    # of the HIP headers each, about 0.2 s on one core).
+    rc, so, se = _run(_translate_cmd(route, tools, src, out, jobs),
+                      timeout=600 + 2 * len(todo))
     for f, c in names.items():
         o = os.path.join(out, os.path.splitext(f)[0] +
                          OUT_SUFFIX[route.target])
