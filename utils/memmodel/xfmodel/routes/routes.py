@@ -537,9 +537,11 @@ OVER_STRONG = [
      "barrier orders more spaces",
      "the target's barrier orders every memory space (__syncthreads, PTX "
      "bar.sync, the CPU barriers): docs/semantics.md §3"),
-    (r"cl\d\d-(cuda|hip|ptx)|dialect-ptx-.*", "barrier orders memory",
-     "an execution-only work-group barrier becomes __syncthreads() / PTX "
-     "bar.sync, which also order memory (CUDA and PTX have no CTA barrier "
+    (r"cl\d\d-(cuda|hip|ptx)|hip-cuda|dialect-ptx-.*",
+     "barrier orders memory",
+     "an execution-only work-group barrier (OpenCL's barrier(0), HIP's "
+     "__builtin_amdgcn_s_barrier) becomes __syncthreads() / PTX bar.sync, "
+     "which also order memory (CUDA and PTX have no CTA barrier "
      "that orders nothing): docs/semantics.md §3.1"),
     (r"dialect-cpu-.*", "barrier orders memory",
      "the CPU barrier (the runtime's fiber switch, OpenMP's barrier with its "
