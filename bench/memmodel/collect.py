@@ -2,7 +2,8 @@
 """Builds the summary of a full route run from its per-route reports.
 
 The full run is one `check_routes.py --full --routes R --out DIR/R.md` per
-route (bench/memmodel/run-full.sh); this reads DIR/*.md and prints, in
+route (bench/memmodel/run-full.sh); this reads DIR/*.md (or the gzipped
+DIR/*.md.gz that the repository keeps) and prints, in
 route order, the summary row of each, the total, and each route's table of
 over-strong causes with the rule that explains them. The per-route reports
 keep every over-strong case with its mapping.
@@ -10,6 +11,7 @@ keep every over-strong case with its mapping.
   collect.py DIR > summary.md
 """
 
+import gzip
 import os
 import re
 import sys
@@ -27,10 +29,14 @@ def main():
     total = [0] * 8
     for name in ROUTES:
         path = os.path.join(folder, name + ".md")
-        if not os.path.exists(path):
+        if os.path.exists(path):
+            text = open(path, encoding="utf-8").read()
+        elif os.path.exists(path + ".gz"):
+            with gzip.open(path + ".gz", "rt", encoding="utf-8") as fh:
+                text = fh.read()
+        else:
             missing.append(name)
             continue
-        text = open(path, encoding="utf-8").read()
         m = re.search(r"^\| %s \| (.*) \|$" % re.escape(name), text, re.M)
         if not m:
             missing.append(name)

@@ -607,8 +607,9 @@ OVER_STRONG = [
      "an acquire or release fence on local memory at a scope that PTX 8.6 "
      "writes as fence.acq_rel"),
     (r"dialect-ptx-.*", "fence added",
-     "a barrier's memory part wider than the CTA or seq_cst: fences around "
-     "bar.sync (docs/semantics.md §3.1)"),
+     "the fence.sc that starts a seq_cst access (PTX atomics ABI), and "
+     "fences around bar.sync for a barrier's memory part wider than the "
+     "CTA or seq_cst (docs/semantics.md §3.2)"),
     (r"cl\d\d-spirv", "atomic orders every space",
      "an OpenCL atomic synchronizes its own space only; the dialect's "
      "ordered atomic orders all memory (docs/semantics.md §3.3), so its "
