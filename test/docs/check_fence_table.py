@@ -48,9 +48,13 @@ def fence_table(text):
     return table(text, "### 3.1 Fences")
 
 
-def table(text, heading):
-    """The header and rows of the first table after `heading`."""
+def table(text, heading, first_cell=None):
+    """The header and rows of the first table after `heading` (whose first
+    header cell is `first_cell`, where given)."""
     start = text.index(heading)
+    if first_cell:
+        # From the line before the table's header (lines[1:] below).
+        start = text.index("| %s |" % first_cell, start) - 1
     lines = text[start:].splitlines()
     header = None
     rows = []
