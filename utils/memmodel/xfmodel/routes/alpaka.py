@@ -21,6 +21,7 @@ import re
 
 from ..events import Event
 from .common import (ALL_SPACES, ARG, INT, Ctx, Row, Unreadable,
+                     expected_value,
                      foreign_rows, loc_in, matching, plain_rows, scan,
                      strip_comments)
 
@@ -56,7 +57,7 @@ ROWS = [
         lambda m, r, c: [Event("RMW", loc_in(m.group(1)), "relaxed",
                                SCOPE[m.group(4) or "device"],
                                value=int(m.group(3)), reg=m.group(2),
-                               expect=_init(c, m.group(2)))], None,
+                               expect=expected_value(c, m.group(2)))], None,
         "onAcc/atomic.hpp, relaxed; the expected variable is the result"),
     Row("atomicCas",
         r"\balpaka::onAcc::atomicCas\s*\(\s*xfence_acc\s*,\s*(" + ARG +
@@ -88,12 +89,6 @@ ROWS = [
 
 def _unknown(what):
     raise Unreadable("a helper the table does not know: %s" % what)
-
-
-def _init(ctx, var):
-    if var not in (ctx.inits or {}):
-        raise Unreadable("expected value of %s unknown" % var)
-    return ctx.inits[var]
 
 
 ALLOWED = [r"bool", r"if", r"int", r"unsigned", r"const", r"volatile", r"auto", r"for",

@@ -493,3 +493,18 @@ def spell_all(rows: Sequence[Row]) -> Callable:
                     out.append(s)
         return out
     return spell
+
+
+def expected_value(ctx, var):
+    """The value a compare-exchange's expected variable was initialized
+    with in the output (the reader's record of `int var = N;`)."""
+    if var not in (ctx.inits or {}):
+        raise Unreadable("expected value of %s unknown" % var)
+    return ctx.inits[var]
+
+
+def cas_failure_order(order):
+    """The failure order written for a compare-exchange of success order
+    `order`: no release part, no stronger than the success order (C11
+    7.17.7.4p2)."""
+    return {"acq_rel": "acquire", "release": "relaxed"}.get(order, order)

@@ -15,7 +15,7 @@ import re
 
 from ..events import Event
 from .common import (ALL_SPACES, ARG, INT, STRONG, Ctx, Row, Naming,
-                     foreign_rows,
+                     expected_value, foreign_rows,
                      loc_in, plain_rows, write_threads, out_stores,
                      function_bodies, scan, Unreadable, spell_all)
 
@@ -131,10 +131,8 @@ def _ref_meaning(m, reading, ctx):
     # compare_exchange_strong(expected, desired, order): the expected
     # variable holds the old value afterwards (on success it equals it).
     var = m.group("e")
-    if var not in (ctx.inits or {}):
-        raise Unreadable("expected value of %s unknown" % var)
     return [Event("RMW", loc, order, scope, value=int(m.group("v")),
-                  expect=ctx.inits[var], reg=var)]
+                  expect=expected_value(ctx, var), reg=var)]
 
 
 def _ref_any(m, reading, ctx):

@@ -15,7 +15,7 @@ import re
 
 from ..events import Event
 from .common import (Inexpressible, Naming, Unreadable, reg_name, Row,
-                     Ctx, scan, same_meaning)
+                     Ctx, cas_failure_order, scan, same_meaning)
 
 SPIRV_OPENCL_ENV = (
     "#spirv.target_env<#spirv.vce<v1.0, [Kernel, Addresses, Int64, "
@@ -59,8 +59,7 @@ def _op(ev, ptr, ty, mref):
     if ev.expect is None:
         return "%%%s = xfence.atomic_rmw xchg %s, %%v%d %s %s : %s, i32" % (
             ev.reg, p, ev.value, ev.scope, ev.order, t)
-    fail = {"acq_rel": "acquire", "release": "relaxed"}.get(ev.order,
-                                                            ev.order)
+    fail = cas_failure_order(ev.order)
     return ("%%%s, %%%s_ok = xfence.atomic_cmpxchg %s, %%v%d, %%v%d %s %s "
             "%s : %s, i32" % (ev.reg, ev.reg, p, ev.expect, ev.value,
                               ev.scope, ev.order, fail, t))

@@ -22,7 +22,7 @@ import re
 
 from ..events import Event
 from .common import (ALL_SPACES, ARG, INT, STRONG, Ctx, Naming, Row,
-                     foreign_rows,
+                     cas_failure_order, expected_value, foreign_rows,
                      Unreadable, function_bodies, loc_in, out_stores,
                      plain_rows, scan, spell_all, write_threads)
 from . import cuda
@@ -70,9 +70,7 @@ def _atomic(kind):
         if kind == "RMW":
             return [Event("RMW", value=int(d["v"]), **ev)]
         var = d["e"]
-        if var not in (ctx.inits or {}):
-            raise Unreadable("expected value of %s unknown" % var)
-        return [Event("RMW", value=int(d["v"]), expect=ctx.inits[var],
+        return [Event("RMW", value=int(d["v"]), expect=expected_value(ctx, var),
                       reg=var, **ev)]
     return meaning
 
@@ -99,8 +97,7 @@ def _spell(ev, ctx):
             out.append("int %s = __hip_atomic_exchange(%s, %d, %s);" % (
                 ev.reg, p, ev.value, tail))
         else:
-            fail = {"acq_rel": "acquire", "release": "relaxed"}.get(
-                ev.order, ev.order)
+            fail = cas_failure_order(ev.order)
             out.append(
                 "int %s = %d; __hip_atomic_compare_exchange_strong(%s, &%s, "
                 "%d, __ATOMIC_%s, __ATOMIC_%s, __HIP_MEMORY_SCOPE_%s);" % (

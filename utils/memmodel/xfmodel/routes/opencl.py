@@ -28,6 +28,7 @@ import re
 
 from ..events import Event
 from .common import (ARG, INT, STRONG, WEAK, Ctx, Naming, Row, Unreadable,
+                     cas_failure_order, expected_value,
                      Undefined, function_bodies, loc_in, matching,
                      out_stores, plain_rows, scan, spell_all, write_threads)
 
@@ -136,9 +137,7 @@ def _atomic(kind, builtin=False):
         if kind == "RMW":
             return [Event("RMW", value=int(d["v"]), **ev)]
         var = d["e"]
-        if var not in (ctx.inits or {}):
-            raise Unreadable("expected value of %s unknown" % var)
-        return [Event("RMW", value=int(d["v"]), expect=ctx.inits[var],
+        return [Event("RMW", value=int(d["v"]), expect=expected_value(ctx, var),
                       reg=var, **ev)]
     return meaning
 
@@ -236,8 +235,7 @@ def _spell(ev, ctx):
             out.append("int %s = atomic_exchange(%s, %d);" % (ev.reg, p,
                                                               ev.value))
         else:
-            fail = {"acq_rel": "acquire", "release": "relaxed"}.get(
-                ev.order, ev.order)
+            fail = cas_failure_order(ev.order)
             out.append(
                 "int %s = %d; atomic_compare_exchange_strong_explicit(%s, "
                 "&%s, %d, memory_order_%s, memory_order_%s, "
@@ -273,8 +271,7 @@ def _spell_c11(ev, p):
         return ["int %s = __c11_atomic_exchange(%s, %d, %s);" % (
             ev.reg, p, ev.value, o)]
     if ev.kind == "RMW":
-        fail = {"acq_rel": "acquire", "release": "relaxed"}.get(ev.order,
-                                                                ev.order)
+        fail = cas_failure_order(ev.order)
         return ["int %s = %d; __c11_atomic_compare_exchange_strong(%s, &%s, "
                 "%d, %s, %s);" % (ev.reg, ev.expect, p, ev.reg, ev.value, o,
                                   C11_ORDER[fail])]
@@ -290,9 +287,7 @@ def _c11(kind):
         if kind in ("W", "RMW"):
             return [Event(kind, value=int(d["v"]), **ev)]
         var = d["e"]
-        if var not in (ctx.inits or {}):
-            raise Unreadable("expected value of %s unknown" % var)
-        return [Event("RMW", value=int(d["v"]), expect=ctx.inits[var],
+        return [Event("RMW", value=int(d["v"]), expect=expected_value(ctx, var),
                       reg=var, **ev)]
     return meaning
 
