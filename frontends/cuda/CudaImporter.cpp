@@ -1440,32 +1440,12 @@ void Importer::importHipAtomic(const clang::AtomicExpr *atomic,
   clang::Expr::EvalResult value;
   if (scopeExpr->isValueDependent() || !scopeExpr->EvaluateAsInt(value, astCtx))
     return error(scopeExpr, "the HIP memory scope is not a constant");
-  // __HIP_MEMORY_SCOPE_SINGLETHREAD 1, _WAVEFRONT 2, _WORKGROUP 3,
-  // _AGENT 4, _SYSTEM 5, _CLUSTER 6 (clang's SyncScope.h).
-  std::optional<Scope> scope;
-  switch (value.Val.getInt().getExtValue()) {
-  case 1:
-    scope = Scope::thread;
-    break;
-  case 2:
-    scope = Scope::subgroup;
-    break;
-  case 3:
-    scope = Scope::workgroup;
-    break;
-  case 4:
-    scope = Scope::device;
-    break;
-  case 5:
-    scope = Scope::system;
-    break;
-  case 6:
-    scope = Scope::cluster;
-    break;
-  }
-  if (!scope)
-    return error(scopeExpr, "unknown HIP memory scope " +
-                                llvm::Twine(value.Val.getInt().getExtValue()));
+  // __HIP_MEMORY_SCOPE_*: clang's HIP scope model names the sync scope.
+  std::unique_ptr<clang::AtomicScopeModel> model = atomic->getScopeModel();
+  unsigned raw = value.Val.getInt().getExtValue();
+  if (!model || !model->isValid(raw))
+    return error(scopeExpr, "unknown HIP memory scope " + llvm::Twine(raw));
+  std::optional<Scope> scope = scopeFromClang(model->map(raw));
   std::optional<MemoryOrder> order = orderArg(args[n - 2]);
   if (!order)
     return;

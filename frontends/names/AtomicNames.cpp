@@ -3,6 +3,7 @@
 #include "frontends/names/AtomicNames.h"
 
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/ErrorHandling.h"
 
 using namespace xfence;
 
@@ -42,4 +43,33 @@ std::optional<AtomicRMWKind> xfence::rmwKindOfFetchName(llvm::StringRef op) {
       .Case("min", AtomicRMWKind::min)
       .Case("max", AtomicRMWKind::max)
       .Default(std::nullopt);
+}
+
+Scope xfence::scopeFromClang(clang::SyncScope scope) {
+  using S = clang::SyncScope;
+  switch (scope) {
+  case S::SystemScope:
+  case S::HIPSystem:
+  case S::OpenCLAllSVMDevices:
+    return Scope::system;
+  case S::DeviceScope:
+  case S::HIPAgent:
+  case S::OpenCLDevice:
+    return Scope::device;
+  case S::ClusterScope:
+  case S::HIPCluster:
+    return Scope::cluster;
+  case S::WorkgroupScope:
+  case S::HIPWorkgroup:
+  case S::OpenCLWorkGroup:
+    return Scope::workgroup;
+  case S::WavefrontScope:
+  case S::HIPWavefront:
+  case S::OpenCLSubGroup:
+    return Scope::subgroup;
+  case S::SingleScope:
+  case S::HIPSingleThread:
+    return Scope::thread;
+  }
+  llvm_unreachable("every clang sync scope is handled above");
 }

@@ -12,6 +12,7 @@
 
 #include "dialect/XFenceAttrs.h"
 
+#include "clang/Basic/SyncScope.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <optional>
@@ -30,6 +31,11 @@ std::optional<AtomicRMWKind> rmwKindOfFetchName(llvm::StringRef op);
 /// `kind` for an object of the given type: min/max of an unsigned object
 /// are umin/umax, add of a floating-point object is fadd.
 AtomicRMWKind rmwKindForType(AtomicRMWKind kind, bool isUnsigned, bool isFloat);
+
+/// The xfence scope of clang's synchronization scope `scope` (OpenCL's
+/// memory_scope_*, HIP's __HIP_MEMORY_SCOPE_*, the generic __MEMORY_SCOPE_*),
+/// through the AtomicScopeModel of the built-in that names it.
+Scope scopeFromClang(clang::SyncScope scope);
 
 } // namespace xfence
 

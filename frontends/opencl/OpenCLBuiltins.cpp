@@ -33,35 +33,6 @@ bool xfence::hasImpliedWorkGroupScope(const clang::CallExpr *call,
          (b.kind == OpenCLSync::WorkGroupBarrier && call->getNumArgs() == 1);
 }
 
-Scope xfence::scopeFromClang(clang::SyncScope scope) {
-  using S = clang::SyncScope;
-  switch (scope) {
-  case S::SystemScope:
-  case S::HIPSystem:
-  case S::OpenCLAllSVMDevices:
-    return Scope::system;
-  case S::DeviceScope:
-  case S::HIPAgent:
-  case S::OpenCLDevice:
-    return Scope::device;
-  case S::ClusterScope:
-  case S::HIPCluster:
-    return Scope::cluster;
-  case S::WorkgroupScope:
-  case S::HIPWorkgroup:
-  case S::OpenCLWorkGroup:
-    return Scope::workgroup;
-  case S::WavefrontScope:
-  case S::HIPWavefront:
-  case S::OpenCLSubGroup:
-    return Scope::subgroup;
-  case S::SingleScope:
-  case S::HIPSingleThread:
-    return Scope::thread;
-  }
-  llvm_unreachable("every clang sync scope is handled above");
-}
-
 static std::optional<ClangAtomicBuiltin>
 classifyAtomicExpr(const clang::AtomicExpr *e) {
   using Kind = ClangAtomicBuiltin::Kind;

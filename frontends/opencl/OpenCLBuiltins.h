@@ -104,9 +104,6 @@ struct ClangAtomicBuiltin {
 /// AtomicExpr, or a call of a __sync_* or fence built-in).
 std::optional<ClangAtomicBuiltin> classifyClangAtomic(const clang::Expr *e);
 
-/// The xfence scope of clang's synchronization scope `scope`.
-Scope scopeFromClang(clang::SyncScope scope);
-
 } // namespace xfence
 
 #endif // XFENCE_FRONTENDS_OPENCL_OPENCLBUILTINS_H

@@ -32,6 +32,7 @@
 
 #include "dialect/XFenceOps.h"
 #include "frontends/common/StatementWalker.h"
+#include "frontends/names/AtomicNames.h"
 #include "frontends/opencl/InterGroupSync.h"
 #include "frontends/opencl/OpenCLBuiltins.h"
 
