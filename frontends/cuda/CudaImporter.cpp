@@ -243,7 +243,8 @@ std::optional<Sync> classifyGnuAtomic(const clang::AtomicExpr *e) {
     sync.kind = SyncKind::Refused;
     sync.refusal = "'" + e->getOpAsString().str() +
                    "' passes its values by pointer, which xfence does not "
-                   "translate; use '" + e->getOpAsString().str() + "_n'";
+                   "translate; use '" +
+                   e->getOpAsString().str() + "_n'";
     return sync;
   case AE::AO__atomic_add_fetch:
   case AE::AO__atomic_sub_fetch:
@@ -705,6 +706,16 @@ private:
                                            unsigned memory);
   void annotateAtomic(Operation *op, ArrayRef<int32_t> args,
                       const AtomicObject &object, llvm::StringRef form);
+  /// How the source spells an order in its diagnostics (memory_order_x,
+  /// __ATOMIC_X).
+  using OrderSpelling = llvm::function_ref<std::string(MemoryOrder)>;
+  using Annotate = llvm::function_ref<void(Operation *, ArrayRef<int32_t>)>;
+  void importAccess(const clang::Stmt *call, MemberOp member,
+                    AtomicRMWKind fetchKind, const AtomicObject &object,
+                    Scope scope, MemoryOrder order, OrderSpelling spell,
+                    Annotate annotate);
+  bool checkCmpXchgOrders(const clang::Stmt *call, MemoryOrder success,
+                          MemoryOrder failure, OrderSpelling spell);
   std::optional<MemoryOrder> orderArg(const clang::Expr *arg);
   std::optional<Scope> scopeArg(const clang::Expr *arg);
   void error(const clang::Stmt *s, const llvm::Twine &message) {
@@ -1231,6 +1242,77 @@ void Importer::annotateAtomic(Operation *op, ArrayRef<int32_t> args,
   op->setAttr(cudaattr::memory, builder.getI32IntegerAttr(object.memory));
 }
 
+/// An order as the GNU and HIP builtins spell it: __ATOMIC_SEQ_CST ...
+static std::string atomicOrderName(MemoryOrder order) {
+  return "__ATOMIC_" + stringifyMemoryOrder(order).upper();
+}
+
+/// The load, store, exchange or fetch-op `member` (fetchKind: the kind of a
+/// fetch-op) on `object`, with the orders C++ [atomics.types.operations]
+/// allows each: one body for the libcu++ members, HIP's builtins and GNU's
+/// atomics, which differ only in how they name the order and the scope.
+void Importer::importAccess(const clang::Stmt *call, MemberOp member,
+                            AtomicRMWKind fetchKind, const AtomicObject &object,
+                            Scope scope, MemoryOrder order, OrderSpelling spell,
+                            Annotate annotate) {
+  Location loc = locOf(call);
+  Type type = object.type;
+  auto badOrder = [&](llvm::StringRef what) {
+    error(call, spell(order) + " is not allowed for " + what);
+  };
+  switch (member) {
+  case MemberOp::Load: {
+    if (order == MemoryOrder::release || order == MemoryOrder::acq_rel)
+      return badOrder("an atomic load");
+    auto op = AtomicLoadOp::create(builder, loc, type, object.addr,
+                                   ValueRange(), scope, order);
+    annotate(op, {0});
+    return;
+  }
+  case MemberOp::Store: {
+    // __ATOMIC_CONSUME reads as acquire (orderFromValue): not a store order.
+    if (order == MemoryOrder::acquire || order == MemoryOrder::acq_rel)
+      return badOrder("an atomic store");
+    auto op = AtomicStoreOp::create(builder, loc, poison(type), object.addr,
+                                    ValueRange(), scope, order);
+    annotate(op, {1, 0});
+    return;
+  }
+  case MemberOp::Exchange:
+  case MemberOp::Fetch: {
+    AtomicRMWKind kind =
+        member == MemberOp::Exchange ? AtomicRMWKind::xchg : fetchKind;
+    if (isa<FloatType>(type) && kind != AtomicRMWKind::fadd &&
+        kind != AtomicRMWKind::xchg)
+      return error(call, "atomic '" + stringifyAtomicRMWKind(kind).str() +
+                             "' on a floating-point object");
+    auto op = AtomicRMWOp::create(builder, loc, type, kind, object.addr,
+                                  ValueRange(), poison(type), scope, order);
+    annotate(op, {0, 1});
+    return;
+  }
+  case MemberOp::CmpXchg:
+    llvm_unreachable("compare-exchanges read their orders themselves");
+  }
+}
+
+/// C++ [atomics.types.operations]: the failure order of a compare-exchange
+/// is neither release nor acq_rel, and no stronger than the success order.
+bool Importer::checkCmpXchgOrders(const clang::Stmt *call, MemoryOrder success,
+                                  MemoryOrder failure, OrderSpelling spell) {
+  if (failure == MemoryOrder::release || failure == MemoryOrder::acq_rel) {
+    error(call, spell(failure) + " is not allowed for the failure order of a "
+                                 "compare-exchange");
+    return false;
+  }
+  if (!isAtLeast(success, failure)) {
+    error(call, "the failure order of a compare-exchange cannot be stronger "
+                "than its success order");
+    return false;
+  }
+  return true;
+}
+
 void Importer::importAtomic(const clang::CallExpr *call, const Sync &sync) {
   std::vector<const clang::Expr *> operands = siteOperands(call);
   bool member = sync.kind == SyncKind::AtomicMember;
@@ -1341,79 +1423,40 @@ void Importer::importAtomic(const clang::CallExpr *call, const Sync &sync) {
       return MemoryOrder::seq_cst;
     return orderArg(call->getArg(i));
   };
-  auto badOrder = [&](MemoryOrder order, llvm::StringRef what) {
-    error(call, "memory_order_" + stringifyMemoryOrder(order).str() +
-                    " is not allowed for " + what);
+  auto spell = [](MemoryOrder o) {
+    return "memory_order_" + stringifyMemoryOrder(o).str();
   };
-  switch (sync.member) {
-  case MemberOp::Load: {
-    std::optional<MemoryOrder> order = orderAt(0);
-    if (!order)
-      return;
-    if (*order == MemoryOrder::release || *order == MemoryOrder::acq_rel)
-      return badOrder(*order, "an atomic load");
-    auto op = AtomicLoadOp::create(builder, loc, type, addr, ValueRange(),
-                                   scope, *order);
-    annotate(op, {0});
-    return;
-  }
-  case MemberOp::Store: {
-    std::optional<MemoryOrder> order = orderAt(1);
+  if (sync.member != MemberOp::CmpXchg) {
+    // load(o), store(v, o), exchange(v, o), fetch_<op>(v, o).
+    std::optional<MemoryOrder> order =
+        orderAt(sync.member == MemberOp::Load ? 0 : 1);
     if (!order || n < 1)
       return;
-    if (*order == MemoryOrder::acquire || *order == MemoryOrder::acq_rel)
-      return badOrder(*order, "an atomic store");
-    auto op = AtomicStoreOp::create(builder, loc, poison(type), addr,
-                                    ValueRange(), scope, *order);
-    annotate(op, {1, 0});
+    return importAccess(call, sync.member, rmwKind(sync.rmw), *object, scope,
+                        *order, spell, annotate);
+  }
+  // compare_exchange_strong|weak(expected, desired[, success[, failure]]).
+  if (n < 2)
+    return error(call, "expected the expected and desired values");
+  std::optional<MemoryOrder> success = orderAt(2);
+  std::optional<MemoryOrder> failure;
+  bool twoOrders =
+      n >= 4 && !llvm::isa<clang::CXXDefaultArgExpr>(call->getArg(3));
+  if (twoOrders)
+    failure = orderAt(3);
+  else if (success)
+    // C++ [atomics.types.operations]: the failure order of the one-order
+    // form is the success order without its release part.
+    failure = *success == MemoryOrder::acq_rel   ? MemoryOrder::acquire
+              : *success == MemoryOrder::release ? MemoryOrder::relaxed
+                                                 : *success;
+  if (!success || !failure ||
+      !checkCmpXchgOrders(call, *success, *failure, spell))
     return;
-  }
-  case MemberOp::Exchange:
-  case MemberOp::Fetch: {
-    std::optional<MemoryOrder> order = orderAt(1);
-    if (!order || n < 1)
-      return;
-    AtomicRMWKind kind = sync.member == MemberOp::Exchange ? AtomicRMWKind::xchg
-                                                           : rmwKind(sync.rmw);
-    if (isa<FloatType>(type) && kind != AtomicRMWKind::fadd &&
-        kind != AtomicRMWKind::xchg)
-      return error(call, "atomic '" + stringifyAtomicRMWKind(kind).str() +
-                             "' on a floating-point object");
-    auto op = AtomicRMWOp::create(builder, loc, type, kind, addr, ValueRange(),
-                                  poison(type), scope, *order);
-    annotate(op, {0, 1});
-    return;
-  }
-  case MemberOp::CmpXchg: {
-    if (n < 2)
-      return error(call, "expected the expected and desired values");
-    std::optional<MemoryOrder> success = orderAt(2);
-    std::optional<MemoryOrder> failure;
-    bool twoOrders =
-        n >= 4 && !llvm::isa<clang::CXXDefaultArgExpr>(call->getArg(3));
-    if (twoOrders)
-      failure = orderAt(3);
-    else if (success)
-      // C++ [atomics.types.operations]: the failure order of the one-order
-      // form is the success order without its release part.
-      failure = *success == MemoryOrder::acq_rel   ? MemoryOrder::acquire
-                : *success == MemoryOrder::release ? MemoryOrder::relaxed
-                                                   : *success;
-    if (!success || !failure)
-      return;
-    if (*failure == MemoryOrder::release || *failure == MemoryOrder::acq_rel)
-      return error(call, "the failure order of a compare-exchange cannot be "
-                         "release or acq_rel");
-    if (!isAtLeast(*success, *failure))
-      return error(call, "the failure order of a compare-exchange cannot be "
-                         "stronger than its success order");
-    auto op = AtomicCmpXchgOp::create(
-        builder, loc, type, builder.getI1Type(), addr, ValueRange(),
-        poison(type), poison(type), scope, *success, *failure, sync.weak);
-    annotate(op, {0, 1, 2});
-    return;
-  }
-  }
+  auto op = AtomicCmpXchgOp::create(
+      builder, loc, type, builder.getI1Type(), addr, ValueRange(), poison(type),
+      poison(type), scope, *success, *failure, sync.weak);
+  annotate(op, {0, 1, 2});
 }
 
 /// __hip_atomic_load(p, o, s), _store(p, v, o, s), _exchange and
@@ -1429,7 +1472,6 @@ void Importer::importHipAtomic(const clang::AtomicExpr *atomic,
   if (!object)
     return;
   Type type = object->type;
-  Value addr = object->addr;
   // The legacy form where it is relaxed (atomicAdd ...), else C11's.
   auto annotate = [&](Operation *op, ArrayRef<int32_t> operands) {
     annotateAtomic(op, operands, *object, "c11");
@@ -1446,59 +1488,26 @@ void Importer::importHipAtomic(const clang::AtomicExpr *atomic,
   if (!model || !model->isValid(raw))
     return error(scopeExpr, "unknown HIP memory scope " + llvm::Twine(raw));
   std::optional<Scope> scope = scopeFromClang(model->map(raw));
+  if (!scope)
+    return error(scopeExpr, "HIP memory scope " + llvm::Twine(raw) +
+                                " has no xfence scope");
   std::optional<MemoryOrder> order = orderArg(args[n - 2]);
   if (!order)
     return;
-  Location loc = locOf(atomic);
-  auto badOrder = [&](MemoryOrder o, llvm::StringRef what) {
-    error(call, "__ATOMIC_" + stringifyMemoryOrder(o).upper() +
-                    " is not allowed for " + what);
-  };
-  switch (sync.member) {
-  case MemberOp::Load: {
-    if (*order == MemoryOrder::release || *order == MemoryOrder::acq_rel)
-      return badOrder(*order, "an atomic load");
-    auto op = AtomicLoadOp::create(builder, loc, type, addr, ValueRange(),
-                                   *scope, *order);
-    annotate(op, {0});
+  if (sync.member != MemberOp::CmpXchg)
+    return importAccess(
+        call, sync.member,
+        rmwKindForType(sync.rmw, object->isUnsigned, isa<FloatType>(type)),
+        *object, *scope, *order, atomicOrderName, annotate);
+  // _compare_exchange_*(p, expected *, desired, success, failure, scope).
+  std::optional<MemoryOrder> success = orderArg(args[3]);
+  if (!success || !checkCmpXchgOrders(call, *success, *order, atomicOrderName))
     return;
-  }
-  case MemberOp::Store: {
-    if (*order == MemoryOrder::acquire || *order == MemoryOrder::acq_rel)
-      return badOrder(*order, "an atomic store");
-    auto op = AtomicStoreOp::create(builder, loc, poison(type), addr,
-                                    ValueRange(), *scope, *order);
-    annotate(op, {1, 0});
-    return;
-  }
-  case MemberOp::Exchange:
-  case MemberOp::Fetch: {
-    AtomicRMWKind kind = sync.member == MemberOp::Exchange
-                             ? AtomicRMWKind::xchg
-                             : rmwKindForType(sync.rmw, object->isUnsigned,
-                                              isa<FloatType>(type));
-    if (isa<FloatType>(type) && kind != AtomicRMWKind::fadd &&
-        kind != AtomicRMWKind::xchg)
-      return error(call, "atomic '" + stringifyAtomicRMWKind(kind).str() +
-                             "' on a floating-point object");
-    auto op = AtomicRMWOp::create(builder, loc, type, kind, addr, ValueRange(),
-                                  poison(type), *scope, *order);
-    annotate(op, {0, 1});
-    return;
-  }
-  case MemberOp::CmpXchg: {
-    std::optional<MemoryOrder> success = orderArg(args[3]);
-    if (!success)
-      return;
-    if (*order == MemoryOrder::release || *order == MemoryOrder::acq_rel)
-      return badOrder(*order, "the failure order of a compare-exchange");
-    auto op = AtomicCmpXchgOp::create(
-        builder, loc, type, builder.getI1Type(), addr, ValueRange(),
-        poison(type), poison(type), *scope, *success, *order, sync.weak);
-    annotate(op, {0, 1, 2});
-    return;
-  }
-  }
+  auto op = AtomicCmpXchgOp::create(builder, locOf(atomic), type,
+                                    builder.getI1Type(), object->addr,
+                                    ValueRange(), poison(type), poison(type),
+                                    *scope, *success, *order, sync.weak);
+  annotate(op, {0, 1, 2});
 }
 
 /// __atomic_load_n(p, o), __atomic_store_n(p, v, o), __atomic_exchange_n
@@ -1516,8 +1525,6 @@ void Importer::importGnuAtomic(const clang::AtomicExpr *atomic,
   if (!object)
     return;
   Type type = object->type;
-  Value addr = object->addr;
-  Location loc = locOf(atomic);
   std::string name = atomic->getOpAsString().str();
   auto constantOrder =
       [&](const clang::Expr *arg) -> std::optional<MemoryOrder> {
@@ -1533,76 +1540,37 @@ void Importer::importGnuAtomic(const clang::AtomicExpr *atomic,
   std::optional<MemoryOrder> order = constantOrder(atomic->getOrder());
   if (!order)
     return;
-  auto badOrder = [&](MemoryOrder o, llvm::StringRef what) {
-    error(atomic, "__ATOMIC_" + stringifyMemoryOrder(o).upper() +
-                      " is not allowed for " + what);
-  };
   // Operands as written (siteOperands): the pointer first.
-  auto annotate = [&](Operation *op, ArrayRef<int32_t> operands,
-                      llvm::StringRef form) {
-    annotateAtomic(op, operands, *object, form);
-  };
-  switch (sync.member) {
-  case MemberOp::Load: {
-    if (*order == MemoryOrder::release || *order == MemoryOrder::acq_rel)
-      return badOrder(*order, "an atomic load");
-    auto op = AtomicLoadOp::create(builder, loc, type, addr, ValueRange(),
-                                   sync.scope, *order);
-    annotate(op, {0}, "c11");
+  if (sync.member != MemberOp::CmpXchg)
+    return importAccess(
+        atomic, sync.member,
+        rmwKindForType(sync.rmw, object->isUnsigned, isa<FloatType>(type)),
+        *object, sync.scope, *order, atomicOrderName,
+        [&](Operation *op, ArrayRef<int32_t> operands) {
+          annotateAtomic(op, operands, *object, "c11");
+        });
+  // __atomic_compare_exchange_n(p, expected *, desired, weak, success,
+  // failure).
+  std::optional<MemoryOrder> failure = constantOrder(atomic->getOrderFail());
+  if (!failure)
     return;
-  }
-  case MemberOp::Store: {
-    // __ATOMIC_CONSUME reads as acquire (orderFromValue): not a store order.
-    if (*order == MemoryOrder::acquire || *order == MemoryOrder::acq_rel)
-      return badOrder(*order, "an atomic store");
-    auto op = AtomicStoreOp::create(builder, loc, poison(type), addr,
-                                    ValueRange(), sync.scope, *order);
-    annotate(op, {1, 0}, "c11");
+  clang::Expr::EvalResult weakValue;
+  const clang::Expr *weakArg = atomic->getWeak();
+  if (weakArg->isValueDependent() || !weakArg->EvaluateAsInt(weakValue, astCtx))
+    return error(weakArg,
+                 "the 'weak' argument of '" + name + "' is not a constant");
+  bool weak = weakValue.Val.getInt().getBoolValue();
+  if (!checkCmpXchgOrders(atomic, *order, *failure, atomicOrderName))
     return;
-  }
-  case MemberOp::Exchange:
-  case MemberOp::Fetch: {
-    AtomicRMWKind kind = sync.member == MemberOp::Exchange
-                             ? AtomicRMWKind::xchg
-                             : rmwKindForType(sync.rmw, object->isUnsigned,
-                                              isa<FloatType>(type));
-    if (isa<FloatType>(type) && kind != AtomicRMWKind::fadd &&
-        kind != AtomicRMWKind::xchg)
-      return error(atomic, "atomic '" + stringifyAtomicRMWKind(kind).str() +
-                               "' on a floating-point object");
-    auto op = AtomicRMWOp::create(builder, loc, type, kind, addr, ValueRange(),
-                                  poison(type), sync.scope, *order);
-    annotate(op, {0, 1}, "c11");
-    return;
-  }
-  case MemberOp::CmpXchg: {
-    std::optional<MemoryOrder> failure =
-        constantOrder(atomic->getOrderFail());
-    if (!failure)
-      return;
-    clang::Expr::EvalResult weakValue;
-    const clang::Expr *weakArg = atomic->getWeak();
-    if (weakArg->isValueDependent() ||
-        !weakArg->EvaluateAsInt(weakValue, astCtx))
-      return error(weakArg, "the 'weak' argument of '" + name +
-                                "' is not a constant");
-    bool weak = weakValue.Val.getInt().getBoolValue();
-    if (*failure == MemoryOrder::release || *failure == MemoryOrder::acq_rel)
-      return badOrder(*failure, "the failure order of a compare-exchange");
-    if (!isAtLeast(*order, *failure))
-      return error(atomic, "the failure order of a compare-exchange cannot "
-                           "be stronger than its success order");
-    // The expected value is passed by pointer and, like a C++
-    // compare_exchange's reference, receives the value read on failure;
-    // the result is whether it stored: the "member" form, with operand 1
-    // written as the object the pointer points to (CudaSiteRewriter).
-    auto op = AtomicCmpXchgOp::create(
-        builder, loc, type, builder.getI1Type(), addr, ValueRange(),
-        poison(type), poison(type), sync.scope, *order, *failure, weak);
-    annotate(op, {0, 1, 2}, "member");
-    return;
-  }
-  }
+  // The expected value is passed by pointer and, like a C++
+  // compare_exchange's reference, receives the value read on failure; the
+  // result is whether it stored: the "member" form, with operand 1 written as
+  // the object the pointer points to (CudaSiteRewriter).
+  auto op =
+      AtomicCmpXchgOp::create(builder, locOf(atomic), type, builder.getI1Type(),
+                              object->addr, ValueRange(), poison(type),
+                              poison(type), sync.scope, *order, *failure, weak);
+  annotateAtomic(op, {0, 1, 2}, *object, "member");
 }
 
 /// Collects the synchronization constructs of user code.
