@@ -395,7 +395,7 @@ LogicalResult emitStore(AtomicStoreOp op, SnippetBuilder &b,
 
 } // namespace
 
-FailureOr<CudaSnippet> xfence::emitAlpaka(Operation *op, llvm::StringRef acc) {
+FailureOr<Snippet> xfence::emitAlpaka(Operation *op, llvm::StringRef acc) {
   SnippetBuilder b;
   LogicalResult result =
       llvm::TypeSwitch<Operation *, LogicalResult>(op)
@@ -430,7 +430,7 @@ LogicalResult xfence::emitAlpakaListing(Operation *module,
     }
     if (!isSyncOp(op))
       return;
-    FailureOr<CudaSnippet> snippet = emitAlpaka(op);
+    FailureOr<Snippet> snippet = emitAlpaka(op);
     if (failed(snippet)) {
       ok = false;
       return;

@@ -3,7 +3,7 @@
 // The cheapest sound alpaka 3 (`alpaka::onAcc`) text for every
 // synchronization op of the dialect, from docs/semantics.md §3.5. The text
 // names the kernel's accelerator object `acc`, which must be in scope where
-// it goes. Templates are CudaSnippets (literal text with the op's operands
+// it goes. Templates are Snippets (literal text with the op's operands
 // in between), as for CUDA and HIP.
 //
 //===----------------------------------------------------------------------===//
@@ -20,8 +20,8 @@ constexpr llvm::StringLiteral kAlpakaAcc = "acc";
 
 /// The alpaka text of `op`, naming the accelerator object `acc`; reports an
 /// error at the op's location and fails if alpaka has no sound form for it.
-mlir::FailureOr<CudaSnippet> emitAlpaka(mlir::Operation *op,
-                                        llvm::StringRef acc = kAlpakaAcc);
+mlir::FailureOr<Snippet> emitAlpaka(mlir::Operation *op,
+                                    llvm::StringRef acc = kAlpakaAcc);
 
 /// `--export-alpaka`: one alpaka statement per synchronization op, operands
 /// named by their role, grouped by function.

@@ -483,7 +483,7 @@ bool xfence::isSyncOp(Operation *op) {
              AtomicLoadOp, AtomicStoreOp>(op);
 }
 
-FailureOr<CudaSnippet> xfence::emitCuda(Operation *op) {
+FailureOr<Snippet> xfence::emitCuda(Operation *op) {
   SnippetBuilder b;
   LogicalResult result =
       llvm::TypeSwitch<Operation *, LogicalResult>(op)
@@ -514,15 +514,6 @@ std::optional<std::string> xfence::constantText(Value operand) {
   return std::nullopt;
 }
 
-std::string
-xfence::render(const CudaSnippet &snippet,
-               llvm::function_ref<std::string(unsigned operand)> operandText) {
-  std::string text;
-  for (const CudaPiece &piece : snippet.pieces)
-    text += piece.operand < 0 ? piece.text : operandText(piece.operand);
-  return text;
-}
-
 std::string xfence::operandRole(Operation *op, unsigned index) {
   if (std::optional<std::string> text = constantText(op->getOperand(index)))
     return *text;
@@ -551,7 +542,7 @@ LogicalResult xfence::emitCudaListing(Operation *module, llvm::raw_ostream &os,
     }
     if (!isSyncOp(op))
       return;
-    FailureOr<CudaSnippet> snippet = hip ? emitHip(op) : emitCuda(op);
+    FailureOr<Snippet> snippet = hip ? emitHip(op) : emitCuda(op);
     if (failed(snippet)) {
       ok = false;
       return;

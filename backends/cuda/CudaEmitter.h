@@ -11,6 +11,8 @@
 #ifndef XFENCE_BACKENDS_CUDA_CUDAEMITTER_H
 #define XFENCE_BACKENDS_CUDA_CUDAEMITTER_H
 
+#include "backends/common/Snippet.h"
+
 #include "mlir/IR/Operation.h"
 #include "mlir/Support/LLVM.h"
 #include "llvm/ADT/SmallVector.h"
@@ -19,43 +21,22 @@
 
 namespace xfence {
 
-/// A piece of a CUDA template: literal text, or (operand >= 0) the text of
-/// the op's value operand of that index.
-struct CudaPiece {
-  std::string text;
-  int operand = -1;
-};
-
-struct CudaSnippet {
-  llvm::SmallVector<CudaPiece> pieces;
-  /// The text uses cuda::atomic_ref or cuda::atomic_thread_fence
-  /// (#include <cuda/atomic>).
-  bool needsAtomicHeader = false;
-  /// The text uses cooperative_groups (#include <cooperative_groups.h>).
-  bool needsCooperativeGroupsHeader = false;
-};
-
 /// True for the ops that the CUDA emitter translates (fences, barriers,
 /// atomics).
 bool isSyncOp(mlir::Operation *op);
 
 /// The CUDA text of `op`; reports an error at the op's location and fails if
 /// it has no sound CUDA form.
-mlir::FailureOr<CudaSnippet> emitCuda(mlir::Operation *op);
+mlir::FailureOr<Snippet> emitCuda(mlir::Operation *op);
 
 /// The HIP text of `op` (HipEmitter.cpp: clang's AMDGPU builtins, with
 /// every scope as it is); reports an error at the op's location and fails
 /// if it has no sound HIP form.
-mlir::FailureOr<CudaSnippet> emitHip(mlir::Operation *op);
+mlir::FailureOr<Snippet> emitHip(mlir::Operation *op);
 
 /// The text of a constant operand (an implied `1` of OpenCL's atomic_inc),
 /// or nothing if `operand` is not a constant.
 std::optional<std::string> constantText(mlir::Value operand);
-
-/// Renders `snippet` with `operandText(i)` for operand i.
-std::string
-render(const CudaSnippet &snippet,
-       llvm::function_ref<std::string(unsigned operand)> operandText);
 
 /// The text that stands for operand `index` of a synchronization op in a
 /// listing: its value if it is a constant, else its role (`addr`, `value`,

@@ -20,7 +20,7 @@ namespace emitter {
 
 /// Builds a snippet piece by piece.
 struct SnippetBuilder {
-  CudaSnippet snippet;
+  Snippet snippet;
   SnippetBuilder &operator<<(llvm::StringRef text) {
     if (!snippet.pieces.empty() && snippet.pieces.back().operand < 0)
       snippet.pieces.back().text += text.str();

@@ -358,7 +358,7 @@ LogicalResult emitStore(AtomicStoreOp op, SnippetBuilder &b) {
 
 } // namespace
 
-FailureOr<CudaSnippet> xfence::emitHip(Operation *op) {
+FailureOr<Snippet> xfence::emitHip(Operation *op) {
   SnippetBuilder b;
   LogicalResult result =
       llvm::TypeSwitch<Operation *, LogicalResult>(op)

@@ -48,7 +48,7 @@ using namespace xfence;
 namespace {
 
 struct SnippetBuilder {
-  OpenCLSnippet snippet;
+  Snippet snippet;
   SnippetBuilder &operator<<(llvm::StringRef text) {
     if (!snippet.pieces.empty() && snippet.pieces.back().operand < 0)
       snippet.pieces.back().text += text.str();
@@ -669,9 +669,8 @@ std::optional<std::string> xfence::openCLConstantText(Value operand) {
   return std::nullopt;
 }
 
-FailureOr<OpenCLSnippet> xfence::emitOpenCL(Operation *op,
-                                            const OpenCLTarget &target,
-                                            OpenCLHelpers &helpers) {
+FailureOr<Snippet> xfence::emitOpenCL(Operation *op, const OpenCLTarget &target,
+                                      OpenCLHelpers &helpers) {
   SnippetBuilder b;
   LogicalResult result =
       llvm::TypeSwitch<Operation *, LogicalResult>(op)
@@ -712,7 +711,7 @@ FailureOr<OpenCLSnippet> xfence::emitOpenCL(Operation *op,
               [&](Operation *) { return emitAtomic(op, target, helpers, b); });
   if (failed(result))
     return failure();
-  for (OpenCLPiece &piece : b.snippet.pieces) {
+  for (SnippetPiece &piece : b.snippet.pieces) {
     if (piece.operand >= 0)
       continue;
     if (target.cl2 && piece.text.find("sub_group_barrier") != std::string::npos)

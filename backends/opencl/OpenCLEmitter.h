@@ -12,6 +12,8 @@
 #ifndef XFENCE_BACKENDS_OPENCL_OPENCLEMITTER_H
 #define XFENCE_BACKENDS_OPENCL_OPENCLEMITTER_H
 
+#include "backends/common/Snippet.h"
+
 #include "mlir/IR/Operation.h"
 #include "mlir/Support/LLVM.h"
 #include "llvm/ADT/SmallVector.h"
@@ -40,19 +42,6 @@ struct OpenCLTarget {
   bool seqCstMemFence = false;
 };
 
-/// A piece of a template: literal text, or (operand >= 0) the text of the
-/// op's operand; with `addressOf`, the address of that operand's lvalue
-/// (`&(text)`).
-struct OpenCLPiece {
-  std::string text;
-  int operand = -1;
-  bool addressOf = false;
-};
-
-struct OpenCLSnippet {
-  llvm::SmallVector<OpenCLPiece> pieces;
-};
-
 /// Helper functions that the translated file's prelude defines, by name
 /// (the compare-and-swap loops that emulate CUDA's wrapping atomicInc /
 /// atomicDec and float atomicAdd).
@@ -67,9 +56,9 @@ bool isOpenCLSyncOp(mlir::Operation *op);
 
 /// The OpenCL C text of `op`; reports an error at the op's location and
 /// fails if it has no sound form on `target`.
-mlir::FailureOr<OpenCLSnippet> emitOpenCL(mlir::Operation *op,
-                                          const OpenCLTarget &target,
-                                          OpenCLHelpers &helpers);
+mlir::FailureOr<Snippet> emitOpenCL(mlir::Operation *op,
+                                    const OpenCLTarget &target,
+                                    OpenCLHelpers &helpers);
 
 /// The OpenCL C type of the value of an atomic op as its source expression
 /// has it (`bool` for a compare-exchange that returns whether it stored);

@@ -329,12 +329,7 @@ xfence::translateCudaToHip(llvm::StringRef path, llvm::StringRef contents,
   SourceEdits edits(*src, cudaToOpenCLEditPolicy());
   CudaSiteTarget target;
   target.isSync = isSyncOp;
-  target.emit = [](Operation *op) -> FailureOr<OpenCLSnippet> {
-    FailureOr<CudaSnippet> hip = emitHip(op);
-    if (failed(hip))
-      return failure();
-    return siteSnippetOf(*hip);
-  };
+  target.emit = emitHip;
   target.constant = constantText;
   target.keepAsWritten = [](const clang::Stmt *stmt,
                             ArrayRef<Operation *> ops) {

@@ -34,14 +34,14 @@ struct OperandText {
 };
 
 /// The ops of one site, from one function.
-using SiteOps = SmallVector<std::pair<Operation *, OpenCLSnippet>>;
+using SiteOps = SmallVector<std::pair<Operation *, Snippet>>;
 
 /// The text of a site's ops, to compare.
 std::string key(const SiteOps &ops) {
   std::string text;
   for (auto &[op, snippet] : ops) {
     text += op->getName().getStringRef();
-    for (const OpenCLPiece &piece : snippet.pieces)
+    for (const SnippetPiece &piece : snippet.pieces)
       text += piece.operand < 0 ? piece.text
                                 : "\x01" + std::to_string(piece.operand) +
                                       (piece.addressOf ? "&" : "");
@@ -64,7 +64,7 @@ private:
                                          unsigned index, bool address);
   bool valueUsed(const clang::Stmt *s);
   LogicalResult apply(const CudaSyncSite &site,
-                      ArrayRef<std::pair<Operation *, OpenCLSnippet>> ops);
+                      ArrayRef<std::pair<Operation *, Snippet>> ops);
   /// One text for each site that several functions share.
   LogicalResult
   chooseInstance(const CudaSyncSite &site,
@@ -159,7 +159,7 @@ std::optional<OperandText> SiteRewriter::operandText(const CudaSyncSite &site,
 
 LogicalResult
 SiteRewriter::apply(const CudaSyncSite &site,
-                    ArrayRef<std::pair<Operation *, OpenCLSnippet>> ops) {
+                    ArrayRef<std::pair<Operation *, Snippet>> ops) {
   const FileCharRange &range = *site.range;
   // One site per location (the first use of a macro body): no origin, the
   // edits are not checked against the other uses.
@@ -202,7 +202,7 @@ SiteRewriter::apply(const CudaSyncSite &site,
   // body gets the same text).
   bool wrap = !several && llvm::any_of(ops, [](const auto &entry) {
     std::string shape;
-    for (const OpenCLPiece &piece : entry.second.pieces)
+    for (const SnippetPiece &piece : entry.second.pieces)
       shape += piece.operand < 0 ? piece.text : "x";
     return hasTopLevelComma(shape);
   });
@@ -216,7 +216,7 @@ SiteRewriter::apply(const CudaSyncSite &site,
     auto args = op->getAttrOfType<DenseI32ArrayAttr>(cudaattr::args);
     if (target.note)
       out.text(target.note(op));
-    for (const OpenCLPiece &piece : snippet.pieces) {
+    for (const SnippetPiece &piece : snippet.pieces) {
       if (piece.operand < 0) {
         out.text(piece.text);
         continue;
@@ -310,7 +310,7 @@ LogicalResult SiteRewriter::run(ArrayRef<CudaSyncSite> sites, ModuleOp module,
       ok = false;
       return;
     }
-    FailureOr<OpenCLSnippet> snippet = target.emit(op);
+    FailureOr<Snippet> snippet = target.emit(op);
     if (failed(snippet)) {
       ok = false;
       return;

@@ -36,7 +36,7 @@ struct CudaSiteTarget {
   std::function<bool(mlir::Operation *)> isSync;
   /// The text of one op (a template of literal text and operands); fails
   /// after an error at the op.
-  std::function<mlir::FailureOr<OpenCLSnippet>(mlir::Operation *)> emit;
+  std::function<mlir::FailureOr<Snippet>(mlir::Operation *)> emit;
   /// The text of a constant operand the source does not spell.
   std::function<std::optional<std::string>(mlir::Value)> constant;
   /// Text put before an op's own (a note), or empty.
@@ -51,8 +51,7 @@ struct CudaSiteTarget {
   /// argument is evaluated first: a sequence point precedes the call). May
   /// be empty: such a site is then an error.
   std::function<mlir::FailureOr<std::string>(
-      mlir::Operation *,
-      llvm::ArrayRef<std::pair<mlir::Operation *, OpenCLSnippet>>)>
+      mlir::Operation *, llvm::ArrayRef<std::pair<mlir::Operation *, Snippet>>)>
       valueThen;
   /// Called once per site that gets ops, before its text is written; may
   /// add edits elsewhere (a declaration the text needs).
@@ -73,15 +72,6 @@ struct ImportedSites {
 ImportedSites
 importedSyncLocations(mlir::ModuleOp module,
                       llvm::function_ref<bool(mlir::Operation *)> isSync);
-
-/// A CUDA or HIP emitter's text as a site's text (for the CUDA-to-HIP and
-/// HIP-to-CUDA targets, whose emitters write CudaSnippets).
-inline OpenCLSnippet siteSnippetOf(const CudaSnippet &snippet) {
-  OpenCLSnippet out;
-  for (const CudaPiece &piece : snippet.pieces)
-    out.pieces.push_back({piece.text, piece.operand, false});
-  return out;
-}
 
 /// A call of a legacy atomic function (atomicAdd ... atomicCAS, with
 /// _block or _system) that `shared` says the target declares with the same

@@ -585,9 +585,8 @@ rewrite(ParsedSource &src, ModuleOp module, const CudaToOpenCLOptions &options,
               "(--opencl12-seq-cst-fence) */ ";
     return note;
   };
-  siteTarget.valueThen =
-      [&](Operation *valueOp,
-          ArrayRef<std::pair<Operation *, OpenCLSnippet>> after)
+  siteTarget.valueThen = [&](Operation *valueOp,
+                             ArrayRef<std::pair<Operation *, Snippet>> after)
       -> FailureOr<std::string> {
     FailureOr<std::string> type = openCLValueType(valueOp, target);
     if (failed(type))
@@ -595,7 +594,7 @@ rewrite(ParsedSource &src, ModuleOp module, const CudaToOpenCLOptions &options,
     std::string fences;
     for (auto &[op, snippet] : after) {
       fences += "  " + siteTarget.note(op);
-      for (const OpenCLPiece &piece : snippet.pieces) {
+      for (const SnippetPiece &piece : snippet.pieces) {
         if (piece.operand >= 0)
           return failure();
         fences += piece.text;
@@ -748,12 +747,12 @@ static LogicalResult emitOpenCLListing(ModuleOp module, llvm::raw_ostream &os,
     }
     if (!isOpenCLSyncOp(op))
       return;
-    FailureOr<OpenCLSnippet> snippet = emitOpenCL(op, target, helpers);
+    FailureOr<Snippet> snippet = emitOpenCL(op, target, helpers);
     if (failed(snippet)) {
       ok = false;
       return;
     }
-    for (const OpenCLPiece &piece : snippet->pieces) {
+    for (const SnippetPiece &piece : snippet->pieces) {
       if (piece.operand < 0) {
         out << piece.text;
         continue;

@@ -344,13 +344,13 @@ xfence::translateHipToCuda(llvm::StringRef path, llvm::StringRef contents,
   bool needsAtomicHeader = false, needsGroupsHeader = false;
   CudaSiteTarget target;
   target.isSync = isSyncOp;
-  target.emit = [&](Operation *op) -> FailureOr<OpenCLSnippet> {
-    FailureOr<CudaSnippet> cuda = emitCuda(op);
+  target.emit = [&](Operation *op) -> FailureOr<Snippet> {
+    FailureOr<Snippet> cuda = emitCuda(op);
     if (failed(cuda))
       return failure();
     needsAtomicHeader |= cuda->needsAtomicHeader;
     needsGroupsHeader |= cuda->needsCooperativeGroupsHeader;
-    return siteSnippetOf(*cuda);
+    return cuda;
   };
   target.constant = constantText;
   target.keepAsWritten = [](const clang::Stmt *stmt,

@@ -42,7 +42,7 @@ static void flatten(Location loc, SmallVectorImpl<Location> &out) {
 namespace {
 struct Survivor {
   Operation *op;
-  CudaSnippet snippet;
+  Snippet snippet;
 };
 } // namespace
 
@@ -86,7 +86,7 @@ static bool isConditionalArm(clang::ASTContext &context,
 /// Applies `snippet` (the text of `op`) to the site: literal pieces replace
 /// the text between the call's arguments that the snippet keeps.
 static LogicalResult applySnippet(SourceEdits &edits, const SyncSite &site,
-                                  Operation *op, const CudaSnippet &snippet) {
+                                  Operation *op, const Snippet &snippet) {
   ParsedSource &src = edits.getSource();
   clang::SourceManager &sm = src.getSourceManager();
   const FileCharRange &range = *site.range;
@@ -109,7 +109,7 @@ static LogicalResult applySnippet(SourceEdits &edits, const SyncSite &site,
     text.text("(");
   if (wrap)
     text.text("(");
-  for (const CudaPiece &piece : snippet.pieces) {
+  for (const SnippetPiece &piece : snippet.pieces) {
     if (piece.operand < 0) {
       text.text(piece.text);
       continue;
@@ -179,7 +179,7 @@ LogicalResult xfence::rewriteSyncSites(SourceEdits &edits,
       ok = false;
       return;
     }
-    FailureOr<CudaSnippet> snippet = emit(op);
+    FailureOr<Snippet> snippet = emit(op);
     if (failed(snippet)) {
       ok = false;
       return;

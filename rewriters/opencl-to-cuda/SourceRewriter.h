@@ -38,7 +38,7 @@ mlir::LogicalResult rewriteSyncSites(SourceEdits &edits,
 
 /// The text of one op for a site (emitCuda, emitHip, emitAlpaka, ...).
 using SiteEmitter =
-    llvm::function_ref<mlir::FailureOr<CudaSnippet>(mlir::Operation *)>;
+    llvm::function_ref<mlir::FailureOr<Snippet>(mlir::Operation *)>;
 
 /// The same with the text of another target's emitter.
 mlir::LogicalResult rewriteSyncSites(SourceEdits &edits,

@@ -228,7 +228,7 @@ int xfence::reportOpenCLToCuda(llvm::StringRef path, llvm::StringRef contents,
     if (describe(fate.op) != it->second || !why.empty())
       os << "    rewritten    " << describe(fate.op)
          << (why.empty() ? "" : "  (" + why + ")") << "\n";
-    FailureOr<CudaSnippet> snippet = emitCuda(fate.op);
+    FailureOr<Snippet> snippet = emitCuda(fate.op);
     if (failed(snippet)) {
       failedEmit = true;
       continue;
