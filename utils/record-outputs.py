@@ -51,12 +51,12 @@ OUT_SUFFIX = {"cuda": ".cu", "hip": ".hip", "alpaka": ".cpp", "opencl": ".cl",
               "ptx": ".ptx"}
 
 
-def inputs(corpora):
+def inputs(corpora, repo=True):
     """(label, path, extra flags) of every input."""
     out = []
     tracked = subprocess.run(["git", "-C", ROOT, "ls-files", "*.cl", "*.cu",
                               "*.hip"], capture_output=True, text=True,
-                             check=True).stdout.split()
+                             check=True).stdout.split() if repo else []
     for rel in sorted(tracked):
         out.append(("repo/" + rel, os.path.join(ROOT, rel), []))
     for i, corpus in enumerate(corpora):
@@ -105,12 +105,14 @@ def main():
     ap.add_argument("--xfence", default=os.path.join(ROOT, "build", "bin",
                                                      "xfence"))
     ap.add_argument("--corpus", action="append", default=[])
+    ap.add_argument("--no-repo", action="store_true",
+                    help="only the --corpus files, not the repository's")
     ap.add_argument("-j", type=int, default=os.cpu_count() or 1)
     a = ap.parse_args()
     if os.path.abspath(a.out).startswith(ROOT + os.sep):
         sys.exit("record-outputs.py: --out must be outside the repository")
     jobs = [(label, path, flags, route, args)
-            for label, path, flags in inputs(a.corpus)
+            for label, path, flags in inputs(a.corpus, not a.no_repo)
             for route, args in ROUTES[os.path.splitext(path)[1]]]
     ok = 0
     with concurrent.futures.ThreadPoolExecutor(a.j) as ex:

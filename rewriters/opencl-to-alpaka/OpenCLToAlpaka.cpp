@@ -28,6 +28,7 @@
 #include "backends/alpaka/AlpakaEmitter.h"
 #include "rewriters/common/SourceEdits.h"
 #include "rewriters/opencl-to-cuda/SourceRewriter.h"
+#include "rewriters/targets/alpaka/AlpakaTargetSyntax.h"
 
 #include "frontends/opencl/OpenCLBuiltins.h"
 #include "frontends/opencl/OpenCLImporter.h"
@@ -1123,7 +1124,7 @@ xfence::translateOpenCLToAlpaka(llvm::StringRef path, llvm::StringRef contents,
   if (failed(rewriteSyncSites(edits, sites, *module, atomicHeader,
                               SiteEmitter(emitter))) ||
       failed(addOpenCLSyntaxEdits(edits, lib, workItemHelpers, unusedLaunchers,
-                                  SyntaxTarget::Alpaka)))
+                                  alpakaTargetSyntax())))
     return failure();
   AlpakaRewriter rewriter(edits, lib, input);
   if (failed(rewriter.run()))

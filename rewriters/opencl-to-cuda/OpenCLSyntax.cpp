@@ -45,26 +45,27 @@ namespace {
 
 class SyntaxVisitor : public clang::RecursiveASTVisitor<SyntaxVisitor> {
 public:
-  SyntaxVisitor(SourceEdits &edits, OpenCLLibrary &lib, SyntaxTarget target)
+  SyntaxVisitor(SourceEdits &edits, OpenCLLibrary &lib,
+                const TargetSyntax &target)
       : edits(edits), lib(lib), src(edits.getSource()),
-        sm(src.getSourceManager()), lo(src.getLangOpts()),
-        hip(target == SyntaxTarget::Hip),
-        alpaka(target == SyntaxTarget::Alpaka), rt(hip ? "hip" : "cuda") {}
+        sm(src.getSourceManager()), lo(src.getLangOpts()), target(target),
+        tn(target.name().str()), rt(target.runtimePrefix().str()) {}
 
   bool shouldVisitImplicitCode() const { return false; }
 
   bool VisitFunctionDecl(clang::FunctionDecl *fn) {
     if (!src.isUserLocation(fn->getLocation()))
       return true;
-    // alpaka: the kernel becomes a functor (rewriters/opencl-to-alpaka),
-    // every other function an ALPAKA_FN_ACC one.
-    const char *deviceFn = alpaka ? "ALPAKA_FN_ACC " : "__device__ ";
+    // Where the route writes kernels itself (alpaka's functors), only the
+    // other functions are qualified here.
+    std::string deviceFn = target.deviceFunctionQualifier().str();
+    std::optional<llvm::StringRef> kernelQualifier = target.kernelQualifier();
     if (auto *kernel = fn->getAttr<clang::DeviceKernelAttr>()) {
       if (auto range = findRewriteRange(sm, lo, kernel->getRange());
-          range && !alpaka)
-        edits.replace(*range, "__global__");
+          range && kernelQualifier)
+        edits.replace(*range, kernelQualifier->str());
       kernelAttributes(fn);
-      if (fn->doesThisDeclarationHaveABody() && !alpaka)
+      if (fn->doesThisDeclarationHaveABody() && kernelQualifier)
         kernelParameters(fn);
     } else if (auto range = findRewriteRange(sm, lo, fn->getSourceRange())) {
       edits.insertBefore(*range, deviceFn, fn->getBeginLoc());
@@ -80,9 +81,9 @@ public:
     if (!src.isUserLocation(var->getLocation()))
       return true;
     Placement placement = Placement::Drop;
-    // alpaka: a __local variable, and a kernel's __local pointer argument,
-    // are rewritten whole by the alpaka rewriter.
-    if (alpaka && isLocalMemory(var))
+    // A __local variable, and a kernel's __local pointer argument, are the
+    // route's where it writes kernels itself.
+    if (routeWritesKernels() && isLocalMemory(var))
       return true;
     if (!llvm::isa<clang::ParmVarDecl>(var)) {
       clang::LangAS as = var->getType().getAddressSpace();
@@ -96,7 +97,8 @@ public:
           refersToGeneric(var->getType()))
         error(var->getLocation(),
               "a program-scope variable in or pointing to the generic "
-              "address space has no CUDA translation");
+              "address space has no " +
+                  tn + " translation");
     }
     clang::SourceLocation end = var->getLocation();
     if (!var->getIdentifier())
@@ -256,7 +258,8 @@ public:
       std::optional<std::string> name = lib.typeName(clang::QualType(type, 0));
       if (!name)
         return error(loc, "multi-sample OpenCL images (cl_khr_gl_msaa_sharing) "
-                          "have no CUDA translation"),
+                          "have no " +
+                              tn + " translation"),
                true;
       if (tl.getTypeLocClass() != clang::TypeLoc::Builtin)
         return true;
@@ -268,11 +271,11 @@ public:
       return true;
     }
     if (type->isPipeType())
-      return error(loc, "OpenCL pipes have no CUDA translation"), true;
+      return error(loc, "OpenCL pipes have no " + tn + " translation"), true;
     if (type->isQueueT() || type->isClkEventT() || type->isReserveIDT() ||
         type->isBlockPointerType())
-      return error(loc, "device-side enqueue (queues, events, blocks) has no "
-                        "CUDA translation"),
+      return error(loc, "device-side enqueue (queues, events, blocks) has no " +
+                            tn + " translation"),
              true;
     if (const auto *builtin = llvm::dyn_cast<clang::BuiltinType>(type))
       if (builtin->getKind() == clang::BuiltinType::Half)
@@ -287,7 +290,8 @@ public:
       return true;
     clang::QualType type = decl->getUnderlyingType();
     if (decl->getName() == "ndrange_t") {
-      error(loc, "device-side enqueue (ndrange_t) has no CUDA translation");
+      error(loc,
+            "device-side enqueue (ndrange_t) has no " + tn + " translation");
       return true;
     }
     // Clang declares sampler_t as an implicit typedef of its builtin type.
@@ -303,7 +307,7 @@ public:
       return true;
     std::optional<std::string> name = lib.typeName(type);
     if (!name)
-      return error(loc, "this vector type has no CUDA translation"), true;
+      return error(loc, "this vector type has no " + tn + " translation"), true;
     if (auto range = findRewriteRange(sm, lo, clang::SourceRange(loc)))
       edits.replace(*range, *name, loc);
     else if (src.isUserLocation(sm.getExpansionLoc(loc)))
@@ -447,7 +451,8 @@ public:
         if (swizzle->getNumElements() > 1)
           error(op->getOperatorLoc(),
                 "increment, decrement or address of a multi-lane swizzle "
-                "has no CUDA translation");
+                "has no " +
+                    tn + " translation");
         assigned.insert(swizzle);
       }
     return true;
@@ -464,7 +469,7 @@ public:
       baseType = baseType->getPointeeType();
     if (!baseType->isExtVectorType())
       return error(e->getAccessorLoc(),
-                   "a swizzle of a scalar has no CUDA translation"),
+                   "a swizzle of a scalar has no " + tn + " translation"),
              true;
     lib.useVectors();
     llvm::SmallVector<uint32_t, 16> lanes;
@@ -590,8 +595,8 @@ public:
         lib.asType(e->getType(), e->getSrcExpr()->getType(), why);
     if (!name)
       return error(sm.getExpansionLoc(begin),
-                   "this as_* reinterpretation has no CUDA translation (" +
-                       why + ")"),
+                   "this as_* reinterpretation has no " + tn +
+                       " translation (" + why + ")"),
              true;
     if (begin.isMacroID() && sm.isInSystemHeader(sm.getSpellingLoc(begin))) {
       // The macro's name where the user wrote it (in the file, a macro
@@ -624,7 +629,7 @@ public:
   bool VisitBlockExpr(clang::BlockExpr *block) {
     if (src.isUserLocation(sm.getExpansionLoc(block->getBeginLoc())))
       error(block->getBeginLoc(),
-            "blocks (device-side enqueue) have no CUDA translation");
+            "blocks (device-side enqueue) have no " + tn + " translation");
     return true;
   }
 
@@ -649,8 +654,8 @@ public:
         fromImplementationConstant(call->getBeginLoc()))
       return true;
     llvm::StringRef name = callee->getName();
-    if (alpaka ? alpakaWorkItemFunction(call, name)
-               : workItemFunction(call, name))
+    if (routeWritesKernels() ? memberWorkItemFunction(call, name)
+                             : workItemFunction(call, name))
       return true;
     if (name == "printf") {
       lib.useHelper("printf");
@@ -661,8 +666,8 @@ public:
     std::optional<std::string> text = lib.builtin(callee, why);
     if (!text)
       return error(call->getBeginLoc(), "the OpenCL built-in '" + name.str() +
-                                            "' has no CUDA translation (" +
-                                            why + ")"),
+                                            "' has no " + tn +
+                                            " translation (" + why + ")"),
              true;
     const clang::Expr *fn = call->getCallee()->IgnoreParenImpCasts();
     if (auto range = findRewriteRange(sm, lo, fn->getSourceRange()))
@@ -683,13 +688,7 @@ private:
   enum class Placement { Drop, Shared, Constant, Device };
 
   void error(clang::SourceLocation loc, const std::string &message) {
-    std::string text = message;
-    if (alpaka)
-      for (llvm::StringRef word : {"CUDA translation", "CUDA form"})
-        for (size_t at = text.find(word.str()); at != std::string::npos;
-             at = text.find(word.str(), at + 1))
-          text.replace(at, 4, "alpaka");
-    src.report(loc, clang::DiagnosticsEngine::Error, text);
+    src.report(loc, clang::DiagnosticsEngine::Error, message);
     failed = true;
   }
 
@@ -706,25 +705,19 @@ private:
     return var->getType().getAddressSpace() == clang::LangAS::opencl_local;
   }
 
-  /// alpaka: the work-item function `name` as a member of the work-item
-  /// object that the alpaka rewriter puts in scope (xfence_wi).
-  bool alpakaWorkItemFunction(clang::CallExpr *call, llvm::StringRef name) {
-    static const char *const names[] = {"get_work_dim",
-                                        "get_local_id",
-                                        "get_group_id",
-                                        "get_local_size",
-                                        "get_enqueued_local_size",
-                                        "get_num_groups",
-                                        "get_global_id",
-                                        "get_global_size",
-                                        "get_global_offset",
-                                        "get_local_linear_id",
-                                        "get_global_linear_id"};
-    if (!llvm::is_contained(names, name))
+  /// True where the route writes kernels, their __local memory and the
+  /// work-item functions itself (alpaka's kernel functors).
+  bool routeWritesKernels() const { return !target.kernelQualifier(); }
+
+  /// The work-item function `name` as the target's member expression for
+  /// it (alpaka: of the work-item object the route puts in scope).
+  bool memberWorkItemFunction(clang::CallExpr *call, llvm::StringRef name) {
+    std::optional<std::string> member = target.workItemMember(name);
+    if (!member)
       return false;
     const clang::Expr *fn = call->getCallee()->IgnoreParenImpCasts();
     if (auto range = findRewriteRange(sm, lo, fn->getSourceRange()))
-      edits.replace(*range, "xfence_wi." + name.str(), call->getBeginLoc());
+      edits.replace(*range, *member, call->getBeginLoc());
     else
       error(call->getBeginLoc(), "cannot rewrite this work-item function "
                                  "(its name comes from a system header's "
@@ -773,8 +766,9 @@ private:
   bool workItemFunction(clang::CallExpr *call, llvm::StringRef name) {
     if (name == "get_work_dim") {
       error(call->getBeginLoc(),
-            "get_work_dim() has no CUDA translation: a CUDA launch does not "
-            "record the number of dimensions of the NDRange");
+            "get_work_dim() has no " + tn + " translation: a " + tn +
+                " launch does not "
+                "record the number of dimensions of the NDRange");
       return true;
     }
     if (name == "get_local_linear_id" || name == "get_global_linear_id") {
@@ -852,7 +846,8 @@ private:
         call->getArg(0)->IgnoreParenImpCasts());
     if (!format) {
       error(call->getBeginLoc(), "printf with a format that is not a string "
-                                 "literal has no CUDA translation");
+                                 "literal has no " +
+                                     tn + " translation");
       return;
     }
     llvm::StringRef text = format->getString();
@@ -865,14 +860,15 @@ private:
       size_t end = text.find_first_of("diouxXfFeEgGaAcsp", at + 1);
       if (text.slice(at, end).contains('v')) {
         error(call->getBeginLoc(), "printf with a vector conversion (%vN) has "
-                                   "no CUDA translation");
+                                   "no " +
+                                       tn + " translation");
         return;
       }
     }
     for (const clang::Expr *arg : llvm::drop_begin(call->arguments()))
       if (arg->getType()->isExtVectorType())
         error(arg->getBeginLoc(),
-              "a vector argument of printf has no CUDA translation");
+              "a vector argument of printf has no " + tn + " translation");
   }
 
   //===--------------------------------------------------------------------===//
@@ -922,15 +918,16 @@ private:
             reqdHere = true;
           else if (attr != "work_group_size_hint" && attr != "vec_type_hint")
             src.report(token.getLocation(), clang::DiagnosticsEngine::Warning,
-                       "the kernel attribute '" + attr.str() +
-                           "' has no CUDA counterpart; dropped (it tunes "
+                       "the kernel attribute '" + attr.str() + "' has no " +
+                           tn +
+                           " counterpart; dropped (it tunes "
                            "the original implementation, it does not change "
                            "what the kernel computes)");
         }
       }
       std::string text;
       if (auto *reqd = fn->getAttr<clang::ReqdWorkGroupSizeAttr>();
-          reqd && reqdHere && !alpaka) {
+          reqd && reqdHere && !routeWritesKernels()) {
         auto value = [&](clang::Expr *e) -> uint64_t {
           clang::Expr::EvalResult r;
           return e->EvaluateAsInt(r, src.getContext())
@@ -1001,7 +998,8 @@ private:
       if (name.empty() || !type) {
         error(param->getLocation(),
               "cannot translate this __local kernel argument (unnamed, or "
-              "of a type without a CUDA form)");
+              "of a type without a " +
+                  tn + " form)");
         return;
       }
       // The size argument: NAME_bytes, unless a parameter has that name.
@@ -1105,7 +1103,7 @@ private:
       launchers += "  if (xfence_shared_bytes > 48 * 1024) {\n    " + rt +
                    "Error_t err = " + rt + "FuncSetAttribute(\n        " +
                    // HIP's takes the kernel as a `const void *`.
-                   (hip ? "(const void *)" : "") + kernel + ", " + rt +
+                   target.kernelHandleCast().str() + kernel + ", " + rt +
                    "FuncAttributeMaxDynamicSharedMemorySize, "
                    "int(xfence_shared_bytes));\n    if (err != " +
                    rt + "Success)\n      return err;\n  }\n";
@@ -1267,15 +1265,15 @@ private:
     if (base != "global" && base != "local" && base != "constant" &&
         base != "private" && base != "generic")
       return;
+    // The target's qualifier of the placement the address space gives
+    // (none where the route places such memory itself: alpaka).
     std::string text;
-    if (alpaka)
-      ; // alpaka has no qualifier of its own for these (see VisitVarDecl)
-    else if (placement == Placement::Shared && base == "local")
-      text = "__shared__";
+    if (placement == Placement::Shared && base == "local")
+      text = target.variableQualifier(VariablePlacement::Shared).str();
     else if (placement == Placement::Constant && base == "constant")
-      text = "__constant__";
+      text = target.variableQualifier(VariablePlacement::Constant).str();
     else if (placement == Placement::Device && base == "global")
-      text = "__device__";
+      text = target.variableQualifier(VariablePlacement::Device).str();
     unsigned end = offset + word.size();
     if (text.empty() && !macroBody)
       while (end < buffer.size() && (buffer[end] == ' ' || buffer[end] == '\t'))
@@ -1288,12 +1286,11 @@ private:
   ParsedSource &src;
   clang::SourceManager &sm;
   const clang::LangOptions &lo;
-  /// HIP's host API is CUDA's with the prefix `hip` for `cuda`
-  /// (hipError_t, hipStream_t, hipGetLastError, ...); `rt` is the prefix.
-  bool hip;
-  /// alpaka 3 (rewriters/opencl-to-alpaka): kernels, __local memory and
-  /// work-item functions are that rewriter's; functions are ALPAKA_FN_ACC.
-  bool alpaka;
+  /// How the target spells what the walker rewrites.
+  const TargetSyntax &target;
+  /// The target's name, for messages.
+  std::string tn;
+  /// The prefix of the target's host runtime (cudaError_t, hipError_t).
   std::string rt;
   /// Expressions that are assigned to (or incremented).
   llvm::DenseSet<const clang::Expr *> assigned;
@@ -1305,7 +1302,7 @@ LogicalResult xfence::addOpenCLSyntaxEdits(SourceEdits &edits,
                                            OpenCLLibrary &lib,
                                            bool &workItemHelpers,
                                            std::string &launchers,
-                                           SyntaxTarget target) {
+                                           const TargetSyntax &target) {
   SyntaxVisitor visitor(edits, lib, target);
   visitor.TraverseAST(edits.getSource().getContext());
   workItemHelpers = visitor.workItemHelpers;

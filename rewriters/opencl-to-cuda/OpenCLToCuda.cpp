@@ -2,6 +2,8 @@
 
 #include "rewriters/opencl-to-cuda/OpenCLToCuda.h"
 #include "rewriters/common/SourceEdits.h"
+#include "rewriters/targets/cuda/CudaTargetSyntax.h"
+#include "rewriters/targets/hip/HipTargetSyntax.h"
 
 #include "dialect/XFenceDialect.h"
 #include "frontends/opencl/OpenCLImporter.h"
@@ -235,7 +237,7 @@ FailureOr<std::string> xfence::rewriteOpenCLAsCuda(ParsedSource &src,
   if (failed(rewriteSyncSites(edits, sites, module, atomicHeader, hip)) ||
       failed(
           addOpenCLSyntaxEdits(edits, lib, workItemHelpers, launchers,
-                               hip ? SyntaxTarget::Hip : SyntaxTarget::Cuda)))
+                               hip ? hipTargetSyntax() : cudaTargetSyntax())))
     return failure();
   commentOutOpenCLPragmas(edits);
   FailureOr<std::string> text =

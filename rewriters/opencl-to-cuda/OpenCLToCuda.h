@@ -13,6 +13,7 @@
 #include "frontends/common/ClangSession.h"
 #include "frontends/opencl/OpenCLImporter.h"
 #include "passes/Passes.h"
+#include "rewriters/common/TargetSyntax.h"
 #include "rewriters/opencl-to-cuda/OpenCLLibrary.h"
 #include "rewriters/opencl-to-cuda/SourceRewriter.h"
 
@@ -47,11 +48,6 @@ XFenceCoalesceOptions coalesceOptionsFor(bool hip);
 mlir::FailureOr<std::string>
 rewriteOpenCLAsCuda(ParsedSource &src, mlir::ModuleOp module, bool hip = false);
 
-/// The C++ that the OpenCL C of a file is rewritten into: CUDA, HIP, or
-/// alpaka 3 (where kernels, __local memory and work-item functions are left
-/// to rewriters/opencl-to-alpaka).
-enum class SyntaxTarget { Cuda, Hip, Alpaka };
-
 /// Adds the edits that make the non-synchronization OpenCL C of the user's
 /// files CUDA: kernels and their __local arguments, address-space
 /// qualifiers, work-item functions, vector types and expressions, built-in
@@ -63,7 +59,7 @@ enum class SyntaxTarget { Cuda, Hip, Alpaka };
 mlir::LogicalResult addOpenCLSyntaxEdits(SourceEdits &edits, OpenCLLibrary &lib,
                                          bool &workItemHelpers,
                                          std::string &launchers,
-                                         SyntaxTarget target);
+                                         const TargetSyntax &target);
 
 /// The OpenCL C type names, fence flags and memory order and scope
 /// enumerations that a translated file defines for C++.
