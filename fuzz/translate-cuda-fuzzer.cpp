@@ -11,7 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "fuzz/FuzzSupport.h"
-#include "rewriters/cuda-to-opencl/CudaToOpenCL.h"
+#include "rewriters/routes/CudaToOpenCL.h"
 
 #include "llvm/Support/raw_ostream.h"
 

@@ -9,7 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "fuzz/FuzzSupport.h"
-#include "rewriters/opencl-to-cuda/OpenCLToCuda.h"
+#include "rewriters/routes/OpenCLToCuda.h"
 
 #include "llvm/Support/raw_ostream.h"
 

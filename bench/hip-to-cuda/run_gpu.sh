@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # HIP to CUDA on an NVIDIA GPU (docs/hip-to-cuda.md). translated/ holds what
 # `xfence translate programs/sync_e2e.hip --to cuda` and the lit test
-# test/rewriters/hip-to-cuda/sync.hip gave (regenerate with ./translate.sh
+# test/rewriters/routes/hip-to-cuda/sync.hip gave (regenerate with ./translate.sh
 # where xfence is built); this script needs only nvcc and a GPU:
 #   bench/hip-to-cuda/run_gpu.sh OUTDIR
 set -euo pipefail

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The long run of the rewriter's property test
-# (test/rewriters/opencl-to-cuda/gen_nested_kernels.py): FILES files of
+# (test/rewriters/routes/opencl-to-cuda/gen_nested_kernels.py): FILES files of
 # PER_FILE generated kernels each, OpenCL C 1.2 and 2.0 alternating by seed,
 # translated here; then every translation compiled with nvcc, here or on the
 # GPU machine (compile_all.sh, which needs only nvcc).
@@ -17,9 +17,9 @@ out=$here/work
 rm -rf "$out"; mkdir -p "$out"
 # Two runs: 3/4 of the files as OpenCL C 1.2, 1/4 as 2.0.
 cl2=$((files / 4)); cl12=$((files - cl2))
-python3 "$root/test/rewriters/opencl-to-cuda/gen_nested_kernels.py" \
+python3 "$root/test/rewriters/routes/opencl-to-cuda/gen_nested_kernels.py" \
   --seed "$seed" --files "$cl12" --per-file "$per" \
   --xfence "$xfence" --clang "$clang" --out "$out/cl12" | tee "$out/translate-cl12.txt"
-python3 "$root/test/rewriters/opencl-to-cuda/gen_nested_kernels.py" \
+python3 "$root/test/rewriters/routes/opencl-to-cuda/gen_nested_kernels.py" \
   --seed "$((seed + 1))" --files "$cl2" --per-file "$per" --cl2 \
   --xfence "$xfence" --clang "$clang" --out "$out/cl20" | tee "$out/translate-cl20.txt"

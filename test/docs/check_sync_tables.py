@@ -14,7 +14,7 @@ with the construct (`xfence translate --to opencl`), which must succeed
 and contain the text the cell names. The alpaka cell that its emitter
 decides (no atomic load) is checked by translating OpenCL C to alpaka. One
 HIP row is not a legalization question (which CUDA spellings the
-CUDA-to-HIP path keeps as written; test/rewriters/cuda-to-hip has it).
+CUDA-to-HIP path keeps as written; test/rewriters/routes/cuda-to-hip has it).
 
 Usage: check_sync_tables.py SEMANTICS_MD BIN_DIR
 """
@@ -93,7 +93,7 @@ HIP = {
     "wrapping inc / dec (CUDA's atomicInc/Dec)":
         ATOMICS["`inc` / `dec` (CUDA's wrapping kinds)"],
     # Not a legalization question: which CUDA spellings the CUDA-to-HIP
-    # path keeps as written (test/rewriters/cuda-to-hip).
+    # path keeps as written (test/rewriters/routes/cuda-to-hip).
     "CUDA's legacy `atomicAdd`, `Sub`, `Exch`, `Min`, `Max`, `And`, `Or`, "
     "`Xor`, `CAS` and their `_system` forms, left relaxed at their scope by "
     "legalization and coalescing": None,

@@ -3,7 +3,7 @@
 #ifndef XFENCE_TOOLS_XFENCE_REPORT_H
 #define XFENCE_TOOLS_XFENCE_REPORT_H
 
-#include "rewriters/opencl-to-cuda/OpenCLToCuda.h"
+#include "rewriters/routes/OpenCLToCuda.h"
 
 #include "llvm/Support/raw_ostream.h"
 

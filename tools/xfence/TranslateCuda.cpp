@@ -8,10 +8,10 @@
 
 #include "tools/xfence/TranslateCuda.h"
 
-#include "rewriters/cuda-to-hip/CudaToHip.h"
-#include "rewriters/cuda-to-opencl/CudaToOpenCL.h"
-#include "rewriters/hip-to-cuda/HipToCuda.h"
-#include "rewriters/opencl-to-alpaka/OpenCLToAlpaka.h"
+#include "rewriters/routes/CudaToHip.h"
+#include "rewriters/routes/CudaToOpenCL.h"
+#include "rewriters/routes/HipToCuda.h"
+#include "rewriters/routes/OpenCLToAlpaka.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"

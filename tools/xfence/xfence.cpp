@@ -13,8 +13,8 @@
 
 #include "compile/Compile.h"
 #include "rewriters/common/SourceEdits.h"
-#include "rewriters/opencl-to-alpaka/OpenCLToAlpaka.h"
-#include "rewriters/opencl-to-cuda/OpenCLToCuda.h"
+#include "rewriters/routes/OpenCLToAlpaka.h"
+#include "rewriters/routes/OpenCLToCuda.h"
 #include "tools/xfence/Batch.h"
 #include "tools/xfence/Report.h"
 #include "tools/xfence/TranslateCuda.h"

@@ -1,0 +1,354 @@
+//===- CudaToHip.cpp - translate a CUDA file to HIP -----------------------===//
+//
+// Pipeline: parse (device side) -> import every device function -> legalize
+// for `hip` -> coalesce -> emit each surviving op at its site (HIP
+// emitter) -> rename the runtime API and the toolkit headers.
+//
+//===----------------------------------------------------------------------===//
+
+#include "rewriters/routes/CudaToHip.h"
+
+#include "backends/cuda/CudaEmitter.h"
+#include "dialect/XFenceOps.h"
+#include "frontends/cuda/CudaImporter.h"
+#include "passes/Passes.h"
+#include "passes/TargetCapabilities.h"
+#include "rewriters/common/SourceEdits.h"
+#include "rewriters/sources/cuda/CudaSiteRewriter.h"
+#include "rewriters/sources/cuda/CudaSyntax.h"
+#include "rewriters/targets/hip/HipNames.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/PassManager.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/TypeLoc.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/Path.h"
+
+using namespace xfence;
+using namespace mlir;
+using clang::DiagnosticsEngine;
+
+namespace {
+
+/// The CUDA 9 warp functions with a mask: HIP 5.2 has none, and an AMD
+/// wavefront has 64 lanes where a CUDA warp has 32, so their results (a
+/// 32-bit ballot, a vote over 32 lanes) have no HIP spelling that keeps
+/// the meaning.
+bool isMaskedWarpFunction(llvm::StringRef name) {
+  return llvm::StringSwitch<bool>(name)
+      .Cases({"__shfl_sync", "__shfl_up_sync", "__shfl_down_sync",
+              "__shfl_xor_sync", "__ballot_sync", "__all_sync", "__any_sync",
+              "__uni_sync", "__activemask", "__match_any_sync",
+              "__match_all_sync", "__reduce_add_sync", "__reduce_min_sync",
+              "__reduce_max_sync", "__reduce_and_sync", "__reduce_or_sync",
+              "__reduce_xor_sync"},
+             true)
+      .Default(false);
+}
+
+/// CUDA's legacy atomic functions that HIP declares with the same meaning
+/// (HIP 5.2, amd_hip_atomic.h: relaxed, at agent scope, or system scope
+/// for _system, through the __hip_atomic builtins), for the same types.
+/// Not atomicInc/atomicDec: HIP 5.2 binds them to an LLVM intrinsic that
+/// LLVM 17 removed (clang 22 leaves an undefined call); the emitter writes
+/// __builtin_amdgcn_atomic_inc32/dec32. HIP has no _block forms.
+bool isSharedLegacyAtomic(llvm::StringRef name) {
+  name.consume_back("_system");
+  return llvm::StringSwitch<bool>(name)
+      .Cases({"atomicAdd", "atomicSub", "atomicExch", "atomicMin", "atomicMax",
+              "atomicAnd", "atomicOr", "atomicXor", "atomicCAS"},
+             true)
+      .Default(false);
+}
+
+/// True if `d` is declared in namespace `cuda` (libcu++).
+bool inCudaNamespace(const clang::Decl *d) {
+  for (const clang::DeclContext *dc = d->getDeclContext(); dc;
+       dc = dc->getParent())
+    if (auto *ns = llvm::dyn_cast<clang::NamespaceDecl>(dc))
+      if (ns->getParent()->getRedeclContext()->isTranslationUnit())
+        return ns->getName() == "cuda";
+  return false;
+}
+
+/// The host API, the warp functions and libcu++ of the user's code.
+class HipSyntax : public clang::RecursiveASTVisitor<HipSyntax> {
+public:
+  HipSyntax(SourceEdits &edits, llvm::ArrayRef<CudaSyncSite> sites)
+      : edits(edits), src(edits.getSource()), sm(src.getSourceManager()) {
+    for (const CudaSyncSite &site : sites)
+      if (site.range)
+        siteRanges.push_back(*site.range);
+  }
+
+  bool shouldVisitTemplateInstantiations() const { return false; }
+
+  bool TraverseDecl(clang::Decl *d) {
+    if (d && !llvm::isa<clang::TranslationUnitDecl>(d) &&
+        !src.isUserLocation(d->getLocation()))
+      return true; // the toolkit's and the built-in declarations
+    return RecursiveASTVisitor::TraverseDecl(d);
+  }
+
+  /// cuda::atomic_ref<T, S> r(x) -> T *r = &(x): the operations on r are
+  /// sites, written with the pointer.
+  bool VisitVarDecl(clang::VarDecl *var) {
+    bool isRef = false;
+    std::optional<clang::QualType> value =
+        atomicValueType(var->getType(), &isRef);
+    if (!value || !isRef || llvm::isa<clang::ParmVarDecl>(var))
+      return true;
+    auto *construct =
+        llvm::dyn_cast_or_null<clang::CXXConstructExpr>(var->getInit());
+    std::optional<FileCharRange> whole =
+        findRewriteRange(sm, src.getLangOpts(), var->getSourceRange());
+    std::optional<FileCharRange> arg =
+        construct && construct->getNumArgs() == 1 && whole
+            ? findRangeInside(sm, src.getLangOpts(),
+                              construct->getArg(0)->getSourceRange(), *whole)
+            : std::nullopt;
+    if (!arg) {
+      error(var->getLocation(), "cannot rewrite this atomic_ref: expected "
+                                "one made from one object, in one place");
+      return true;
+    }
+    siteRanges.push_back(*whole);
+    clang::PrintingPolicy policy(src.getLangOpts());
+    llvm::StringRef text =
+        sm.getBufferData(arg->file).slice(arg->begin, arg->end);
+    edits.replace(*whole, value->getAsString(policy) + " *" +
+                              var->getName().str() + " = &(" + text.str() +
+                              ")");
+    return true;
+  }
+
+  bool VisitDeclRefExpr(clang::DeclRefExpr *e) {
+    rename(e->getDecl(), e->getLocation());
+    return true;
+  }
+  bool VisitUnresolvedLookupExpr(clang::UnresolvedLookupExpr *e) {
+    if (e->getNumDecls())
+      rename(*e->decls_begin(), e->getNameLoc());
+    return true;
+  }
+  bool VisitTypedefTypeLoc(clang::TypedefTypeLoc tl) {
+    rename(tl.getDecl(), tl.getNameLoc());
+    return true;
+  }
+  bool VisitTagTypeLoc(clang::TagTypeLoc tl) {
+    rename(tl.getDecl(), tl.getNameLoc());
+    return true;
+  }
+  bool
+  VisitTemplateSpecializationTypeLoc(clang::TemplateSpecializationTypeLoc tl) {
+    if (clang::TemplateDecl *t =
+            tl.getTypePtr()->getTemplateName().getAsTemplateDecl())
+      rename(t, tl.getTemplateNameLoc());
+    return true;
+  }
+  bool VisitCallExpr(clang::CallExpr *call) {
+    const clang::FunctionDecl *callee = call->getDirectCallee();
+    castKernelArgument(call, callee);
+    if (callee && callee->getIdentifier() &&
+        isMaskedWarpFunction(callee->getName()) &&
+        !src.isUserLocation(callee->getLocation()))
+      error(call->getBeginLoc(),
+            "'" + callee->getName().str() +
+                "' has no HIP form that keeps its meaning: HIP 5.2 has no "
+                "masked warp functions, and an AMD wavefront has 64 lanes "
+                "where a CUDA warp has 32");
+    return true;
+  }
+
+  bool failed = false;
+
+private:
+  /// A site's own text is replaced whole: the names in it are its
+  /// operands' (kept, renamed) or the construct's own.
+  bool insideSite(clang::SourceLocation loc) {
+    auto [file, offset] = sm.getDecomposedLoc(sm.getSpellingLoc(loc));
+    return llvm::any_of(siteRanges, [&](const FileCharRange &r) {
+      return r.file == file && r.begin <= offset && offset < r.end;
+    });
+  }
+
+  /// CUDA's runtime takes a kernel where HIP 5.2 takes `const void *`
+  /// (CUDA has template overloads for kernels, HIP does not): the kernel
+  /// argument is cast.
+  void castKernelArgument(const clang::CallExpr *call,
+                          const clang::FunctionDecl *callee) {
+    if (!callee || !callee->getIdentifier() ||
+        src.isUserLocation(callee->getLocation()))
+      return;
+    unsigned index =
+        llvm::StringSwitch<unsigned>(callee->getName())
+            .Cases({"cudaFuncSetCacheConfig", "cudaLaunchKernel",
+                    "cudaLaunchCooperativeKernel"},
+                   0)
+            .Cases({"cudaFuncGetAttributes",
+                    "cudaOccupancyMaxActiveBlocksPerMultiprocessor"},
+                   1)
+            .Default(~0u);
+    if (index >= call->getNumArgs())
+      return;
+    const clang::Expr *arg = call->getArg(index)->IgnoreParenImpCasts();
+    clang::QualType type = arg->getType();
+    if (type->isPointerType())
+      type = type->getPointeeType();
+    if (!type->isFunctionType())
+      return;
+    std::optional<FileCharRange> text =
+        findRewriteRange(sm, src.getLangOpts(), arg->getSourceRange());
+    if (!text) {
+      error(arg->getBeginLoc(), "cannot rewrite this kernel argument: HIP "
+                                "takes it as 'const void *'");
+      return;
+    }
+    edits.insertBefore(*text, "reinterpret_cast<const void *>(");
+    edits.insertAfter(*text, ")");
+  }
+
+  void error(clang::SourceLocation loc, const std::string &message) {
+    src.report(loc, DiagnosticsEngine::Error, message);
+    failed = true;
+  }
+
+  void rename(const clang::NamedDecl *d, clang::SourceLocation loc) {
+    if (!d || !d->getIdentifier() || src.isUserLocation(d->getLocation()))
+      return;
+    llvm::StringRef name = d->getName();
+    if (inCudaNamespace(d)) {
+      if (!insideSite(loc))
+        error(loc, "'cuda::" + name.str() +
+                       "' (libcu++) has no HIP form that xfence knows; "
+                       "only its atomic operations and fences are "
+                       "translated");
+      return;
+    }
+    // The launch configuration call that clang's Sema adds to k<<<...>>>
+    // has no text.
+    if (!name.starts_with("cuda") || name == "cudaConfigureCall")
+      return;
+    std::optional<std::string> hip = hipRuntimeName(name);
+    if (!hip) {
+      error(loc, "'" + name.str() +
+                     "' has no HIP equivalent that xfence knows "
+                     "(docs/cuda-to-hip.md lists the runtime API it maps)");
+      return;
+    }
+    // The name as written: in the file, a macro argument, or a user
+    // macro's body (edited once for all its expansions).
+    clang::SourceLocation spelled = sm.getSpellingLoc(loc);
+    if (!src.isUserLocation(spelled))
+      return; // a toolkit macro's text
+    auto [file, offset] = sm.getDecomposedLoc(spelled);
+    if (!renamed.insert({file, offset}).second)
+      return;
+    unsigned length =
+        clang::Lexer::MeasureTokenLength(spelled, sm, src.getLangOpts());
+    edits.replace({file, offset, offset + length}, *hip);
+  }
+
+  SourceEdits &edits;
+  ParsedSource &src;
+  clang::SourceManager &sm;
+  std::vector<FileCharRange> siteRanges;
+  std::set<std::pair<clang::FileID, unsigned>> renamed;
+};
+
+/// `#include` directives of toolkit headers in the user's files.
+LogicalResult rewriteIncludes(SourceEdits &edits) {
+  ParsedSource &src = edits.getSource();
+  clang::SourceManager &sm = src.getSourceManager();
+  llvm::StringSet<> userFiles;
+  for (auto it = sm.fileinfo_begin(); it != sm.fileinfo_end(); ++it) {
+    clang::FileID id = sm.translateFile(it->first);
+    if (id.isValid() && src.isUserLocation(sm.getLocForStartOfFile(id)))
+      userFiles.insert(llvm::sys::path::filename(it->first.getName()));
+  }
+  bool ok = true;
+  forEachUserInclude(src, [&](const FileCharRange &directive,
+                              llvm::StringRef header) {
+    if (userFiles.contains(llvm::sys::path::filename(header)))
+      return; // the user's own header (or a library's, found by -I)
+    bool known = false;
+    std::optional<std::string> hip = hipHeaderFor(header, known);
+    if (!known)
+      return;
+    if (!hip) {
+      src.report(sm.getComposedLoc(directive.file, directive.begin),
+                 DiagnosticsEngine::Error,
+                 "'" + header.str() + "' has no HIP header that xfence knows");
+      ok = false;
+      return;
+    }
+    edits.replace(directive,
+                  hip->empty()
+                      ? "// xfence: #include <" + header.str() +
+                            "> (the prelude includes <hip/hip_runtime.h>)"
+                      : "#include <" + *hip + ">");
+  });
+  return success(ok);
+}
+
+} // namespace
+
+FailureOr<std::string>
+xfence::translateCudaToHip(llvm::StringRef path, llvm::StringRef contents,
+                           const CudaToHipOptions &options,
+                           llvm::raw_ostream &diagOS) {
+  std::unique_ptr<ParsedSource> src =
+      parseCudaSource(path, contents, options.source, diagOS);
+  if (!src || src->hasErrors())
+    return failure();
+  MLIRContext ctx(MLIRContext::Threading::DISABLED);
+  ctx.printOpOnDiagnostic(false);
+  ClangDiagnosticBridge bridge(*src, &ctx);
+  OwningOpRef<ModuleOp> module =
+      importCuda(*src, options.source, &ctx, /*everyFunction=*/true);
+  if (!module)
+    return failure();
+  ImportedSites imported = importedSyncLocations(*module, isSyncOp);
+  // A warp of 32 lanes lies in one wavefront (of 32 or 64), whose lanes run
+  // in lockstep: the full-mask __syncwarp is the wavefront's barrier.
+  clearFullWarpMasks(*module);
+  // The synchronization and the rest of the file are checked both, so that
+  // one run reports every error.
+  bool ok = succeeded(legalizeForTarget(*module, hipCapabilities()));
+  if (ok && options.coalesce) {
+    PassManager pm(&ctx);
+    pm.addPass(createXFenceCoalesce());
+    ok = succeeded(pm.run(*module));
+  }
+
+  std::vector<CudaSyncSite> sites =
+      findCudaSyncSites(*src, &ctx, /*instantiations=*/true);
+  SourceEdits edits(*src, cudaToOpenCLEditPolicy());
+  CudaSiteTarget target;
+  target.isSync = isSyncOp;
+  target.emit = emitHip;
+  target.constant = constantText;
+  target.keepAsWritten = [](const clang::Stmt *stmt,
+                            ArrayRef<Operation *> ops) {
+    return keepsLegacyAtomic(stmt, ops, isSharedLegacyAtomic);
+  };
+  ok = ok &&
+       succeeded(rewriteCudaSyncSites(edits, sites, *module, target, imported));
+  HipSyntax syntax(edits, sites);
+  syntax.TraverseAST(src->getContext());
+  ok = !syntax.failed && ok;
+  ok = succeeded(rewriteIncludes(edits)) && ok;
+  if (!ok)
+    return failure();
+  std::string prelude =
+      "// Translated from CUDA to HIP by xfence (docs/cuda-to-hip.md).\n"
+      "#include <hip/hip_runtime.h>\n" +
+      kPreludeEnd.str();
+  FailureOr<std::string> text = edits.apply(prelude);
+  if (failed(text) || src->hasErrors())
+    return failure();
+  return text;
+}

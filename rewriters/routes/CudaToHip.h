@@ -1,0 +1,45 @@
+//===- CudaToHip.h - translate a CUDA file to HIP ---------------*- C++ -*-===//
+//
+// The source-to-source path from CUDA C++ to HIP: the whole file (device
+// and host code) is kept, since HIP takes CUDA's kernel language; what
+// changes is
+//  * every synchronization construct: imported into the dialect (every
+//    device function, template instantiations and lambdas included),
+//    legalized for `hip` (passes/TargetCapabilities), coalesced, and written
+//    in AMD's own scoped forms by the HIP emitter. HIP's __syncthreads()
+//    (HIP 5.2: a barrier whose fences may cover local memory only) is used
+//    only where CUDA's barrier orders nothing else;
+//  * the CUDA runtime API names of the host code (HipNames.h), and the
+//    toolkit headers (the prelude includes <hip/hip_runtime.h>);
+//  * what has no HIP form is a located error: warp functions of CUDA 9
+//    (`__shfl_sync`, `__ballot_sync`, ...; HIP 5.2 has none, and AMD's
+//    wavefront has 64 lanes), libcu++ types, runtime names xfence does not
+//    know.
+// See docs/cuda-to-hip.md.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef XFENCE_REWRITERS_ROUTES_CUDATOHIP_H
+#define XFENCE_REWRITERS_ROUTES_CUDATOHIP_H
+
+#include "frontends/cuda/CudaSource.h"
+
+#include "mlir/Support/LLVM.h"
+
+namespace xfence {
+
+struct CudaToHipOptions {
+  CudaSourceOptions source;
+  bool coalesce = true;
+};
+
+/// Translates the CUDA source `contents` of `path` to HIP; diagnostics go
+/// to `diagOS` clang-style. Fails on any error.
+mlir::FailureOr<std::string> translateCudaToHip(llvm::StringRef path,
+                                                llvm::StringRef contents,
+                                                const CudaToHipOptions &options,
+                                                llvm::raw_ostream &diagOS);
+
+} // namespace xfence
+
+#endif // XFENCE_REWRITERS_ROUTES_CUDATOHIP_H

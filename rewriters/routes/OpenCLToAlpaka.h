@@ -1,0 +1,41 @@
+//===- OpenCLToAlpaka.h - translate an OpenCL C file to alpaka --*- C++ -*-===//
+//
+// The source-to-source path from OpenCL C to alpaka 3
+// (docs/opencl-to-alpaka.md): every kernel becomes a kernel functor whose block
+// is one work-group; the work-items of the group are a loop between two
+// barriers (alpaka's CPU executors run blocks of one thread), and the variables
+// that a work-item keeps across a barrier live in the block's shared memory,
+// one element per work-item. The synchronization ops are imported, coalesced
+// and written by the alpaka emitter; the rest of the OpenCL C is rewritten as
+// for CUDA (types, vectors, built-ins), with ALPAKA_FN_ACC functions.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef XFENCE_REWRITERS_ROUTES_OPENCLTOALPAKA_H
+#define XFENCE_REWRITERS_ROUTES_OPENCLTOALPAKA_H
+
+#include "rewriters/routes/OpenCLToCuda.h"
+
+namespace xfence {
+
+/// Where the OpenCL C that is translated to alpaka comes from.
+enum class AlpakaInput {
+  /// The user's OpenCL C: launch helpers take the NDRange's global and
+  /// local sizes, as clEnqueueNDRangeKernel does.
+  OpenCL,
+  /// The OpenCL C translation of a CUDA file (docs/cuda-to-alpaka.md):
+  /// launch helpers take CUDA's grid and block.
+  Cuda,
+};
+
+/// Translates the OpenCL C source `contents` of file `path` to alpaka 3;
+/// diagnostics go to `diagOS` in clang's format. Fails on any error.
+mlir::FailureOr<std::string>
+translateOpenCLToAlpaka(llvm::StringRef path, llvm::StringRef contents,
+                        const TranslateOptions &options,
+                        llvm::raw_ostream &diagOS,
+                        AlpakaInput input = AlpakaInput::OpenCL);
+
+} // namespace xfence
+
+#endif // XFENCE_REWRITERS_ROUTES_OPENCLTOALPAKA_H

@@ -1,0 +1,251 @@
+//===- OpenCLToCuda.cpp - translate an OpenCL C file to CUDA --------------===//
+
+#include "rewriters/routes/OpenCLToCuda.h"
+#include "rewriters/common/SourceEdits.h"
+#include "rewriters/sources/opencl/OpenCLSyntax.h"
+#include "rewriters/targets/cuda/CudaTargetSyntax.h"
+#include "rewriters/targets/hip/HipTargetSyntax.h"
+
+#include "dialect/XFenceDialect.h"
+#include "frontends/opencl/OpenCLImporter.h"
+#include "passes/Passes.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Tools/mlir-translate/Translation.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Lex/Preprocessor.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+#include <cctype>
+#include <cstring>
+#include <map>
+
+using namespace xfence;
+using namespace mlir;
+
+/// What every translated file starts with: the OpenCL C type names that CUDA
+/// lacks (the atomic types become their value types: every atomic operation
+/// on them is translated to cuda::atomic_ref), and the fence flags (so that
+/// a flags variable of the source still compiles).
+static std::string prelude(bool atomicHeader, bool workItemHelpers,
+                           const OpenCLLibrary &lib, ParsedSource &src,
+                           bool hip) {
+  std::string text =
+      hip ? "// Translated from OpenCL C to HIP by xfence "
+            "(docs/opencl-to-cuda.md, \"HIP\").\n#include <hip/hip_runtime.h>\n"
+          : "// Translated from OpenCL C to CUDA by xfence "
+            "(docs/opencl-to-cuda.md).\n";
+  if (atomicHeader && !hip)
+    text += "#include <cuda/atomic>\n";
+  if (lib.usesHalf() && !hip)
+    text += "#include <cuda_fp16.h>\n";
+  if (lib.usesHalf() && hip)
+    // OpenCL's half as clang's _Float16, under xfence's own names (see
+    // hipHalfNames): Debian 12's HIP 5.2 <hip/hip_fp16.h> does not build
+    // with clang 22, and a float converts to _Float16 rounding to nearest
+    // even, as __float2half_rn does.
+    text += "typedef _Float16 xfence_half;\n"
+            "__host__ __device__ inline float xfence_half2float(xfence_half h) "
+            "{ return (float)h; }\n"
+            "__host__ __device__ inline xfence_half xfence_float2half_rn(float "
+            "f) { return (xfence_half)f; }\n";
+  if (lib.usesVectors())
+    text += "#include <type_traits>\n#include <utility>\n";
+  if (lib.usesHelper("printf"))
+    text += "#include <cstdio>\n";
+  text += openclTypeNames();
+  if (lib.usesHalf())
+    text += "typedef __half half;\n";
+  if (workItemHelpers) {
+    const char *helpers[][2] = {{"get_local_id", "threadIdx"},
+                                {"get_group_id", "blockIdx"},
+                                {"get_local_size", "blockDim"},
+                                {"get_num_groups", "gridDim"}};
+    for (auto &[name, var] : helpers)
+      text += std::string("__device__ inline size_t xfence_") + name +
+              "(unsigned d) { return d == 0 ? " + var + ".x : d == 1 ? " + var +
+              ".y : d == 2 ? " + var +
+              ".z : " + (llvm::StringRef(name).ends_with("id") ? "0" : "1") +
+              "; }\n";
+    text += "__device__ inline size_t xfence_get_global_id(unsigned d) "
+            "{ return xfence_get_group_id(d) * xfence_get_local_size(d) + "
+            "xfence_get_local_id(d); }\n"
+            "__device__ inline size_t xfence_get_global_size(unsigned "
+            "d) { return xfence_get_num_groups(d) * xfence_get_local_size(d); "
+            "}\n"
+            "// The launch helpers (and CUDA) launch at offset 0.\n"
+            "__device__ inline size_t xfence_get_global_offset(unsigned) "
+            "{ return 0; }\n";
+  }
+  text += implementationMacros(src);
+  text += lib.prelude();
+  text += kPreludeEnd;
+  return text;
+}
+
+/// For HIP, the CUDA half names that the library's text uses (__half,
+/// __half2float, __float2half_rn) as the prelude's xfence_ ones. OpenCL C
+/// code has none of these names (its type is `half`).
+static std::string hipHalfNames(std::string text) {
+  static const std::pair<const char *, const char *> names[] = {
+      {"__half2float", "xfence_half2float"},
+      {"__float2half_rn", "xfence_float2half_rn"},
+      {"__half", "xfence_half"}};
+  auto isIdent = [](char c) {
+    return std::isalnum((unsigned char)c) || c == '_';
+  };
+  for (auto [from, to] : names) {
+    size_t n = std::strlen(from);
+    for (size_t at = text.find(from); at != std::string::npos;
+         at = text.find(from, at)) {
+      bool whole = (at == 0 || !isIdent(text[at - 1])) &&
+                   (at + n == text.size() || !isIdent(text[at + n]));
+      if (!whole) {
+        at += n;
+        continue;
+      }
+      text.replace(at, n, to);
+      at += std::strlen(to);
+    }
+  }
+  return text;
+}
+
+FailureOr<std::string> xfence::rewriteOpenCLAsCuda(ParsedSource &src,
+                                                   ModuleOp module, bool hip) {
+  MLIRContext *ctx = module.getContext();
+  ClangDiagnosticBridge bridge(src, ctx);
+  std::vector<SyncSite> sites = findOpenCLSyncSites(src, ctx);
+  SourceEdits edits(src);
+  bool atomicHeader = false, workItemHelpers = false;
+  OpenCLLibrary lib(src.getContext());
+  std::string launchers;
+  if (failed(rewriteSyncSites(edits, sites, module, atomicHeader,
+                              hip ? SiteEmitter(emitHip)
+                                  : SiteEmitter(emitCuda))) ||
+      failed(
+          addOpenCLSyntaxEdits(edits, lib, workItemHelpers, launchers,
+                               hip ? hipTargetSyntax() : cudaTargetSyntax())))
+    return failure();
+  commentOutOpenCLPragmas(edits);
+  FailureOr<std::string> text =
+      edits.apply(prelude(atomicHeader, workItemHelpers, lib, src, hip));
+  if (failed(text) || src.hasErrors())
+    return failure();
+  if (hip && lib.usesHalf())
+    *text = hipHalfNames(std::move(*text));
+  if (!launchers.empty()) {
+    if (!text->empty() && text->back() != '\n')
+      *text += "\n";
+    *text += "\n// xfence: host-side launch helpers, one per kernel."
+             "\n" +
+             launchers;
+  }
+  return text;
+}
+
+XFenceCoalesceOptions xfence::coalesceOptionsFor(bool hip) {
+  XFenceCoalesceOptions options;
+  // CUDA's __syncthreads() orders every memory space among the block
+  // (docs/semantics.md §2), and so do the fences the CUDA emitter writes
+  // around it for a wider memory part (a CUDA fence has no space operand):
+  // a barrier of local memory covers a neighbouring fence of global memory,
+  // as it would after legalization for CUDA, which writes all spaces on
+  // every fence and barrier. Not for HIP, whose emitter writes a local-only
+  // barrier as HIP's __syncthreads(), which may order local memory only
+  // (docs/semantics.md §3.4).
+  options.barriersOrderAllSpaces = !hip;
+  return options;
+}
+
+FailureOr<std::string>
+xfence::translateOpenCLToCuda(llvm::StringRef path, llvm::StringRef contents,
+                              const TranslateOptions &options,
+                              llvm::raw_ostream &diagOS) {
+  std::unique_ptr<ParsedSource> src = parseSource(
+      SourceLanguage::OpenCL, path, contents, options.source, diagOS);
+  if (!src || src->hasErrors())
+    return failure();
+  MLIRContext ctx(MLIRContext::Threading::DISABLED);
+  ClangDiagnosticBridge bridge(*src, &ctx);
+  OwningOpRef<ModuleOp> module =
+      importOpenCL(*src, options.source, &ctx, options.opencl);
+  if (!module)
+    return failure();
+  if (options.coalesce) {
+    PassManager pm(&ctx);
+    pm.addPass(createXFenceCoalesce(coalesceOptionsFor(options.hip)));
+    if (failed(pm.run(*module)))
+      return failure();
+  }
+  return rewriteOpenCLAsCuda(*src, *module, options.hip);
+}
+
+/// The source options that the importer recorded in the module.
+static std::optional<std::pair<std::string, SourceOptions>>
+recordedSource(ModuleOp module) {
+  auto dict = module->getAttrOfType<DictionaryAttr>(srcattr::source);
+  if (!dict)
+    return std::nullopt;
+  auto file = dict.getAs<StringAttr>("file");
+  if (!file)
+    return std::nullopt;
+  SourceOptions options;
+  if (auto std = dict.getAs<StringAttr>("std"))
+    options.standard = std.str();
+  auto strings = [&](llvm::StringRef key, std::vector<std::string> &out) {
+    if (auto list = dict.getAs<ArrayAttr>(key))
+      for (auto s : list.getAsRange<StringAttr>())
+        out.push_back(s.str());
+  };
+  strings("defines", options.defines);
+  strings("includes", options.includeDirs);
+  return std::make_pair(file.str(), options);
+}
+
+/// `--export-cuda` or `--export-hip`.
+static void registerExport(const char *name, const char *description,
+                           bool hip) {
+  TranslateFromMLIRRegistration registration(
+      name, description,
+      [hip](Operation *op, llvm::raw_ostream &os) -> LogicalResult {
+        auto module = dyn_cast<ModuleOp>(op);
+        std::optional<std::pair<std::string, SourceOptions>> source =
+            module ? recordedSource(module) : std::nullopt;
+        if (!source)
+          return emitCudaListing(op, os, hip);
+        auto buffer = llvm::MemoryBuffer::getFile(source->first);
+        if (!buffer)
+          return op->emitError("cannot read the source file '")
+                 << source->first << "': " << buffer.getError().message();
+        std::unique_ptr<ParsedSource> src =
+            parseSource(SourceLanguage::OpenCL, source->first,
+                        (*buffer)->getBuffer(), source->second, llvm::errs());
+        if (!src || src->hasErrors())
+          return failure();
+        FailureOr<std::string> text = rewriteOpenCLAsCuda(*src, module, hip);
+        if (failed(text))
+          return failure();
+        os << *text;
+        return success();
+      },
+      [](DialectRegistry &registry) {
+        registry.insert<XFenceDialect, func::FuncDialect, LLVM::LLVMDialect>();
+      });
+}
+
+void xfence::registerCudaExport() {
+  registerExport("export-cuda",
+                 "emit CUDA C++: the translated source file for a module "
+                 "imported from one, else one statement per synchronization "
+                 "op",
+                 /*hip=*/false);
+  registerExport("export-hip",
+                 "emit HIP: the translated source file for a module imported "
+                 "from one, else one statement per synchronization op",
+                 /*hip=*/true);
+}

@@ -1,0 +1,2730 @@
+//===- CudaSyntax.cpp - the CUDA C++ that is not synchronization ----------===//
+//
+// The rewrite, construct by construct (docs/cuda-to-opencl.md):
+//  * __global__ -> __kernel; __device__, __host__, __launch_bounds__(...)
+//    dropped; __forceinline__ -> inline.
+//  * pointer parameters of kernels -> __global; pointer parameters and
+//    variables elsewhere get the address space the analysis found
+//    (frontends/cuda/CudaAddressSpaces) in OpenCL C 1.2, or stay generic in
+//    2.0/3.0 (__constant memory is not part of the generic space, so it
+//    keeps __constant).
+//  * threadIdx/blockIdx/blockDim/gridDim.{x,y,z} -> (uint)get_local_id(d),
+//    get_group_id, get_local_size, get_num_groups (CUDA's are unsigned int).
+//  * __shared__ in a kernel -> __local; extern __shared__ (dynamic) -> an
+//    extra `__local T *name` argument appended to each kernel that uses it,
+//    in declaration order (the launch ABI: the host sets it with
+//    clSetKernelArg(kernel, index, bytes, NULL)).
+//  * __constant__ with an initializer -> __constant.
+//  * make_<type>N(...) -> (<type>N)(...); math built-ins -> OpenCL C's.
+//  * cuda::atomic<T, S> in a declaration -> T (its operations become
+//    OpenCL atomics); a cuda::atomic_ref<T, S> r(x) variable -> a pointer
+//    `T *r = &(x)` (with its address space).
+//  * host code (functions neither __global__ nor __device__, classes of
+//    host member functions, variables device code does not use) left out
+//    with a comment; its kernel launches listed in the header.
+//  * __device__ variables: program-scope __global variables (2.0/3.0) or
+//    __global pointer arguments added to the kernels and __device__
+//    functions that use them; __constant__ without initializer: __constant
+//    pointer arguments (the launch ABI of docs/cuda-to-opencl.md).
+//  * __shared__ in inner blocks or at file scope: declared at the kernel's
+//    outermost scope (a file-scope one that __device__ functions use: also
+//    a __local pointer parameter of those functions); extern "C" removed.
+//  * templates, classes with member functions, references, lambdas, new,
+//    C++ casts, other toolkit functions: an error at the construct.
+//
+//===----------------------------------------------------------------------===//
+
+#include "rewriters/sources/cuda/CudaSyntax.h"
+
+#include "frontends/cuda/CudaImporter.h"
+
+#include "clang/AST/Attr.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/AST/TypeLoc.h"
+#include "clang/Frontend/ASTUnit.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Lex/Preprocessor.h"
+#include "clang/Rewrite/Core/Rewriter.h"
+#include "llvm/ADT/BitVector.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <set>
+
+using namespace xfence;
+using namespace mlir;
+using clang::DiagnosticsEngine;
+
+std::string xfence::qualifierFor(unsigned memory, bool cl2, bool kernelParam,
+                                 std::string &error) {
+  if (kernelParam) {
+    // The host passes a device buffer: global memory, also where the kernel
+    // writes through it. Only a pointer the kernel also points at
+    // __constant__ memory could need another space, and none fits both.
+    if (memory & kConstantMemory && memory != kConstantMemory &&
+        memory != kAnyMemory) {
+      error = "this kernel parameter points into global memory and into "
+              "__constant__ memory; OpenCL C has no address space for both";
+      return "";
+    }
+    return memory == kConstantMemory ? "__constant " : "__global ";
+  }
+  if (memory == kConstantMemory)
+    return "__constant ";
+  if (memory == kAnyMemory && cl2)
+    // Nothing flows into it (a parameter of a function that this program
+    // never calls, a pointer made from an integer): a generic pointer.
+    return "";
+  if (memory & kConstantMemory && memory != kAnyMemory) {
+    error = "this pointer may point into __constant__ memory and elsewhere; "
+            "OpenCL C has no address space for both";
+    return "";
+  }
+  switch (memory) {
+  case kNoMemory:
+  case kPrivateMemory:
+    return "";
+  case kGlobalMemory:
+    return "__global ";
+  case kSharedMemory:
+    return "__local ";
+  default:
+    // OpenCL C 2.0 (and 3.0 with __opencl_c_generic_address_space): a
+    // generic pointer. A pointer with one known address space keeps it
+    // there too, so that 3.0 without generic pointers (PoCL) accepts it.
+    if (cl2)
+      return "";
+    error = memory == kAnyMemory
+                ? "cannot tell which memory this pointer points into; "
+                  "OpenCL C 1.2 needs its address space (translate with "
+                  "-cl-std=CL3.0 for generic pointers)"
+                : "this pointer may point into more than one of global, "
+                  "shared and private memory; OpenCL C 1.2 has no generic "
+                  "address space (translate with -cl-std=CL3.0)";
+    return "";
+  }
+}
+
+namespace {
+
+bool isOpenCLKeyword(llvm::StringRef name);
+
+/// An initializer the user wrote (not the implicit default construction of
+/// a struct such as float4).
+bool hasWrittenInit(const clang::VarDecl *var) {
+  const clang::Expr *init = var->getInit();
+  if (!init)
+    return false;
+  if (auto *construct =
+          llvm::dyn_cast<clang::CXXConstructExpr>(init->IgnoreImplicit()))
+    return construct->getNumArgs() != 0 || !construct->getConstructor() ||
+           !construct->getConstructor()->isTrivial();
+  return true;
+}
+
+class SyntaxRewriter : public clang::RecursiveASTVisitor<SyntaxRewriter> {
+public:
+  SyntaxRewriter(SourceEdits &edits, const CudaAddressSpaces &spaces,
+                 const CudaSyntaxOptions &options,
+                 const llvm::DenseSet<const clang::Stmt *> &sites)
+      : edits(edits), src(edits.getSource()), sm(src.getSourceManager()),
+        lo(src.getLangOpts()), spaces(spaces), cl2(options.cl2),
+        hoistDevice(options.hoistDeviceVariables),
+        kernelText(options.kernelAttribute.empty()
+                       ? std::string("__kernel")
+                       : "__kernel " + options.kernelAttribute),
+        sites(sites) {}
+
+  /// Finds what device code uses: program-scope variables and functions,
+  /// and which variables become kernel arguments (before the traversal).
+  void collectDeviceUses();
+  /// The header comment: host code left out, launches, added arguments.
+  std::string notes() const;
+  void noteHostHeader(llvm::StringRef name, unsigned line) {
+    hostNotes.push_back("header '" + name.str() + "' (#include at line " +
+                        std::to_string(line) +
+                        "): device code uses nothing of it");
+  }
+  /// Finds the user headers of host code only (before the traversal).
+  void findHostHeaders();
+  /// The user headers left out, each with the line of its #include.
+  llvm::DenseSet<clang::FileID> leftOutHeaders;
+  /// Declarations that device code refers to, directly or through others
+  /// (types, typedefs, variables, functions); set by findHostHeaders.
+  llvm::DenseSet<const clang::Decl *> deviceDecls;
+  bool deviceDeclsKnown = false;
+  bool inLeftOutHeader(clang::SourceLocation loc) const {
+    clang::FileID file = sm.getFileID(sm.getExpansionLoc(loc));
+    while (file.isValid()) {
+      if (leftOutHeaders.count(file))
+        return true;
+      clang::SourceLocation from = sm.getIncludeLoc(file);
+      if (from.isInvalid())
+        return false;
+      file = sm.getFileID(sm.getExpansionLoc(from));
+    }
+    return false;
+  }
+
+  bool shouldVisitTemplateInstantiations() const { return false; }
+  bool shouldVisitImplicitCode() const { return false; }
+
+  bool TraverseDecl(clang::Decl *d) {
+    if (!d)
+      return true;
+    if (!llvm::isa<clang::TranslationUnitDecl>(d) &&
+        !src.isUserLocation(d->getLocation()))
+      return true;
+    if (!llvm::isa<clang::TranslationUnitDecl>(d) &&
+        inLeftOutHeader(d->getLocation()))
+      return true;
+    if (auto *record = llvm::dyn_cast<clang::CXXRecordDecl>(d))
+      if (deviceDeclsKnown && record->isEmbeddedInDeclarator() &&
+          record->isThisDeclarationADefinition() && !record->isLambda() &&
+          !deviceDecls.count(record))
+        // Defined in a typedef or a variable's declaration that device code
+        // does not use: its text goes with that declaration.
+        return true;
+    if (isHostCode(d)) {
+      leaveOutHostCode(d);
+      return true;
+    }
+    return RecursiveASTVisitor::TraverseDecl(d);
+  }
+  bool TraverseLinkageSpecDecl(clang::LinkageSpecDecl *linkage);
+  bool dataTraverseStmtPre(clang::Stmt *s) {
+    // Inside a synchronization construct only its operands are rewritten
+    // (threadIdx.x in an index), not the construct's own parts.
+    if (s && sites.count(s)) {
+      for (const clang::Expr *operand : siteOperands(s))
+        if (operand)
+          TraverseStmt(const_cast<clang::Expr *>(operand));
+      return false;
+    }
+    return true;
+  }
+  bool TraversePseudoObjectExpr(clang::PseudoObjectExpr *pseudo,
+                                DataRecursionQueue * = nullptr) {
+    // threadIdx.x: rewritten as a whole, its parts are not user code.
+    if (llvm::isa<clang::MSPropertyRefExpr>(
+            pseudo->getSyntacticForm()->IgnoreParens()))
+      return VisitPseudoObjectExpr(pseudo);
+    return RecursiveASTVisitor::TraversePseudoObjectExpr(pseudo);
+  }
+
+  bool VisitFunctionDecl(clang::FunctionDecl *fn);
+  bool VisitVarDecl(clang::VarDecl *var);
+  bool VisitDeclStmt(clang::DeclStmt *stmt);
+  bool VisitPseudoObjectExpr(clang::PseudoObjectExpr *e);
+  bool VisitCallExpr(clang::CallExpr *call);
+  bool VisitDeclRefExpr(clang::DeclRefExpr *ref);
+  bool VisitCXXRecordDecl(clang::CXXRecordDecl *record) {
+    if (!record->isThisDeclarationADefinition())
+      return true;
+    if (isDataClass(record)) {
+      // Device code uses its data; its member functions are host code
+      // (left out as such): a plain struct.
+      if (record->isClass())
+        replaceToken(record->getBeginLoc(), "struct");
+      for (clang::Decl *member : record->decls()) {
+        if (auto *access = llvm::dyn_cast<clang::AccessSpecDecl>(member))
+          replaceRange(access->getSourceRange(), "");
+        if (auto *m = llvm::dyn_cast<clang::CXXMethodDecl>(member)) {
+          if (m->isImplicit())
+            continue;
+          if (m->doesThisDeclarationHaveABody())
+            replaceRange(m->getSourceRange(),
+                         "/* xfence: host member function '" +
+                             m->getNameAsString() + "' left out */");
+          else
+            removeDecl(m);
+        }
+      }
+      qualifyFields(record);
+      addTagTypedef(record);
+      return true;
+    }
+    if (record->isLambda())
+      return error(record->getLocation(), "a lambda has no OpenCL C form");
+    if (record->getDescribedClassTemplate() || record->getNumBases() ||
+        llvm::any_of(record->methods(),
+                     [](const clang::CXXMethodDecl *m) {
+                       // Constructors and assignments that clang declares
+                       // for a plain struct are not the user's.
+                       return !m->isImplicit();
+                     }) ||
+        record->isClass())
+      return error(record->getLocation(),
+                   "a C++ class (member functions, bases, templates) has no "
+                   "OpenCL C form; use a plain struct");
+    qualifyFields(record);
+    addTagTypedef(record);
+    return true;
+  }
+  /// C++ names a struct S as `S`; C needs `struct S` or a typedef: one is
+  /// added after a named struct's definition at file scope.
+  void addTagTypedef(clang::CXXRecordDecl *record) {
+    if (!record->getIdentifier() || record->isEnum() ||
+        !record->getDeclContext()->isFileContext() ||
+        record->getBeginLoc().isMacroID() || record->getEndLoc().isMacroID())
+      return;
+    std::optional<clang::Token> next =
+        clang::Lexer::findNextToken(record->getEndLoc(), sm, lo);
+    if (!next || !next->is(clang::tok::semi))
+      return;
+    auto [file, at] = sm.getDecomposedLoc(next->getEndLoc());
+    std::string kind = record->isUnion() ? "union" : "struct";
+    edits.replace({file, at, at}, " typedef " + kind + " " +
+                                      record->getName().str() + " " +
+                                      record->getName().str() + ";");
+  }
+  bool VisitFunctionTemplateDecl(clang::FunctionTemplateDecl *t) {
+    return error(t->getLocation(),
+                 "a template has no OpenCL C form; instantiate it by hand");
+  }
+  bool VisitNamespaceDecl(clang::NamespaceDecl *ns) {
+    return error(ns->getLocation(), "a namespace has no OpenCL C form");
+  }
+  bool VisitNamespaceAliasDecl(clang::NamespaceAliasDecl *alias) {
+    removeDecl(alias);
+    return true;
+  }
+  bool VisitUsingDirectiveDecl(clang::UsingDirectiveDecl *u) {
+    removeDecl(u);
+    return true;
+  }
+  bool VisitCXXNewExpr(clang::CXXNewExpr *e) {
+    return error(e->getBeginLoc(), "'new' has no OpenCL C form");
+  }
+  bool VisitCXXDeleteExpr(clang::CXXDeleteExpr *e) {
+    return error(e->getBeginLoc(), "'delete' has no OpenCL C form");
+  }
+  bool VisitCXXThisExpr(clang::CXXThisExpr *e) {
+    return error(e->getBeginLoc(), "'this' has no OpenCL C form");
+  }
+  bool VisitLambdaExpr(clang::LambdaExpr *e) {
+    return error(e->getBeginLoc(), "a lambda has no OpenCL C form");
+  }
+  bool VisitCXXNamedCastExpr(clang::CXXNamedCastExpr *e);
+  bool VisitCStyleCastExpr(clang::CStyleCastExpr *e) {
+    if (castsToAtomic(e))
+      return castToAtomicIsObject(e) ||
+             error(e->getBeginLoc(),
+                   "a pointer to a cuda::atomic type has no OpenCL C form "
+                   "except as the object of an atomic member call");
+    qualifyCast(e);
+    return true;
+  }
+  // (cuda::atomic<T, S> *)p: the site rewriter writes the member call
+  // through it with p as the object, so the cast's text is not edited.
+  static bool castsToAtomic(clang::ExplicitCastExpr *e) {
+    return e->getType()->isPointerType() &&
+           atomicValueType(e->getType()->getPointeeType()).has_value();
+  }
+  bool castToAtomicIsObject(clang::Expr *e) {
+    clang::DynTypedNodeList parents = src.getContext().getParents(*e);
+    while (parents.size() == 1) {
+      const auto *parent = parents[0].get<clang::Expr>();
+      if (!parent)
+        return false;
+      if (llvm::isa<clang::ParenExpr, clang::ImplicitCastExpr>(parent)) {
+        parents = src.getContext().getParents(*parent);
+        continue;
+      }
+      const auto *member = llvm::dyn_cast<clang::MemberExpr>(parent);
+      return member && member->isArrow();
+    }
+    return false;
+  }
+  bool VisitCXXFunctionalCastExpr(clang::CXXFunctionalCastExpr *e);
+  bool VisitTypedefTypeLoc(clang::TypedefTypeLoc tl);
+  bool VisitBuiltinTypeLoc(clang::BuiltinTypeLoc tl);
+  bool VisitTypedefNameDecl(clang::TypedefNameDecl *d);
+  bool VisitCUDAKernelCallExpr(clang::CUDAKernelCallExpr *e) {
+    return error(e->getBeginLoc(), "a kernel launch in device code (dynamic "
+                                   "parallelism) has no OpenCL C form");
+  }
+  bool VisitCXXNullPtrLiteralExpr(clang::CXXNullPtrLiteralExpr *e) {
+    replaceToken(e->getBeginLoc(), "0");
+    return true;
+  }
+
+  /// Appends the dynamic shared memory arguments to the kernels.
+  void finish();
+
+  bool failed = false;
+
+private:
+  bool error(clang::SourceLocation loc, const llvm::Twine &message) {
+    src.report(loc, DiagnosticsEngine::Error, message.str());
+    failed = true;
+    return true; // keep going: report every problem
+  }
+  std::optional<FileCharRange> rangeOf(clang::SourceRange range) {
+    return findRewriteRange(sm, lo, range);
+  }
+  void replaceRange(clang::SourceRange range, std::string text) {
+    if (std::optional<FileCharRange> r = rangeOf(range))
+      edits.replace(*r, std::move(text));
+    else
+      error(range.getBegin(), "cannot rewrite this text (a macro of a "
+                              "system header?)");
+  }
+  void replaceToken(clang::SourceLocation loc, std::string text) {
+    replaceRange(clang::SourceRange(loc, loc), std::move(text));
+  }
+  void insertBefore(clang::SourceLocation loc, std::string text) {
+    loc = sm.getFileLoc(loc);
+    auto [file, offset] = sm.getDecomposedLoc(loc);
+    edits.replace({file, offset, offset}, std::move(text));
+  }
+  void removeDecl(clang::Decl *d) {
+    // The declaration and its ';'.
+    clang::SourceLocation end = clang::Lexer::findLocationAfterToken(
+        d->getEndLoc(), clang::tok::semi, sm, lo, false);
+    std::optional<FileCharRange> r = rangeOf(d->getSourceRange());
+    if (!r)
+      return (void)error(d->getLocation(), "cannot rewrite this text");
+    if (end.isValid())
+      r->end = sm.getFileOffset(sm.getFileLoc(end));
+    edits.replace(*r, "/* xfence: removed */");
+  }
+  void rewriteAttributes(clang::Decl *d, const char *deviceText = "",
+                         const char *sharedText = "__local");
+  /// Takes the text of `d` (and its ';') away, with `note` in its place;
+  /// declarators of one declaration share one removal.
+  void leaveOut(clang::Decl *d, bool semicolon, const std::string &note);
+  /// The expansion location of `begin`, or of an attribute of `d` written
+  /// before it (`__global__ void k()`), whichever comes first.
+  clang::SourceLocation startWithAttributes(const clang::Decl *d,
+                                            clang::SourceLocation begin) const;
+  void appendParams(const clang::FunctionDecl *fn, const std::string &params);
+  bool atKernelScope(const clang::VarDecl *var);
+  const clang::DeclStmt *declStmtOf(const clang::VarDecl *var);
+  bool nameTaken(const clang::FunctionDecl *kernel, const clang::VarDecl *var);
+  void hoistLocal(const clang::FunctionDecl *kernel, const clang::VarDecl *var,
+                  const std::string &name);
+  bool isHostCode(const clang::Decl *d) const;
+  /// A class or struct that device code uses, with data members and host
+  /// member functions only (no bases, virtuals, constructors, templates).
+  bool isDataClass(const clang::CXXRecordDecl *record) const;
+  void leaveOutHostCode(clang::Decl *d);
+  void collectLaunches(clang::Decl *d);
+  std::string sourceText(clang::SourceRange range) const;
+  bool hoisted(const clang::VarDecl *var) const {
+    return hoistedIndex.count(var->getCanonicalDecl());
+  }
+  /// A file-scope __shared__ variable: declared in each kernel that needs
+  /// it, a __local pointer parameter of the __device__ functions.
+  static bool isFileShared(const clang::VarDecl *var) {
+    return var->hasAttr<clang::CUDASharedAttr>() && var->isFileVarDecl() &&
+           !var->hasExternalStorage();
+  }
+  /// Declares the file-scope __shared__ variables that `kernel` needs
+  /// through the __device__ functions it calls in its body.
+  void declareSharedOfCallees(const clang::FunctionDecl *kernel);
+  /// The added parameter of a hoisted variable: `__global T *name`.
+  std::string hoistedParam(const clang::VarDecl *var) const;
+  /// The variables that `fn` needs as added parameters, in declaration
+  /// order.
+  llvm::SmallVector<const clang::VarDecl *>
+  hoistedNeeds(const clang::FunctionDecl *fn) const;
+  bool isDeviceFunction(const clang::FunctionDecl *fn) const {
+    return !isHostOnlyFunction(fn);
+  }
+  void rewriteAtomicType(clang::DeclaratorDecl *d);
+  /// `T &x` (a parameter of a __device__ function, or a local variable
+  /// bound to an object) -> `AS T *x`; its uses become `(*x)`.
+  void rewriteReference(clang::DeclaratorDecl *d, unsigned memory);
+  /// A local `const T &r = temporary;` -> `const T r = temporary;`.
+  bool rewriteReferenceVar(clang::VarDecl *var);
+  /// The arguments of reference parameters at a call: `&(arg)` (a
+  /// temporary is an error).
+  void rewriteReferenceArgs(const clang::CallExpr *call,
+                            const clang::FunctionDecl *callee);
+  /// A use of a reference that became a pointer: `(*x)`. True if it was.
+  bool rewriteReferenceUse(const clang::DeclRefExpr *ref);
+  /// References that became pointers (canonical declarations).
+  llvm::DenseSet<const clang::VarDecl *> pointerReferences;
+  void qualifyPointer(clang::DeclaratorDecl *d, unsigned memory,
+                      bool kernelParam);
+  void rewriteSizeParam(clang::ParmVarDecl *p);
+  bool replaceConstexpr(const clang::VarDecl *var);
+  void rewriteBoolParam(const clang::FunctionDecl *kernel,
+                        clang::ParmVarDecl *p);
+  /// Pointer members get the address space the analysis found for them.
+  void qualifyFields(const clang::RecordDecl *record);
+  /// A struct kernel argument that holds pointers: passed in the struct's
+  /// host layout (pointers as ulong), its pointer members as added
+  /// `__global` arguments, the struct rebuilt at the start of the kernel.
+  void rewriteStructParam(const clang::FunctionDecl *kernel,
+                          clang::ParmVarDecl *p);
+  /// The name of the host layout of `record` (`xfence_arg_S`), defined
+  /// before `at` the first time; empty after an error (reported at `p`).
+  std::string hostLayout(const clang::RecordDecl *record,
+                         clang::SourceLocation at, const clang::ParmVarDecl *p,
+                         unsigned depth = 0);
+  /// The pointer members of a struct argument, by path (`a.data`).
+  struct PointerMember {
+    std::string path;
+    const clang::FieldDecl *field;
+  };
+  static void pointerMemberPaths(const clang::RecordDecl *record,
+                                 const std::string &prefix,
+                                 std::vector<PointerMember> &out);
+  /// The added arguments of a kernel's struct arguments: `, __global T
+  /// *xfence_s_data` ...
+  std::string structPointerParams(const clang::FunctionDecl *fn) const;
+  /// Host layouts defined so far, by record.
+  llvm::DenseMap<const clang::RecordDecl *, std::string> hostLayouts;
+  /// Per kernel: the struct arguments rebuilt with their pointers.
+  llvm::MapVector<const clang::FunctionDecl *, std::string> structPrologue;
+  /// Per kernel: the bool copies of its uchar arguments.
+  llvm::MapVector<const clang::FunctionDecl *, std::string> kernelPrologue;
+  void renameIfKeyword(const clang::NamedDecl *d, clang::SourceLocation at);
+  /// C has no overloading: the second and later overloads of a __device__
+  /// function get `name_N` (declarations and calls). True if renamed.
+  bool renameOverload(const clang::Decl *d, clang::SourceLocation at) {
+    auto *fn = llvm::dyn_cast<clang::FunctionDecl>(d);
+    if (!fn)
+      return false;
+    auto it = overloadNames.find(fn->getCanonicalDecl());
+    if (it == overloadNames.end())
+      return false;
+    replaceToken(at, it->second);
+    return true;
+  }
+  llvm::MapVector<const clang::FunctionDecl *, std::string> overloadNames;
+  /// The address space of the operand's memory on a cast to a pointer
+  /// type: `(uint4 *)p` of a __global p is `(__global uint4 *)p` (a cast
+  /// may not change the address space in OpenCL C).
+  void qualifyCast(clang::ExplicitCastExpr *e);
+  /// Casts the arguments of a call of an OpenCL C built-in that C++
+  /// converted implicitly.
+  void castConvertedArgs(const clang::CallExpr *call);
+
+  SourceEdits &edits;
+  ParsedSource &src;
+  clang::SourceManager &sm;
+  const clang::LangOptions &lo;
+  const CudaAddressSpaces &spaces;
+  bool cl2;
+  bool hoistDevice;
+  /// What __global__ becomes.
+  std::string kernelText;
+  const llvm::DenseSet<const clang::Stmt *> &sites;
+  /// Program-scope variables and functions that device code refers to.
+  llvm::DenseSet<const clang::Decl *> deviceUsed;
+  /// Variables that become kernel (and device function) arguments, in
+  /// declaration order (canonical declarations), and their index there.
+  std::vector<const clang::VarDecl *> hoistedVars;
+  llvm::DenseMap<const clang::VarDecl *, unsigned> hoistedIndex;
+  /// Per function (canonical declaration): the hoisted variables it uses,
+  /// itself or through its callees (bits of hoistedVars).
+  llvm::DenseMap<const clang::FunctionDecl *, llvm::BitVector> needs;
+  /// What the header comment says.
+  std::vector<std::string> hostNotes, launchNotes;
+  /// extern __shared__ variables, in declaration order, and the kernels
+  /// that use each (through the current function).
+  std::vector<const clang::VarDecl *> dynamicShared;
+  llvm::DenseMap<const clang::FunctionDecl *,
+                 llvm::SmallVector<const clang::VarDecl *>>
+      kernelDynamicShared;
+  const clang::FunctionDecl *currentFunction = nullptr;
+  llvm::DenseSet<const clang::DeclStmt *> removedDeclStmts;
+  /// __shared__ variables moved to the outermost scope of a kernel (file
+  /// scope or an inner block), their names there, and the declarations
+  /// each kernel gets.
+  /// File-scope __shared__ variables that a __device__ function uses.
+  llvm::DenseSet<const clang::VarDecl *> fileShared;
+  llvm::DenseMap<const clang::FunctionDecl *,
+                 llvm::SmallVector<const clang::VarDecl *>>
+      kernelFileShared;
+  llvm::DenseMap<const clang::VarDecl *, std::string> renamedShared;
+  llvm::MapVector<const clang::FunctionDecl *, std::string> kernelLocals;
+  unsigned renamedCount = 0;
+  /// User functions seen (definitions and prototypes of device code).
+  std::vector<const clang::FunctionDecl *> functions;
+  /// Text taken away, by its begin (several declarators of one
+  /// declaration are one removal).
+  std::map<std::pair<unsigned, unsigned>, std::pair<FileCharRange, std::string>>
+      removals;
+  /// The output keeps program-scope __global variables (OpenCL C 2.0/3.0).
+  bool programScopeVariables = false;
+  /// The <stdint.h> types that device code uses, with their OpenCL C
+  /// types (OpenCL C has no <stdint.h>).
+  std::map<std::string, std::string> stdintTypes;
+
+public:
+  bool TraverseFunctionDecl(clang::FunctionDecl *fn) {
+    const clang::FunctionDecl *saved = currentFunction;
+    currentFunction = fn;
+    bool result = RecursiveASTVisitor::TraverseFunctionDecl(fn);
+    currentFunction = saved;
+    return result;
+  }
+};
+
+void SyntaxRewriter::rewriteAttributes(clang::Decl *d, const char *deviceText,
+                                       const char *sharedText) {
+  for (const clang::Attr *attr : d->attrs()) {
+    if (attr->isImplicit() ||
+        !src.isUserLocation(sm.getExpansionLoc(attr->getLocation())))
+      continue;
+    // The macro invocation (__global__, __launch_bounds__(256)) or the
+    // attribute's own text.
+    clang::CharSourceRange range = sm.getExpansionRange(attr->getRange());
+    if (range.isInvalid())
+      continue;
+    auto [file, begin] = sm.getDecomposedLoc(range.getBegin());
+    unsigned end = sm.getFileOffset(range.getEnd());
+    if (range.isTokenRange())
+      end += clang::Lexer::MeasureTokenLength(range.getEnd(), sm, lo);
+    if (!attr->getLocation().isMacroID()) {
+      // __attribute__((global)) written out: leave it (clang OpenCL
+      // rejects it with a clear message).
+      continue;
+    }
+    FileCharRange text{file, begin, end};
+    if (llvm::isa<clang::CUDAGlobalAttr>(attr))
+      edits.replace(text, kernelText);
+    else if (llvm::isa<clang::CUDADeviceAttr>(attr))
+      edits.replace(text, deviceText);
+    else if (llvm::isa<clang::CUDAHostAttr, clang::CUDALaunchBoundsAttr,
+                       clang::NoInlineAttr>(attr))
+      edits.replace(text, "");
+    else if (llvm::isa<clang::AlwaysInlineAttr>(attr))
+      edits.replace(text, "inline");
+    else if (llvm::isa<clang::CUDASharedAttr>(attr))
+      edits.replace(text, sharedText);
+    else if (llvm::isa<clang::CUDAConstantAttr>(attr))
+      edits.replace(text, "__constant");
+  }
+}
+
+/// cuda::atomic<T, S> in the declared type -> T.
+void SyntaxRewriter::rewriteAtomicType(clang::DeclaratorDecl *d) {
+  clang::TypeSourceInfo *tsi = d->getTypeSourceInfo();
+  if (!tsi)
+    return;
+  clang::TypeLoc tl = tsi->getTypeLoc();
+  while (true) {
+    if (auto q = tl.getAs<clang::QualifiedTypeLoc>())
+      tl = q.getUnqualifiedLoc();
+    else if (auto p = tl.getAs<clang::PointerTypeLoc>())
+      tl = p.getPointeeLoc();
+    else if (auto a = tl.getAs<clang::ArrayTypeLoc>())
+      tl = a.getElementLoc();
+    else
+      break;
+  }
+  bool isRef = false;
+  std::optional<clang::QualType> value = atomicValueType(tl.getType(), &isRef);
+  if (!value || isRef)
+    return;
+  clang::PrintingPolicy policy(lo);
+  replaceRange(tl.getSourceRange(), value->getAsString(policy));
+}
+
+/// The struct (or union) within `type` that has a pointer member, if any.
+static const clang::RecordDecl *pointerHolder(clang::QualType type) {
+  type = type.getCanonicalType();
+  while (const clang::ArrayType *array = type->getAsArrayTypeUnsafe())
+    type = array->getElementType().getCanonicalType();
+  const clang::RecordDecl *record = type->getAsRecordDecl();
+  if (!record || !record->getDefinition())
+    return nullptr;
+  for (const clang::FieldDecl *field : record->getDefinition()->fields()) {
+    clang::QualType t = field->getType().getCanonicalType();
+    while (const clang::ArrayType *array = t->getAsArrayTypeUnsafe())
+      t = array->getElementType().getCanonicalType();
+    if (t->isPointerType())
+      return record;
+    if (const clang::RecordDecl *inner = pointerHolder(t))
+      return inner;
+  }
+  return nullptr;
+}
+
+/// The name of a struct for messages: its tag, or the typedef that names
+/// an anonymous one (`typedef struct { ... } S;`).
+static std::string recordName(const clang::RecordDecl *record) {
+  if (record->getIdentifier())
+    return record->getNameAsString();
+  if (const clang::TypedefNameDecl *td = record->getTypedefNameForAnonDecl())
+    return td->getNameAsString();
+  return "an unnamed struct";
+}
+
+/// The type of `p` as written, without its qualifiers (`const Buf` ->
+/// `Buf`), if there is source for it.
+static std::optional<clang::TypeLoc>
+unqualifiedTypeLoc(const clang::ParmVarDecl *p) {
+  clang::TypeSourceInfo *tsi = p->getTypeSourceInfo();
+  if (!tsi)
+    return std::nullopt;
+  clang::TypeLoc tl = tsi->getTypeLoc();
+  if (auto q = tl.getAs<clang::QualifiedTypeLoc>())
+    tl = q.getUnqualifiedLoc();
+  return tl;
+}
+
+void SyntaxRewriter::rewriteBoolParam(const clang::FunctionDecl *kernel,
+                                      clang::ParmVarDecl *p) {
+  // OpenCL C forbids bool kernel arguments (its size is the
+  // implementation's). CUDA's bool is one byte holding 0 or 1: the argument
+  // becomes a uchar (the host passes the same byte), copied into a bool of
+  // the parameter's name at the start of the kernel.
+  if (!p->getType()->isBooleanType())
+    return rewriteSizeParam(p);
+  std::optional<clang::TypeLoc> written = unqualifiedTypeLoc(p);
+  if (!written)
+    return;
+  clang::TypeLoc tl = *written;
+  if (!tl.getAs<clang::BuiltinTypeLoc>() || tl.getBeginLoc().isMacroID())
+    return (void)error(p->getLocation(),
+                       "a bool kernel argument has no OpenCL C form; write "
+                       "its type as 'bool' (not through a typedef or a "
+                       "macro) so that xfence can pass it as a uchar");
+  replaceRange(tl.getSourceRange(), "uchar");
+  if (!kernel->doesThisDeclarationHaveABody() || !p->getIdentifier())
+    return;
+  std::string name = p->getName().str();
+  replaceToken(p->getLocation(), "xfence_" + name);
+  kernelPrologue[kernel] += std::string(" ") +
+                            (p->getType().isConstQualified() ? "const " : "") +
+                            "bool " + name + " = xfence_" + name + ";";
+}
+
+bool SyntaxRewriter::replaceConstexpr(const clang::VarDecl *var) {
+  // OpenCL C has no constexpr. A constexpr variable is a const one whose
+  // initializer is a constant expression, which OpenCL C's const with the
+  // same initializer keeps (a program-scope one becomes __constant below).
+  const clang::LangOptions &lo = src.getLangOpts();
+  clang::SourceLocation loc = var->getOuterLocStart();
+  clang::SourceLocation end = var->getLocation();
+  if (loc.isMacroID() || end.isMacroID())
+    return error(var->getLocation(),
+                 "a constexpr variable declared through a macro has no "
+                 "OpenCL C form that xfence can write; write 'const'");
+  while (loc.isValid() && sm.isBeforeInTranslationUnit(loc, end)) {
+    clang::Token tok;
+    if (clang::Lexer::getRawToken(loc, tok, sm, lo, true))
+      break;
+    if (tok.is(clang::tok::raw_identifier) &&
+        tok.getRawIdentifier() == "constexpr") {
+      replaceToken(loc, "const");
+      return true;
+    }
+    std::optional<clang::Token> next = clang::Lexer::findNextToken(loc, sm, lo);
+    if (!next)
+      break;
+    loc = next->getLocation();
+  }
+  return error(var->getLocation(), "a constexpr variable has no OpenCL C "
+                                   "form that xfence can write; write 'const'");
+}
+
+void SyntaxRewriter::rewriteSizeParam(clang::ParmVarDecl *p) {
+  // OpenCL C forbids size_t, ptrdiff_t, intptr_t and uintptr_t kernel
+  // arguments (OpenCL C 1.2 §6.9 k, 3.0 §6.11 k: their size is the
+  // device's). CUDA's are the 64-bit host's: the argument is a ulong or a
+  // long, which the host passes with the same bytes.
+  std::optional<clang::TypeLoc> written = unqualifiedTypeLoc(p);
+  if (!written)
+    return;
+  auto typedefLoc = written->getAs<clang::TypedefTypeLoc>();
+  if (!typedefLoc || !typedefLoc.getTypePtr()->getDecl()->getIdentifier())
+    return;
+  llvm::StringRef name = typedefLoc.getTypePtr()->getDecl()->getName();
+  const char *replacement = llvm::StringSwitch<const char *>(name)
+                                .Cases("size_t", "uintptr_t", "ulong")
+                                .Cases("ptrdiff_t", "intptr_t", "long")
+                                .Default(nullptr);
+  if (!replacement)
+    return;
+  if (written->getBeginLoc().isMacroID())
+    return (void)error(
+        p->getLocation(),
+        "a " + name +
+            " kernel argument has no OpenCL C "
+            "form; write its type without a macro so that xfence "
+            "can pass it as a 64-bit integer");
+  replaceRange(written->getSourceRange(), replacement);
+}
+
+void SyntaxRewriter::qualifyFields(const clang::RecordDecl *record) {
+  // Members declared together (`float *a, *b;`) share one qualifier.
+  llvm::DenseMap<clang::SourceLocation, std::string> written;
+  for (const clang::FieldDecl *field : record->fields()) {
+    clang::QualType type = field->getType();
+    if (!type->isPointerType() || type->getPointeeType()->isPointerType() ||
+        !spaces.knows(field))
+      continue; // nothing stored into it: left as written
+    std::string message;
+    std::string qualifier =
+        qualifierFor(spaces.pointeeOf(field), cl2, false, message);
+    if (!message.empty()) {
+      error(field->getLocation(), message);
+      continue;
+    }
+    clang::SourceLocation at = sm.getFileLoc(field->getTypeSpecStartLoc());
+    auto [it, first] = written.try_emplace(at, qualifier);
+    if (!first) {
+      if (it->second != qualifier)
+        error(field->getLocation(),
+              "the pointer members declared together here point into "
+              "different memories; declare them separately");
+      continue;
+    }
+    if (!qualifier.empty())
+      insertBefore(at, qualifier);
+  }
+}
+
+void SyntaxRewriter::pointerMemberPaths(const clang::RecordDecl *record,
+                                        const std::string &prefix,
+                                        std::vector<PointerMember> &out) {
+  for (const clang::FieldDecl *field : record->getDefinition()->fields()) {
+    clang::QualType t = field->getType().getCanonicalType();
+    std::string path = prefix + field->getName().str();
+    if (t->isPointerType())
+      out.push_back({path, field});
+    else if (const clang::RecordDecl *inner = t->getAsRecordDecl())
+      if (pointerHolder(t))
+        pointerMemberPaths(inner, path + ".", out);
+  }
+}
+
+std::string SyntaxRewriter::hostLayout(const clang::RecordDecl *record,
+                                       clang::SourceLocation at,
+                                       const clang::ParmVarDecl *p,
+                                       unsigned depth) {
+  record = record->getDefinition();
+  auto known = hostLayouts.find(record);
+  if (known != hostLayouts.end())
+    return known->second;
+  std::string name = recordName(record);
+  if (!record->getIdentifier() && !record->getTypedefNameForAnonDecl()) {
+    error(p->getLocation(), "a kernel argument of an unnamed struct type "
+                            "that holds pointers has no OpenCL C form; name "
+                            "the struct");
+    return "";
+  }
+  if (depth > 16) {
+    error(p->getLocation(), "structs nested too deeply");
+    return "";
+  }
+  clang::PrintingPolicy policy(lo);
+  std::string body;
+  for (const clang::FieldDecl *field : record->fields()) {
+    clang::QualType t = field->getType().getCanonicalType();
+    std::string fieldName = field->getName().str();
+    auto fail = [&](const std::string &why) {
+      error(p->getLocation(),
+            "a kernel argument of type '" + p->getType().getAsString(policy) +
+                "' holds pointers, which xfence passes as added arguments, "
+                "but its member '" +
+                fieldName + "' (in '" + name + "') " + why);
+      return std::string();
+    };
+    if (fieldName.empty())
+      return fail("has no name");
+    if (field->isBitField())
+      return fail("is a bit-field");
+    if (t->isArrayType() && pointerHolder(t))
+      return fail("is an array of structs that hold pointers");
+    if (t->isArrayType() &&
+        t->getAsArrayTypeUnsafe()->getElementType()->isPointerType())
+      return fail("is an array of pointers");
+    if (t->isPointerType()) {
+      if (t->getPointeeType()->isPointerType())
+        return fail("is a pointer to a pointer");
+      body += " ulong " + fieldName + ";";
+    } else if (const clang::RecordDecl *inner = t->getAsRecordDecl();
+               inner && pointerHolder(t)) {
+      std::string innerName = hostLayout(inner, at, p, depth + 1);
+      if (innerName.empty())
+        return "";
+      body += " " + innerName + " " + fieldName + ";";
+    } else if (t->isBooleanType()) {
+      body += " uchar " + fieldName + ";";
+    } else {
+      std::string decl;
+      llvm::raw_string_ostream os(decl);
+      field->getType().print(os, policy, fieldName);
+      body += " " + decl + ";";
+    }
+  }
+  std::string layout = "xfence_arg_" + name;
+  std::string kind = record->isUnion() ? "union" : "struct";
+  insertBefore(at, "typedef " + kind + " {" + body + " } " + layout +
+                       "; /* xfence: the host layout of '" + name +
+                       "' (docs/cuda-to-opencl.md, launch ABI) */ "
+                       "typedef char xfence_check_" +
+                       name + "[sizeof(" + name + ") == sizeof(" + layout +
+                       ") ? 1 : -1];\n");
+  hostLayouts[record] = layout;
+  return layout;
+}
+
+void SyntaxRewriter::rewriteStructParam(const clang::FunctionDecl *kernel,
+                                        clang::ParmVarDecl *p) {
+  // OpenCL C forbids pointers in the structs a kernel takes; a CUDA host
+  // puts device buffers there. The struct is passed in its host layout
+  // (its pointers as ulong, which the kernel ignores) and each pointer
+  // member as an added __global argument; the kernel rebuilds the struct.
+  if (!pointerHolder(p->getType()))
+    return;
+  clang::PrintingPolicy policy(lo);
+  const clang::RecordDecl *record = p->getType()->getAsRecordDecl();
+  if (!record)
+    return (void)error(p->getLocation(),
+                       "a kernel argument of type '" +
+                           p->getType().getAsString(policy) +
+                           "' holds a pointer; OpenCL C forbids pointers "
+                           "in kernel arguments of this kind");
+  // The host layout is defined before the kernel's first declaration
+  // (before the attributes written in front of it).
+  const clang::FunctionDecl *first = kernel->getFirstDecl();
+  clang::SourceLocation at =
+      startWithAttributes(first, first->getOuterLocStart());
+  std::string layout = hostLayout(record, at, p);
+  if (layout.empty())
+    return;
+  std::optional<clang::TypeLoc> written = unqualifiedTypeLoc(p);
+  if (!written)
+    return;
+  replaceRange(written->getSourceRange(), layout);
+  if (!kernel->doesThisDeclarationHaveABody() || !p->getIdentifier())
+    return;
+  std::string name = p->getName().str();
+  replaceToken(p->getLocation(), "xfence_arg_" + name);
+  std::vector<PointerMember> members;
+  pointerMemberPaths(record, "", members);
+  std::string u = "xfence_u_" + name;
+  std::string text = " union { " + layout + " h; " +
+                     p->getType().getUnqualifiedType().getAsString(policy) +
+                     " d; } " + u + "; " + u + ".h = xfence_arg_" + name + ";";
+  for (const PointerMember &m : members)
+    text += " " + u + ".d." + m.path + " = xfence_" + name + "_" +
+            llvm::join(llvm::split(m.path, '.'), "_") + ";";
+  std::string decl;
+  llvm::raw_string_ostream os(decl);
+  p->getType().print(os, policy, name);
+  structPrologue[kernel] += text + " " + decl + " = " + u + ".d;";
+}
+
+std::string
+SyntaxRewriter::structPointerParams(const clang::FunctionDecl *fn) const {
+  std::string params;
+  const clang::FunctionDecl *def = fn->getDefinition();
+  clang::PrintingPolicy policy(lo);
+  for (unsigned i = 0; i < fn->getNumParams(); ++i) {
+    const clang::ParmVarDecl *p = fn->getParamDecl(i);
+    const clang::RecordDecl *record = p->getType()->getAsRecordDecl();
+    if (!record || !pointerHolder(p->getType()) ||
+        !hostLayouts.count(record->getDefinition()))
+      continue;
+    const clang::ParmVarDecl *named =
+        def && i < def->getNumParams() ? def->getParamDecl(i) : p;
+    std::string name = named->getIdentifier() ? named->getName().str()
+                                              : "argument" + std::to_string(i);
+    std::vector<PointerMember> members;
+    pointerMemberPaths(record, "", members);
+    for (const PointerMember &m : members) {
+      std::string decl;
+      llvm::raw_string_ostream os(decl);
+      m.field->getType()->getPointeeType().print(os, policy);
+      params += ", __global " + decl + " *xfence_" + name + "_" +
+                llvm::join(llvm::split(m.path, '.'), "_");
+    }
+  }
+  return params;
+}
+
+void SyntaxRewriter::qualifyPointer(clang::DeclaratorDecl *d, unsigned memory,
+                                    bool kernelParam) {
+  clang::QualType type = d->getType();
+  if (!type->isPointerType())
+    return;
+  if (type->getPointeeType()->isPointerType())
+    return (void)error(d->getLocation(),
+                       "a pointer to a pointer has no address spaces that "
+                       "xfence can infer");
+  std::string message;
+  std::string qualifier = qualifierFor(memory, cl2, kernelParam, message);
+  if (!message.empty())
+    return (void)error(d->getLocation(), message);
+  if (!qualifier.empty())
+    insertBefore(d->getTypeSpecStartLoc(), qualifier);
+}
+
+bool SyntaxRewriter::VisitFunctionDecl(clang::FunctionDecl *fn) {
+  if (fn->isTemplateInstantiation() || fn->getDescribedFunctionTemplate())
+    return true; // reported at the template
+  if (llvm::isa<clang::CXXMethodDecl>(fn))
+    return true; // reported at the class
+  bool kernel = fn->hasAttr<clang::CUDAGlobalAttr>();
+  if (!kernel && !fn->hasAttr<clang::CUDADeviceAttr>())
+    return true; // host code, left out by TraverseDecl
+  functions.push_back(fn);
+  if (kernel && fn->getStorageClass() == clang::SC_Static) {
+    // OpenCL C kernels cannot be static: the keyword goes.
+    clang::SourceLocation begin = sm.getExpansionLoc(fn->getOuterLocStart());
+    clang::SourceLocation name = sm.getExpansionLoc(fn->getLocation());
+    if (sm.getFileID(begin) == sm.getFileID(name)) {
+      auto [file, from] = sm.getDecomposedLoc(begin);
+      unsigned to = sm.getFileOffset(name);
+      llvm::StringRef text = sm.getBufferData(file);
+      clang::Lexer lexer(sm.getLocForStartOfFile(file), lo, text.begin(),
+                         text.begin() + from, text.begin() + to);
+      clang::Token tok;
+      while (!lexer.LexFromRawLexer(tok) && !tok.is(clang::tok::eof)) {
+        if (tok.is(clang::tok::raw_identifier) &&
+            tok.getRawIdentifier() == "static") {
+          unsigned at = sm.getFileOffset(tok.getLocation());
+          edits.replace({file, at, at + tok.getLength()}, "");
+          break;
+        }
+      }
+    }
+  }
+  if (!fn->doesThisDeclarationHaveABody() && kernel && !fn->getDefinition()) {
+    // A kernel declared but not defined in this file (parboil rpes declares
+    // a three-parameter overload of the five-parameter ComputeX it
+    // defines): nothing can launch or call it from this program, and in C
+    // it would conflict with the kernel of that name.
+    leaveOut(fn, true,
+             "/* xfence: kernel '" + fn->getNameAsString() +
+                 "' declared but not defined in this file: left out */");
+    return true;
+  }
+  if (!fn->doesThisDeclarationHaveABody()) {
+    // A prototype: the qualifiers, and the address spaces of the
+    // definition's parameters.
+    renameOverload(fn, fn->getLocation());
+    rewriteAttributes(fn);
+    const clang::FunctionDecl *def = fn->getDefinition();
+    for (unsigned i = 0; i < fn->getNumParams(); ++i) {
+      clang::ParmVarDecl *p = fn->getParamDecl(i);
+      if (p->getType()->isReferenceType()) {
+        if (!kernel) // a kernel's is reported at the definition
+          rewriteReference(p, spaces.pointeeOf(def && i < def->getNumParams()
+                                                   ? def->getParamDecl(i)
+                                                   : p));
+        continue;
+      }
+      if (kernel) {
+        rewriteBoolParam(fn, p);
+        rewriteStructParam(fn, p);
+      }
+      qualifyPointer(p,
+                     spaces.pointeeOf(def && i < def->getNumParams()
+                                          ? def->getParamDecl(i)
+                                          : p),
+                     kernel);
+    }
+    return true;
+  }
+  if (!renameOverload(fn, fn->getLocation()))
+    renameIfKeyword(fn, fn->getLocation());
+  if (kernel)
+    declareSharedOfCallees(fn);
+  if (fn->isOverloadedOperator())
+    return error(fn->getLocation(), "an overloaded operator has no OpenCL C "
+                                    "form");
+  rewriteAttributes(fn);
+  if (fn->getReturnType()->isReferenceType() ||
+      fn->getReturnType()->isPointerType())
+    error(fn->getLocation(), "a function returning a pointer or reference "
+                             "has no address space xfence can infer");
+  for (clang::ParmVarDecl *p : fn->parameters()) {
+    if (p->getType()->isReferenceType()) {
+      if (kernel)
+        error(p->getLocation(), "a reference parameter of a kernel has no "
+                                "OpenCL C form; pass a pointer");
+      else
+        rewriteReference(p, spaces.pointeeOf(p));
+      continue;
+    }
+    if (p->hasDefaultArg() && !p->hasInheritedDefaultArg()) {
+      // `int sync = 0xf` -> `int sync`; the calls pass the value.
+      clang::SourceRange value = p->getDefaultArgRange();
+      clang::SourceLocation last = value.getEnd();
+      if (last.isMacroID()) // a macro's use: `int sync = FULL`
+        last = sm.getExpansionRange(last).getEnd();
+      if (!p->getIdentifier() || p->getLocation().isMacroID() ||
+          last.isMacroID())
+        error(p->getLocation(), "a default argument of an unnamed parameter "
+                                "or in a macro has no OpenCL C form");
+      else
+        replaceRange(clang::SourceRange(clang::Lexer::getLocForEndOfToken(
+                                            p->getLocation(), 0, sm, lo),
+                                        last),
+                     "");
+    }
+    if (kernel) {
+      rewriteBoolParam(fn, p);
+      rewriteStructParam(fn, p);
+    }
+    rewriteAtomicType(p);
+    qualifyPointer(p, spaces.pointeeOf(p), kernel);
+    // __restrict__ -> restrict: the raw tokens of the parameter's text.
+    if (std::optional<FileCharRange> r = rangeOf(p->getSourceRange())) {
+      llvm::StringRef text = sm.getBufferData(r->file);
+      clang::Lexer lexer(sm.getLocForStartOfFile(r->file), lo, text.begin(),
+                         text.begin() + r->begin, text.begin() + r->end);
+      clang::Token tok;
+      while (true) {
+        bool atEnd = lexer.LexFromRawLexer(tok);
+        if (tok.is(clang::tok::eof))
+          break;
+        if (tok.is(clang::tok::raw_identifier) &&
+            tok.getRawIdentifier() == "__restrict__") {
+          unsigned offset = sm.getFileOffset(tok.getLocation());
+          edits.replace({r->file, offset, offset + tok.getLength()},
+                        "restrict");
+        }
+        if (atEnd)
+          break;
+      }
+    }
+  }
+  return true;
+}
+
+bool SyntaxRewriter::VisitDeclStmt(clang::DeclStmt *stmt) {
+  // One qualifier for all declarators of a statement (`float *a, *b`).
+  llvm::SmallVector<clang::VarDecl *> pointers;
+  for (clang::Decl *d : stmt->decls())
+    if (auto *var = llvm::dyn_cast<clang::VarDecl>(d))
+      if (var->getType()->isPointerType() && !atomicValueType(var->getType()))
+        // A __shared__ one of an inner block moves (with its address space)
+        // to the kernel's scope.
+        if (!var->hasAttr<clang::CUDASharedAttr>() || !currentFunction ||
+            atKernelScope(var))
+          pointers.push_back(var);
+  if (pointers.empty())
+    return true;
+  std::string message, qualifier;
+  for (clang::VarDecl *var : pointers) {
+    std::string q = qualifierFor(spaces.pointeeOf(var), cl2, false, message);
+    if (!message.empty())
+      return error(var->getLocation(), message);
+    if (var != pointers.front() && q != qualifier)
+      return error(var->getLocation(),
+                   "the pointers of this declaration point into different "
+                   "address spaces; declare them separately");
+    qualifier = q;
+  }
+  if (!qualifier.empty())
+    insertBefore(pointers.front()->getTypeSpecStartLoc(), qualifier);
+  return true;
+}
+
+bool SyntaxRewriter::VisitVarDecl(clang::VarDecl *var) {
+  renameIfKeyword(var, var->getLocation());
+  if (llvm::isa<clang::ParmVarDecl>(var))
+    return true;
+  if (var->isConstexpr() && !replaceConstexpr(var))
+    return true;
+  if (var->getType()->isReferenceType())
+    return rewriteReferenceVar(var);
+  bool isRef = false;
+  if (std::optional<clang::QualType> value =
+          atomicValueType(var->getType(), &isRef);
+      value && isRef) {
+    // cuda::atomic_ref<T, S> r(x) -> AS T *r = &(x)
+    auto *construct =
+        llvm::dyn_cast_or_null<clang::CXXConstructExpr>(var->getInit());
+    if (!construct || construct->getNumArgs() != 1)
+      return error(var->getLocation(),
+                   "expected an atomic_ref made from one object");
+    std::optional<FileCharRange> argText =
+        rangeOf(construct->getArg(0)->getSourceRange());
+    if (!argText)
+      return error(var->getLocation(), "cannot rewrite this text");
+    std::string message;
+    std::string q = qualifierFor(spaces.storageOf(construct->getArg(0)), cl2,
+                                 false, message);
+    if (!message.empty())
+      return error(var->getLocation(), message);
+    clang::PrintingPolicy policy(lo);
+    llvm::StringRef arg =
+        sm.getBufferData(argText->file).slice(argText->begin, argText->end);
+    replaceRange(var->getSourceRange(), q + value->getAsString(policy) + " *" +
+                                            var->getName().str() + " = &(" +
+                                            arg.str() + ")");
+    return true;
+  }
+  if (var->hasAttr<clang::CUDASharedAttr>()) {
+    if (var->hasExternalStorage()) {
+      if (!var->getType()->isIncompleteArrayType())
+        return error(var->getLocation(),
+                     "extern __shared__ must be an array of unknown size");
+      dynamicShared.push_back(var);
+      if (var->isFileVarDecl()) {
+        removeDecl(var);
+      } else {
+        replaceRange(var->getSourceRange(),
+                     "/* xfence: dynamic shared memory '" +
+                         var->getName().str() +
+                         "' is a __local kernel argument */ (void)0");
+      }
+      return true;
+    }
+    if (var->isFileVarDecl()) {
+      // A __shared__ variable at file scope: one per block, as if each
+      // kernel that uses it declared it (OpenCL C: at kernel scope).
+      leaveOut(var, true,
+               "/* xfence: __shared__ '" + var->getName().str() +
+                   "' is declared in each kernel that uses it" +
+                   (fileShared.count(var->getCanonicalDecl())
+                        ? " and passed to the __device__ functions that use "
+                          "it as a __local pointer"
+                        : "") +
+                   " */");
+      return true;
+    }
+    if (!currentFunction || !currentFunction->hasAttr<clang::CUDAGlobalAttr>())
+      return error(var->getLocation(),
+                   "__shared__ memory outside a kernel has no OpenCL C form "
+                   "(OpenCL C allows __local variables only in kernels)");
+    if (!atKernelScope(var)) {
+      // OpenCL C allows __local variables only in the outermost scope of a
+      // kernel: declared there (renamed if the kernel has another variable
+      // of that name), the same memory for the whole block as in CUDA.
+      auto *stmt = declStmtOf(var);
+      if (!stmt || !stmt->isSingleDecl())
+        return error(var->getLocation(),
+                     "a __shared__ variable in an inner scope must be "
+                     "declared alone to be moved to the kernel's scope");
+      std::string name = var->getName().str();
+      if (nameTaken(currentFunction, var))
+        name += "_" + std::to_string(++renamedCount);
+      renamedShared[var] = name;
+      hoistLocal(currentFunction, var, name);
+      replaceRange(stmt->getSourceRange(),
+                   "/* xfence: __shared__ '" + var->getName().str() +
+                       "' is declared at the kernel's scope" +
+                       (name != var->getName() ? " as '" + name + "'" : "") +
+                       " */");
+      return true;
+    }
+    if (var->getType()->isPointerType()) {
+      // A pointer in __local memory: `__global T *__local p` (the
+      // qualifier before the type would be the pointee's).
+      rewriteAttributes(var, "", "");
+      insertBefore(var->getLocation(), "__local ");
+      return true;
+    }
+    rewriteAttributes(var);
+    rewriteAtomicType(var);
+    return true;
+  }
+  bool fileScope = var->getDeclContext()->getRedeclContext()->isFileContext();
+  if (fileScope && var->hasExternalStorage() &&
+      (var->hasAttr<clang::CUDAConstantAttr>() ||
+       var->hasAttr<clang::CUDADeviceAttr>()))
+    return error(var->getLocation(),
+                 "an extern __device__ or __constant__ variable (separate "
+                 "compilation) has no OpenCL C form");
+  if (fileScope && hoisted(var)) {
+    // Set by the host (cudaMemcpyToSymbol) or kept from launch to launch:
+    // a buffer that the host passes to every kernel that uses it.
+    bool constant = var->hasAttr<clang::CUDAConstantAttr>();
+    leaveOut(var, true,
+             std::string("/* xfence: ") +
+                 (constant ? "__constant__" : "__device__") + " variable '" +
+                 var->getName().str() + "' is a " +
+                 (constant ? "__constant" : "__global") +
+                 " argument of the kernels that use it (see the top) */");
+    return true;
+  }
+  if (auto *constant = var->getAttr<clang::CUDAConstantAttr>()) {
+    if (constant->isImplicit() && fileScope)
+      // A const host variable that device code reads (clang makes it
+      // __constant__ implicitly): a __constant variable.
+      insertBefore(var->getOuterLocStart(), "__constant ");
+    else
+      rewriteAttributes(var);
+    return true;
+  }
+  if (fileScope && var->hasAttr<clang::CUDADeviceAttr>() &&
+      !var->hasAttr<clang::CUDASharedAttr>()) {
+    // OpenCL C 2.0 (3.0 with __opencl_c_program_scope_global_variables):
+    // a program-scope variable in the global address space lives, as a
+    // __device__ variable does, for as long as the program, and starts
+    // with its initializer (zero without one).
+    programScopeVariables = true;
+    rewriteAttributes(var, "__global");
+    rewriteAtomicType(var);
+    return true;
+  }
+  if (fileScope && var->getType().isConstQualified() && var->hasInit() &&
+      !var->hasAttr<clang::CUDASharedAttr>()) {
+    // A host constant that device code reads (CUDA allows it for constant
+    // initializers): a __constant variable.
+    insertBefore(var->getOuterLocStart(), "__constant ");
+    return true;
+  }
+  if (var->hasGlobalStorage() && !var->isStaticLocal() &&
+      !var->hasExternalStorage())
+    return error(var->getLocation(),
+                 "a program-scope variable outside __constant__ memory has "
+                 "no portable OpenCL C form (not in 1.2; optional in 3.0); "
+                 "pass a buffer, or use #define for a constant");
+  if (var->isStaticLocal())
+    return error(var->getLocation(), "a static local variable has no OpenCL "
+                                     "C form");
+  if (var->getType()->getContainedAutoType())
+    return error(var->getLocation(), "'auto' has no OpenCL C form; write the "
+                                     "type");
+  rewriteAtomicType(var);
+  return true;
+}
+
+void SyntaxRewriter::rewriteReference(clang::DeclaratorDecl *d,
+                                      unsigned memory) {
+  clang::TypeSourceInfo *tsi = d->getTypeSourceInfo();
+  auto ref = tsi ? tsi->getTypeLoc().getAs<clang::LValueReferenceTypeLoc>()
+                 : clang::LValueReferenceTypeLoc();
+  if (!ref || ref.getSigilLoc().isMacroID())
+    return (void)error(d->getLocation(),
+                       "this reference has no OpenCL C form that xfence can "
+                       "write (an rvalue reference, or a reference type "
+                       "spelled through a typedef or macro); use a pointer");
+  clang::QualType pointee = d->getType()->getPointeeType();
+  if (pointee->isPointerType() || pointee->isArrayType() ||
+      pointee->isReferenceType() || pointee->isFunctionType())
+    return (void)error(d->getLocation(),
+                       "a reference to a pointer, array or function has no "
+                       "address spaces that xfence can infer; use a pointer");
+  std::string message;
+  std::string qualifier = qualifierFor(memory, cl2, false, message);
+  if (!message.empty())
+    return (void)error(d->getLocation(), message);
+  replaceToken(ref.getSigilLoc(), "*");
+  if (!qualifier.empty())
+    insertBefore(d->getTypeSpecStartLoc(), qualifier);
+  if (auto *var = llvm::dyn_cast<clang::VarDecl>(d))
+    pointerReferences.insert(var->getCanonicalDecl());
+}
+
+bool SyntaxRewriter::rewriteReferenceVar(clang::VarDecl *var) {
+  if (var->getDeclContext()->getRedeclContext()->isFileContext() ||
+      var->isStaticLocal() || !var->getInit())
+    return error(var->getLocation(), "a reference at file scope or static "
+                                     "has no OpenCL C form; use a pointer");
+  const clang::DeclStmt *stmt = declStmtOf(var);
+  if (!stmt || !stmt->isSingleDecl())
+    return error(var->getLocation(), "a reference must be declared alone "
+                                     "(it becomes a pointer)");
+  const clang::Expr *init = var->getInit();
+  if (llvm::isa<clang::MaterializeTemporaryExpr>(init) ||
+      llvm::isa<clang::ExprWithCleanups>(init)) {
+    // Bound to a temporary that only it refers to: a variable of that
+    // value is the same.
+    clang::TypeSourceInfo *tsi = var->getTypeSourceInfo();
+    auto ref = tsi ? tsi->getTypeLoc().getAs<clang::LValueReferenceTypeLoc>()
+                   : clang::LValueReferenceTypeLoc();
+    if (!ref || ref.getSigilLoc().isMacroID())
+      return error(var->getLocation(), "this reference has no OpenCL C form "
+                                       "that xfence can write");
+    replaceToken(ref.getSigilLoc(), "");
+    return true;
+  }
+  std::optional<FileCharRange> range = rangeOf(init->getSourceRange());
+  if (!range)
+    return error(var->getLocation(), "cannot rewrite this text");
+  rewriteReference(var, spaces.pointeeOf(var));
+  edits.insertBefore(*range, "&(", init->getBeginLoc());
+  edits.insertAfter(*range, ")", init->getBeginLoc());
+  return true;
+}
+
+bool SyntaxRewriter::rewriteReferenceUse(const clang::DeclRefExpr *ref) {
+  auto *var = llvm::dyn_cast<clang::VarDecl>(ref->getDecl());
+  if (!var || !var->getType()->isReferenceType())
+    return false;
+  bool pointer = pointerReferences.count(var->getCanonicalDecl());
+  if (auto *p = llvm::dyn_cast<clang::ParmVarDecl>(var))
+    if (auto *fn = llvm::dyn_cast<clang::FunctionDecl>(p->getDeclContext()))
+      pointer = !fn->hasAttr<clang::CUDAGlobalAttr>();
+  if (!pointer)
+    return false;
+  std::string name = var->getName().str();
+  if (isOpenCLKeyword(name))
+    name += "_";
+  replaceToken(ref->getLocation(), "(*" + name + ")");
+  return true;
+}
+
+void SyntaxRewriter::rewriteReferenceArgs(const clang::CallExpr *call,
+                                          const clang::FunctionDecl *callee) {
+  for (unsigned i = 0; i < call->getNumArgs() && i < callee->getNumParams();
+       ++i) {
+    clang::QualType type = callee->getParamDecl(i)->getType();
+    if (!type->isReferenceType())
+      continue;
+    const clang::Expr *arg = call->getArg(i);
+    std::optional<FileCharRange> range = rangeOf(arg->getSourceRange());
+    if (!range) {
+      error(arg->getBeginLoc(), "cannot rewrite this argument of a reference "
+                                "parameter (written in a macro?)");
+      continue;
+    }
+    if (llvm::isa<clang::MaterializeTemporaryExpr>(arg)) {
+      // (A compound literal `&((T){arg})` has no address space that clang's
+      // OpenCL C 1.2 accepts for a __private pointer.)
+      error(arg->getBeginLoc(),
+            "a temporary bound to a reference parameter has no OpenCL C "
+            "form that xfence can write (the parameter becomes a pointer); "
+            "pass a variable");
+      continue;
+    }
+    std::string open = "&(", close = ")";
+    edits.insertBefore(*range, open, arg->getBeginLoc());
+    edits.insertAfter(*range, close, arg->getBeginLoc());
+  }
+}
+
+bool SyntaxRewriter::VisitCXXNamedCastExpr(clang::CXXNamedCastExpr *e) {
+  // static_cast, reinterpret_cast and const_cast convert as a C cast does
+  // (C++ picks among them what a C cast would do); dynamic_cast has no C
+  // form. `reinterpret_cast<T>(x)` -> `((T)(x))`, the parentheses keep a
+  // postfix operator after it applying to the cast.
+  if (!llvm::isa<clang::CXXStaticCastExpr, clang::CXXReinterpretCastExpr,
+                 clang::CXXConstCastExpr>(e))
+    return error(e->getBeginLoc(), std::string("'") + e->getCastName() +
+                                       "' has no OpenCL C form");
+  clang::SourceRange angles = e->getAngleBrackets();
+  clang::SourceLocation rparen = e->getRParenLoc();
+  if (e->getOperatorLoc().isMacroID() || angles.getBegin().isMacroID() ||
+      angles.getEnd().isMacroID() || rparen.isMacroID())
+    return error(e->getBeginLoc(), std::string("cannot rewrite this '") +
+                                       e->getCastName() +
+                                       "' (written in a macro); use a C cast");
+  auto [file, begin] = sm.getDecomposedLoc(e->getOperatorLoc());
+  unsigned langle = sm.getFileOffset(angles.getBegin());
+  edits.replace({file, begin, langle + 1}, "((");
+  unsigned rangle = sm.getFileOffset(angles.getEnd());
+  edits.replace({file, rangle, rangle + 1}, ")");
+  unsigned end = sm.getFileOffset(rparen) + 1;
+  edits.replace({file, end, end}, ")");
+  qualifyCast(e);
+  return true;
+}
+
+bool SyntaxRewriter::VisitCXXFunctionalCastExpr(
+    clang::CXXFunctionalCastExpr *e) {
+  // C++'s functional cast `T(x)` (rodinia's `fp(1.6)` with `#define fp
+  // float`) -> the C cast `((T)(x))`; `T{x}` has no C form. A class type
+  // (`cuda::atomic_ref<int, S>(x)`) is a construction, rewritten as such.
+  if (e->getType()->isRecordType())
+    return true;
+  if (e->isListInitialization() || e->getLParenLoc().isInvalid())
+    return error(e->getBeginLoc(), "a functional cast with braces has no "
+                                   "OpenCL C form; write a C cast");
+  std::optional<FileCharRange> whole = rangeOf(e->getSourceRange());
+  std::optional<FileCharRange> lparen =
+      whole ? findRangeInside(
+                  sm, lo,
+                  clang::SourceRange(e->getLParenLoc(), e->getLParenLoc()),
+                  *whole)
+            : std::nullopt;
+  if (!whole || !lparen)
+    return error(e->getBeginLoc(), "cannot rewrite this functional cast "
+                                   "(written in a macro); use a C cast");
+  edits.insertBefore(*whole, "((", e->getBeginLoc());
+  edits.replace({lparen->file, lparen->begin, lparen->begin}, ")",
+                e->getBeginLoc());
+  edits.insertAfter(*whole, ")", e->getBeginLoc());
+  return true;
+}
+
+void SyntaxRewriter::qualifyCast(clang::ExplicitCastExpr *e) {
+  clang::TypeSourceInfo *tsi = e->getTypeInfoAsWritten();
+  if (!tsi || !e->getType()->isPointerType() ||
+      e->getType()->getPointeeType()->isPointerType())
+    return;
+  clang::TypeLoc tl = tsi->getTypeLoc();
+  if (auto q = tl.getAs<clang::QualifiedTypeLoc>())
+    tl = q.getUnqualifiedLoc();
+  if (!tl.getAs<clang::PointerTypeLoc>())
+    return; // a typedef of a pointer type: its own text decides
+  if (tl.getBeginLoc().isMacroID()) {
+    // Written in a user macro's body (parboil's `#define MAGIC_CAST(v)
+    // ((unsigned int *)((void *)(&(v))))`): the body is edited for all its
+    // expansions, which must all want the same address space (SourceEdits
+    // checks that; a use that needs another one is an error).
+    unsigned memory = spaces.pointeeOf(e);
+    if (memory != kGlobalMemory && memory != kSharedMemory &&
+        memory != kConstantMemory)
+      return;
+    std::optional<FileCharRange> type = rangeOf(tl.getSourceRange());
+    std::string message;
+    std::string qualifier = qualifierFor(memory, cl2, false, message);
+    if (!type || qualifier.empty())
+      return;
+    edits.insertBefore(*type, qualifier, e->getBeginLoc());
+    return;
+  }
+  // Only where the operand's memory is known and one: a cast of an integer
+  // (or from where the analysis does not look) stays as written.
+  unsigned memory = spaces.pointeeOf(e);
+  if (memory != kGlobalMemory && memory != kSharedMemory &&
+      memory != kConstantMemory)
+    return;
+  std::string message;
+  std::string qualifier = qualifierFor(memory, cl2, false, message);
+  if (!qualifier.empty())
+    insertBefore(tl.getBeginLoc(), qualifier);
+}
+
+bool SyntaxRewriter::VisitTypedefTypeLoc(clang::TypedefTypeLoc tl) {
+  // uint32_t and the other <stdint.h> types: typedefs in the prelude.
+  const clang::TypedefNameDecl *d = tl.getTypePtr()->getDecl();
+  if (!d || src.isUserLocation(d->getLocation()) || !d->getIdentifier())
+    return true;
+  static const llvm::StringMap<const char *> stdint = {
+      {"int8_t", "char"},     {"uint8_t", "uchar"}, {"int16_t", "short"},
+      {"uint16_t", "ushort"}, {"int32_t", "int"},   {"uint32_t", "uint"},
+      {"int64_t", "long"},    {"uint64_t", "ulong"}};
+  auto it = stdint.find(d->getName());
+  if (it != stdint.end())
+    stdintTypes[it->first().str()] = it->second;
+  return true;
+}
+
+bool SyntaxRewriter::VisitBuiltinTypeLoc(clang::BuiltinTypeLoc tl) {
+  // CUDA's long long is 64 bits; OpenCL C reserves `long long` for a
+  // 128-bit integer (clang makes it one), and its 64-bit integers are long
+  // and ulong.
+  clang::BuiltinType::Kind kind = tl.getTypePtr()->getKind();
+  if (kind != clang::BuiltinType::LongLong &&
+      kind != clang::BuiltinType::ULongLong)
+    return true;
+  clang::SourceLocation begin = tl.getBeginLoc();
+  if (begin.isInvalid() || !src.isUserLocation(sm.getExpansionLoc(begin)))
+    return true;
+  replaceRange(tl.getSourceRange(),
+               kind == clang::BuiltinType::LongLong ? "long" : "ulong");
+  return true;
+}
+
+bool SyntaxRewriter::VisitTypedefNameDecl(clang::TypedefNameDecl *d) {
+  // `typedef unsigned int uint;`: OpenCL C has uint (uchar, ushort, ulong)
+  // built in, as that same type; the typedef goes.
+  if (!d->getIdentifier() || !src.isUserLocation(d->getLocation()) ||
+      !d->getDeclContext()->isFileContext())
+    return true;
+  clang::ASTContext &ctx = src.getContext();
+  clang::QualType builtin = llvm::StringSwitch<clang::QualType>(d->getName())
+                                .Case("uchar", ctx.UnsignedCharTy)
+                                .Case("ushort", ctx.UnsignedShortTy)
+                                .Case("uint", ctx.UnsignedIntTy)
+                                .Case("ulong", ctx.UnsignedLongTy)
+                                .Default(clang::QualType());
+  if (builtin.isNull())
+    return true;
+  if (!ctx.hasSameType(d->getUnderlyingType(), builtin) &&
+      !(d->getName() == "ulong" &&
+        ctx.hasSameType(d->getUnderlyingType(), ctx.UnsignedLongLongTy)))
+    return error(d->getLocation(),
+                 "'" + d->getName() +
+                     "' is a built-in type of OpenCL C with another "
+                     "definition; rename the typedef");
+  leaveOut(d, true,
+           "/* xfence: typedef '" + d->getName().str() +
+               "' removed: a built-in type of OpenCL C */");
+  return true;
+}
+
+/// Identifiers of CUDA code that are keywords of OpenCL C.
+bool isOpenCLKeyword(llvm::StringRef name) {
+  static const llvm::StringSet<> keywords = {
+      "local",     "global",     "constant",   "private", "kernel",
+      "read_only", "write_only", "read_write", "half",    "image1d_t",
+      "image2d_t", "image3d_t",  "sampler_t",  "event_t", "uchar",
+      "ushort",    "uint",       "ulong",      "generic", "pipe"};
+  return keywords.contains(name);
+}
+
+void SyntaxRewriter::renameIfKeyword(const clang::NamedDecl *d,
+                                     clang::SourceLocation at) {
+  if (!d->getIdentifier() || !isOpenCLKeyword(d->getName()) ||
+      !src.isUserLocation(d->getLocation()))
+    return;
+  // A name that OpenCL C reserves gets a trailing '_', in its declaration
+  // and every use.
+  replaceToken(at, d->getName().str() + "_");
+}
+
+bool SyntaxRewriter::VisitDeclRefExpr(clang::DeclRefExpr *ref) {
+  if (rewriteReferenceUse(ref))
+    return true;
+  if (!renameOverload(ref->getDecl(), ref->getLocation()))
+    renameIfKeyword(ref->getDecl(), ref->getLocation());
+  auto *var = llvm::dyn_cast<clang::VarDecl>(ref->getDecl());
+  if (!var)
+    return true;
+  if (auto it = renamedShared.find(var);
+      it != renamedShared.end() && it->second != var->getName())
+    replaceToken(ref->getLocation(), it->second);
+  if (var->isFileVarDecl() && var->hasAttr<clang::CUDASharedAttr>() &&
+      !var->hasExternalStorage() && currentFunction &&
+      currentFunction->hasAttr<clang::CUDAGlobalAttr>()) {
+    auto &list = kernelFileShared[currentFunction];
+    if (!llvm::is_contained(list, var)) {
+      list.push_back(var);
+      hoistLocal(currentFunction, var, var->getName().str());
+    }
+  }
+  if (hoisted(var) && isFileShared(var) && currentFunction &&
+      currentFunction->hasAttr<clang::CUDAGlobalAttr>())
+    return true; // a __local variable of the kernel
+  if (hoisted(var)) {
+    // A pointer argument now: a scalar is `(*name)`; an array decays to
+    // the pointer as it did before.
+    if (!currentFunction)
+      return error(ref->getLocation(),
+                   "this variable becomes a kernel argument; it cannot be "
+                   "used outside a function");
+    if (!var->getType()->isArrayType())
+      replaceToken(ref->getLocation(), "(*" + var->getName().str() + ")");
+    return true;
+  }
+  if (var->hasAttr<clang::CUDASharedAttr>() && var->hasExternalStorage() &&
+      currentFunction) {
+    if (!currentFunction->hasAttr<clang::CUDAGlobalAttr>())
+      return error(ref->getLocation(),
+                   "dynamic shared memory used in a __device__ function; "
+                   "pass it to the function as a pointer");
+    auto &list = kernelDynamicShared[currentFunction];
+    if (!llvm::is_contained(list, var))
+      list.push_back(var);
+    if (list.size() > 1)
+      return error(ref->getLocation(),
+                   "two extern __shared__ arrays alias the same memory in "
+                   "CUDA; use one and offset into it");
+    return true;
+  }
+  llvm::StringRef name = var->getName();
+  if (!src.isUserLocation(var->getLocation()) &&
+      (name == "threadIdx" || name == "blockIdx" || name == "blockDim" ||
+       name == "gridDim" || name == "warpSize"))
+    return error(ref->getLocation(), "'" + name + "' used other than as ." +
+                                         "x, .y or .z has no OpenCL C form");
+  return true;
+}
+
+bool SyntaxRewriter::VisitPseudoObjectExpr(clang::PseudoObjectExpr *e) {
+  auto *prop = llvm::dyn_cast<clang::MSPropertyRefExpr>(
+      e->getSyntacticForm()->IgnoreParens());
+  if (!prop)
+    return true;
+  const clang::Expr *baseExpr = prop->getBaseExpr()->IgnoreParenImpCasts();
+  if (auto *opaque = llvm::dyn_cast<clang::OpaqueValueExpr>(baseExpr))
+    baseExpr = opaque->getSourceExpr()->IgnoreParenImpCasts();
+  auto *base = llvm::dyn_cast<clang::DeclRefExpr>(baseExpr);
+  if (!base)
+    return true;
+  llvm::StringRef var = base->getDecl()->getName();
+  llvm::StringRef field = prop->getPropertyDecl()->getName();
+  const char *fn = llvm::StringSwitch<const char *>(var)
+                       .Case("threadIdx", "get_local_id")
+                       .Case("blockIdx", "get_group_id")
+                       .Case("blockDim", "get_local_size")
+                       .Case("gridDim", "get_num_groups")
+                       .Default(nullptr);
+  int dim = llvm::StringSwitch<int>(field)
+                .Case("x", 0)
+                .Case("y", 1)
+                .Case("z", 2)
+                .Default(-1);
+  if (!fn || dim < 0)
+    return error(e->getBeginLoc(), "no OpenCL C form for this built-in");
+  replaceRange(e->getSourceRange(),
+               std::string("(uint)") + fn + "(" + std::to_string(dim) + ")");
+  return true;
+}
+
+bool SyntaxRewriter::VisitCallExpr(clang::CallExpr *call) {
+  const clang::FunctionDecl *callee = call->getDirectCallee();
+  if (callee && isUserDecl(src, callee) &&
+      !llvm::isa<clang::CUDAKernelCallExpr>(call)) {
+    rewriteReferenceArgs(call, callee);
+    // Default arguments (C has none) written out, then the hoisted
+    // variables that the callee needs, passed on.
+    std::string args;
+    unsigned written = 0;
+    for (const clang::Expr *arg : call->arguments()) {
+      if (auto *dflt = llvm::dyn_cast<clang::CXXDefaultArgExpr>(arg))
+        args += ", (" + sourceText(dflt->getExpr()->getSourceRange()) + ")";
+      else
+        ++written;
+    }
+    for (const clang::VarDecl *var : hoistedNeeds(callee))
+      args += std::string(", ") +
+              // A scalar __shared__ variable of the kernel: its address.
+              (isFileShared(var) && !var->getType()->isArrayType() &&
+                       currentFunction &&
+                       currentFunction->hasAttr<clang::CUDAGlobalAttr>()
+                   ? "&"
+                   : "") +
+              var->getName().str();
+    if (!args.empty()) {
+      if (written == 0)
+        args = args.substr(2);
+      clang::SourceLocation rparen = sm.getFileLoc(call->getRParenLoc());
+      auto [file, offset] = sm.getDecomposedLoc(rparen);
+      edits.replace({file, offset, offset}, args);
+    }
+    return true;
+  }
+  if (!callee || isUserDecl(src, callee) || !callee->getIdentifier())
+    return true;
+  if (llvm::isa<clang::CXXMemberCallExpr, clang::CXXOperatorCallExpr>(call))
+    return error(call->getBeginLoc(),
+                 "no OpenCL C form for this member function call");
+  llvm::StringRef name = callee->getName();
+  if (name.starts_with("__fetch_builtin") ||
+      name.starts_with("__nvvm_read_ptx"))
+    return true;
+  clang::Expr *calleeExpr = call->getCallee()->IgnoreParenImpCasts();
+  if (name.consume_front("make_")) {
+    // make_float4(a, b, c, d) -> (float4)(a, b, c, d)
+    replaceRange(calleeExpr->getSourceRange(), "(" + name.str() + ")");
+    return true;
+  }
+  if (name == "__ldg" && call->getNumArgs() == 1) {
+    replaceRange(calleeExpr->getSourceRange(), "*");
+    return true;
+  }
+  static const llvm::StringMap<const char *> renamed = {
+      {"__expf", "native_exp"},
+      {"__logf", "native_log"},
+      {"__log2f", "native_log2"},
+      {"__exp10f", "native_exp10"},
+      {"__sinf", "native_sin"},
+      {"__cosf", "native_cos"},
+      {"__powf", "native_powr"},
+      {"__fdividef", "native_divide"},
+      {"__frsqrt_rn", "rsqrt"},
+      {"rsqrtf", "rsqrt"},
+      {"sqrtf", "sqrt"},
+      {"expf", "exp"},
+      {"exp2f", "exp2"},
+      {"logf", "log"},
+      {"log2f", "log2"},
+      {"log10f", "log10"},
+      {"fabsf", "fabs"},
+      {"sinf", "sin"},
+      {"cosf", "cos"},
+      {"tanf", "tan"},
+      {"tanhf", "tanh"},
+      {"floorf", "floor"},
+      {"ceilf", "ceil"},
+      {"roundf", "round"},
+      {"truncf", "trunc"},
+      {"fminf", "fmin"},
+      {"fmaxf", "fmax"},
+      {"powf", "pow"},
+      {"fmodf", "fmod"},
+      {"atan2f", "atan2"},
+      {"fmaf", "fma"},
+      {"__mul24", "mul24"},
+      {"__umul24", "mul24"},
+      {"__popc", "popcount"},
+      {"__clz", "clz"}};
+  // The C math functions of double that OpenCL C has, overloaded, under
+  // the same name.
+  static const llvm::StringSet<> same = {
+      "min",  "max",   "abs",   "sqrt",  "exp",   "fabs", "printf", "pow",
+      "ceil", "floor", "log",   "log2",  "log10", "exp2", "sin",    "cos",
+      "tan",  "asin",  "acos",  "atan",  "atan2", "sinh", "cosh",   "tanh",
+      "fmin", "fmax",  "fmod",  "round", "trunc", "fma",  "hypot",  "cbrt",
+      "erf",  "erfc",  "isnan", "isinf"};
+  auto it = renamed.find(name);
+  if (it != renamed.end()) {
+    replaceRange(calleeExpr->getSourceRange(), it->second);
+    castConvertedArgs(call);
+    return true;
+  }
+  if (same.contains(name)) {
+    castConvertedArgs(call);
+    return true;
+  }
+  return error(call->getBeginLoc(),
+               "'" + name + "' has no OpenCL C equivalent that xfence knows");
+}
+
+void SyntaxRewriter::castConvertedArgs(const clang::CallExpr *call) {
+  // C++ chose the overload (min(int, int) for min(i, 2u)) and converted
+  // the arguments; OpenCL C's overloaded built-ins find no best match for
+  // mixed argument types (mul24(2, stride) is ambiguous), so each
+  // converted argument is cast to the type C++ converted it to.
+  for (const clang::Expr *arg : call->arguments()) {
+    auto *cast = llvm::dyn_cast<clang::ImplicitCastExpr>(arg);
+    if (!cast ||
+        !llvm::is_contained({clang::CK_IntegralCast, clang::CK_FloatingCast,
+                             clang::CK_IntegralToFloating,
+                             clang::CK_FloatingToIntegral},
+                            cast->getCastKind()))
+      continue;
+    // The outermost text of the argument: a macro's use (`HEIGHT`), not
+    // its body, which other uses (an array size) share.
+    std::optional<FileCharRange> r =
+        findRewriteRange(sm, lo, cast->getSubExpr()->getSourceRange(),
+                         /*preferInvocation=*/true);
+    if (!r)
+      continue; // spelled in a system macro: left to OpenCL C's rules
+    clang::PrintingPolicy policy(lo);
+    edits.insertBefore(*r, "(" + cast->getType().getAsString(policy) + ")(",
+                       call->getBeginLoc());
+    edits.insertAfter(*r, ")", call->getBeginLoc());
+  }
+}
+
+bool SyntaxRewriter::TraverseLinkageSpecDecl(clang::LinkageSpecDecl *linkage) {
+  // extern "C" (with or without braces) goes: OpenCL C has one linkage.
+  clang::SourceLocation externLoc = linkage->getExternLoc();
+  if (externLoc.isValid() && !externLoc.isMacroID() &&
+      src.isUserLocation(externLoc)) {
+    std::optional<clang::Token> lang =
+        clang::Lexer::findNextToken(externLoc, sm, lo);
+    if (lang && lang->is(clang::tok::string_literal)) {
+      clang::SourceLocation end = lang->getEndLoc();
+      if (linkage->hasBraces()) {
+        std::optional<clang::Token> brace =
+            clang::Lexer::findNextToken(lang->getLocation(), sm, lo);
+        if (brace && brace->is(clang::tok::l_brace))
+          end = brace->getEndLoc();
+        clang::SourceLocation rbrace = linkage->getRBraceLoc();
+        if (rbrace.isValid() && !rbrace.isMacroID()) {
+          auto [file, offset] = sm.getDecomposedLoc(rbrace);
+          edits.replace({file, offset, offset + 1}, "");
+        }
+      }
+      auto [file, begin] = sm.getDecomposedLoc(externLoc);
+      edits.replace({file, begin, sm.getFileOffset(end)}, "");
+    }
+  }
+  for (clang::Decl *d : linkage->decls())
+    TraverseDecl(d);
+  return true;
+}
+
+void SyntaxRewriter::appendParams(const clang::FunctionDecl *fn,
+                                  const std::string &params) {
+  if (fn->getNumParams() == 0) {
+    // f() or f(void): the parameter list is the new arguments alone.
+    clang::SourceLocation rparen = fn->getFunctionTypeLoc().getRParenLoc();
+    clang::SourceLocation lparen = fn->getFunctionTypeLoc().getLParenLoc();
+    auto [file, b] = sm.getDecomposedLoc(sm.getFileLoc(lparen));
+    unsigned e = sm.getFileOffset(sm.getFileLoc(rparen));
+    edits.replace({file, b + 1, e}, params.substr(2));
+    return;
+  }
+  const clang::ParmVarDecl *last = fn->getParamDecl(fn->getNumParams() - 1);
+  std::optional<FileCharRange> r = rangeOf(last->getSourceRange());
+  if (!r)
+    return (void)error(last->getLocation(), "cannot rewrite this text");
+  edits.replace({r->file, r->end, r->end}, params);
+}
+
+const clang::DeclStmt *SyntaxRewriter::declStmtOf(const clang::VarDecl *var) {
+  clang::DynTypedNodeList parents = src.getContext().getParents(*var);
+  return parents.empty() ? nullptr : parents[0].get<clang::DeclStmt>();
+}
+
+bool SyntaxRewriter::atKernelScope(const clang::VarDecl *var) {
+  const clang::DeclStmt *stmt = declStmtOf(var);
+  if (!stmt)
+    return true;
+  clang::DynTypedNodeList parents = src.getContext().getParents(*stmt);
+  return !parents.empty() &&
+         parents[0].get<clang::CompoundStmt>() == currentFunction->getBody();
+}
+
+bool SyntaxRewriter::nameTaken(const clang::FunctionDecl *kernel,
+                               const clang::VarDecl *var) {
+  struct Names : clang::RecursiveASTVisitor<Names> {
+    const clang::VarDecl *self;
+    bool taken = false;
+    bool VisitVarDecl(clang::VarDecl *other) {
+      if (other != self && other->getName() == self->getName())
+        taken = true;
+      return true;
+    }
+    bool VisitDeclRefExpr(clang::DeclRefExpr *ref) {
+      // A file-scope variable the kernel uses (a file-scope __shared__ one
+      // is declared in the kernel too).
+      if (auto *other = llvm::dyn_cast<clang::VarDecl>(ref->getDecl()))
+        if (other != self && other->isFileVarDecl() &&
+            other->getName() == self->getName())
+          taken = true;
+      return true;
+    }
+  } names;
+  names.self = var;
+  names.TraverseDecl(const_cast<clang::FunctionDecl *>(kernel));
+  for (const auto &[other, name] : renamedShared)
+    if (other != var && name == var->getName())
+      names.taken = true;
+  return names.taken;
+}
+
+void SyntaxRewriter::declareSharedOfCallees(const clang::FunctionDecl *kernel) {
+  // A file-scope __shared__ variable that a __device__ function uses (parboil
+  // pns's Mersenne Twister state): one per block, declared in each kernel
+  // that calls such a function, itself or through others, and passed down
+  // as a __local pointer (the hoisted variables' mechanism).
+  for (const clang::VarDecl *var : hoistedNeeds(kernel)) {
+    if (!isFileShared(var))
+      continue;
+    auto &list = kernelFileShared[kernel];
+    if (!llvm::is_contained(list, var)) {
+      list.push_back(var);
+      hoistLocal(kernel, var, var->getName().str());
+    }
+  }
+}
+
+void SyntaxRewriter::hoistLocal(const clang::FunctionDecl *kernel,
+                                const clang::VarDecl *var,
+                                const std::string &name) {
+  std::string decl;
+  llvm::raw_string_ostream os(decl);
+  clang::QualType type = var->getType();
+  if (type->isPointerType() && !type->getPointeeType()->isPointerType()) {
+    // A pointer in __local memory, to where the analysis says.
+    std::string message;
+    std::string q = qualifierFor(spaces.pointeeOf(var), cl2, false, message);
+    if (!message.empty())
+      return (void)error(var->getLocation(), message);
+    type->getPointeeType().print(os, clang::PrintingPolicy(lo));
+    kernelLocals[kernel] += " " + q + decl + " *__local " + name + ";";
+    return;
+  }
+  type.print(os, clang::PrintingPolicy(lo), name);
+  kernelLocals[kernel] += " __local " + decl + ";";
+}
+
+void SyntaxRewriter::finish() {
+  clang::PrintingPolicy policy(lo);
+  for (auto &[kernel, text] : kernelPrologue)
+    kernelLocals[kernel];
+  for (auto &[kernel, text] : structPrologue)
+    kernelLocals[kernel];
+  for (auto &[kernel, locals] : kernelLocals) {
+    auto *body = llvm::cast<clang::CompoundStmt>(kernel->getBody());
+    auto [file, offset] =
+        sm.getDecomposedLoc(sm.getFileLoc(body->getLBracLoc()));
+    std::string text;
+    if (!locals.empty())
+      text = locals + " /* xfence: __shared__ at the kernel's scope */";
+    auto bools = kernelPrologue.find(kernel);
+    if (bools != kernelPrologue.end())
+      text += bools->second + " /* xfence: bool arguments are passed as "
+                              "uchar */";
+    auto structs = structPrologue.find(kernel);
+    if (structs != structPrologue.end())
+      text += structs->second + " /* xfence: the pointers of struct "
+                                "arguments are added arguments */";
+    edits.replace({file, offset + 1, offset + 1}, text);
+  }
+  for (const clang::FunctionDecl *fn : functions) {
+    std::string params;
+    if (fn->hasAttr<clang::CUDAGlobalAttr>())
+      params = structPointerParams(fn);
+    const clang::FunctionDecl *def = fn->getDefinition();
+    auto shared = kernelDynamicShared.find(def ? def : fn);
+    if (shared != kernelDynamicShared.end())
+      for (const clang::VarDecl *var : shared->second) {
+        clang::QualType element =
+            src.getContext().getAsArrayType(var->getType())->getElementType();
+        params += ", __local " + element.getAsString(policy) + " *" +
+                  var->getName().str();
+      }
+    for (const clang::VarDecl *var : hoistedNeeds(fn)) {
+      if (isFileShared(var) && fn->hasAttr<clang::CUDAGlobalAttr>())
+        continue; // declared in the kernel
+      for (const clang::ParmVarDecl *p : fn->parameters())
+        if (p->getName() == var->getName())
+          error(p->getLocation(),
+                "this parameter has the name of the variable '" +
+                    var->getName() +
+                    "', which becomes an argument of this function; "
+                    "rename the parameter");
+      params += ", " + hoistedParam(var);
+    }
+    if (!params.empty())
+      appendParams(fn, params);
+  }
+  for (auto &[key, removal] : removals)
+    edits.replace(removal.first, removal.second);
+}
+
+clang::SourceLocation
+SyntaxRewriter::startWithAttributes(const clang::Decl *d,
+                                    clang::SourceLocation begin) const {
+  clang::SourceLocation at = sm.getExpansionLoc(begin);
+  for (const clang::Attr *attr : d->attrs()) {
+    if (attr->isImplicit() || attr->isInherited() ||
+        attr->getLocation().isInvalid())
+      continue;
+    clang::SourceLocation loc = sm.getExpansionLoc(attr->getLocation());
+    if (sm.getFileID(loc) == sm.getFileID(at) &&
+        sm.isBeforeInTranslationUnit(loc, at))
+      at = loc;
+  }
+  return at;
+}
+
+void SyntaxRewriter::leaveOut(clang::Decl *d, bool semicolon,
+                              const std::string &note) {
+  clang::SourceRange range = d->getSourceRange();
+  // Attributes written before the declaration (`__host__ void f()`).
+  clang::SourceLocation begin = sm.getExpansionLoc(range.getBegin());
+  clang::SourceLocation withAttributes = startWithAttributes(d, begin);
+  if (withAttributes != begin)
+    range.setBegin(withAttributes);
+  // The whole text from the first to the last token's expansion: a
+  // declaration taken away whole may hold preprocessor conditionals and
+  // macros (which a construct's range may not).
+  clang::SourceLocation first = sm.getExpansionLoc(range.getBegin());
+  clang::SourceLocation last = sm.getExpansionRange(range.getEnd()).getEnd();
+  if (sm.getFileID(first) != sm.getFileID(last) || !src.isUserLocation(first))
+    return (void)error(d->getLocation(), "cannot rewrite this text");
+  std::optional<FileCharRange> r = FileCharRange{
+      sm.getFileID(first), sm.getFileOffset(first),
+      sm.getFileOffset(last) + clang::Lexer::MeasureTokenLength(last, sm, lo)};
+  if (semicolon) {
+    clang::SourceLocation end = clang::Lexer::findLocationAfterToken(
+        sm.getExpansionLoc(d->getEndLoc()), clang::tok::semi, sm, lo, false);
+    if (end.isValid())
+      r->end = std::max(r->end, sm.getFileOffset(sm.getFileLoc(end)));
+  }
+  auto key = std::make_pair(r->file.getHashValue(), r->begin);
+  auto [it, inserted] = removals.try_emplace(key, std::make_pair(*r, note));
+  if (!inserted) {
+    it->second.first.end = std::max(it->second.first.end, r->end);
+    it->second.second += " " + note;
+  }
+}
+
+bool SyntaxRewriter::isHostCode(const clang::Decl *d) const {
+  if (auto *t = llvm::dyn_cast<clang::FunctionTemplateDecl>(d))
+    d = t->getTemplatedDecl();
+  if (auto *t = llvm::dyn_cast<clang::ClassTemplateDecl>(d))
+    d = t->getTemplatedDecl();
+  if (auto *fn = llvm::dyn_cast<clang::FunctionDecl>(d)) {
+    // Also a member function defined outside its class (`void
+    // Bench::Run() {...}`).
+    const clang::DeclContext *lexical = fn->getLexicalDeclContext();
+    return lexical && lexical->getRedeclContext()->isFileContext() &&
+           (!llvm::isa<clang::CXXMethodDecl>(fn) ||
+            lexical != fn->getDeclContext()) &&
+           isHostOnlyFunction(fn);
+  }
+  if (!d->getDeclContext() ||
+      !d->getDeclContext()->getRedeclContext()->isFileContext())
+    return false;
+  if (auto *var = llvm::dyn_cast<clang::VarDecl>(d)) {
+    if (var->hasAttr<clang::CUDADeviceAttr>() ||
+        var->hasAttr<clang::CUDAConstantAttr>() ||
+        var->hasAttr<clang::CUDASharedAttr>())
+      return false;
+    return !deviceUsed.count(var->getCanonicalDecl());
+  }
+  if (auto *td = llvm::dyn_cast<clang::TypedefNameDecl>(d)) {
+    // A typedef that device code does not use (and whose text does not
+    // define a type that device code uses).
+    if (!deviceDeclsKnown || deviceDecls.count(td))
+      return false;
+    if (const clang::TagDecl *tag = td->getUnderlyingType()->getAsTagDecl())
+      if (tag->isEmbeddedInDeclarator() && deviceDecls.count(tag))
+        return false;
+    return true;
+  }
+  if (auto *record = llvm::dyn_cast<clang::CXXRecordDecl>(d)) {
+    // A class whose member functions are all host code.
+    if (!record->isThisDeclarationADefinition() || record->isLambda())
+      return false;
+    // A struct that device code does not use (one defined in a typedef or
+    // a variable's declaration goes or stays with it).
+    if (deviceDeclsKnown && !deviceDecls.count(record) &&
+        !record->isEmbeddedInDeclarator() &&
+        !record->getDescribedClassTemplate() &&
+        llvm::none_of(record->methods(), [](const clang::CXXMethodDecl *m) {
+          return !m->isImplicit();
+        }))
+      return true;
+    if (isDataClass(record))
+      return false;
+    bool any = false;
+    for (const clang::Decl *member : record->decls()) {
+      if (member->isImplicit())
+        continue;
+      const clang::Decl *inner = member;
+      if (auto *t = llvm::dyn_cast<clang::FunctionTemplateDecl>(member))
+        inner = t->getTemplatedDecl();
+      if (auto *m = llvm::dyn_cast<clang::FunctionDecl>(inner)) {
+        any = true;
+        if (!isHostOnlyFunction(m))
+          return false;
+      }
+    }
+    return any;
+  }
+  return false;
+}
+
+bool SyntaxRewriter::isDataClass(const clang::CXXRecordDecl *record) const {
+  if (!deviceDeclsKnown || !deviceDecls.count(record) ||
+      !record->isThisDeclarationADefinition() || record->getNumBases() ||
+      record->getDescribedClassTemplate() || record->isLambda() ||
+      record->isPolymorphic())
+    return false;
+  bool any = false;
+  for (const clang::Decl *member : record->decls()) {
+    if (member->isImplicit())
+      continue;
+    if (llvm::isa<clang::FunctionTemplateDecl>(member))
+      return false;
+    if (auto *m = llvm::dyn_cast<clang::CXXMethodDecl>(member)) {
+      if (!isHostOnlyFunction(m) ||
+          llvm::isa<clang::CXXConstructorDecl, clang::CXXDestructorDecl>(m))
+        return false;
+      any = true;
+    }
+  }
+  return any;
+}
+
+std::string SyntaxRewriter::sourceText(clang::SourceRange range) const {
+  clang::CharSourceRange chars = clang::Lexer::makeFileCharRange(
+      clang::CharSourceRange::getTokenRange(range), sm, lo);
+  std::string text = chars.isValid()
+                         ? clang::Lexer::getSourceText(chars, sm, lo).str()
+                         : clang::Lexer::getSourceText(
+                               clang::CharSourceRange::getTokenRange(
+                                   sm.getExpansionRange(range).getAsRange()),
+                               sm, lo)
+                               .str();
+  // One line.
+  std::string out;
+  for (char c : text) {
+    bool space = c == '\n' || c == '\r' || c == '\t' || c == ' ';
+    if (space && (out.empty() || out.back() == ' '))
+      continue;
+    out += space ? ' ' : c;
+  }
+  while (!out.empty() && out.back() == ' ')
+    out.pop_back();
+  return out;
+}
+
+void SyntaxRewriter::collectLaunches(clang::Decl *d) {
+  struct Finder : clang::RecursiveASTVisitor<Finder> {
+    std::vector<const clang::CUDAKernelCallExpr *> found;
+    bool shouldVisitTemplateInstantiations() const { return false; }
+    bool VisitCUDAKernelCallExpr(clang::CUDAKernelCallExpr *e) {
+      found.push_back(e);
+      return true;
+    }
+  } finder;
+  finder.TraverseDecl(d);
+  for (const clang::CUDAKernelCallExpr *launch : finder.found) {
+    const clang::CallExpr *config = launch->getConfig();
+    auto operand = [&](unsigned i) -> std::string {
+      if (!config || i >= config->getNumArgs() ||
+          llvm::isa<clang::CXXDefaultArgExpr>(config->getArg(i)))
+        return "0";
+      return sourceText(config->getArg(i)->getSourceRange());
+    };
+    std::string name;
+    if (const clang::FunctionDecl *kernel = launch->getDirectCallee())
+      name = kernel->getNameAsString();
+    else
+      name = sourceText(launch->getCallee()->getSourceRange());
+    clang::PresumedLoc at = sm.getPresumedLoc(launch->getBeginLoc());
+    launchNotes.push_back("line " + std::to_string(at.getLine()) + ": " + name +
+                          "<<<" + operand(0) + ", " + operand(1) +
+                          (operand(2) == "0" ? "" : ", " + operand(2)) +
+                          ">>>: grid = " + operand(0) +
+                          ", block = " + operand(1) +
+                          ", dynamic shared memory = " + operand(2) + " bytes");
+  }
+}
+
+void SyntaxRewriter::leaveOutHostCode(clang::Decl *d) {
+  collectLaunches(d);
+  const clang::Decl *inner = d;
+  if (auto *t = llvm::dyn_cast<clang::FunctionTemplateDecl>(d))
+    inner = t->getTemplatedDecl();
+  if (auto *t = llvm::dyn_cast<clang::ClassTemplateDecl>(d))
+    inner = t->getTemplatedDecl();
+  std::string what =
+      llvm::isa<clang::FunctionDecl>(inner)      ? "function"
+      : llvm::isa<clang::VarDecl>(inner)         ? "variable"
+      : llvm::isa<clang::TypedefNameDecl>(inner) ? "typedef"
+      : deviceDeclsKnown && !deviceDecls.count(inner) &&
+              llvm::none_of(llvm::cast<clang::CXXRecordDecl>(inner)->methods(),
+                            [](const clang::CXXMethodDecl *m) {
+                              return !m->isImplicit();
+                            })
+          ? "type"
+          : "class";
+  std::string name = llvm::cast<clang::NamedDecl>(inner)->getNameAsString();
+  clang::PresumedLoc at = sm.getPresumedLoc(d->getLocation());
+  auto *fn = llvm::dyn_cast<clang::FunctionDecl>(inner);
+  bool definition = fn && fn->doesThisDeclarationHaveABody();
+  if (definition || !fn)
+    hostNotes.push_back(what + " '" + name + "' (line " +
+                        std::to_string(at.getLine()) + ")");
+  leaveOut(d, !definition,
+           "/* xfence: host " + what + " '" + name + "' left out */");
+}
+
+/// The identifiers of a file's text (a superset: comments and strings
+/// too).
+static void collectIdentifiers(llvm::StringRef text, llvm::StringSet<> &out) {
+  auto start = [](char c) {
+    return std::isalpha((unsigned char)c) || c == '_';
+  };
+  auto part = [](char c) { return std::isalnum((unsigned char)c) || c == '_'; };
+  for (size_t i = 0; i < text.size();) {
+    if (start(text[i]) && (i == 0 || !part(text[i - 1]))) {
+      size_t j = i;
+      while (j < text.size() && part(text[j]))
+        ++j;
+      out.insert(text.slice(i, j));
+      i = j;
+    } else {
+      ++i;
+    }
+  }
+}
+
+void SyntaxRewriter::findHostHeaders() {
+  // A user header that device code does not use (no device declaration in
+  // it, no declaration or type of it that device code refers to, no macro
+  // of it named anywhere in the kept text) is host code: its #include is
+  // left out whole. Inlined, its host-only preprocessor logic (#error on a
+  // POSIX macro, host library types) would be OpenCL C code.
+  clang::ASTContext &ctx = src.getContext();
+  clang::FileID mainFile = sm.getMainFileID();
+  llvm::SmallVector<clang::FileID> headers;
+  for (auto it = sm.fileinfo_begin(); it != sm.fileinfo_end(); ++it) {
+    clang::FileID id = sm.translateFile(it->first);
+    if (id.isValid() && id != mainFile &&
+        src.isUserLocation(sm.getLocForStartOfFile(id)) &&
+        sm.getIncludeLoc(id).isValid() &&
+        src.isUserLocation(sm.getIncludeLoc(id)))
+      headers.push_back(id);
+  }
+  llvm::DenseSet<clang::FileID> needed = {mainFile};
+  struct Refs : clang::RecursiveASTVisitor<Refs> {
+    clang::SourceManager &sm;
+    llvm::DenseSet<clang::FileID> &needed;
+    llvm::DenseSet<const clang::Decl *> seen;
+    Refs(clang::SourceManager &sm, llvm::DenseSet<clang::FileID> &needed)
+        : sm(sm), needed(needed) {}
+    bool shouldVisitTemplateInstantiations() const { return false; }
+    void mark(const clang::Decl *d) {
+      if (!d || d->getLocation().isInvalid())
+        return;
+      needed.insert(sm.getFileID(sm.getExpansionLoc(d->getLocation())));
+      if (!seen.insert(d).second)
+        return;
+      if (llvm::isa<clang::TagDecl, clang::TypedefNameDecl, clang::VarDecl,
+                    clang::FunctionDecl>(d))
+        TraverseDecl(const_cast<clang::Decl *>(d));
+      if (auto *c = llvm::dyn_cast<clang::EnumConstantDecl>(d))
+        mark(llvm::dyn_cast<clang::Decl>(c->getDeclContext()));
+    }
+    bool VisitDeclRefExpr(clang::DeclRefExpr *e) {
+      mark(e->getDecl());
+      return true;
+    }
+    bool VisitMemberExpr(clang::MemberExpr *e) {
+      mark(e->getMemberDecl());
+      return true;
+    }
+    bool VisitTypedefTypeLoc(clang::TypedefTypeLoc tl) {
+      mark(tl.getTypePtr()->getDecl());
+      return true;
+    }
+    bool VisitTagTypeLoc(clang::TagTypeLoc tl) {
+      mark(tl.getDecl());
+      return true;
+    }
+  } refs(sm, needed);
+  for (clang::Decl *d : topLevelDecls(ctx)) {
+    if (!src.isUserLocation(d->getLocation()))
+      continue;
+    if (auto *fn = llvm::dyn_cast<clang::FunctionDecl>(d)) {
+      if (!isHostOnlyFunction(fn))
+        refs.mark(fn);
+    } else if (auto *var = llvm::dyn_cast<clang::VarDecl>(d)) {
+      if (var->hasAttr<clang::CUDADeviceAttr>() ||
+          var->hasAttr<clang::CUDAConstantAttr>() ||
+          var->hasAttr<clang::CUDASharedAttr>())
+        refs.mark(var);
+    }
+  }
+  // Macros: a header whose #define'd name the kept text mentions is kept
+  // (a use in device code or in an #if of it), until nothing changes.
+  auto includer = [&](clang::FileID id) {
+    return sm.getFileID(sm.getExpansionLoc(sm.getIncludeLoc(id)));
+  };
+  for (bool changed = true; changed;) {
+    changed = false;
+    // A kept header keeps the headers that include it.
+    for (clang::FileID id : headers)
+      if (needed.count(id) && !needed.count(includer(id)) &&
+          includer(id).isValid()) {
+        needed.insert(includer(id));
+        changed = true;
+      }
+    llvm::StringSet<> kept;
+    for (clang::FileID id : needed)
+      collectIdentifiers(sm.getBufferData(id), kept);
+    for (clang::FileID id : headers) {
+      if (needed.count(id))
+        continue;
+      llvm::StringRef text = sm.getBufferData(id);
+      for (size_t at = 0; at < text.size();) {
+        size_t end = text.find('\n', at);
+        if (end == llvm::StringRef::npos)
+          end = text.size();
+        llvm::StringRef line = text.slice(at, end).ltrim();
+        at = end + 1;
+        if (!line.consume_front("#"))
+          continue;
+        line = line.ltrim();
+        if (!line.consume_front("define"))
+          continue;
+        llvm::StringRef name = line.ltrim().take_while(
+            [](char c) { return std::isalnum((unsigned char)c) || c == '_'; });
+        if (!name.empty() && kept.contains(name)) {
+          needed.insert(id);
+          changed = true;
+          break;
+        }
+      }
+    }
+  }
+  for (clang::FileID id : headers)
+    if (!needed.count(id) && needed.count(includer(id)))
+      leftOutHeaders.insert(id);
+  deviceDecls = std::move(refs.seen);
+  deviceDeclsKnown = true;
+}
+
+void SyntaxRewriter::collectDeviceUses() {
+  clang::ASTContext &ctx = src.getContext();
+  struct Uses : clang::RecursiveASTVisitor<Uses> {
+    llvm::SetVector<const clang::VarDecl *> vars;
+    llvm::SetVector<const clang::FunctionDecl *> callees;
+    bool VisitDeclRefExpr(clang::DeclRefExpr *ref) {
+      if (auto *var = llvm::dyn_cast<clang::VarDecl>(ref->getDecl())) {
+        if (var->getDeclContext()->getRedeclContext()->isFileContext())
+          vars.insert(var->getCanonicalDecl());
+      } else if (auto *fn =
+                     llvm::dyn_cast<clang::FunctionDecl>(ref->getDecl())) {
+        callees.insert(fn->getCanonicalDecl());
+      }
+      return true;
+    }
+  };
+  // Variables that become arguments, in declaration order.
+  std::vector<clang::Decl *> decls = topLevelDecls(ctx);
+  // Overloaded __device__ functions: the first keeps its name.
+  llvm::StringMap<llvm::SetVector<const clang::FunctionDecl *>> byName;
+  for (clang::Decl *d : decls)
+    if (auto *fn = llvm::dyn_cast<clang::FunctionDecl>(d))
+      if (isUserDecl(src, fn) && fn->getIdentifier() &&
+          !isHostOnlyFunction(fn) && !fn->hasAttr<clang::CUDAGlobalAttr>() &&
+          !fn->isTemplateInstantiation() &&
+          !llvm::isa<clang::CXXMethodDecl>(fn))
+        byName[fn->getName()].insert(fn->getCanonicalDecl());
+  for (auto &[name, set] : byName) {
+    llvm::StringSet<> taken;
+    for (auto &[other, unused] : byName)
+      taken.insert(other);
+    for (unsigned i = 1; i < set.size(); ++i) {
+      std::string renamed;
+      for (unsigned n = i + 1;; ++n) {
+        renamed = name.str() + "_" + std::to_string(n);
+        if (!taken.contains(renamed))
+          break;
+      }
+      taken.insert(renamed);
+      overloadNames[set[i]] = renamed;
+    }
+  }
+  for (clang::Decl *d : decls) {
+    auto *var = llvm::dyn_cast<clang::VarDecl>(d);
+    if (!var || !isUserDecl(src, var) || var->hasExternalStorage() ||
+        var->getCanonicalDecl() != var)
+      continue;
+    bool constant = var->hasAttr<clang::CUDAConstantAttr>();
+    bool device = var->hasAttr<clang::CUDADeviceAttr>() &&
+                  !var->hasAttr<clang::CUDASharedAttr>() && !constant;
+    // A __constant__ variable without an initializer is set by the host;
+    // OpenCL C program-scope __constant variables need an initializer.
+    if ((constant && !hasWrittenInit(var)) || (device && hoistDevice) ||
+        isFileShared(var)) {
+      hoistedIndex[var] = hoistedVars.size();
+      hoistedVars.push_back(var);
+    }
+  }
+  llvm::DenseMap<const clang::FunctionDecl *,
+                 llvm::SetVector<const clang::FunctionDecl *>>
+      calls;
+  std::vector<const clang::FunctionDecl *> order;
+  for (clang::Decl *d : decls) {
+    auto *fn = llvm::dyn_cast<clang::FunctionDecl>(d);
+    if (!fn || !fn->doesThisDeclarationHaveABody() || isHostOnlyFunction(fn) ||
+        !isUserDecl(src, fn))
+      continue;
+    Uses uses;
+    uses.TraverseStmt(fn->getBody());
+    const clang::FunctionDecl *key = fn->getCanonicalDecl();
+    llvm::BitVector bits(hoistedVars.size());
+    for (const clang::VarDecl *var : uses.vars) {
+      deviceUsed.insert(var);
+      if (var->hasAttr<clang::CUDASharedAttr>() &&
+          !fn->hasAttr<clang::CUDAGlobalAttr>())
+        fileShared.insert(var);
+      auto it = hoistedIndex.find(var);
+      if (it != hoistedIndex.end())
+        bits.set(it->second);
+    }
+    for (const clang::FunctionDecl *callee : uses.callees)
+      deviceUsed.insert(callee);
+    needs[key] = bits;
+    calls[key] = uses.callees;
+    order.push_back(key);
+  }
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (const clang::FunctionDecl *fn : order) {
+      llvm::BitVector bits = needs[fn];
+      for (const clang::FunctionDecl *callee : calls[fn]) {
+        auto it = needs.find(callee);
+        if (it != needs.end())
+          bits |= it->second;
+      }
+      if (bits != needs[fn]) {
+        needs[fn] = bits;
+        changed = true;
+      }
+    }
+  }
+}
+
+llvm::SmallVector<const clang::VarDecl *>
+SyntaxRewriter::hoistedNeeds(const clang::FunctionDecl *fn) const {
+  llvm::SmallVector<const clang::VarDecl *> vars;
+  auto it = needs.find(fn->getCanonicalDecl());
+  if (it == needs.end())
+    return vars;
+  for (unsigned i : it->second.set_bits())
+    vars.push_back(hoistedVars[i]);
+  return vars;
+}
+
+std::string SyntaxRewriter::hoistedParam(const clang::VarDecl *var) const {
+  clang::ASTContext &ctx = src.getContext();
+  clang::QualType type = var->getType();
+  clang::QualType pointee = type;
+  if (const clang::ArrayType *array = ctx.getAsArrayType(type))
+    pointee = array->getElementType();
+  std::string decl;
+  llvm::raw_string_ostream os(decl);
+  ctx.getPointerType(pointee).print(os, clang::PrintingPolicy(lo),
+                                    var->getName());
+  return (isFileShared(var)                         ? "__local "
+          : var->hasAttr<clang::CUDAConstantAttr>() ? "__constant "
+                                                    : "__global ") +
+         decl;
+}
+
+std::string SyntaxRewriter::notes() const {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  if (!overloadNames.empty()) {
+    os << "// xfence: overloaded __device__ functions renamed (OpenCL C has "
+          "no overloading):\n";
+    for (const auto &[fn, name] : overloadNames) {
+      std::string type;
+      for (const clang::ParmVarDecl *p : fn->parameters())
+        type += (type.empty() ? "" : ", ") +
+                p->getType().getAsString(clang::PrintingPolicy(lo));
+      os << "//   " << fn->getName() << "(" << type << ") (line "
+         << sm.getPresumedLineNumber(fn->getLocation()) << ") -> " << name
+         << "\n";
+    }
+  }
+  if (!stdintTypes.empty()) {
+    os << "// xfence: the <stdint.h> types of the CUDA code (OpenCL C has "
+          "them built in under other names):\n";
+    for (const auto &[name, type] : stdintTypes)
+      os << "typedef " << type << " " << name << ";\n";
+  }
+  if (!hostNotes.empty()) {
+    os << "// xfence: host code left out (the OpenCL host program replaces "
+          "it):";
+    for (const std::string &note : hostNotes)
+      os << "\n//   " << note;
+    os << "\n";
+  }
+  if (!launchNotes.empty()) {
+    os << "// xfence: kernel launches of the host code (CUDA grid g and "
+          "block b: OpenCL global size g*b and local size b, per dimension; "
+          "dynamic shared memory: the __local argument's size):\n";
+    for (const std::string &note : launchNotes)
+      os << "//   " << note << "\n";
+  }
+  // The arguments added to each kernel, in order (the launch ABI).
+  bool header = false;
+  for (const clang::FunctionDecl *fn : functions) {
+    if (!fn->hasAttr<clang::CUDAGlobalAttr>() ||
+        !fn->doesThisDeclarationHaveABody())
+      continue;
+    unsigned index = fn->getNumParams();
+    std::vector<std::string> lines;
+    clang::PrintingPolicy policy(lo);
+    for (const clang::ParmVarDecl *p : fn->parameters()) {
+      const clang::RecordDecl *record = p->getType()->getAsRecordDecl();
+      if (!record || !pointerHolder(p->getType()) ||
+          !hostLayouts.count(record->getDefinition()))
+        continue;
+      std::vector<PointerMember> members;
+      pointerMemberPaths(record, "", members);
+      for (const PointerMember &m : members)
+        lines.push_back(
+            "argument " + std::to_string(index++) + ": __global " +
+            m.field->getType()->getPointeeType().getAsString(policy) +
+            " *xfence_" + p->getName().str() + "_" +
+            llvm::join(llvm::split(m.path, '.'), "_") +
+            ", the buffer of member '" + m.path + "' of argument " +
+            std::to_string(p->getFunctionScopeIndex()) + " '" +
+            p->getName().str() + "' (passed as " +
+            hostLayouts.lookup(record->getDefinition()) +
+            ", the struct with its pointers as ulong, which the kernel "
+            "ignores)");
+    }
+    auto shared = kernelDynamicShared.find(fn);
+    if (shared != kernelDynamicShared.end())
+      for (const clang::VarDecl *var : shared->second) {
+        std::string at = std::to_string(index++);
+        lines.push_back("argument " + at +
+                        ": __local, the extern __shared__ "
+                        "array '" +
+                        var->getName().str() + "': clSetKernelArg(kernel, " +
+                        at + ", dynamic shared memory bytes, NULL)");
+      }
+    for (const clang::VarDecl *var : hoistedNeeds(fn)) {
+      if (isFileShared(var))
+        continue; // declared in the kernel
+      bool constant = var->hasAttr<clang::CUDAConstantAttr>();
+      std::string init = "zero";
+      if (hasWrittenInit(var))
+        init = "'" + sourceText(var->getInit()->getSourceRange()) + "'";
+      lines.push_back(
+          "argument " + std::to_string(index++) + ": " + hoistedParam(var) +
+          (constant ? ", the __constant__ variable (a read-only buffer of "
+                      "what cudaMemcpyToSymbol would copy)"
+                    : ", the __device__ variable (one buffer for the whole "
+                      "program, the same in every launch; initial value " +
+                          init + ")"));
+    }
+    if (lines.empty())
+      continue;
+    if (!header)
+      os << "// xfence: arguments added to kernels, after the user's "
+            "(docs/cuda-to-opencl.md, launch ABI):\n";
+    header = true;
+    os << "//   " << fn->getName() << ":\n";
+    for (const std::string &line : lines)
+      os << "//     " << line << "\n";
+  }
+  if (programScopeVariables && cl2)
+    os << "#if __OPENCL_C_VERSION__ >= 300 && "
+          "!defined(__opencl_c_program_scope_global_variables)\n"
+          "#error \"xfence: the CUDA __device__ variables of this program are "
+          "program-scope global variables, which this OpenCL C 3.0 device "
+          "lacks (__opencl_c_program_scope_global_variables); translate with "
+          "--device-variables=kernel-arguments\"\n"
+          "#endif\n";
+  return text;
+}
+
+} // namespace
+
+LogicalResult
+xfence::addCudaSyntaxEdits(SourceEdits &edits, const CudaAddressSpaces &spaces,
+                           const CudaSyntaxOptions &options,
+                           const llvm::DenseSet<const clang::Stmt *> &sites,
+                           std::string &notes) {
+  ParsedSource &src = edits.getSource();
+  const std::vector<std::string> &includeDirs = options.includeDirs;
+  SyntaxRewriter rewriter(edits, spaces, options, sites);
+  rewriter.collectDeviceUses();
+  rewriter.findHostHeaders();
+  rewriter.TraverseDecl(src.getContext().getTranslationUnitDecl());
+  rewriter.finish();
+
+  // #include of a system header (the CUDA runtime, <cuda/atomic>,
+  // <cooperative_groups.h>) in a user file: OpenCL C has them built in or
+  // has no use for them. An angled include, or a quoted one that is not a
+  // file next to the including file, next to the source or in a -I
+  // directory, is a system header. A user header that changes is inlined
+  // at its #include (the edit policy), so its includes are looked at too.
+  clang::SourceManager &sm = src.getSourceManager();
+  clang::FileID mainFile = sm.getMainFileID();
+  llvm::SmallString<256> mainDir;
+  if (clang::OptionalFileEntryRef entry = sm.getFileEntryRefForID(mainFile))
+    mainDir = llvm::sys::path::parent_path(entry->getName());
+  llvm::SmallVector<clang::FileID> files = {mainFile};
+  // The #include lines of the headers left out (host code only).
+  std::set<std::pair<unsigned, size_t>> leftOutLines;
+  std::set<std::string> cudaMacros;
+  for (clang::FileID header : rewriter.leftOutHeaders) {
+    auto [includer, offset] =
+        sm.getDecomposedLoc(sm.getExpansionLoc(sm.getIncludeLoc(header)));
+    llvm::StringRef buffer = sm.getBufferData(includer);
+    size_t lineBegin = buffer.rfind('\n', offset);
+    lineBegin = lineBegin == llvm::StringRef::npos ? 0 : lineBegin + 1;
+    if (!leftOutLines.insert({includer.getHashValue(), lineBegin}).second)
+      continue;
+    edits.replace({includer, static_cast<unsigned>(lineBegin),
+                   static_cast<unsigned>(lineBegin)},
+                  "// xfence: host-only header left out: ");
+    if (clang::OptionalFileEntryRef entry = sm.getFileEntryRefForID(header))
+      rewriter.noteHostHeader(
+          llvm::sys::path::filename(entry->getName()),
+          sm.getPresumedLineNumber(sm.getIncludeLoc(header)));
+  }
+  // The files left out (with the headers they include): another #include
+  // of one of them (skipped by its include guard) goes too.
+  llvm::StringSet<> leftOutPaths;
+  for (auto it = sm.fileinfo_begin(); it != sm.fileinfo_end(); ++it) {
+    clang::FileID id = sm.translateFile(it->first);
+    if (id.isValid() && id != mainFile &&
+        rewriter.inLeftOutHeader(sm.getLocForStartOfFile(id))) {
+      llvm::SmallString<256> real;
+      if (!llvm::sys::fs::real_path(it->first.getName(), real))
+        leftOutPaths.insert(real);
+    }
+  }
+  for (auto it = sm.fileinfo_begin(); it != sm.fileinfo_end(); ++it) {
+    clang::FileID id = sm.translateFile(it->first);
+    if (id.isValid() && id != mainFile &&
+        src.isUserLocation(sm.getLocForStartOfFile(id)) &&
+        sm.getIncludeLoc(id).isValid() &&
+        src.isUserLocation(sm.getIncludeLoc(id)) &&
+        !rewriter.inLeftOutHeader(sm.getLocForStartOfFile(id)))
+      files.push_back(id);
+  }
+  for (clang::FileID file : files) {
+    llvm::StringRef buffer = sm.getBufferData(file);
+    llvm::SmallVector<std::string> dirs = {std::string(mainDir)};
+    if (clang::OptionalFileEntryRef entry = sm.getFileEntryRefForID(file))
+      dirs.push_back(llvm::sys::path::parent_path(entry->getName()).str());
+    for (const std::string &dir : includeDirs)
+      dirs.push_back(dir);
+    size_t at = 0;
+    while (at < buffer.size()) {
+      size_t end = buffer.find('\n', at);
+      if (end == llvm::StringRef::npos)
+        end = buffer.size();
+      llvm::StringRef line = buffer.slice(at, end).ltrim();
+      bool system = false, hostHeader = false;
+      // Inlined, a header's #pragma once would be in the main file.
+      if (file != mainFile && line.starts_with("#") &&
+          line.drop_front().ltrim().starts_with("pragma") &&
+          line.contains("once"))
+        system = true;
+      if (line.consume_front("#") &&
+          (line = line.ltrim()).consume_front("include")) {
+        line = line.trim();
+        if (line.starts_with("<")) {
+          system = true;
+        } else if (line.consume_front("\"")) {
+          llvm::StringRef name =
+              line.take_until([](char c) { return c == '"'; });
+          system = true;
+          for (const std::string &dir : dirs) {
+            llvm::SmallString<256> path(dir);
+            llvm::sys::path::append(path, name);
+            if (llvm::sys::fs::exists(path)) {
+              llvm::SmallString<256> real;
+              if (system && !leftOutPaths.empty() &&
+                  !llvm::sys::fs::real_path(path, real) &&
+                  leftOutPaths.contains(real))
+                hostHeader = true;
+              system = false;
+            }
+          }
+        }
+      }
+      if (hostHeader && !leftOutLines.count({file.getHashValue(), at}))
+        edits.replace(
+            {file, static_cast<unsigned>(at), static_cast<unsigned>(at)},
+            "// xfence: host-only header left out: ");
+      else if (system && !leftOutLines.count({file.getHashValue(), at}))
+        edits.replace(
+            {file, static_cast<unsigned>(at), static_cast<unsigned>(at)},
+            "// xfence: ");
+      for (const char *macro : {"__CUDA_ARCH__", "__CUDACC__", "__align__"})
+        if (buffer.slice(at, end).contains(macro))
+          cudaMacros.insert(macro);
+      at = end + 1;
+    }
+  }
+  // CUDA's macros that the kept text names: the values of the parse, so
+  // that an #if selects the code that was translated (an #if
+  // __CUDA_ARCH__ >= 200 around the kernels would otherwise select its
+  // #else, which was not), and __align__ as CUDA defines it.
+  notes = rewriter.notes();
+  if (!cudaMacros.empty()) {
+    notes += "// xfence: CUDA macros that the code names, as the CUDA device "
+             "side was parsed with (the translated #if branches):\n";
+    clang::Preprocessor &pp = src.getUnit().getPreprocessor();
+    for (llvm::StringRef macro : {"__CUDA_ARCH__", "__CUDACC__"}) {
+      if (!cudaMacros.count(macro.str()))
+        continue;
+      const clang::MacroInfo *info =
+          pp.getMacroInfo(pp.getIdentifierInfo(macro));
+      if (!info)
+        continue;
+      std::string value;
+      for (const clang::Token &tok : info->tokens())
+        value += (value.empty() ? "" : " ") + pp.getSpelling(tok);
+      notes += "#define " + macro.str() + " " + value + "\n";
+    }
+    if (cudaMacros.count("__align__"))
+      notes += "#define __align__(n) __attribute__((aligned(n)))\n";
+  }
+  return failure(rewriter.failed);
+}

@@ -1,0 +1,705 @@
+//===- CudaTemplates.cpp - function templates as plain functions ----------===//
+//
+// For each user function template at file or namespace scope:
+//  * its definition is replaced by one copy of its text per specialization
+//    the program uses (implicit and explicit instantiations): the template
+//    header removed, the name made `name__<arguments>`, each use of a type
+//    parameter spelled as the argument type, each use of a value parameter
+//    as the argument's value, and each use of a specialization of a
+//    template in it (resolved in that specialization: `bar<T>(x)` names
+//    `bar<float>` in the float copy) renamed;
+//  * a declaration without body becomes the prototypes of those copies;
+//  * an explicit specialization (`template <> int rev<2>(int)`) keeps its
+//    text, without `template <>` and with its new name;
+//  * explicit instantiation directives (`template void f<int>(int *);`)
+//    are removed (their copies are written at the definition);
+//  * uses of specializations elsewhere (calls, kernel launches, addresses)
+//    are renamed.
+// A template that the program never uses is left out. Templates this
+// cannot copy faithfully (parameter packs, template template parameters,
+// dependent member types, `const T` with T a pointer) are errors at the
+// construct; member templates and class templates are left to the
+// translation, which refuses them.
+//
+//===----------------------------------------------------------------------===//
+
+#include "rewriters/sources/cuda/CudaTemplates.h"
+
+#include "frontends/cuda/CudaImporter.h"
+#include "rewriters/common/SourceEdits.h"
+
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/TypeLoc.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Lex/MacroInfo.h"
+#include "clang/Lex/Preprocessor.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/StringSet.h"
+
+#include <cctype>
+#include <map>
+
+using namespace xfence;
+using namespace mlir;
+using clang::DiagnosticsEngine;
+
+namespace {
+
+/// A use of a template parameter in the text of a template.
+struct ParamUse {
+  FileCharRange range;
+  unsigned index;
+  /// The use in the AST (a macro location if the text is a macro's).
+  clang::SourceLocation at;
+};
+
+/// An edit of a copy: in the template's text, or in the body of an
+/// object-like macro that the template's text expands.
+struct CopyEdit {
+  FileCharRange range;
+  std::string text;
+  clang::SourceLocation at;
+};
+
+/// The text of a macro body, copied in place of its expansion.
+struct MacroCopy {
+  FileCharRange body, expansion;
+};
+
+/// The policy of the copies: an edit inside a replaced span (a parameter
+/// inside the explicit arguments of a renamed call) is moot.
+SourceEditPolicy copyPolicy() {
+  SourceEditPolicy policy;
+  policy.inlineHeaders = true;
+  policy.allowMootEdits = true;
+  return policy;
+}
+
+class TemplateExpander {
+public:
+  explicit TemplateExpander(ParsedSource &src)
+      : src(src), sm(src.getSourceManager()), lo(src.getLangOpts()),
+        printing(lo) {
+    printing.SuppressTagKeyword = true;
+  }
+
+  FailureOr<ExpandedFiles> run();
+
+  bool error(clang::SourceLocation loc, const llvm::Twine &message) {
+    src.report(loc, DiagnosticsEngine::Error, message.str());
+    hadError = true;
+    return true;
+  }
+
+  /// A template this expansion replaces.
+  bool handles(const clang::FunctionTemplateDecl *ft) const {
+    return handled.count(ft->getCanonicalDecl());
+  }
+  /// The new name of a specialization of a handled template, or null.
+  const std::string *nameOf(const clang::FunctionDecl *fn) const {
+    auto it = names.find(fn->getCanonicalDecl());
+    return it == names.end() ? nullptr : &it->second;
+  }
+  /// The renaming of the use `ref` of a specialization (its name and
+  /// explicit template arguments), if it is one.
+  std::optional<CopyEdit> renameFor(const clang::DeclRefExpr *ref);
+  /// The object-like macro whose body holds the text at `at`, if it is
+  /// expanded (directly) inside `within`.
+  std::optional<MacroCopy> macroCopyFor(clang::SourceLocation at,
+                                        const FileCharRange &within);
+
+  ParsedSource &src;
+  clang::SourceManager &sm;
+  const clang::LangOptions &lo;
+  clang::PrintingPolicy printing;
+  bool hadError = false;
+  /// A template this expansion does not copy uses one it would copy: the
+  /// expansion is not done (the translation reports the template).
+  bool blocked = false;
+
+  /// Every redeclaration of the handled templates, in source order.
+  std::vector<clang::FunctionTemplateDecl *> templates;
+  llvm::DenseSet<const clang::FunctionTemplateDecl *> handled;
+  std::vector<clang::FunctionDecl *> explicitSpecializations;
+  std::vector<const clang::DeclRefExpr *> usesOutside;
+  /// The new name of each specialization (canonical declarations).
+  llvm::DenseMap<const clang::FunctionDecl *, std::string> names;
+
+private:
+  std::optional<std::string> spell(const clang::TemplateArgument &arg,
+                                   clang::SourceLocation at);
+  std::string mangle(const clang::FunctionDecl *spec);
+  void expand(clang::FunctionTemplateDecl *ft, SourceEdits &edits);
+  void removeExplicitInstantiations(SourceEdits &edits);
+  std::string lineDirective(clang::SourceLocation loc) const;
+};
+
+/// Collects the templates, explicit specializations and the uses of
+/// specializations outside templates.
+class Collector : public clang::RecursiveASTVisitor<Collector> {
+public:
+  explicit Collector(TemplateExpander &x) : x(x) {}
+  bool shouldVisitTemplateInstantiations() const { return false; }
+
+  bool TraverseDecl(clang::Decl *d) {
+    if (d && !llvm::isa<clang::TranslationUnitDecl>(d) &&
+        !x.src.isUserLocation(d->getLocation()))
+      return true;
+    return RecursiveASTVisitor::TraverseDecl(d);
+  }
+  bool TraverseFunctionTemplateDecl(clang::FunctionTemplateDecl *ft) {
+    // Its text is copied per specialization (expand); not walked here.
+    if (ft->getDeclContext()->getRedeclContext()->isFileContext()) {
+      x.templates.push_back(ft);
+      x.handled.insert(ft->getCanonicalDecl());
+      return true;
+    }
+    return RecursiveASTVisitor::TraverseFunctionTemplateDecl(ft);
+  }
+  bool VisitFunctionDecl(clang::FunctionDecl *fn) {
+    if (fn->getTemplateSpecializationKind() ==
+            clang::TSK_ExplicitSpecialization &&
+        fn->getPrimaryTemplate())
+      x.explicitSpecializations.push_back(fn);
+    return true;
+  }
+  bool VisitDeclRefExpr(clang::DeclRefExpr *ref) {
+    x.usesOutside.push_back(ref);
+    return true;
+  }
+  bool VisitUnresolvedLookupExpr(clang::UnresolvedLookupExpr *e) {
+    // A use that only a template this expansion does not copy (a class
+    // template's member, a member template) resolves: the copies would
+    // leave it without its template.
+    for (const clang::NamedDecl *d : e->decls())
+      if (llvm::isa<clang::FunctionTemplateDecl>(d->getUnderlyingDecl()) &&
+          x.src.isUserLocation(d->getLocation()))
+        x.blocked = true;
+    return true;
+  }
+
+private:
+  TemplateExpander &x;
+};
+
+/// The uses of template parameters in a template's text.
+class ParamUses : public clang::RecursiveASTVisitor<ParamUses> {
+public:
+  ParamUses(TemplateExpander &x, unsigned depth) : x(x), depth(depth) {}
+
+  bool VisitTemplateTypeParmTypeLoc(clang::TemplateTypeParmTypeLoc tl) {
+    const clang::TemplateTypeParmType *t = tl.getTypePtr();
+    if (t->getDepth() != depth)
+      return x.error(tl.getNameLoc(),
+                     "this template parameter belongs to a nested template; "
+                     "xfence cannot copy the template per specialization");
+    add(tl.getSourceRange(), t->getIndex(), tl.getBeginLoc());
+    return true;
+  }
+  bool TraverseQualifiedTypeLoc(clang::QualifiedTypeLoc tl,
+                                bool traverseQualifier = true) {
+    // (The visitor has no Visit for qualified type locations.)
+    if (auto param = tl.getUnqualifiedLoc()
+                         .getAsAdjusted<clang::TemplateTypeParmTypeLoc>())
+      qualified.insert(param.getTypePtr()->getIndex());
+    return RecursiveASTVisitor::TraverseQualifiedTypeLoc(tl, traverseQualifier);
+  }
+  bool VisitDependentNameTypeLoc(clang::DependentNameTypeLoc tl) {
+    return x.error(tl.getBeginLoc(),
+                   "a member type of a template parameter has no spelling "
+                   "xfence can copy per specialization");
+  }
+  bool VisitPackExpansionTypeLoc(clang::PackExpansionTypeLoc tl) {
+    return x.error(tl.getBeginLoc(), "a parameter pack has no OpenCL C form");
+  }
+  bool VisitDeclRefExpr(clang::DeclRefExpr *ref) {
+    auto *param =
+        llvm::dyn_cast<clang::NonTypeTemplateParmDecl>(ref->getDecl());
+    if (!param)
+      return true;
+    if (param->getDepth() != depth)
+      return x.error(ref->getLocation(),
+                     "this template parameter belongs to a nested template; "
+                     "xfence cannot copy the template per specialization");
+    add(ref->getSourceRange(), param->getIndex(), ref->getBeginLoc());
+    return true;
+  }
+
+  std::vector<ParamUse> uses;
+  /// Type parameters used as `const T` or `volatile T`.
+  llvm::DenseSet<unsigned> qualified;
+
+private:
+  void add(clang::SourceRange range, unsigned index, clang::SourceLocation at) {
+    if (std::optional<FileCharRange> r = findRewriteRange(x.sm, x.lo, range))
+      uses.push_back({*r, index, at});
+    else
+      x.error(at, "a template parameter used in a macro body; xfence cannot "
+                  "copy the template per specialization");
+  }
+
+  TemplateExpander &x;
+  unsigned depth;
+};
+
+/// The uses of specializations in one specialization's instantiated text.
+class SpecializationUses
+    : public clang::RecursiveASTVisitor<SpecializationUses> {
+public:
+  explicit SpecializationUses(std::vector<const clang::DeclRefExpr *> &uses)
+      : uses(uses) {}
+  bool VisitDeclRefExpr(clang::DeclRefExpr *ref) {
+    uses.push_back(ref);
+    return true;
+  }
+
+private:
+  std::vector<const clang::DeclRefExpr *> &uses;
+};
+
+} // namespace
+
+std::optional<CopyEdit>
+TemplateExpander::renameFor(const clang::DeclRefExpr *ref) {
+  auto *fn = llvm::dyn_cast<clang::FunctionDecl>(ref->getDecl());
+  if (!fn)
+    return std::nullopt;
+  const std::string *name = nameOf(fn);
+  if (!name)
+    return std::nullopt;
+  clang::SourceLocation end =
+      ref->hasExplicitTemplateArgs() ? ref->getRAngleLoc() : ref->getLocation();
+  std::optional<FileCharRange> r =
+      findRewriteRange(sm, lo, clang::SourceRange(ref->getLocation(), end));
+  if (!r) {
+    error(ref->getLocation(), "cannot rename this use of a function template "
+                              "specialization (spelled by a macro)");
+    return std::nullopt;
+  }
+  return CopyEdit{*r, *name, ref->getLocation()};
+}
+
+std::optional<MacroCopy>
+TemplateExpander::macroCopyFor(clang::SourceLocation at,
+                               const FileCharRange &within) {
+  if (!at.isMacroID() || sm.isMacroArgExpansion(at))
+    return std::nullopt;
+  clang::CharSourceRange expansion = sm.getImmediateExpansionRange(at);
+  if (expansion.getBegin().isMacroID())
+    return std::nullopt; // a macro expanded by a macro
+  clang::Preprocessor &pp = src.getUnit().getPreprocessor();
+  llvm::StringRef name = clang::Lexer::getImmediateMacroName(at, sm, lo);
+  clang::IdentifierInfo *ii = pp.getIdentifierInfo(name);
+  const clang::MacroInfo *info =
+      pp.getMacroDefinitionAtLoc(ii, expansion.getBegin()).getMacroInfo();
+  if (!info)
+    info = pp.getMacroInfo(ii);
+  if (!info || info->isFunctionLike() || info->tokens_empty())
+    return std::nullopt;
+  clang::SourceLocation first = info->tokens().front().getLocation();
+  clang::SourceLocation last = clang::Lexer::getLocForEndOfToken(
+      info->tokens().back().getLocation(), 0, sm, lo);
+  auto [bodyFile, bodyBegin] = sm.getDecomposedLoc(first);
+  auto [expFile, expBegin] = sm.getDecomposedLoc(expansion.getBegin());
+  clang::SourceLocation expEnd =
+      expansion.isTokenRange()
+          ? clang::Lexer::getLocForEndOfToken(expansion.getEnd(), 0, sm, lo)
+          : expansion.getEnd();
+  MacroCopy copy;
+  copy.body = {bodyFile, bodyBegin, sm.getFileOffset(last)};
+  copy.expansion = {expFile, expBegin, sm.getFileOffset(expEnd)};
+  if (!within.contains(copy.expansion))
+    return std::nullopt;
+  return copy;
+}
+
+std::optional<std::string>
+TemplateExpander::spell(const clang::TemplateArgument &arg,
+                        clang::SourceLocation at) {
+  switch (arg.getKind()) {
+  case clang::TemplateArgument::Type: {
+    clang::QualType type = arg.getAsType();
+    if (type->isFunctionType() || type->isArrayType() ||
+        type->isMemberPointerType()) {
+      error(at, "xfence cannot spell the template argument '" +
+                    type.getAsString(printing) + "' in a copy of the template");
+      return std::nullopt;
+    }
+    std::string text = type.getAsString(printing);
+    if (llvm::StringRef(text).contains("(unnamed") ||
+        llvm::StringRef(text).contains("(anonymous") ||
+        llvm::StringRef(text).contains("(lambda")) {
+      error(at, "the template argument '" + text +
+                    "' has no name to write in a copy of the template");
+      return std::nullopt;
+    }
+    return text;
+  }
+  case clang::TemplateArgument::Integral: {
+    llvm::APSInt value = arg.getAsIntegral();
+    clang::QualType type = arg.getIntegralType();
+    if (type->isBooleanType())
+      return std::string(value.getBoolValue() ? "true" : "false");
+    std::string number = llvm::toString(value, 10);
+    if (type->isSpecificBuiltinType(clang::BuiltinType::Int))
+      return value.isNegative() ? "(" + number + ")" : number;
+    return "((" + type.getAsString(printing) + ")" + number + ")";
+  }
+  default:
+    error(at, "xfence copies templates per specialization only for type "
+              "and integer arguments");
+    return std::nullopt;
+  }
+}
+
+std::string TemplateExpander::mangle(const clang::FunctionDecl *spec) {
+  std::string name = spec->getNameAsString() + "_";
+  const clang::TemplateArgumentList *args =
+      spec->getTemplateSpecializationArgs();
+  for (const clang::TemplateArgument &arg : args->asArray()) {
+    std::string part;
+    if (arg.getKind() == clang::TemplateArgument::Integral) {
+      llvm::APSInt value = arg.getAsIntegral();
+      if (arg.getIntegralType()->isBooleanType())
+        part = value.getBoolValue() ? "true" : "false";
+      else
+        part = (value.isNegative() ? "m" : "") +
+               llvm::toString(value.abs(), 10, false);
+    } else if (arg.getKind() == clang::TemplateArgument::Type) {
+      for (char c : arg.getAsType().getAsString(printing)) {
+        if (std::isalnum(static_cast<unsigned char>(c)))
+          part += c;
+        else if (c == '*')
+          part += "_p";
+        else if (!part.empty() && part.back() != '_')
+          part += '_';
+      }
+      while (!part.empty() && part.back() == '_')
+        part.pop_back();
+    } else {
+      part = "arg";
+    }
+    name += "_" + part;
+  }
+  // Unique among the program's identifiers and the other copies.
+  std::string unique = name;
+  for (unsigned n = 1;
+       src.getContext().Idents.find(unique) != src.getContext().Idents.end() ||
+       llvm::any_of(names, [&](auto &entry) { return entry.second == unique; });
+       ++n)
+    unique = name + "_" + std::to_string(n);
+  return unique;
+}
+
+std::string TemplateExpander::lineDirective(clang::SourceLocation loc) const {
+  clang::PresumedLoc presumed = sm.getPresumedLoc(sm.getFileLoc(loc));
+  std::string file;
+  for (char c : llvm::StringRef(presumed.getFilename())) {
+    if (c == '\\' || c == '"')
+      file += '\\';
+    file += c;
+  }
+  return "\n#line " + std::to_string(presumed.getLine()) + " \"" + file +
+         "\" " + kTemplateLineMarker.str() + "\n";
+}
+
+void TemplateExpander::expand(clang::FunctionTemplateDecl *ft,
+                              SourceEdits &edits) {
+  clang::FunctionDecl *pattern = ft->getTemplatedDecl();
+  bool definition = pattern->doesThisDeclarationHaveABody();
+  // The whole text of the template (directives such as #pragma unroll
+  // inside it included), if a file holds it.
+  std::optional<FileCharRange> range;
+  clang::SourceLocation begin = ft->getBeginLoc(), end = ft->getEndLoc();
+  if (begin.isFileID() && end.isFileID() &&
+      sm.getFileID(begin) == sm.getFileID(end))
+    range = FileCharRange{
+        sm.getFileID(begin), sm.getFileOffset(begin),
+        sm.getFileOffset(clang::Lexer::getLocForEndOfToken(end, 0, sm, lo))};
+  if (!range) {
+    error(ft->getLocation(), "a function template written by a macro; "
+                             "xfence cannot copy it per specialization");
+    return;
+  }
+  clang::SourceLocation last = ft->getEndLoc();
+  if (!definition) {
+    // The prototypes end with the declaration's ';'.
+    clang::SourceLocation after = clang::Lexer::findLocationAfterToken(
+        last, clang::tok::semi, sm, lo, false);
+    if (after.isValid() && !after.isMacroID()) {
+      range->end = sm.getFileOffset(after);
+      last = after;
+    }
+  }
+  clang::TemplateParameterList *params = ft->getTemplateParameters();
+  for (const clang::NamedDecl *param : *params) {
+    if (param->isTemplateParameterPack() ||
+        llvm::isa<clang::TemplateTemplateParmDecl>(param)) {
+      error(param->getLocation(),
+            "xfence copies templates per specialization only for type and "
+            "integer parameters (not packs or template template parameters)");
+      return;
+    }
+  }
+  ParamUses paramUses(*this, params->getDepth());
+  paramUses.TraverseDecl(pattern);
+  std::optional<FileCharRange> header = findRewriteRange(
+      sm, lo,
+      clang::SourceRange(params->getTemplateLoc(), params->getRAngleLoc()));
+  std::optional<FileCharRange> nameRange = findRewriteRange(
+      sm, lo,
+      clang::SourceRange(pattern->getLocation(), pattern->getLocation()));
+  if (!header || !nameRange) {
+    error(ft->getLocation(), "cannot copy this function template (its "
+                             "header or name is written by a macro)");
+    return;
+  }
+
+  std::string text;
+  unsigned copies = 0;
+  for (clang::FunctionDecl *spec : ft->specializations()) {
+    if (spec->getTemplateSpecializationKind() ==
+        clang::TSK_ExplicitSpecialization)
+      continue; // its own text
+    const clang::TemplateArgumentList *args =
+        spec->getTemplateSpecializationArgs();
+    // The header's text becomes blanks (its line breaks kept), so that
+    // columns after it stay where they were.
+    std::string blanks;
+    for (char c :
+         sm.getBufferData(header->file).slice(header->begin, header->end))
+      blanks += c == '\n' ? '\n' : ' ';
+    std::vector<CopyEdit> copyEdits;
+    copyEdits.push_back({*header, blanks, {}});
+    copyEdits.push_back({*nameRange, names[spec->getCanonicalDecl()], {}});
+    bool ok = true;
+    for (const ParamUse &use : paramUses.uses) {
+      const clang::TemplateArgument &arg = args->get(use.index);
+      if (arg.getKind() == clang::TemplateArgument::Type &&
+          arg.getAsType()->isPointerType() &&
+          paramUses.qualified.count(use.index)) {
+        error(use.at, "a qualified use of a template parameter whose "
+                      "argument is a pointer ('" +
+                          arg.getAsType().getAsString(printing) +
+                          "'); xfence cannot spell it in a copy of the "
+                          "template");
+        ok = false;
+        break;
+      }
+      std::optional<std::string> spelled = spell(arg, use.at);
+      if (!spelled) {
+        ok = false;
+        break;
+      }
+      copyEdits.push_back({use.range, *spelled, use.at});
+    }
+    if (!ok)
+      return;
+    std::vector<const clang::DeclRefExpr *> uses;
+    SpecializationUses(uses).TraverseDecl(spec);
+    for (const clang::DeclRefExpr *ref : uses) {
+      // Only this copy's text: the template's own, or macro bodies it
+      // expands (not a default argument of another template, say).
+      clang::SourceLocation at = sm.getExpansionLoc(ref->getLocation());
+      if (sm.getFileID(at) != range->file ||
+          sm.getFileOffset(at) < range->begin ||
+          sm.getFileOffset(at) >= range->end)
+        continue;
+      if (std::optional<CopyEdit> edit = renameFor(ref))
+        copyEdits.push_back(std::move(*edit));
+    }
+    // Edits in the bodies of macros that the template expands: the body,
+    // with them, replaces the expansion in this copy.
+    SourceEdits copy(src, copyPolicy());
+    std::map<std::pair<unsigned, unsigned>,
+             std::pair<MacroCopy, std::vector<const CopyEdit *>>>
+        macroCopies;
+    for (const CopyEdit &edit : copyEdits) {
+      if (range->contains(edit.range)) {
+        copy.replace(edit.range, edit.text);
+        continue;
+      }
+      std::optional<MacroCopy> macro = macroCopyFor(edit.at, *range);
+      if (!macro || !macro->body.contains(edit.range)) {
+        error(edit.at.isValid() ? edit.at : ft->getLocation(),
+              "this text of the template needs other text in each copy, "
+              "but it is written in a macro that xfence cannot copy with "
+              "it (a function-like or nested macro)");
+        return;
+      }
+      auto &slot = macroCopies[{macro->expansion.begin, macro->expansion.end}];
+      slot.first = *macro;
+      slot.second.push_back(&edit);
+    }
+    for (auto &[key, entry] : macroCopies) {
+      SourceEdits body(src, copyPolicy());
+      for (const CopyEdit *edit : entry.second)
+        body.replace(edit->range, edit->text);
+      FailureOr<std::string> text = body.applyWithin(entry.first.body);
+      if (failed(text)) {
+        hadError = true;
+        return;
+      }
+      copy.replace(entry.first.expansion, *text);
+    }
+    FailureOr<std::string> copied = copy.applyWithin(*range);
+    if (failed(copied)) {
+      hadError = true;
+      return;
+    }
+    text += lineDirective(ft->getBeginLoc()) + *copied;
+    if (!definition && !llvm::StringRef(*copied).rtrim().ends_with(";"))
+      text += ";";
+    ++copies;
+  }
+  if (copies == 0 && definition)
+    text = "/* xfence: function template '" + pattern->getNameAsString() +
+           "' left out: this file uses no specialization of it */";
+  text += lineDirective(last);
+  edits.replace(*range, std::move(text));
+}
+
+void TemplateExpander::removeExplicitInstantiations(SourceEdits &edits) {
+  // `[extern] template <declaration>;` of a handled template: the raw
+  // tokens of each user file that has one.
+  llvm::StringSet<> templateNames;
+  llvm::DenseSet<clang::FileID> files;
+  for (clang::FunctionTemplateDecl *ft : templates) {
+    templateNames.insert(ft->getName());
+    files.insert(sm.getFileID(sm.getExpansionLoc(ft->getLocation())));
+  }
+  for (const clang::Decl *d :
+       src.getContext().getTranslationUnitDecl()->decls())
+    if (src.isUserLocation(d->getLocation()))
+      files.insert(sm.getFileID(sm.getExpansionLoc(d->getLocation())));
+  for (clang::FileID file : files) {
+    llvm::StringRef buffer = sm.getBufferData(file);
+    clang::Lexer lexer(sm.getLocForStartOfFile(file), lo, buffer.begin(),
+                       buffer.begin(), buffer.end());
+    std::vector<clang::Token> tokens;
+    clang::Token tok;
+    while (!lexer.LexFromRawLexer(tok))
+      tokens.push_back(tok);
+    for (size_t i = 0; i + 1 < tokens.size(); ++i) {
+      if (!tokens[i].is(clang::tok::raw_identifier) ||
+          tokens[i].getRawIdentifier() != "template" ||
+          tokens[i + 1].is(clang::tok::less) ||
+          tokens[i].isAtStartOfLine() == false)
+        continue;
+      size_t begin = i, end = i + 1;
+      int depth = 0;
+      bool names = false;
+      for (; end < tokens.size(); ++end) {
+        const clang::Token &t = tokens[end];
+        if (t.isOneOf(clang::tok::l_paren, clang::tok::l_brace,
+                      clang::tok::l_square))
+          ++depth;
+        else if (t.isOneOf(clang::tok::r_paren, clang::tok::r_brace,
+                           clang::tok::r_square))
+          --depth;
+        else if (t.is(clang::tok::semi) && depth == 0)
+          break;
+        else if (t.is(clang::tok::raw_identifier) && depth == 0 &&
+                 templateNames.count(t.getRawIdentifier()))
+          names = true;
+        if (t.is(clang::tok::l_brace))
+          break; // a definition, not an instantiation
+      }
+      if (!names || end == tokens.size() || !tokens[end].is(clang::tok::semi))
+        continue;
+      unsigned from = sm.getFileOffset(tokens[begin].getLocation());
+      if (begin > 0 && tokens[begin - 1].is(clang::tok::raw_identifier) &&
+          tokens[begin - 1].getRawIdentifier() == "extern")
+        from = sm.getFileOffset(tokens[begin - 1].getLocation());
+      unsigned to = sm.getFileOffset(tokens[end].getEndLoc());
+      edits.replace({file, from, to},
+                    "/* xfence: explicit instantiation removed (the "
+                    "specialization is written at its template) */");
+      i = end;
+    }
+  }
+}
+
+FailureOr<ExpandedFiles> TemplateExpander::run() {
+  Collector collector(*this);
+  collector.TraverseDecl(src.getContext().getTranslationUnitDecl());
+  if (templates.empty() || blocked)
+    return ExpandedFiles();
+  // Names first: a copy renames uses of other templates' specializations.
+  for (clang::FunctionTemplateDecl *ft : templates) {
+    if (ft != ft->getCanonicalDecl())
+      continue;
+    for (clang::FunctionDecl *spec : ft->specializations())
+      names[spec->getCanonicalDecl()] = mangle(spec);
+  }
+  SourceEdits edits(src, copyPolicy());
+  for (clang::FunctionTemplateDecl *ft : templates)
+    expand(ft, edits);
+  for (clang::FunctionDecl *fn : explicitSpecializations) {
+    if (!handles(fn->getPrimaryTemplate()))
+      continue;
+    const std::string *name = nameOf(fn);
+    clang::SourceLocation end = fn->getLocation();
+    if (const clang::ASTTemplateArgumentListInfo *written =
+            fn->getTemplateSpecializationArgsAsWritten())
+      end = written->getRAngleLoc();
+    std::optional<FileCharRange> nameRange =
+        findRewriteRange(sm, lo, clang::SourceRange(fn->getLocation(), end));
+    std::optional<FileCharRange> header;
+    if (fn->getNumTemplateParameterLists() == 1) {
+      clang::TemplateParameterList *list = fn->getTemplateParameterList(0);
+      header = findRewriteRange(
+          sm, lo,
+          clang::SourceRange(list->getTemplateLoc(), list->getRAngleLoc()));
+    }
+    if (!name || !nameRange || !header) {
+      error(fn->getLocation(), "cannot rewrite this explicit specialization "
+                               "as a plain function");
+      continue;
+    }
+    edits.replace(*header, "");
+    edits.replace(*nameRange, *name);
+  }
+  for (const clang::DeclRefExpr *ref : usesOutside)
+    if (std::optional<CopyEdit> edit = renameFor(ref))
+      edits.replace(edit->range, edit->text);
+  removeExplicitInstantiations(edits);
+  if (hadError)
+    return failure();
+  FailureOr<std::vector<std::pair<clang::FileID, std::string>>> texts =
+      edits.applyToFiles();
+  if (mlir::failed(texts))
+    return failure();
+  ExpandedFiles files;
+  for (auto &[file, text] : *texts) {
+    if (file == sm.getMainFileID())
+      files.mainFile = std::move(text);
+    else
+      files.headers.emplace_back(sm.getFileEntryRefForID(file)->getName().str(),
+                                 std::move(text));
+  }
+  return files;
+}
+
+FailureOr<ExpandedFiles> xfence::expandFunctionTemplates(ParsedSource &src) {
+  return TemplateExpander(src).run();
+}
+
+std::string xfence::removeTemplateLineDirectives(llvm::StringRef text) {
+  std::string out;
+  out.reserve(text.size());
+  while (!text.empty()) {
+    auto [line, rest] = text.split('\n');
+    bool newline = text.size() > line.size();
+    if (!(line.starts_with("#line ") && line.ends_with(kTemplateLineMarker))) {
+      out += line;
+      if (newline)
+        out += '\n';
+    }
+    text = rest;
+  }
+  return out;
+}

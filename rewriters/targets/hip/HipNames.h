@@ -1,0 +1,42 @@
+//===- HipNames.h - CUDA runtime names and their HIP names ------*- C++ -*-===//
+//
+// The CUDA runtime API names (functions, types, enumerators) and toolkit
+// headers that xfence knows a HIP equivalent of. Most HIP names are the
+// CUDA name with `hip` for `cuda`; the exceptions are listed. A name of the
+// CUDA runtime that is not here is an error, never left as it is.
+// test/rewriters/routes/cuda-to-hip/names.test checks every HIP name against
+// the HIP headers.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef XFENCE_REWRITERS_TARGETS_HIP_HIPNAMES_H
+#define XFENCE_REWRITERS_TARGETS_HIP_HIPNAMES_H
+
+#include "llvm/ADT/StringRef.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace xfence {
+
+/// The HIP name of the CUDA runtime name `cuda`, or nothing.
+std::optional<std::string> hipRuntimeName(llvm::StringRef cuda);
+
+/// What to do with `#include <header>` of a CUDA toolkit header: the HIP
+/// header to include instead, "" to drop it (the prelude includes
+/// <hip/hip_runtime.h>), or nothing if it is not a toolkit header xfence
+/// knows. `known` says whether `header` is a toolkit header at all.
+std::optional<std::string> hipHeaderFor(llvm::StringRef header, bool &known);
+
+/// Every (CUDA, HIP) pair of the table, sorted.
+std::vector<std::pair<std::string, std::string>> hipRuntimeNames();
+
+/// Registers `xfence-translate --list-hip-runtime-names`, which prints the
+/// table (test/rewriters/routes/cuda-to-hip/names.test checks it against the
+/// HIP headers).
+void registerHipNamesListing();
+
+} // namespace xfence
+
+#endif // XFENCE_REWRITERS_TARGETS_HIP_HIPNAMES_H
