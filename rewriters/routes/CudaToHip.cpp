@@ -16,7 +16,7 @@
 #include "rewriters/common/SourceEdits.h"
 #include "rewriters/sources/cuda/CudaSiteRewriter.h"
 #include "rewriters/sources/cuda/CudaSyntax.h"
-#include "rewriters/targets/hip/HipNames.h"
+#include "rewriters/names/HipNames.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/PassManager.h"

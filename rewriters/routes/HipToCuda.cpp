@@ -14,9 +14,10 @@
 #include "passes/Passes.h"
 #include "passes/TargetCapabilities.h"
 #include "rewriters/common/SourceEdits.h"
+#include "rewriters/names/HipNames.h"
 #include "rewriters/sources/cuda/CudaSiteRewriter.h"
 #include "rewriters/sources/cuda/CudaSyntax.h"
-#include "rewriters/targets/hip/HipNames.h"
+#include "rewriters/sources/hip/HipSource.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/PassManager.h"
@@ -30,14 +31,6 @@ using clang::DiagnosticsEngine;
 
 namespace {
 
-constexpr llvm::StringLiteral kHipIncludeDir = "/xfence-hip/include";
-
-/// The C and C++ headers that <hip/hip_runtime.h> brings (see
-/// hipCompatHeader), also included by the output.
-constexpr llvm::StringLiteral kStandardHeaders =
-    "#include <cassert>\n#include <cmath>\n#include <cstddef>\n"
-    "#include <cstdint>\n#include <cstdio>\n#include <cstring>\n";
-
 /// HIP's legacy atomics that CUDA declares with the same meaning: relaxed,
 /// at device (agent) scope or, with _system, system scope; the wrapping
 /// atomicInc/atomicDec included.
@@ -49,76 +42,6 @@ bool isHipLegacyAtomic(llvm::StringRef name) {
               "atomicDec"},
              true)
       .Default(false);
-}
-
-/// HIP's wavefront functions: their width is the wavefront's (64 lanes on
-/// the AMD GPUs HIP targets by default), a CUDA warp has 32, and the CUDA
-/// toolkit declares some of the same names (CUDA 8's unmasked shuffles and
-/// votes) that nvcc no longer compiles for sm_70 and later. HIP's
-/// __syncwarp (ROCm 7.0, amd_warp_sync_functions.h) is a wavefront
-/// barrier between wavefront-scope fences: it orders all 64 lanes, where
-/// CUDA's __syncwarp of the same name orders 32.
-bool isWavefrontFunction(llvm::StringRef name) {
-  return llvm::StringSwitch<bool>(name)
-      .Cases({"__shfl", "__shfl_up", "__shfl_down", "__shfl_xor", "__ballot",
-              "__any", "__all", "__activemask", "__lane_id",
-              "__builtin_amdgcn_wave_barrier", "__syncwarp"},
-             true)
-      .Default(false);
-}
-
-/// Reports every call of a wavefront function in the user's code.
-class WavefrontCalls : public clang::RecursiveASTVisitor<WavefrontCalls> {
-public:
-  explicit WavefrontCalls(ParsedSource &src) : src(src) {}
-  bool shouldVisitTemplateInstantiations() const { return false; }
-  bool VisitCallExpr(clang::CallExpr *call) {
-    const clang::FunctionDecl *callee = call->getDirectCallee();
-    if (!callee || !callee->getIdentifier() ||
-        !isWavefrontFunction(callee->getName()) ||
-        src.isUserLocation(callee->getLocation()) ||
-        !src.isUserLocation(call->getBeginLoc()))
-      return true;
-    src.report(call->getBeginLoc(), DiagnosticsEngine::Error,
-               "'" + callee->getName().str() +
-                   "' has no CUDA form that keeps its meaning: it works on "
-                   "a wavefront (64 lanes on AMD GPUs) where a CUDA warp "
-                   "has 32" +
-                   (callee->getName() == "__syncwarp"
-                        ? std::string(" (HIP's __syncwarp orders the whole "
-                                      "wavefront; CUDA's orders one warp)")
-                        : std::string()));
-    found = true;
-    return true;
-  }
-  bool found = false;
-
-private:
-  ParsedSource &src;
-};
-
-/// HIP's spelling of each CUDA runtime name that the CUDA-to-HIP table
-/// knows, reversed. Where two CUDA names share one HIP name (a deprecated
-/// CUDA name and its successor), the one spelled like the HIP name wins.
-const llvm::StringMap<std::string> &cudaNameOfHip() {
-  static const llvm::StringMap<std::string> names = [] {
-    llvm::StringMap<std::string> map;
-    for (const auto &[cuda, hip] : hipRuntimeNames()) {
-      auto [it, inserted] = map.try_emplace(hip, cuda);
-      if (!inserted && llvm::StringRef(hip).drop_front(3) ==
-                           llvm::StringRef(cuda).drop_front(4))
-        it->second = cuda;
-    }
-    // The index macros of early HIP.
-    for (const char *dim : {"x", "y", "z"}) {
-      map[std::string("hipThreadIdx_") + dim] = std::string("threadIdx.") + dim;
-      map[std::string("hipBlockIdx_") + dim] = std::string("blockIdx.") + dim;
-      map[std::string("hipBlockDim_") + dim] = std::string("blockDim.") + dim;
-      map[std::string("hipGridDim_") + dim] = std::string("gridDim.") + dim;
-    }
-    return map;
-  }();
-  return names;
 }
 
 /// A token of the finished text.
@@ -268,57 +191,11 @@ LogicalResult rewriteHipIncludes(SourceEdits &edits) {
 
 } // namespace
 
-std::string xfence::hipCompatHeader() {
-  std::string text = "// xfence: HIP's names for a CUDA parse "
-                     "(docs/hip-to-cuda.md).\n"
-                     "#pragma clang system_header\n"
-                     "#pragma once\n";
-  std::vector<std::pair<std::string, std::string>> pairs;
-  for (const auto &entry : cudaNameOfHip())
-    pairs.emplace_back(entry.getKey().str(), entry.getValue());
-  llvm::sort(pairs);
-  for (const auto &[hip, cuda] : pairs)
-    text += "#define " + hip + " " + cuda + "\n";
-  // What HIP's <hip/hip_runtime.h> includes and HIP code relies on (HIP
-  // 5.2, amd_detail/amd_hip_runtime.h), and printf, which HIP declares for
-  // device code and CUDA in <cstdio>; the output's prelude has the same.
-  text += kStandardHeaders;
-  text +=
-      R"(#define hipLaunchKernelGGL(kernel, grid, block, shared, stream, ...) \
-  kernel<<<grid, block, shared, stream>>>(__VA_ARGS__)
-#define HIP_KERNEL_NAME(...) __VA_ARGS__
-#define HIP_SYMBOL(symbol) symbol
-#define HIP_DYNAMIC_SHARED(type, name) extern __shared__ type name[];
-#define __HIP_MEMORY_SCOPE_SINGLETHREAD 1
-#define __HIP_MEMORY_SCOPE_WAVEFRONT 2
-#define __HIP_MEMORY_SCOPE_WORKGROUP 3
-#define __HIP_MEMORY_SCOPE_AGENT 4
-#define __HIP_MEMORY_SCOPE_SYSTEM 5
-#define __HIP_MEMORY_SCOPE_CLUSTER 6
-__device__ void __builtin_amdgcn_fence(int, const char *);
-__device__ void __builtin_amdgcn_s_barrier();
-)";
-  return text;
-}
-
 FailureOr<std::string>
 xfence::translateHipToCuda(llvm::StringRef path, llvm::StringRef contents,
                            const HipToCudaOptions &options,
                            llvm::raw_ostream &diagOS) {
-  CudaSourceOptions source = options.source;
-  std::string runtime = (kHipIncludeDir + "/hip/hip_runtime.h").str();
-  source.overlays.emplace_back(runtime, hipCompatHeader());
-  source.overlays.emplace_back(
-      (kHipIncludeDir + "/hip/hip_runtime_api.h").str(),
-      "#pragma clang system_header\n#include <hip/hip_runtime.h>\n");
-  source.overlays.emplace_back(
-      (kHipIncludeDir + "/hip/hip_cooperative_groups.h").str(),
-      "#pragma clang system_header\n#include <hip/hip_runtime.h>\n"
-      "#include <cooperative_groups.h>\n");
-  // hipcc includes <hip/hip_runtime.h> by itself: so does the parse.
-  source.source.buildOptions.insert(
-      source.source.buildOptions.begin(),
-      {"-isystem" + kHipIncludeDir.str(), "-include", runtime});
+  CudaSourceOptions source = hipParseOptions(options.source);
   std::unique_ptr<ParsedSource> src =
       parseCudaSource(path, contents, source, diagOS);
   if (!src || src->hasErrors())
@@ -360,9 +237,7 @@ xfence::translateHipToCuda(llvm::StringRef path, llvm::StringRef contents,
   ok = ok &&
        succeeded(rewriteCudaSyncSites(edits, sites, *module, target, imported));
   ok = succeeded(rewriteHipIncludes(edits)) && ok;
-  WavefrontCalls wavefront(*src);
-  wavefront.TraverseAST(src->getContext());
-  ok = !wavefront.found && ok;
+  ok = !reportWavefrontCalls(*src, "CUDA") && ok;
   if (!ok)
     return failure();
   // A user header that spells HIP's names is inlined (renamed with the rest
@@ -380,7 +255,7 @@ xfence::translateHipToCuda(llvm::StringRef path, llvm::StringRef contents,
   }
   std::string prelude =
       "// Translated from HIP to CUDA by xfence (docs/hip-to-cuda.md).\n";
-  prelude += kStandardHeaders;
+  prelude += kHipStandardHeaders;
   if (needsAtomicHeader)
     prelude += "#include <cuda/atomic>\n";
   if (needsGroupsHeader)

@@ -29,9 +29,6 @@ mlir::FailureOr<std::string> translateHipToCuda(llvm::StringRef path,
                                                 const HipToCudaOptions &options,
                                                 llvm::raw_ostream &diagOS);
 
-/// The text of the built-in <hip/hip_runtime.h> that a HIP file is parsed
-/// with (`xfence-translate --print-hip-compat-header` prints it).
-std::string hipCompatHeader();
 
 } // namespace xfence
 

@@ -1,10 +1,11 @@
 """Checks the layout of rewriters/ (docs/architecture.md):
 
   rewriters/common/       includes no other folder of rewriters/
-  rewriters/sources/S/    includes only rewriters/common/ and its own folder
-  rewriters/targets/T/    includes only rewriters/common/ and its own folder
+  rewriters/names/        tables of a language's names: includes only names/
+  rewriters/sources/S/    includes only common/, names/ and its own folder
+  rewriters/targets/T/    includes only common/, names/ and its own folder
   rewriters/routes/       composes sources and targets: any of the above
-  outside rewriters/      only rewriters/common/ and rewriters/routes/
+  outside rewriters/      only common/, names/ and routes/
 
 and that rewriters/ has no folder named after a language pair (X-to-Y).
 A source or a target is then a folder that nothing but a route reaches
@@ -40,11 +41,11 @@ def allowed(frm, inc):
     if t is None:
         return False
     if s is None:  # a file outside rewriters/
-        return t[0] in ("common", "routes")
-    if s[0] == "common":
-        return t[0] == "common"
+        return t[0] in ("common", "names", "routes")
+    if s[0] in ("common", "names"):
+        return t[0] == s[0]
     if s[0] in ("sources", "targets"):
-        return t[0] == "common" or t[1] == s[1]
+        return t[0] in ("common", "names") or t[1] == s[1]
     return s[0] == "routes"
 
 

@@ -9,8 +9,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef XFENCE_REWRITERS_TARGETS_HIP_HIPNAMES_H
-#define XFENCE_REWRITERS_TARGETS_HIP_HIPNAMES_H
+#ifndef XFENCE_REWRITERS_NAMES_HIPNAMES_H
+#define XFENCE_REWRITERS_NAMES_HIPNAMES_H
 
 #include "llvm/ADT/StringRef.h"
 
@@ -39,4 +39,4 @@ void registerHipNamesListing();
 
 } // namespace xfence
 
-#endif // XFENCE_REWRITERS_TARGETS_HIP_HIPNAMES_H
+#endif // XFENCE_REWRITERS_NAMES_HIPNAMES_H

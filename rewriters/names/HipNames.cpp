@@ -1,6 +1,6 @@
 //===- HipNames.cpp - CUDA runtime names and their HIP names --------------===//
 
-#include "rewriters/targets/hip/HipNames.h"
+#include "rewriters/names/HipNames.h"
 
 #include "mlir/IR/Operation.h"
 #include "mlir/Tools/mlir-translate/Translation.h"

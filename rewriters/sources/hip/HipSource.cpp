@@ -1,0 +1,146 @@
+//===- HipSource.cpp - HIP as a source language ---------------------------===//
+
+#include "rewriters/sources/hip/HipSource.h"
+
+#include "rewriters/names/HipNames.h"
+
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/StringSwitch.h"
+
+#include <algorithm>
+#include <vector>
+
+using namespace xfence;
+using clang::DiagnosticsEngine;
+
+namespace {
+
+/// HIP's wavefront functions: their width is the wavefront's (64 lanes on
+/// the AMD GPUs HIP targets by default), a CUDA warp has 32, and the CUDA
+/// toolkit declares some of the same names (CUDA 8's unmasked shuffles and
+/// votes) that nvcc no longer compiles for sm_70 and later. HIP's
+/// __syncwarp (ROCm 7.0, amd_warp_sync_functions.h) is a wavefront
+/// barrier between wavefront-scope fences: it orders all 64 lanes, where
+/// CUDA's __syncwarp of the same name orders 32.
+static bool isWavefrontFunction(llvm::StringRef name) {
+  return llvm::StringSwitch<bool>(name)
+      .Cases({"__shfl", "__shfl_up", "__shfl_down", "__shfl_xor", "__ballot",
+              "__any", "__all", "__activemask", "__lane_id",
+              "__builtin_amdgcn_wave_barrier", "__syncwarp"},
+             true)
+      .Default(false);
+}
+
+/// Reports every call of a wavefront function in the user's code.
+class WavefrontCalls : public clang::RecursiveASTVisitor<WavefrontCalls> {
+public:
+  WavefrontCalls(ParsedSource &src, llvm::StringRef target)
+      : src(src), target(target) {}
+  bool shouldVisitTemplateInstantiations() const { return false; }
+  bool VisitCallExpr(clang::CallExpr *call) {
+    const clang::FunctionDecl *callee = call->getDirectCallee();
+    if (!callee || !callee->getIdentifier() ||
+        !isWavefrontFunction(callee->getName()) ||
+        src.isUserLocation(callee->getLocation()) ||
+        !src.isUserLocation(call->getBeginLoc()))
+      return true;
+    src.report(call->getBeginLoc(), DiagnosticsEngine::Error,
+               "'" + callee->getName().str() + "' has no " + target.str() +
+                   " form that keeps its meaning: it works on a wavefront "
+                   "(64 lanes on AMD GPUs) where a CUDA warp has 32" +
+                   (callee->getName() == "__syncwarp"
+                        ? std::string(" (HIP's __syncwarp orders the whole "
+                                      "wavefront; CUDA's orders one warp)")
+                        : std::string()));
+    found = true;
+    return true;
+  }
+  bool found = false;
+
+private:
+  ParsedSource &src;
+  llvm::StringRef target;
+};
+
+} // namespace
+
+/// HIP's spelling of each CUDA runtime name that the CUDA-to-HIP table
+/// knows, reversed. Where two CUDA names share one HIP name (a deprecated
+/// CUDA name and its successor), the one spelled like the HIP name wins.
+const llvm::StringMap<std::string> &xfence::cudaNameOfHip() {
+  static const llvm::StringMap<std::string> names = [] {
+    llvm::StringMap<std::string> map;
+    for (const auto &[cuda, hip] : hipRuntimeNames()) {
+      auto [it, inserted] = map.try_emplace(hip, cuda);
+      if (!inserted && llvm::StringRef(hip).drop_front(3) ==
+                           llvm::StringRef(cuda).drop_front(4))
+        it->second = cuda;
+    }
+    // The index macros of early HIP.
+    for (const char *dim : {"x", "y", "z"}) {
+      map[std::string("hipThreadIdx_") + dim] = std::string("threadIdx.") + dim;
+      map[std::string("hipBlockIdx_") + dim] = std::string("blockIdx.") + dim;
+      map[std::string("hipBlockDim_") + dim] = std::string("blockDim.") + dim;
+      map[std::string("hipGridDim_") + dim] = std::string("gridDim.") + dim;
+    }
+    return map;
+  }();
+  return names;
+}
+
+std::string xfence::hipCompatHeader() {
+  std::string text = "// xfence: HIP's names for a CUDA parse "
+                     "(docs/hip-to-cuda.md).\n"
+                     "#pragma clang system_header\n"
+                     "#pragma once\n";
+  std::vector<std::pair<std::string, std::string>> pairs;
+  for (const auto &entry : cudaNameOfHip())
+    pairs.emplace_back(entry.getKey().str(), entry.getValue());
+  llvm::sort(pairs);
+  for (const auto &[hip, cuda] : pairs)
+    text += "#define " + hip + " " + cuda + "\n";
+  // What HIP's <hip/hip_runtime.h> includes and HIP code relies on (HIP
+  // 5.2, amd_detail/amd_hip_runtime.h), and printf, which HIP declares for
+  // device code and CUDA in <cstdio>; the output's prelude has the same.
+  text += kHipStandardHeaders;
+  text +=
+      R"(#define hipLaunchKernelGGL(kernel, grid, block, shared, stream, ...) \
+  kernel<<<grid, block, shared, stream>>>(__VA_ARGS__)
+#define HIP_KERNEL_NAME(...) __VA_ARGS__
+#define HIP_SYMBOL(symbol) symbol
+#define HIP_DYNAMIC_SHARED(type, name) extern __shared__ type name[];
+#define __HIP_MEMORY_SCOPE_SINGLETHREAD 1
+#define __HIP_MEMORY_SCOPE_WAVEFRONT 2
+#define __HIP_MEMORY_SCOPE_WORKGROUP 3
+#define __HIP_MEMORY_SCOPE_AGENT 4
+#define __HIP_MEMORY_SCOPE_SYSTEM 5
+#define __HIP_MEMORY_SCOPE_CLUSTER 6
+__device__ void __builtin_amdgcn_fence(int, const char *);
+__device__ void __builtin_amdgcn_s_barrier();
+)";
+  return text;
+}
+
+CudaSourceOptions xfence::hipParseOptions(const CudaSourceOptions &options) {
+  CudaSourceOptions source = options;
+  std::string runtime = (kHipIncludeDir + "/hip/hip_runtime.h").str();
+  source.overlays.emplace_back(runtime, hipCompatHeader());
+  source.overlays.emplace_back(
+      (kHipIncludeDir + "/hip/hip_runtime_api.h").str(),
+      "#pragma clang system_header\n#include <hip/hip_runtime.h>\n");
+  source.overlays.emplace_back(
+      (kHipIncludeDir + "/hip/hip_cooperative_groups.h").str(),
+      "#pragma clang system_header\n#include <hip/hip_runtime.h>\n"
+      "#include <cooperative_groups.h>\n");
+  // hipcc includes <hip/hip_runtime.h> by itself: so does the parse.
+  source.source.buildOptions.insert(
+      source.source.buildOptions.begin(),
+      {"-isystem" + kHipIncludeDir.str(), "-include", runtime});
+  return source;
+}
+
+bool xfence::reportWavefrontCalls(ParsedSource &src, llvm::StringRef target) {
+  WavefrontCalls calls(src, target);
+  calls.TraverseAST(src.getContext());
+  return calls.found;
+}

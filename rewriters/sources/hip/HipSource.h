@@ -1,0 +1,56 @@
+//===- HipSource.h - HIP as a source language -------------------*- C++ -*-===//
+//
+// A HIP file is parsed by clang in CUDA mode with a built-in
+// <hip/hip_runtime.h> that names HIP's runtime API by CUDA's names (HIP's
+// device language is CUDA's; its sync builtins are imported by
+// frontends/cuda, docs/semantics.md §3.6). What is HIP's own: that header,
+// the parse options that bring it in as hipcc does, and the wavefront
+// functions, whose width (64 lanes on the AMD GPUs HIP targets by default)
+// no target of xfence keeps. Every route from HIP starts here.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef XFENCE_REWRITERS_SOURCES_HIP_HIPSOURCE_H
+#define XFENCE_REWRITERS_SOURCES_HIP_HIPSOURCE_H
+
+#include "frontends/common/ClangSession.h"
+#include "frontends/cuda/CudaSource.h"
+
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <string>
+
+namespace xfence {
+
+/// Where the built-in HIP headers are in the parse's file system.
+constexpr llvm::StringLiteral kHipIncludeDir = "/xfence-hip/include";
+
+/// The C and C++ headers that <hip/hip_runtime.h> brings (HIP 5.2,
+/// amd_detail/amd_hip_runtime.h) and HIP code relies on; a translation's
+/// output includes them too.
+constexpr llvm::StringLiteral kHipStandardHeaders =
+    "#include <cassert>\n#include <cmath>\n#include <cstddef>\n"
+    "#include <cstdint>\n#include <cstdio>\n#include <cstring>\n";
+
+/// CUDA's name of each HIP runtime name that the HIP name table knows
+/// (rewriters/names/HipNames.h, reversed), and early HIP's index macros
+/// (hipThreadIdx_x is threadIdx.x).
+const llvm::StringMap<std::string> &cudaNameOfHip();
+
+/// The text of the built-in <hip/hip_runtime.h> that a HIP file is parsed
+/// with.
+std::string hipCompatHeader();
+
+/// The options of the CUDA-mode parse that reads a HIP file: `options` with
+/// the built-in HIP headers, included first as hipcc does.
+CudaSourceOptions hipParseOptions(const CudaSourceOptions &options);
+
+/// Reports, at each call in the user's code, the wavefront functions
+/// (__shfl, __ballot, __syncwarp, ...) as having no form in `target` that
+/// keeps their meaning. True if there was one.
+bool reportWavefrontCalls(ParsedSource &src, llvm::StringRef target);
+
+} // namespace xfence
+
+#endif // XFENCE_REWRITERS_SOURCES_HIP_HIPSOURCE_H
