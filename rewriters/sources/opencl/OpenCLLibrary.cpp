@@ -593,7 +593,7 @@ OpenCLLibrary::scalarBody(llvm::StringRef name, const std::vector<Scalar> &p,
                      true)
               .Default(false))
         return call(name);
-      why = "no CUDA form for this native_/half_ function";
+      why = "the built-in library has no form of this native_/half_ function";
       return std::nullopt;
     }
     // Relational built-ins on floats: 1 or 0.
@@ -619,7 +619,7 @@ OpenCLLibrary::scalarBody(llvm::StringRef name, const std::vector<Scalar> &p,
             .Default("");
     if (!rel.empty())
       return "(" + rel + ") ? 1 : 0";
-    why = "no CUDA translation of this math built-in";
+    why = "the built-in library has no form of this math built-in";
     return std::nullopt;
   }
 
@@ -691,10 +691,10 @@ OpenCLLibrary::scalarBody(llvm::StringRef name, const std::vector<Scalar> &p,
     return "(" + r.name + ")((" + r.name + ")a0 << " + std::to_string(bits) +
            " | a1)";
   if (name == "mad_sat") {
-    why = "mad_sat has no CUDA translation here";
+    why = "the built-in library has no form of mad_sat";
     return std::nullopt;
   }
-  why = "no CUDA translation of this built-in for integer arguments";
+  why = "the built-in library has no form of it for integer arguments";
   return std::nullopt;
 }
 
@@ -704,7 +704,7 @@ OpenCLLibrary::builtin(const clang::FunctionDecl *callee, std::string &why) {
   if (isImageBuiltin(callee->getName())) {
     for (const clang::ParmVarDecl *param : callee->parameters())
       if (!typeName(param->getType())) {
-        why = "a parameter type without a CUDA form";
+        why = "a parameter type the built-in library has no form of";
         return std::nullopt;
       }
     useImages();
@@ -722,7 +722,7 @@ std::optional<std::string> OpenCLLibrary::asType(clang::QualType to,
   std::optional<std::string> toName = typeName(to.getUnqualifiedType());
   std::optional<std::string> fromName = typeName(from.getUnqualifiedType());
   if (!toName || !fromName) {
-    why = "a type without a CUDA form";
+    why = "a type the built-in library has no form of";
     return std::nullopt;
   }
   // ocl::as_int4 for ocl::int4, ocl::as_uint for uint.
@@ -749,7 +749,7 @@ OpenCLLibrary::define(const clang::FunctionDecl *callee, std::string &why) {
   for (const clang::ParmVarDecl *param : callee->parameters()) {
     std::optional<std::string> t = typeName(param->getType());
     if (!t) {
-      why = "a parameter type without a CUDA form";
+      why = "a parameter type the built-in library has no form of";
       return std::nullopt;
     }
     ptypes.push_back(*t);
@@ -761,7 +761,7 @@ OpenCLLibrary::define(const clang::FunctionDecl *callee, std::string &why) {
   clang::QualType rtype = callee->getReturnType();
   std::optional<std::string> rname = typeName(rtype);
   if (!rname) {
-    why = "a result type without a CUDA form";
+    why = "a result type the built-in library has no form of";
     return std::nullopt;
   }
   std::string signature =
@@ -853,13 +853,13 @@ OpenCLLibrary::define(const clang::FunctionDecl *callee, std::string &why) {
   for (const clang::ParmVarDecl *param : callee->parameters()) {
     std::optional<Scalar> s = elementOf(param->getType());
     if (!s) {
-      why = "a parameter type without a CUDA form";
+      why = "a parameter type the built-in library has no form of";
       return std::nullopt;
     }
     pe.push_back(*s);
   }
   if (!re) {
-    why = "a result type without a CUDA form";
+    why = "a result type the built-in library has no form of";
     return std::nullopt;
   }
 
