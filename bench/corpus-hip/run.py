@@ -1,10 +1,11 @@
 #!/usr/bin/python3
-"""The HIP-to-CUDA corpus run: every HIP source with device code of public
-HIP suites, translated by xfence to CUDA; the outputs are then compiled by
-nvcc on the GPU machine (gpu_check.sh).
+"""The HIP corpus run: every HIP source with device code of public HIP
+suites, translated by xfence to CUDA (the outputs are then compiled by
+nvcc, here or on the GPU machine: gpu_check.sh) or, with --to opencl, to
+OpenCL C (the outputs compiled by clang's OpenCL C mode).
 
   run.py --xfence BUILD/bin/xfence --src DIR [--suite NAME ...]
-         [--out results.md]
+         [--to cuda|opencl] [--cl-std CL2.0] [--out results.md]
 
 DIR holds one directory per suite, each the tree of a public repository
 (`git --git-dir MIRROR archive HEAD | tar -x -C DIR/NAME`, from mirrors
@@ -19,7 +20,8 @@ beside the original so that relative includes resolve). Per file:
   3. compile: nvcc -arch=sm_90 -std=c++17 --extended-lambda -c (hipcc
      takes __device__ lambdas without a flag) with the same -I, where
      /usr/local/cuda/bin/nvcc is installed; else the output parsed as CUDA
-     by xfence's own front end (xfence-translate --import-cuda).
+     by xfence's own front end (xfence-translate --import-cuda). With --to
+     opencl: clang -x cl -cl-std=... -fsyntax-only with the same -I.
 The list of outputs goes to DIR/outputs.txt for gpu_check.sh (nvcc -c).
 """
 
@@ -30,6 +32,8 @@ import subprocess
 import sys
 
 NVCC = "/usr/local/cuda/bin/nvcc"
+OPENCL_CLANG = ["/usr/lib/llvm-22/bin/clang", "-x", "cl",
+                "-Xclang", "-finclude-default-header", "-fsyntax-only"]
 HIP_CLANG = ["/usr/lib/llvm-22/bin/clang", "-x", "hip",
              "--offload-arch=gfx90a", "-nogpulib",
              "-D__AMDGCN_WAVEFRONT_SIZE=64", "-fsyntax-only", "-std=c++17",
@@ -82,7 +86,11 @@ def main():
     ap.add_argument("--src", required=True)
     ap.add_argument("--suite", action="append")
     ap.add_argument("--out", default="-")
+    ap.add_argument("--to", choices=["cuda", "opencl"], default="cuda")
+    ap.add_argument("--cl-std", default="CL2.0",
+                    help="the OpenCL C standard of --to opencl")
     args = ap.parse_args()
+    target = "CUDA" if args.to == "cuda" else "OpenCL C " + args.cl_std[2:]
     translate_tool = os.path.join(os.path.dirname(args.xfence),
                                   "xfence-translate")
     suites = args.suite or sorted(
@@ -115,9 +123,11 @@ def main():
                 continue
             t["parsed"] += 1
             out = re.sub(r"(\.xfence-in)?\.(hip|cpp|cc|cu)$", "", path) + \
-                ".xfence.cu"
-            xargs = [args.xfence, "translate", src, "--to", "cuda", "-o",
+                (".xfence.cu" if args.to == "cuda" else ".xfence.cl")
+            xargs = [args.xfence, "translate", src, "--to", args.to, "-o",
                      out] + [a for d in incs for a in ("-I", d)]
+            if args.to == "opencl":
+                xargs.append("-cl-std=" + args.cl_std)
             rc, log = run(xargs)
             if rc != 0:
                 rows.append((suite, rel, "refused", first_error(log)))
@@ -125,7 +135,11 @@ def main():
                     rows.append((suite, rel, "BAD", "exit 1 left an output"))
                 continue
             t["translated"] += 1
-            if os.access(NVCC, os.X_OK):
+            if args.to == "opencl":
+                check = OPENCL_CLANG + ["-cl-std=" + args.cl_std, out] + flags
+                if args.cl_std == "CL3.0":
+                    check.insert(1, "--target=spir64")
+            elif os.access(NVCC, os.X_OK):
                 check = [NVCC, "-arch=sm_90", "-std=c++17", "--extended-lambda",
                          "-c", out, "-o", os.devnull] + flags
             else:
@@ -141,8 +155,8 @@ def main():
             rows.append((suite, rel, "ok", ""))
     with open(os.path.join(args.src, "outputs.txt"), "w") as f:
         f.write("\n".join(outputs) + "\n")
-    lines = ["| suite | parsed as HIP | translated | output compiles as CUDA |"
-             " not parsed |", "|---|---:|---:|---:|---:|"]
+    lines = ["| suite | parsed as HIP | translated | output compiles as %s |"
+             " not parsed |" % target, "|---|---:|---:|---:|---:|"]
     for suite, t in totals.items():
         lines.append(f"| {suite} | {t['parsed']} | {t['translated']} | "
                      f"{t['reparsed']} | {t['not parsed']} |")
@@ -150,7 +164,7 @@ def main():
     tr = sum(t["translated"] for t in totals.values())
     rp = sum(t["reparsed"] for t in totals.values())
     lines.append(f"\nTranslated: {tr} of {p} parsed files; output "
-                 f"compiled as CUDA: {rp}.\n")
+                 f"compiled as {target}: {rp}.\n")
     lines.append("| suite | file | result | first error |")
     lines.append("|---|---|---|---|")
     for suite, rel, result, err in rows:

@@ -677,7 +677,8 @@ xfence::translateCudaToOpenCL(llvm::StringRef path, llvm::StringRef contents,
                               llvm::raw_ostream &diagOS) {
   std::unique_ptr<ParsedSource> src =
       parseCudaSource(path, contents, options.source, diagOS);
-  if (!src || src->hasErrors())
+  if (!src || src->hasErrors() ||
+      (options.sourceErrors && options.sourceErrors(*src)))
     return failure();
   // Function templates: one plain function per specialization, then the
   // new text is parsed again (the headers it changed read from memory).

@@ -16,6 +16,8 @@
 
 #include "mlir/IR/BuiltinOps.h"
 
+#include <functional>
+
 namespace xfence {
 
 struct CudaToOpenCLOptions {
@@ -55,6 +57,10 @@ struct CudaToOpenCLOptions {
   /// the dialect's meaning, where an ordered atomic orders all memory
   /// (docs/semantics.md §3.3): no fences for OpenCL's one-space atomics.
   bool intermediate = false;
+  /// The source language's own check of the parsed file, run before the
+  /// import (HIP's wavefront functions, rewriters/sources/hip): true if it
+  /// reported an error. Empty for CUDA.
+  std::function<bool(ParsedSource &)> sourceErrors;
 
   bool hoistDeviceVariables() const {
     return !cl2() || deviceVariables == "kernel-arguments";

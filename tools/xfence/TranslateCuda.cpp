@@ -11,6 +11,7 @@
 #include "rewriters/routes/CudaToHip.h"
 #include "rewriters/routes/CudaToOpenCL.h"
 #include "rewriters/routes/HipToCuda.h"
+#include "rewriters/routes/HipToOpenCL.h"
 #include "rewriters/routes/OpenCLToAlpaka.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -106,7 +107,12 @@ xfence::translateCudaFile(const std::string &input, const std::string &output,
   std::unique_ptr<llvm::MemoryBuffer> buffer = readInput(input, output, diag);
   if (!buffer)
     return llvm::failure();
-  if (llvm::sys::path::extension(input) != ".cu") {
+  llvm::StringRef ext = llvm::sys::path::extension(input);
+  // A HIP file goes to OpenCL C itself (docs/hip-to-opencl.md), not on to
+  // alpaka or `compile`.
+  if (ext == ".hip" && !forAlpaka && !forCompile)
+    return translateHipToOpenCL(input, buffer->getBuffer(), options, diag);
+  if (ext != ".cu") {
     reportFileError(diag, input,
                     "not a CUDA source file (expected a .cu file)");
     return llvm::failure();

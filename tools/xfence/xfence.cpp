@@ -51,16 +51,17 @@ int translate(const std::string &input, const std::string &target,
               const std::string &output, xfence::TranslateOptions &options,
               llvm::raw_ostream &diag) {
   llvm::StringRef ext = llvm::sys::path::extension(input);
-  if (ext == ".hip") { // HIP to CUDA (docs/hip-to-cuda.md)
-    if (target != "cuda") {
+  if (ext == ".hip") {
+    if (target == "cuda") // HIP to CUDA (docs/hip-to-cuda.md)
+      return xfence::translateHipToCudaFile(
+          input, output, options.source.defines, options.source.includeDirs,
+          options.coalesce, cudaCommand, diag);
+    if (target != "opencl") {
       xfence::reportFileError(diag, input,
-                              "a HIP file (.hip) translates to CUDA only "
-                              "(--to cuda)");
+                              "a HIP file (.hip) translates to CUDA or "
+                              "OpenCL C (--to cuda, --to opencl)");
       return 1;
     }
-    return xfence::translateHipToCudaFile(input, output, options.source.defines,
-                                          options.source.includeDirs,
-                                          options.coalesce, cudaCommand, diag);
   }
   if (target == "alpaka" && ext == ".cu") // docs/cuda-to-alpaka.md
     return xfence::translateCudaToAlpakaFile(
@@ -73,7 +74,8 @@ int translate(const std::string &input, const std::string &target,
                             "docs/cuda-to-alpaka.md)");
     return 1;
   }
-  if (target == "opencl") // CUDA to OpenCL C (docs/cuda-to-opencl.md)
+  if (target == "opencl") // CUDA or HIP to OpenCL C (docs/cuda-to-opencl.md,
+                          // docs/hip-to-opencl.md)
     return xfence::translateCudaToOpenCLFile(
         input, output, options.source.defines, options.source.includeDirs,
         options.source.standard, options.coalesce, cudaCommand, diag);
@@ -337,7 +339,7 @@ static int run(int argc, char **argv) {
   CLI::App *cmd = app.add_subcommand(
       "translate", "Translate an OpenCL C file (.cl) to CUDA, HIP or alpaka, "
                    "a CUDA file (.cu) to OpenCL C, HIP or alpaka, or a HIP "
-                   "file (.hip) to CUDA");
+                   "file (.hip) to CUDA or OpenCL C");
   std::string input, target, output = "-";
   xfence::TranslateOptions options;
   bool noCoalesce = false;
@@ -346,8 +348,8 @@ static int run(int argc, char **argv) {
   cmd->add_option("input", input,
                   "The OpenCL C (.cl), CUDA (.cu) or HIP (.hip) file, or a "
                   "directory: then every .cl and .hip (--to cuda), .cl and "
-                  ".cu (--to hip), .cu (--to opencl) or .cl and .cu (--to "
-                  "alpaka) "
+                  ".cu (--to hip), .cu and .hip (--to opencl) or .cl and .cu "
+                  "(--to alpaka) "
                   "file under it is translated into the same place under "
                   "the -o directory, with .cu, .hip, .cl or .cpp for its "
                   "extension")
@@ -356,7 +358,8 @@ static int run(int argc, char **argv) {
                   "With a directory input: how many files are translated at "
                   "once (default: one per core)");
   cmd->add_option("--to", target,
-                  "Target: cuda (from .cl or .hip), opencl (from .cu), hip "
+                  "Target: cuda (from .cl or .hip), opencl (from .cu or "
+                  ".hip), hip "
                   "(from .cl or .cu), or alpaka (alpaka 3, from .cl or .cu)")
       ->required();
   cmd->add_option("-o", output,
@@ -482,7 +485,7 @@ static int run(int argc, char **argv) {
       inputs.push_back(".cl");
     if (target != "cuda")
       inputs.push_back(".cu");
-    if (target == "cuda")
+    if (target == "cuda" || target == "opencl")
       inputs.push_back(".hip");
     return xfence::translateDirectory(
         input, output, inputs,

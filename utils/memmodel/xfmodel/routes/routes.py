@@ -53,6 +53,11 @@ def _routes():
     for cl in ("cl12", "cl20", "cl30"):
         r.append(Route("cuda-%s" % cl, "cuda", cl, "ptx", "opencl",
                        "translate"))
+    # HIP to OpenCL C: the HIP source (rewriters/sources/hip) through the
+    # CUDA family's route (docs/hip-to-opencl.md).
+    for cl in ("cl12", "cl20", "cl30"):
+        r.append(Route("hip-%s" % cl, "hip", cl, "ptx", "opencl",
+                       "translate"))
     r.append(Route("cuda-hip", "cuda", "hip", "ptx", "ptx", "translate"))
     r.append(Route("cuda-alpaka", "cuda", "alpaka", "ptx", "c11",
                    "translate"))
@@ -164,6 +169,22 @@ def write_source(route, test, variant):
             # buffers judged by their fences, dialect.write_kernels); the
             # C-like writers have no read_image/write_image rows.
             raise Inexpressible("a location in image memory")
+        if route.source in CL_STD or route.source in ("cuda", "hip"):
+            # Each thread is a kernel with its own work-group array for a
+            # local location: one work-group's memory. Only the dialect
+            # writer can name memory shared by the work-groups of a
+            # cluster (CUDA's distributed shared memory needs
+            # cluster.map_shared_rank, which the writers do not write; HIP
+            # and OpenCL C have none).
+            groups = {}
+            for th in test.threads:
+                for e in th.events:
+                    if e.loc and test.space_of(e.loc) == "local":
+                        groups.setdefault(e.loc, set()).add(
+                            (th.where.cluster, th.where.group))
+            if any(len(g) > 1 for g in groups.values()):
+                raise Inexpressible("local memory shared by two work-groups "
+                                    "(distributed shared memory)")
         if route.source in CL_STD:
             v = CL_STD[route.source]
             c.source_text = opencl.write(test, v, variant, n, prefer)
@@ -555,15 +576,15 @@ OVER_STRONG = [
     (r"dialect-cpu-runtime", "fence added",
      "seq_cst fences around the runtime barrier where its memory part is "
      "seq_cst or wider than the work-group (review N2): docs/lowering.md"),
-    (r"cuda-cl12", "stronger fence",
+    (r"(cuda|hip)-cl12", "stronger fence",
      "OpenCL C 1.2's fences: read_/write_mem_fence order loads only / "
      "stores only, so an acquire or release fence is mem_fence (1.2 "
      "§6.12.9): docs/semantics.md §3.1"),
-    (r"cuda-cl12", "fence added",
+    (r"(cuda|hip)-cl12", "fence added",
      "OpenCL C 1.2 atomics are relaxed only: an ordered atomic is the "
      "relaxed atomic between a release and an acquire mem_fence "
      "(docs/semantics.md §3.3)"),
-    (r"cuda-cl12", "wider scope",
+    (r"(cuda|hip)-cl12", "wider scope",
      "OpenCL C 1.2 atomics have the scope of their memory (work-group on "
      "__local, device on __global) and its fences the work-group's: a "
      "narrower CUDA scope widens (docs/semantics.md §3.3)"),
@@ -571,23 +592,23 @@ OVER_STRONG = [
      "alpaka's atomics are relaxed on every back end: an ordered atomic is "
      "the relaxed atomic between a release and an acquire memFence of its "
      "scope (seq_cst: seq_cst fences; docs/semantics.md §3.5)"),
-    (r"cuda-cl12", "load as read-modify-write",
+    (r"(cuda|hip)-cl12", "load as read-modify-write",
      "OpenCL C 1.2 has no atomic load: atomic_or(p, 0) (1.2 §6.12.11): "
      "docs/cuda-to-opencl.md"),
-    (r"cuda-cl12|cl\d\d-alpaka|cuda-alpaka|dialect-spirv-.*",
+    (r"(cuda|hip)-cl12|cl\d\d-alpaka|cuda-alpaka|dialect-spirv-.*",
      "store as read-modify-write",
      "the target has no atomic store (OpenCL C 1.2, alpaka 3; the SPIR-V "
      "dialect route before it wrote OpAtomicStore): an exchange whose "
      "result is dropped, which also reads"),
-    (r"cuda-cl(20|30)", "stronger atomic",
+    (r"(cuda|hip)-cl(20|30)", "stronger atomic",
      "in a file with a seq_cst operation, atomic stores and "
      "read-modify-writes are seq_cst (OpenCL's seq_cst fences are C11's: "
      "IRIW): docs/cuda-to-opencl.md"),
-    (r"cuda-cl(20|30)", "wider scope",
+    (r"(cuda|hip)-cl(20|30)", "wider scope",
      "before OpenCL 3.1 two operations synchronize only at the same scope: "
      "a file's fences and atomics get its widest scope (review N7): "
      "docs/cuda-to-opencl.md"),
-    (r"cuda-cl(20|30)", "fence added",
+    (r"(cuda|hip)-cl(20|30)", "fence added",
      "CUDA's seq_cst atomic is fence.sc and the access (a seq_cst fence "
      "before it), and where the file touches local and global memory an "
      "ordered atomic gets fences with both flags: docs/cuda-to-opencl.md"),
