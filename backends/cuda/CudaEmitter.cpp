@@ -131,7 +131,7 @@ std::string fenceText(Scope scope, MemoryOrder order, bool &atomicHeader) {
          scopeName(scope) + ")";
 }
 
-LogicalResult emitFence(FenceOp op, SnippetBuilder &b) {
+LogicalResult emitOp(FenceOp op, SnippetBuilder &b) {
   if (op.getOrder() == MemoryOrder::relaxed ||
       op.getSpaces() == MemorySpaces::none) {
     b << kNothing;
@@ -174,7 +174,7 @@ emitBarrierCommon(Operation *op, Scope execScope,
   return success();
 }
 
-LogicalResult emitBarrier(BarrierOp op, SnippetBuilder &b) {
+LogicalResult emitOp(BarrierOp op, SnippetBuilder &b) {
   switch (op.getExecScope()) {
   case Scope::subgroup:
     return emitBarrierCommon(
@@ -215,7 +215,7 @@ LogicalResult emitBarrier(BarrierOp op, SnippetBuilder &b) {
          << "' has no sound CUDA C++ source form";
 }
 
-LogicalResult emitBarrierReduce(BarrierReduceOp op, SnippetBuilder &b) {
+LogicalResult emitOp(BarrierReduceOp op, SnippetBuilder &b) {
   std::optional<Scope> memoryScope = op.getMemoryScope();
   std::optional<MemoryOrder> order = op.getOrder();
   if (op.getExecScope() != Scope::workgroup ||
@@ -334,7 +334,7 @@ void atomicRef(SnippetBuilder &b, const std::string &c, Scope scope,
   b.operand(addrOperand) << "))";
 }
 
-LogicalResult emitRMW(AtomicRMWOp op, SnippetBuilder &b) {
+LogicalResult emitOp(AtomicRMWOp op, SnippetBuilder &b) {
   if (!op.getIndices().empty())
     return op.emitError("an atomic on a memref has no CUDA C++ source form");
   AtomicRMWKind kind = op.getKind();
@@ -416,7 +416,7 @@ LogicalResult emitRMW(AtomicRMWOp op, SnippetBuilder &b) {
   return success();
 }
 
-LogicalResult emitCmpXchg(AtomicCmpXchgOp op, SnippetBuilder &b) {
+LogicalResult emitOp(AtomicCmpXchgOp op, SnippetBuilder &b) {
   if (!op.getIndices().empty())
     return op.emitError("an atomic on a memref has no CUDA C++ source form");
   std::string c = cTypeOf(op, op.getDesired().getType(), false);
@@ -459,7 +459,7 @@ LogicalResult emitCmpXchg(AtomicCmpXchgOp op, SnippetBuilder &b) {
   return success();
 }
 
-LogicalResult emitLoad(AtomicLoadOp op, SnippetBuilder &b) {
+LogicalResult emitOp(AtomicLoadOp op, SnippetBuilder &b) {
   if (!op.getIndices().empty())
     return op.emitError("an atomic on a memref has no CUDA C++ source form");
   atomicRef(b, cTypeOf(op, op.getResult().getType(), false), op.getScope(), 0);
@@ -467,7 +467,7 @@ LogicalResult emitLoad(AtomicLoadOp op, SnippetBuilder &b) {
   return success();
 }
 
-LogicalResult emitStore(AtomicStoreOp op, SnippetBuilder &b) {
+LogicalResult emitOp(AtomicStoreOp op, SnippetBuilder &b) {
   if (!op.getIndices().empty())
     return op.emitError("an atomic on a memref has no CUDA C++ source form");
   atomicRef(b, cTypeOf(op, op.getValue().getType(), false), op.getScope(), 1);
@@ -484,23 +484,8 @@ bool xfence::isSyncOp(Operation *op) {
 }
 
 FailureOr<Snippet> xfence::emitCuda(Operation *op) {
-  SnippetBuilder b;
-  LogicalResult result =
-      llvm::TypeSwitch<Operation *, LogicalResult>(op)
-          .Case<FenceOp>([&](auto op) { return emitFence(op, b); })
-          .Case<BarrierOp>([&](auto op) { return emitBarrier(op, b); })
-          .Case<BarrierReduceOp>(
-              [&](auto op) { return emitBarrierReduce(op, b); })
-          .Case<AtomicRMWOp>([&](auto op) { return emitRMW(op, b); })
-          .Case<AtomicCmpXchgOp>([&](auto op) { return emitCmpXchg(op, b); })
-          .Case<AtomicLoadOp>([&](auto op) { return emitLoad(op, b); })
-          .Case<AtomicStoreOp>([&](auto op) { return emitStore(op, b); })
-          .Default([](Operation *op) {
-            return op->emitError("not a synchronization op");
-          });
-  if (failed(result))
-    return failure();
-  return std::move(b.snippet);
+  return emitSyncOp(op,
+                    [](auto op, SnippetBuilder &b) { return emitOp(op, b); });
 }
 
 std::optional<std::string> xfence::constantText(Value operand) {

@@ -9,9 +9,11 @@
 #define XFENCE_BACKENDS_CUDA_EMITTERSUPPORT_H
 
 #include "backends/cuda/CudaEmitter.h"
+#include "dialect/XFenceOps.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Operation.h"
+#include "llvm/ADT/TypeSwitch.h"
 
 #include <string>
 
@@ -33,6 +35,24 @@ struct SnippetBuilder {
     return *this;
   }
 };
+
+/// The snippet of the synchronization op `op`, by `emit(concrete op,
+/// builder)`: the dispatch that the CUDA and HIP emitters share.
+template <typename Emit>
+mlir::FailureOr<Snippet> emitSyncOp(mlir::Operation *op, Emit emit) {
+  SnippetBuilder b;
+  mlir::LogicalResult result =
+      llvm::TypeSwitch<mlir::Operation *, mlir::LogicalResult>(op)
+          .Case<FenceOp, BarrierOp, BarrierReduceOp, AtomicRMWOp,
+                AtomicCmpXchgOp, AtomicLoadOp, AtomicStoreOp>(
+              [&](auto op) { return emit(op, b); })
+          .Default([](mlir::Operation *op) {
+            return op->emitError("not a synchronization op");
+          });
+  if (mlir::failed(result))
+    return mlir::failure();
+  return std::move(b.snippet);
+}
 
 inline const char *kNothing =
     "((void)0) /* xfence: this fence orders nothing */";

@@ -98,7 +98,7 @@ std::string fenceText(Scope scope, MemoryOrder order) {
          syncScopeString(*hipTarget().fenceScopeFor(scope)) + ")";
 }
 
-LogicalResult emitFence(FenceOp op, SnippetBuilder &b) {
+LogicalResult emitOp(FenceOp op, SnippetBuilder &b) {
   if (op.getOrder() == MemoryOrder::relaxed ||
       op.getSpaces() == MemorySpaces::none) {
     b << kNothing;
@@ -108,7 +108,7 @@ LogicalResult emitFence(FenceOp op, SnippetBuilder &b) {
   return success();
 }
 
-LogicalResult emitBarrier(BarrierOp op, SnippetBuilder &b) {
+LogicalResult emitOp(BarrierOp op, SnippetBuilder &b) {
   Scope exec = op.getExecScope();
   if ((exec != Scope::workgroup && exec != Scope::subgroup) || op.getMask())
     return op.emitError("a barrier with execution scope '")
@@ -142,7 +142,7 @@ LogicalResult emitBarrier(BarrierOp op, SnippetBuilder &b) {
 /// the device library), but promises no memory ordering for them; the
 /// barrier's ordering is written around the call as fences, in a
 /// statement expression that gives the call's value.
-LogicalResult emitBarrierReduce(BarrierReduceOp op, SnippetBuilder &b) {
+LogicalResult emitOp(BarrierReduceOp op, SnippetBuilder &b) {
   if (op.getExecScope() != Scope::workgroup)
     return op.emitError("a reducing barrier with execution scope '")
            << stringifyScope(op.getExecScope())
@@ -235,7 +235,7 @@ LogicalResult noHipType(Operation *op, const std::string &c) {
             "32- and 64-bit integers, float and double)";
 }
 
-LogicalResult emitRMW(AtomicRMWOp op, SnippetBuilder &b) {
+LogicalResult emitOp(AtomicRMWOp op, SnippetBuilder &b) {
   if (!op.getIndices().empty())
     return op.emitError("an atomic on a memref has no HIP source form");
   AtomicRMWKind kind = op.getKind();
@@ -284,7 +284,7 @@ LogicalResult emitRMW(AtomicRMWOp op, SnippetBuilder &b) {
   return success();
 }
 
-LogicalResult emitCmpXchg(AtomicCmpXchgOp op, SnippetBuilder &b) {
+LogicalResult emitOp(AtomicCmpXchgOp op, SnippetBuilder &b) {
   if (!op.getIndices().empty())
     return op.emitError("an atomic on a memref has no HIP source form");
   std::string c = cTypeOf(op, op.getDesired().getType(), false);
@@ -329,7 +329,7 @@ LogicalResult emitCmpXchg(AtomicCmpXchgOp op, SnippetBuilder &b) {
   return success();
 }
 
-LogicalResult emitLoad(AtomicLoadOp op, SnippetBuilder &b) {
+LogicalResult emitOp(AtomicLoadOp op, SnippetBuilder &b) {
   if (!op.getIndices().empty())
     return op.emitError("an atomic on a memref has no HIP source form");
   std::string c = cTypeOf(op, op.getResult().getType(), false);
@@ -342,7 +342,7 @@ LogicalResult emitLoad(AtomicLoadOp op, SnippetBuilder &b) {
   return success();
 }
 
-LogicalResult emitStore(AtomicStoreOp op, SnippetBuilder &b) {
+LogicalResult emitOp(AtomicStoreOp op, SnippetBuilder &b) {
   if (!op.getIndices().empty())
     return op.emitError("an atomic on a memref has no HIP source form");
   std::string c = cTypeOf(op, op.getValue().getType(), false);
@@ -359,21 +359,6 @@ LogicalResult emitStore(AtomicStoreOp op, SnippetBuilder &b) {
 } // namespace
 
 FailureOr<Snippet> xfence::emitHip(Operation *op) {
-  SnippetBuilder b;
-  LogicalResult result =
-      llvm::TypeSwitch<Operation *, LogicalResult>(op)
-          .Case<FenceOp>([&](auto op) { return emitFence(op, b); })
-          .Case<BarrierOp>([&](auto op) { return emitBarrier(op, b); })
-          .Case<BarrierReduceOp>(
-              [&](auto op) { return emitBarrierReduce(op, b); })
-          .Case<AtomicRMWOp>([&](auto op) { return emitRMW(op, b); })
-          .Case<AtomicCmpXchgOp>([&](auto op) { return emitCmpXchg(op, b); })
-          .Case<AtomicLoadOp>([&](auto op) { return emitLoad(op, b); })
-          .Case<AtomicStoreOp>([&](auto op) { return emitStore(op, b); })
-          .Default([](Operation *op) {
-            return op->emitError("not a synchronization op");
-          });
-  if (failed(result))
-    return failure();
-  return std::move(b.snippet);
+  return emitSyncOp(op,
+                    [](auto op, SnippetBuilder &b) { return emitOp(op, b); });
 }

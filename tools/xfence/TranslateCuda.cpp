@@ -68,6 +68,35 @@ void xfence::addCudaOptions(CLI::App *cmd, CudaCommandOptions &options) {
       ->check(CLI::IsMember({"program-scope", "kernel-arguments"}));
 }
 
+/// The CUDA-mode parse of the command line's -D, -I and toolkit options.
+static CudaSourceOptions sourceOptions(const std::vector<std::string> &defines,
+                                       const std::vector<std::string> &includes,
+                                       const CudaCommandOptions &command) {
+  CudaSourceOptions source;
+  source.source.defines = defines;
+  source.source.includeDirs = includes;
+  source.cudaPath = command.cudaPath;
+  source.gpuArch = command.gpuArch;
+  source.builtinHeader = command.builtinHeader;
+  return source;
+}
+
+/// Reads `input`, translates its text with `translate` and writes `output`;
+/// returns the exit status.
+static int
+translateFile(const std::string &input, const std::string &output,
+              llvm::raw_ostream &diag,
+              llvm::function_ref<llvm::FailureOr<std::string>(llvm::StringRef)>
+                  translate) {
+  std::unique_ptr<llvm::MemoryBuffer> buffer = readInput(input, output, diag);
+  if (!buffer)
+    return 1;
+  llvm::FailureOr<std::string> text = translate(buffer->getBuffer());
+  if (llvm::failed(text))
+    return 1;
+  return writeOutput(output, *text, /*binary=*/false, diag);
+}
+
 llvm::FailureOr<std::string>
 xfence::translateCudaFile(const std::string &input, const std::string &output,
                           const std::vector<std::string> &defines,
@@ -93,11 +122,7 @@ xfence::translateCudaFile(const std::string &input, const std::string &output,
                 "(1.2 has no program-scope global variables)");
     return llvm::failure();
   }
-  options.source.source.defines = defines;
-  options.source.source.includeDirs = includes;
-  options.source.cudaPath = command.cudaPath;
-  options.source.gpuArch = command.gpuArch;
-  options.source.builtinHeader = command.builtinHeader;
+  options.source = sourceOptions(defines, includes, command);
   options.assumeDeviceWideGlobalFence =
       command.deviceFencePolicy == "assume-global-fence-is-device-wide";
   options.assumeSeqCstMemFence =
@@ -183,19 +208,10 @@ int xfence::translateCudaToHipFile(const std::string &input,
                                    llvm::raw_ostream &diag) {
   CudaToHipOptions options;
   options.coalesce = coalesce;
-  options.source.source.defines = defines;
-  options.source.source.includeDirs = includes;
-  options.source.cudaPath = command.cudaPath;
-  options.source.gpuArch = command.gpuArch;
-  options.source.builtinHeader = command.builtinHeader;
-  std::unique_ptr<llvm::MemoryBuffer> buffer = readInput(input, output, diag);
-  if (!buffer)
-    return 1;
-  llvm::FailureOr<std::string> text =
-      translateCudaToHip(input, buffer->getBuffer(), options, diag);
-  if (llvm::failed(text))
-    return 1;
-  return writeOutput(output, *text, /*binary=*/false, diag);
+  options.source = sourceOptions(defines, includes, command);
+  return translateFile(input, output, diag, [&](llvm::StringRef contents) {
+    return translateCudaToHip(input, contents, options, diag);
+  });
 }
 
 int xfence::translateHipToCudaFile(const std::string &input,
@@ -207,19 +223,10 @@ int xfence::translateHipToCudaFile(const std::string &input,
                                    llvm::raw_ostream &diag) {
   HipToCudaOptions options;
   options.coalesce = coalesce;
-  options.source.source.defines = defines;
-  options.source.source.includeDirs = includes;
-  options.source.cudaPath = command.cudaPath;
-  options.source.gpuArch = command.gpuArch;
-  options.source.builtinHeader = command.builtinHeader;
-  std::unique_ptr<llvm::MemoryBuffer> buffer = readInput(input, output, diag);
-  if (!buffer)
-    return 1;
-  llvm::FailureOr<std::string> text =
-      translateHipToCuda(input, buffer->getBuffer(), options, diag);
-  if (llvm::failed(text))
-    return 1;
-  return writeOutput(output, *text, /*binary=*/false, diag);
+  options.source = sourceOptions(defines, includes, command);
+  return translateFile(input, output, diag, [&](llvm::StringRef contents) {
+    return translateHipToCuda(input, contents, options, diag);
+  });
 }
 
 int xfence::writeOutput(const std::string &output, llvm::StringRef text,
