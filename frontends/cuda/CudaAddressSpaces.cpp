@@ -479,5 +479,10 @@ unsigned CudaAddressSpaces::storageOf(const clang::Expr *e) const {
   }
   if (llvm::isa<clang::MaterializeTemporaryExpr, clang::CompoundLiteralExpr>(e))
     return kPrivateMemory;
+  // A string literal is in OpenCL C's constant address space (clang's OpenCL
+  // mode types "hi" as a __constant char array, which a private or generic
+  // pointer cannot hold); on the CUDA side it is read-only memory.
+  if (llvm::isa<clang::StringLiteral>(e))
+    return kConstantMemory;
   return kAnyMemory;
 }

@@ -462,6 +462,7 @@ private:
                       bool kernelParam);
   void rewriteSizeParam(clang::ParmVarDecl *p);
   bool replaceConstexpr(const clang::VarDecl *var);
+  void rewriteFunctionSpecifiers(const clang::FunctionDecl *fn);
   void rewriteBoolParam(const clang::FunctionDecl *kernel,
                         clang::ParmVarDecl *p);
   /// Pointer members get the address space the analysis found for them.
@@ -735,6 +736,50 @@ bool SyntaxRewriter::replaceConstexpr(const clang::VarDecl *var) {
   }
   return error(var->getLocation(), "a constexpr variable has no OpenCL C "
                                    "form that xfence can write; write 'const'");
+}
+
+void SyntaxRewriter::rewriteFunctionSpecifiers(const clang::FunctionDecl *fn) {
+  // OpenCL C has no constexpr function and no deduced return type: the
+  // keyword goes (a call is evaluated when it runs, as every call in OpenCL
+  // C) and `auto` becomes the type it was deduced to.
+  const auto *proto = fn->getType()->getAs<clang::FunctionProtoType>();
+  bool deduced = fn->getDeclaredReturnType()->getContainedAutoType();
+  if (proto && proto->hasTrailingReturn())
+    return (void)error(fn->getLocation(), "a trailing return type has no "
+                                          "OpenCL C form; write the type "
+                                          "before the name");
+  if (!fn->isConstexpr() && !deduced)
+    return;
+  clang::QualType result = fn->getReturnType();
+  if (deduced && !result->isBuiltinType())
+    return (void)error(fn->getLocation(),
+                       "a deduced return type other than a scalar has no "
+                       "OpenCL C form that xfence writes; write the type");
+  // The qualifiers before it may be macros (__host__ __device__): where
+  // they expand is the text.
+  clang::SourceLocation loc = sm.getExpansionLoc(fn->getOuterLocStart());
+  clang::SourceLocation end = fn->getLocation();
+  if (end.isMacroID() || sm.getFileID(loc) != sm.getFileID(end))
+    return (void)error(fn->getLocation(),
+                       "a constexpr or 'auto' function declared through a "
+                       "macro has no OpenCL C form that xfence can write");
+  clang::PrintingPolicy policy(lo);
+  while (loc.isValid() && sm.isBeforeInTranslationUnit(loc, end)) {
+    clang::Token tok;
+    if (clang::Lexer::getRawToken(loc, tok, sm, lo, true))
+      break;
+    if (tok.is(clang::tok::raw_identifier)) {
+      llvm::StringRef word = tok.getRawIdentifier();
+      if (word == "constexpr")
+        replaceToken(loc, "");
+      else if (word == "auto" && deduced)
+        replaceToken(loc, result.getUnqualifiedType().getAsString(policy));
+    }
+    std::optional<clang::Token> next = clang::Lexer::findNextToken(loc, sm, lo);
+    if (!next)
+      break;
+    loc = next->getLocation();
+  }
 }
 
 void SyntaxRewriter::rewriteSizeParam(clang::ParmVarDecl *p) {
@@ -1047,6 +1092,7 @@ bool SyntaxRewriter::VisitFunctionDecl(clang::FunctionDecl *fn) {
     return error(fn->getLocation(), "an overloaded operator has no OpenCL C "
                                     "form");
   rewriteAttributes(fn);
+  rewriteFunctionSpecifiers(fn);
   if (fn->getReturnType()->isReferenceType() ||
       fn->getReturnType()->isPointerType())
     error(fn->getLocation(), "a function returning a pointer or reference "
