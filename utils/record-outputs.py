@@ -16,7 +16,7 @@ Routes, by suffix:
     .cl   translate --to cuda, --to hip, --to alpaka; report
     .cu   translate --to opencl (-cl-std=CL1.2, CL2.0, CL3.0), --to hip,
           --to alpaka; compile --to ptx
-    .hip  translate --to cuda
+    .hip  translate --to cuda, --to opencl (-cl-std=CL1.2, CL2.0, CL3.0)
 
 For each (route, file) the folder gets ROUTE/FILE.out (the output file, if
 one was written) and ROUTE/FILE.log (the exit status and the diagnostics),
@@ -45,7 +45,10 @@ ROUTES = {
             ("cu-hip", ["translate", "--to", "hip"]),
             ("cu-alpaka", ["translate", "--to", "alpaka"]),
             ("cu-compile-ptx", ["compile", "--to", "ptx"])],
-    ".hip": [("hip-cuda", ["translate", "--to", "cuda"])],
+    ".hip": [("hip-cuda", ["translate", "--to", "cuda"]),
+             ("hip-opencl12", ["translate", "--to", "opencl", "-cl-std=CL1.2"]),
+             ("hip-opencl20", ["translate", "--to", "opencl", "-cl-std=CL2.0"]),
+             ("hip-opencl30", ["translate", "--to", "opencl", "-cl-std=CL3.0"])],
 }
 OUT_SUFFIX = {"cuda": ".cu", "hip": ".hip", "alpaka": ".cpp", "opencl": ".cl",
               "ptx": ".ptx"}
