@@ -42,6 +42,21 @@ std::optional<Scope> xfence::scopeFromOpenCL(int64_t value) {
   return std::nullopt;
 }
 
+std::optional<int64_t> xfence::openCLEnumeratorValue(llvm::StringRef name) {
+  return llvm::StringSwitch<std::optional<int64_t>>(name)
+      .Case("memory_order_relaxed", 0)
+      .Case("memory_order_acquire", 2)
+      .Case("memory_order_release", 3)
+      .Case("memory_order_acq_rel", 4)
+      .Case("memory_order_seq_cst", 5)
+      .Case("memory_scope_work_item", 0)
+      .Case("memory_scope_work_group", 1)
+      .Case("memory_scope_device", 2)
+      .Cases("memory_scope_all_svm_devices", "memory_scope_all_devices", 3)
+      .Case("memory_scope_sub_group", 4)
+      .Default(std::nullopt);
+}
+
 std::optional<OpenCLSyncBuiltin>
 xfence::classifyOpenCLSyncName(llvm::StringRef name) {
   OpenCLSyncBuiltin b{OpenCLSync::WorkGroupBarrier};

@@ -113,6 +113,10 @@ constexpr unsigned kOpenCLLocalFence = 0x1, kOpenCLGlobalFence = 0x2,
                    kOpenCLImageFence = 0x4;
 std::optional<MemoryOrder> orderFromOpenCL(int64_t value);
 std::optional<Scope> scopeFromOpenCL(int64_t value);
+/// The value of OpenCL C 2.0's enumerator `name` of memory_order or
+/// memory_scope (memory_order_acquire, memory_scope_device, ...), or nothing
+/// if `name` is not one.
+std::optional<int64_t> openCLEnumeratorValue(llvm::StringRef name);
 
 } // namespace xfence
 

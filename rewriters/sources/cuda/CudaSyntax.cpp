@@ -37,6 +37,7 @@
 #include "rewriters/sources/cuda/CudaSyntax.h"
 
 #include "frontends/cuda/CudaImporter.h"
+#include "frontends/names/OpenCLSyncNames.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclTemplate.h"
@@ -352,6 +353,7 @@ public:
   bool VisitTypedefTypeLoc(clang::TypedefTypeLoc tl);
   bool VisitBuiltinTypeLoc(clang::BuiltinTypeLoc tl);
   bool VisitTypedefNameDecl(clang::TypedefNameDecl *d);
+  bool VisitEnumDecl(clang::EnumDecl *d);
   bool VisitCUDAKernelCallExpr(clang::CUDAKernelCallExpr *e) {
     return error(e->getBeginLoc(), "a kernel launch in device code (dynamic "
                                    "parallelism) has no OpenCL C form");
@@ -1569,6 +1571,31 @@ bool SyntaxRewriter::VisitBuiltinTypeLoc(clang::BuiltinTypeLoc tl) {
     return true;
   replaceRange(tl.getSourceRange(),
                kind == clang::BuiltinType::LongLong ? "long" : "ulong");
+  return true;
+}
+
+bool SyntaxRewriter::VisitEnumDecl(clang::EnumDecl *d) {
+  // `enum memory_order { memory_order_relaxed = 0, ... }` (a file that was
+  // OpenCL C once, or that mimics it): OpenCL C 2.0 declares memory_order
+  // and memory_scope itself. With the same enumerators and values the
+  // user's goes; otherwise it is an error (renaming it would change what
+  // its enumerators name).
+  if (!cl2 || !d->getIdentifier() || !src.isUserLocation(d->getLocation()) ||
+      !d->getDeclContext()->isFileContext() ||
+      (d->getName() != "memory_order" && d->getName() != "memory_scope"))
+    return true;
+  for (const clang::EnumConstantDecl *c : d->enumerators()) {
+    std::optional<int64_t> value = openCLEnumeratorValue(c->getName());
+    if (!value || !c->getName().starts_with(d->getName()) ||
+        c->getInitVal().getSExtValue() != *value)
+      return error(c->getLocation(),
+                   "'" + d->getName() +
+                       "' is an enumeration of OpenCL C "
+                       "2.0 with other enumerators; rename the enumeration");
+  }
+  leaveOut(d, true,
+           "/* xfence: enum '" + d->getName().str() +
+               "' removed: OpenCL C 2.0's own, with the same enumerators */");
   return true;
 }
 
