@@ -9,6 +9,8 @@
 
 #include "rewriters/sources/opencl/OpenCLSyntax.h"
 
+#include "frontends/names/OpenCLSyncNames.h"
+
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/Preprocessor.h"
 #include "llvm/ADT/StringSet.h"
@@ -76,6 +78,17 @@ std::string xfence::implementationMacros(ParsedSource &src) {
   return text;
 }
 
+/// `enum name { e = value, ... };` with OpenCL's values of the enumerators
+/// (frontends/names: one table of OpenCL's encodings).
+static std::string enumeration(llvm::StringRef name,
+                               llvm::ArrayRef<llvm::StringRef> enumerators) {
+  std::string text = "enum " + name.str() + " {";
+  for (llvm::StringRef e : enumerators)
+    text += std::string(e == enumerators.front() ? " " : ", ") + e.str() +
+            " = " + std::to_string(*openCLEnumeratorValue(e));
+  return text + " };\n";
+}
+
 /// The OpenCL C type names that C++ lacks (the atomic types are their value
 /// types: every atomic operation on them is translated), the fence flags
 /// (so that a flags variable of the source still compiles) and the memory
@@ -96,14 +109,15 @@ std::string xfence::openclTypeNames() {
          "typedef unsigned int cl_mem_fence_flags;\n"
          "#define CLK_LOCAL_MEM_FENCE 0x01\n"
          "#define CLK_GLOBAL_MEM_FENCE 0x02\n"
-         "#define CLK_IMAGE_MEM_FENCE 0x04\n"
-         "enum memory_order { memory_order_relaxed = 0, "
-         "memory_order_acquire = 2, memory_order_release = 3, "
-         "memory_order_acq_rel = 4, memory_order_seq_cst = 5 };\n"
-         "enum memory_scope { memory_scope_work_item = 0, "
-         "memory_scope_work_group = 1, memory_scope_device = 2, "
-         "memory_scope_all_svm_devices = 3, memory_scope_all_devices = 3, "
-         "memory_scope_sub_group = 4 };\n";
+         "#define CLK_IMAGE_MEM_FENCE 0x04\n" +
+         enumeration("memory_order",
+                     {"memory_order_relaxed", "memory_order_acquire",
+                      "memory_order_release", "memory_order_acq_rel",
+                      "memory_order_seq_cst"}) +
+         enumeration("memory_scope",
+                     {"memory_scope_work_item", "memory_scope_work_group",
+                      "memory_scope_device", "memory_scope_all_svm_devices",
+                      "memory_scope_all_devices", "memory_scope_sub_group"});
 }
 
 /// Comments out `#pragma OPENCL ...` lines of the main file (CUDA has no
