@@ -13,7 +13,8 @@ each --corpus directory (public suites fetched outside the repository; the
 file's own folder is passed with -I, as the corpus runners of bench/ do).
 Routes, by suffix:
 
-    .cl   translate --to cuda, --to hip, --to alpaka; report
+    .cl   translate --to cuda, --to hip, --to alpaka; report; compile --to
+          ptx, --to spirv (the lowerings; SPIR-V is compared byte for byte)
     .cu   translate --to opencl (-cl-std=CL1.2, CL2.0, CL3.0), --to hip,
           --to alpaka; compile --to ptx
     .hip  translate --to cuda, --to opencl (-cl-std=CL1.2, CL2.0, CL3.0)
@@ -38,7 +39,9 @@ ROUTES = {
     ".cl": [("cl-cuda", ["translate", "--to", "cuda"]),
             ("cl-hip", ["translate", "--to", "hip"]),
             ("cl-alpaka", ["translate", "--to", "alpaka"]),
-            ("cl-report", ["report"])],
+            ("cl-report", ["report"]),
+            ("cl-compile-ptx", ["compile", "--to", "ptx"]),
+            ("cl-compile-spirv", ["compile", "--to", "spirv"])],
     ".cu": [("cu-opencl12", ["translate", "--to", "opencl", "-cl-std=CL1.2"]),
             ("cu-opencl20", ["translate", "--to", "opencl", "-cl-std=CL2.0"]),
             ("cu-opencl30", ["translate", "--to", "opencl", "-cl-std=CL3.0"]),
@@ -51,7 +54,7 @@ ROUTES = {
              ("hip-opencl30", ["translate", "--to", "opencl", "-cl-std=CL3.0"])],
 }
 OUT_SUFFIX = {"cuda": ".cu", "hip": ".hip", "alpaka": ".cpp", "opencl": ".cl",
-              "ptx": ".ptx"}
+              "ptx": ".ptx", "spirv": ".spv"}
 
 
 def inputs(corpora, repo=True):
@@ -95,7 +98,10 @@ def one(xfence, outdir, label, path, flags, route, args):
                     .replace(tmp, "<out>").replace(ROOT, "<root>"))
         with open(base + ".log", "w") as f:
             f.write("exit %s\n%s" % (rc, norm(text)))
-        if outfile and os.path.exists(outfile):
+        if outfile and os.path.exists(outfile) and target == "spirv":
+            with open(outfile, "rb") as src, open(base + ".out", "wb") as dst:
+                dst.write(src.read())
+        elif outfile and os.path.exists(outfile):
             with open(outfile, errors="replace") as src, \
                     open(base + ".out", "w") as dst:
                 dst.write(norm(src.read()))
