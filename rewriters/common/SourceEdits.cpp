@@ -514,3 +514,16 @@ void xfence::forEachUserInclude(
     }
   }
 }
+
+void xfence::forEachLine(
+    llvm::StringRef buffer,
+    llvm::function_ref<void(size_t begin, size_t end)> each) {
+  size_t at = 0;
+  while (at < buffer.size()) {
+    size_t end = buffer.find('\n', at);
+    if (end == llvm::StringRef::npos)
+      end = buffer.size();
+    each(at, end);
+    at = end + 1;
+  }
+}

@@ -219,6 +219,11 @@ void forEachUserInclude(ParsedSource &src,
                                                 llvm::StringRef header)>
                             fn);
 
+/// Calls `each(begin, end)` with the offsets of every line of `buffer`
+/// (from its first character to its newline or the buffer's end).
+void forEachLine(llvm::StringRef buffer,
+                 llvm::function_ref<void(size_t begin, size_t end)> each);
+
 } // namespace xfence
 
 #endif // XFENCE_REWRITERS_COMMON_SOURCEEDITS_H

@@ -15,9 +15,6 @@
 
 #include "llvm/ADT/StringRef.h"
 
-#include <optional>
-#include <string>
-
 namespace xfence {
 
 /// Where a variable of a kernel language lives, for its qualifier.
@@ -30,41 +27,61 @@ enum class VariablePlacement {
   Device,
 };
 
-class TargetSyntax {
-public:
-  virtual ~TargetSyntax() = default;
-
+/// How a target language spells what is not synchronization: data, one
+/// constant per target (rewriters/targets/<target>).
+struct TargetSyntax {
   /// The target's name in messages ("has no CUDA translation").
-  virtual llvm::StringRef name() const = 0;
+  llvm::StringRef name;
 
   /// The qualifier written before a device function, with its space.
-  virtual llvm::StringRef deviceFunctionQualifier() const = 0;
+  llvm::StringRef deviceFunctionQualifier;
 
-  /// The qualifier that replaces a kernel's, or none where the route writes
+  /// The qualifier that replaces a kernel's; empty where the route writes
   /// kernels in a form of its own (with their __local memory and work-item
   /// functions: alpaka's kernel functors).
-  virtual std::optional<llvm::StringRef> kernelQualifier() const = 0;
+  llvm::StringRef kernelQualifier;
 
-  /// The qualifier of a variable placed in `placement`; empty where the
-  /// target has none (the route places such a variable itself).
-  virtual llvm::StringRef
-  variableQualifier(VariablePlacement placement) const = 0;
+  /// The qualifiers of a variable in shared, constant and device memory
+  /// (VariablePlacement's order); empty where the target has none (the
+  /// route places such a variable itself).
+  llvm::StringRef variableQualifiers[3];
 
   /// The prefix of the host runtime's names in launch helpers (`cuda` for
   /// cudaError_t, cudaStream_t, ...).
-  virtual llvm::StringRef runtimePrefix() const = 0;
+  llvm::StringRef runtimePrefix;
 
   /// What a kernel is cast to where the runtime takes it as a function
   /// attribute's subject (`(const void *)` for HIP), or empty.
-  virtual llvm::StringRef kernelHandleCast() const = 0;
+  llvm::StringRef kernelHandleCast;
 
-  /// The expression that replaces the name of the work-item function
-  /// `name` (get_local_id, ...) where the target reaches them as members of
-  /// an object, or none where the walker writes them with the built-in
-  /// thread and block indices of a CUDA-like language.
-  virtual std::optional<std::string>
-  workItemMember(llvm::StringRef name) const = 0;
+  /// The object whose members the work-item functions are (alpaka:
+  /// `xfence_wi.get_local_id(0)`), or empty where the walker writes them
+  /// with the built-in thread and block indices of a CUDA-like language.
+  llvm::StringRef workItemObject;
+
+  llvm::StringRef variableQualifier(VariablePlacement placement) const {
+    return variableQualifiers[static_cast<int>(placement)];
+  }
+
+  /// True where the route writes kernels, their __local memory and the
+  /// work-item functions itself.
+  bool routeWritesKernels() const { return kernelQualifier.empty(); }
 };
+
+/// The kernel language of CUDA, which HIP shares (the same qualifiers and
+/// built-in indices), with the host runtime's prefix and kernel-handle
+/// cast of `name`'s runtime.
+inline TargetSyntax cudaLikeSyntax(llvm::StringRef name,
+                                   llvm::StringRef runtimePrefix,
+                                   llvm::StringRef kernelHandleCast) {
+  return {name,
+          "__device__ ",
+          "__global__",
+          {"__shared__", "__constant__", "__device__"},
+          runtimePrefix,
+          kernelHandleCast,
+          /*workItemObject=*/""};
+}
 
 } // namespace xfence
 

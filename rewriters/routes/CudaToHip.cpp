@@ -13,10 +13,11 @@
 #include "frontends/cuda/CudaImporter.h"
 #include "passes/Passes.h"
 #include "passes/TargetCapabilities.h"
+#include "rewriters/common/RouteDriver.h"
 #include "rewriters/common/SourceEdits.h"
+#include "rewriters/names/HipNames.h"
 #include "rewriters/sources/cuda/CudaSiteRewriter.h"
 #include "rewriters/sources/cuda/CudaSyntax.h"
-#include "rewriters/names/HipNames.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/PassManager.h"
@@ -300,29 +301,27 @@ FailureOr<std::string>
 xfence::translateCudaToHip(llvm::StringRef path, llvm::StringRef contents,
                            const CudaToHipOptions &options,
                            llvm::raw_ostream &diagOS) {
-  std::unique_ptr<ParsedSource> src =
-      parseCudaSource(path, contents, options.source, diagOS);
-  if (!src || src->hasErrors())
+  FailureOr<ImportedSource> imports = importParsed(
+      parseCudaSource(path, contents, options.source, diagOS),
+      [&](ParsedSource &src, MLIRContext *ctx) {
+        return importCuda(src, options.source, ctx, /*everyFunction=*/true);
+      },
+      /*printOps=*/false);
+  if (failed(imports))
     return failure();
-  MLIRContext ctx(MLIRContext::Threading::DISABLED);
-  ctx.printOpOnDiagnostic(false);
-  ClangDiagnosticBridge bridge(*src, &ctx);
-  OwningOpRef<ModuleOp> module =
-      importCuda(*src, options.source, &ctx, /*everyFunction=*/true);
-  if (!module)
-    return failure();
+  ParsedSource *src = imports->src.get();
+  MLIRContext &ctx = *imports->ctx;
+  OwningOpRef<ModuleOp> &module = imports->module;
   ImportedSites imported = importedSyncLocations(*module, isSyncOp);
   // A warp of 32 lanes lies in one wavefront (of 32 or 64), whose lanes run
   // in lockstep: the full-mask __syncwarp is the wavefront's barrier.
   clearFullWarpMasks(*module);
   // The synchronization and the rest of the file are checked both, so that
   // one run reports every error.
-  bool ok = succeeded(legalizeForTarget(*module, hipCapabilities()));
-  if (ok && options.coalesce) {
-    PassManager pm(&ctx);
-    pm.addPass(createXFenceCoalesce());
-    ok = succeeded(pm.run(*module));
-  }
+  bool ok = succeeded(
+      runSyncPipeline(*module, hipCapabilities(),
+                      options.coalesce ? std::optional(XFenceCoalesceOptions())
+                                       : std::nullopt));
 
   std::vector<CudaSyncSite> sites =
       findCudaSyncSites(*src, &ctx, /*instantiations=*/true);

@@ -26,6 +26,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "rewriters/routes/CudaToOpenCL.h"
+#include "rewriters/common/RouteDriver.h"
 #include "rewriters/common/SourceEdits.h"
 
 #include "backends/cuda/CudaEmitter.h"
@@ -534,14 +535,10 @@ rewrite(ParsedSource &src, ModuleOp module, const CudaToOpenCLOptions &options,
     recordSourceOrders(module);
     unifyScopesAndOrders(module);
   }
-  if (options.coalesce) {
-    PassManager pm(ctx);
-    XFenceCoalesceOptions coalesce;
-    coalesce.exactScopes = options.cl2();
-    pm.addPass(createXFenceCoalesce(coalesce));
-    if (failed(pm.run(module)))
-      return failure();
-  }
+  XFenceCoalesceOptions coalesce;
+  coalesce.exactScopes = options.cl2();
+  if (options.coalesce && failed(runCoalesce(module, coalesce)))
+    return failure();
   // After coalescing, which reads a seq_cst atomic as the dialect does (a
   // full fence and the access) and so drops a seq_cst fence right before
   // one; OpenCL's is weaker. Unifying again gives the new fences the scope
@@ -699,14 +696,16 @@ xfence::translateCudaToOpenCL(llvm::StringRef path, llvm::StringRef contents,
         if (clang::FileID id = sm.translateFile(*file); id.isValid())
           expandedHeaders.push_back(id);
   }
-  MLIRContext ctx(MLIRContext::Threading::DISABLED);
-  ctx.printOpOnDiagnostic(false);
-  ClangDiagnosticBridge bridge(*src, &ctx);
-  OwningOpRef<ModuleOp> module = importCuda(*src, options.source, &ctx);
-  if (!module)
+  FailureOr<ImportedSource> imports = importParsed(
+      std::move(src),
+      [&](ParsedSource &parsed, MLIRContext *ctx) {
+        return importCuda(parsed, options.source, ctx);
+      },
+      /*printOps=*/false);
+  if (failed(imports))
     return failure();
   FailureOr<std::string> text =
-      rewrite(*src, *module, options, expandedHeaders);
+      rewrite(*imports->src, *imports->module, options, expandedHeaders);
   if (failed(text) || expanded->empty())
     return text;
   return removeTemplateLineDirectives(*text);

@@ -13,6 +13,7 @@
 #include "frontends/cuda/CudaImporter.h"
 #include "passes/Passes.h"
 #include "passes/TargetCapabilities.h"
+#include "rewriters/common/RouteDriver.h"
 #include "rewriters/common/SourceEdits.h"
 #include "rewriters/names/HipNames.h"
 #include "rewriters/sources/cuda/CudaSiteRewriter.h"
@@ -196,24 +197,22 @@ xfence::translateHipToCuda(llvm::StringRef path, llvm::StringRef contents,
                            const HipToCudaOptions &options,
                            llvm::raw_ostream &diagOS) {
   CudaSourceOptions source = hipParseOptions(options.source);
-  std::unique_ptr<ParsedSource> src =
-      parseCudaSource(path, contents, source, diagOS);
-  if (!src || src->hasErrors())
+  FailureOr<ImportedSource> imports = importParsed(
+      parseCudaSource(path, contents, source, diagOS),
+      [&](ParsedSource &src, MLIRContext *ctx) {
+        return importCuda(src, source, ctx, /*everyFunction=*/true);
+      },
+      /*printOps=*/false);
+  if (failed(imports))
     return failure();
-  MLIRContext ctx(MLIRContext::Threading::DISABLED);
-  ctx.printOpOnDiagnostic(false);
-  ClangDiagnosticBridge bridge(*src, &ctx);
-  OwningOpRef<ModuleOp> module =
-      importCuda(*src, source, &ctx, /*everyFunction=*/true);
-  if (!module)
-    return failure();
+  ParsedSource *src = imports->src.get();
+  MLIRContext &ctx = *imports->ctx;
+  OwningOpRef<ModuleOp> &module = imports->module;
   ImportedSites imported = importedSyncLocations(*module, isSyncOp);
-  bool ok = succeeded(legalizeForTarget(*module, cudaCapabilities()));
-  if (ok && options.coalesce) {
-    PassManager pm(&ctx);
-    pm.addPass(createXFenceCoalesce());
-    ok = succeeded(pm.run(*module));
-  }
+  bool ok = succeeded(
+      runSyncPipeline(*module, cudaCapabilities(),
+                      options.coalesce ? std::optional(XFenceCoalesceOptions())
+                                       : std::nullopt));
 
   std::vector<CudaSyncSite> sites =
       findCudaSyncSites(*src, &ctx, /*instantiations=*/true);

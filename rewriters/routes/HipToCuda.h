@@ -13,22 +13,17 @@
 #ifndef XFENCE_REWRITERS_ROUTES_HIPTOCUDA_H
 #define XFENCE_REWRITERS_ROUTES_HIPTOCUDA_H
 
-#include "frontends/cuda/CudaSource.h"
-
-#include "mlir/Support/LLVM.h"
+#include "rewriters/routes/CudaToHip.h"
 
 namespace xfence {
 
-struct HipToCudaOptions {
-  CudaSourceOptions source;
-  bool coalesce = true;
-};
+/// The options of the two directions between CUDA and HIP are the same.
+using HipToCudaOptions = CudaToHipOptions;
 
 mlir::FailureOr<std::string> translateHipToCuda(llvm::StringRef path,
                                                 llvm::StringRef contents,
                                                 const HipToCudaOptions &options,
                                                 llvm::raw_ostream &diagOS);
-
 
 } // namespace xfence
 

@@ -1099,22 +1099,14 @@ FailureOr<std::string>
 xfence::translateOpenCLToAlpaka(llvm::StringRef path, llvm::StringRef contents,
                                 const TranslateOptions &options,
                                 llvm::raw_ostream &diagOS, AlpakaInput input) {
-  std::unique_ptr<ParsedSource> src = parseSource(
-      SourceLanguage::OpenCL, path, contents, options.source, diagOS);
-  if (!src || src->hasErrors())
+  FailureOr<ImportedSource> imports =
+      importOpenCLSource(path, contents, options, diagOS);
+  if (failed(imports) ||
+      (options.coalesce && failed(runCoalesce(*imports->module))))
     return failure();
-  MLIRContext mlirCtx(MLIRContext::Threading::DISABLED);
-  ClangDiagnosticBridge bridge(*src, &mlirCtx);
-  OwningOpRef<ModuleOp> module =
-      importOpenCL(*src, options.source, &mlirCtx, options.opencl);
-  if (!module)
-    return failure();
-  if (options.coalesce) {
-    PassManager pm(&mlirCtx);
-    pm.addPass(createXFenceCoalesce());
-    if (failed(pm.run(*module)))
-      return failure();
-  }
+  ParsedSource *src = imports->src.get();
+  MLIRContext &mlirCtx = *imports->ctx;
+  OwningOpRef<ModuleOp> &module = imports->module;
   std::vector<SyncSite> sites = findOpenCLSyncSites(*src, &mlirCtx);
   SourceEdits edits(*src);
   OpenCLLibrary lib(src->getContext());

@@ -162,27 +162,29 @@ XFenceCoalesceOptions xfence::coalesceOptionsFor(bool hip) {
   return options;
 }
 
+FailureOr<ImportedSource>
+xfence::importOpenCLSource(llvm::StringRef path, llvm::StringRef contents,
+                           const TranslateOptions &options,
+                           llvm::raw_ostream &diagOS) {
+  return importParsed(parseSource(SourceLanguage::OpenCL, path, contents,
+                                  options.source, diagOS),
+                      [&](ParsedSource &src, MLIRContext *ctx) {
+                        return importOpenCL(src, options.source, ctx,
+                                            options.opencl);
+                      });
+}
+
 FailureOr<std::string>
 xfence::translateOpenCLToCuda(llvm::StringRef path, llvm::StringRef contents,
                               const TranslateOptions &options,
                               llvm::raw_ostream &diagOS) {
-  std::unique_ptr<ParsedSource> src = parseSource(
-      SourceLanguage::OpenCL, path, contents, options.source, diagOS);
-  if (!src || src->hasErrors())
+  FailureOr<ImportedSource> imports =
+      importOpenCLSource(path, contents, options, diagOS);
+  if (failed(imports) ||
+      (options.coalesce &&
+       failed(runCoalesce(*imports->module, coalesceOptionsFor(options.hip)))))
     return failure();
-  MLIRContext ctx(MLIRContext::Threading::DISABLED);
-  ClangDiagnosticBridge bridge(*src, &ctx);
-  OwningOpRef<ModuleOp> module =
-      importOpenCL(*src, options.source, &ctx, options.opencl);
-  if (!module)
-    return failure();
-  if (options.coalesce) {
-    PassManager pm(&ctx);
-    pm.addPass(createXFenceCoalesce(coalesceOptionsFor(options.hip)));
-    if (failed(pm.run(*module)))
-      return failure();
-  }
-  return rewriteOpenCLAsCuda(*src, *module, options.hip);
+  return rewriteOpenCLAsCuda(*imports->src, *imports->module, options.hip);
 }
 
 /// The source options that the importer recorded in the module.

@@ -13,6 +13,7 @@
 #include "frontends/common/ClangSession.h"
 #include "frontends/opencl/OpenCLImporter.h"
 #include "passes/Passes.h"
+#include "rewriters/common/RouteDriver.h"
 #include "rewriters/sources/opencl/OpenCLSiteRewriter.h"
 #include "rewriters/sources/opencl/OpenCLSyntax.h"
 
@@ -32,6 +33,12 @@ struct TranslateOptions {
 
 /// Translates the OpenCL C source `contents` of file `path`; diagnostics go
 /// to `diagOS` in clang's format. Fails on any error.
+/// Parses the OpenCL C `contents` of `path` and imports its
+/// synchronization: the first steps of every route from OpenCL C.
+mlir::FailureOr<ImportedSource>
+importOpenCLSource(llvm::StringRef path, llvm::StringRef contents,
+                   const TranslateOptions &options, llvm::raw_ostream &diagOS);
+
 mlir::FailureOr<std::string>
 translateOpenCLToCuda(llvm::StringRef path, llvm::StringRef contents,
                       const TranslateOptions &options,

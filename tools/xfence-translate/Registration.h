@@ -19,6 +19,7 @@ void registerOpenCLExport();
 void registerHipNamesListing();
 void registerAlpakaExport();
 void registerAlpakaImport();
+void registerRouteTranslations();
 
 inline void registerAllTranslations() {
   // Frontends and backends add their registration calls here.
@@ -31,6 +32,7 @@ inline void registerAllTranslations() {
   registerHipNamesListing();
   registerAlpakaExport();
   registerAlpakaImport();
+  registerRouteTranslations();
 }
 
 } // namespace xfence

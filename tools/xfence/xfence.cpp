@@ -13,11 +13,11 @@
 
 #include "compile/Compile.h"
 #include "rewriters/common/SourceEdits.h"
-#include "rewriters/routes/OpenCLToAlpaka.h"
 #include "rewriters/routes/OpenCLToCuda.h"
+#include "rewriters/routes/Routes.h"
 #include "tools/xfence/Batch.h"
+#include "tools/xfence/Files.h"
 #include "tools/xfence/Report.h"
-#include "tools/xfence/TranslateCuda.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
@@ -43,66 +43,72 @@ void error(llvm::StringRef message) {
   llvm::errs() << "xfence: error: " << message << "\n";
 }
 
-xfence::CudaCommandOptions cudaCommand;
+/// Adds the options of CUDA and HIP input (--cuda-path, --cuda-gpu-arch,
+/// --cuda-builtin-header) and of their OpenCL C output (the OpenCL C 1.2
+/// policies, --assume-subgroup-size, --device-variables) to `cmd`.
+void addCudaOptions(CLI::App *cmd, xfence::CudaRouteOptions &options) {
+  cmd->add_option("--cuda-path", options.cudaPath,
+                  "CUDA toolkit of a .cu input (default /usr/local/cuda)");
+  cmd->add_option("--cuda-gpu-arch", options.gpuArch,
+                  "GPU architecture the CUDA source is parsed for (sm_90)");
+  cmd->add_flag("--cuda-builtin-header", options.builtinHeader,
+                "Parse CUDA with xfence's built-in declarations, not the "
+                "toolkit headers");
+  cmd->add_option(
+         "--opencl12-device-fence", options.deviceFencePolicy,
+         "OpenCL C 1.2 has no device scope. 'error' (default): a "
+         "device-scope fence or ordered device atomic is an error. "
+         "'assume-global-fence-is-device-wide': translate it to "
+         "mem_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE), ASSUMING "
+         "that the OpenCL implementation's mem_fence orders global memory "
+         "for the whole device (the 1.2 specification does not promise it)")
+      ->check(CLI::IsMember({"error", "assume-global-fence-is-device-wide"}));
+  cmd->add_option(
+         "--opencl12-seq-cst-fence", options.seqCstFencePolicy,
+         "OpenCL C 1.2's mem_fence is only acq_rel as OpenCL C 2.0 defines "
+         "it. 'error' (default): a seq_cst fence (__threadfence_block(), "
+         "__threadfence(), seq_cst atomics) or barrier is an error. "
+         "'assume-mem-fence-is-seq-cst': translate it to mem_fence / "
+         "barrier, ASSUMING the 1.2 text's full-fence reading of mem_fence "
+         "holds on the device")
+      ->check(CLI::IsMember({"error", "assume-mem-fence-is-seq-cst"}));
+  cmd->add_option(
+         "--assume-subgroup-size", options.subgroupSize,
+         "OpenCL C 2.0/3.0: '32' translates __syncwarp() to "
+         "sub_group_barrier, ASSUMING sub-groups of 32 work-items (a CUDA "
+         "warp); kernels then require that size where the device supports "
+         "intel_reqd_sub_group_size. Without it __syncwarp() is an error")
+      ->check(CLI::IsMember({"32"}));
+  cmd->add_option(
+         "--device-variables", options.deviceVariables,
+         "Where CUDA __device__ variables go in OpenCL C: 'program-scope' "
+         "(default for CL2.0/CL3.0; 3.0 needs "
+         "__opencl_c_program_scope_global_variables) or 'kernel-arguments' "
+         "(the only form for CL1.2: a __global argument added to each kernel "
+         "that uses one, see the output's header)")
+      ->check(CLI::IsMember({"program-scope", "kernel-arguments"}));
+}
 
-/// Translates one file; `target` is "cuda", "hip", "opencl" or "alpaka"
-/// (checked before).
-int translate(const std::string &input, const std::string &target,
-              const std::string &output, xfence::TranslateOptions &options,
-              llvm::raw_ostream &diag) {
-  llvm::StringRef ext = llvm::sys::path::extension(input);
-  if (ext == ".hip") {
-    if (target == "cuda") // HIP to CUDA (docs/hip-to-cuda.md)
-      return xfence::translateHipToCudaFile(
-          input, output, options.source.defines, options.source.includeDirs,
-          options.coalesce, cudaCommand, diag);
-    if (target != "opencl") {
-      xfence::reportFileError(diag, input,
-                              "a HIP file (.hip) translates to CUDA or "
-                              "OpenCL C (--to cuda, --to opencl)");
-      return 1;
-    }
-  }
-  if (target == "alpaka" && ext == ".cu") // docs/cuda-to-alpaka.md
-    return xfence::translateCudaToAlpakaFile(
-        input, output, options.source.defines, options.source.includeDirs,
-        options.coalesce, cudaCommand, diag);
-  if (target == "alpaka" && ext != ".cl" && ext != ".clh") {
-    xfence::reportFileError(diag, input,
-                            "--to alpaka translates OpenCL C (.cl) and CUDA "
-                            "(.cu) files (docs/opencl-to-alpaka.md, "
-                            "docs/cuda-to-alpaka.md)");
-    return 1;
-  }
-  if (target == "opencl") // CUDA or HIP to OpenCL C (docs/cuda-to-opencl.md,
-                          // docs/hip-to-opencl.md)
-    return xfence::translateCudaToOpenCLFile(
-        input, output, options.source.defines, options.source.includeDirs,
-        options.source.standard, options.coalesce, cudaCommand, diag);
-  if (target == "hip" && ext == ".cu") // CUDA to HIP (docs/cuda-to-hip.md)
-    return xfence::translateCudaToHipFile(input, output, options.source.defines,
-                                          options.source.includeDirs,
-                                          options.coalesce, cudaCommand, diag);
+/// Translates one file to `target` by the route of its language; returns
+/// the exit status.
+int translate(const std::string &input, xfence::Language target,
+              const std::string &output, const std::string &clStd,
+              xfence::RouteOptions options, llvm::raw_ostream &diag) {
   std::unique_ptr<llvm::MemoryBuffer> buffer =
       xfence::readInput(input, output, diag);
   if (!buffer)
     return 1;
-  if (ext != ".cl" && ext != ".clh") {
-    xfence::reportFileError(diag, input,
-                            target == "hip"
-                                ? "not an OpenCL C or CUDA source file "
-                                  "(expected a .cl or .cu file)"
-                                : "not an OpenCL C source file (expected a "
-                                  ".cl file)");
+  std::optional<xfence::Language> from = xfence::sourceLanguageOf(input);
+  const xfence::Route *route =
+      from ? xfence::findRoute(*from, target) : nullptr;
+  if (!route) {
+    xfence::reportFileError(diag, input, xfence::noRouteMessage(from, target));
     return 1;
   }
-  options.hip = target == "hip";
+  if (failed(xfence::setOpenCLStandard(options, *route, clStd, diag)))
+    return 1;
   llvm::FailureOr<std::string> text =
-      target == "alpaka"
-          ? xfence::translateOpenCLToAlpaka(input, buffer->getBuffer(), options,
-                                            diag)
-          : xfence::translateOpenCLToCuda(input, buffer->getBuffer(), options,
-                                          diag);
+      route->translate(input, buffer->getBuffer(), options, diag);
   if (llvm::failed(text))
     return 1;
   return xfence::writeOutput(output, *text, /*binary=*/false, diag);
@@ -198,7 +204,8 @@ std::string cpuHeaderPath(const std::string &output,
 
 int compile(const std::string &input, const std::string &target,
             std::string output, const std::string &header,
-            xfence::CompileOptions &options) {
+            xfence::CompileOptions &options,
+            const xfence::CudaRouteOptions &cuda) {
   if (target != "ptx" && target != "spirv" && target != "cpu") {
     error("unsupported target '" + target +
           "' (expected 'ptx', 'spirv' or 'cpu')");
@@ -217,13 +224,15 @@ int compile(const std::string &input, const std::string &target,
             "input; a .cu file is compiled through OpenCL C 2.0");
       return 1;
     }
-    xfence::CudaCommandOptions command = cudaCommand;
-    if (command.deviceVariables.empty())
-      command.deviceVariables = "program-scope";
-    llvm::FailureOr<std::string> text = xfence::translateCudaFile(
-        input, output, options.source.defines, options.source.includeDirs,
-        "CL2.0", options.coalesce, command, llvm::errs(),
-        /*forAlpaka=*/false, /*forCompile=*/true);
+    xfence::RouteOptions route;
+    route.source.defines = options.source.defines;
+    route.source.includeDirs = options.source.includeDirs;
+    route.coalesce = options.coalesce;
+    route.cuda = cuda;
+    std::unique_ptr<llvm::MemoryBuffer> buffer =
+        xfence::readInput(input, output);
+    llvm::FailureOr<std::string> text = xfence::translateCudaForCompile(
+        input, buffer->getBuffer(), route, llvm::errs());
     if (llvm::failed(text))
       return 1;
     // The lines after the prelude are the CUDA file's.
@@ -286,10 +295,14 @@ int compile(const std::string &input, const std::string &target,
   return xfence::writeOutput(output, *text, spirv && !options.emitMLIR);
 }
 
-int runReport(const std::string &input, xfence::TranslateOptions &options) {
+int runReport(const std::string &input, const xfence::RouteOptions &route) {
   std::unique_ptr<llvm::MemoryBuffer> buffer = xfence::readInput(input, "-");
   if (!buffer)
     return 1;
+  xfence::TranslateOptions options;
+  options.source = route.source;
+  options.opencl = route.opencl;
+  options.coalesce = route.coalesce;
   return xfence::reportOpenCLToCuda(input, buffer->getBuffer(), options,
                                     llvm::outs());
 }
@@ -340,8 +353,9 @@ static int run(int argc, char **argv) {
       "translate", "Translate an OpenCL C file (.cl) to CUDA, HIP or alpaka, "
                    "a CUDA file (.cu) to OpenCL C, HIP or alpaka, or a HIP "
                    "file (.hip) to CUDA or OpenCL C");
-  std::string input, target, output = "-";
-  xfence::TranslateOptions options;
+  std::string input, target, output = "-", clStd;
+  xfence::RouteOptions options;
+  xfence::CudaRouteOptions cudaOptions;
   bool noCoalesce = false;
   std::string globalFence = "workgroup";
   unsigned jobs = 0;
@@ -357,23 +371,21 @@ static int run(int argc, char **argv) {
   cmd->add_option("-j,--jobs", jobs,
                   "With a directory input: how many files are translated at "
                   "once (default: one per core)");
-  cmd->add_option("--to", target,
-                  "Target: cuda (from .cl or .hip), opencl (from .cu or "
-                  ".hip), hip "
-                  "(from .cl or .cu), or alpaka (alpaka 3, from .cl or .cu)")
-      ->required();
+  cmd->add_option("--to", target, xfence::targetHelp())->required();
   cmd->add_option("-o", output,
                   "Output file ('-' for stdout, the default); the output "
                   "directory for a directory input");
   cmd->add_option("-D", options.source.defines, "Define a macro");
   cmd->add_option("-I", options.source.includeDirs, "Add an include path");
-  cmd->add_option("--cl-std", options.source.standard,
-                  "OpenCL C standard: CL1.2, CL2.0, CL3.0");
+  cmd->add_option("--cl-std", clStd,
+                  "OpenCL C standard of the input (.cl) or of the output "
+                  "(--to opencl): CL1.2, CL2.0, CL3.0");
   cmd->add_flag("--no-coalesce", noCoalesce,
                 "Do not merge or remove redundant fences");
   addGlobalFenceOption(cmd, globalFence);
-  xfence::addCudaOptions(cmd, cudaCommand);
-  cmd->footer("OpenCL build options other than -cl-std (-cl-mad-enable, "
+  addCudaOptions(cmd, options.cuda);
+  cmd->footer(xfence::routesHelp() +
+              "\nOpenCL build options other than -cl-std (-cl-mad-enable, "
               "-cl-fast-relaxed-math, ...) are accepted for .cl input and "
               "given to clang; the CUDA output keeps nvcc's own math "
               "defaults, which are at least as precise.");
@@ -432,7 +444,7 @@ static int run(int argc, char **argv) {
                        "legalization (xfence ops, with source locations) "
                        "instead of PTX, SPIR-V or an object");
   addGlobalFenceOption(compileCmd, globalFence);
-  xfence::addCudaOptions(compileCmd, cudaCommand);
+  addCudaOptions(compileCmd, cudaOptions);
   compileCmd->footer(
       "--to cpu: link the object with libomp and libm, e.g. `cc main.c "
       "kernel.o -lomp -lm` (Debian 12's libomp-dev: -lomp5); "
@@ -466,44 +478,38 @@ static int run(int argc, char **argv) {
     // PTX 7.8 is sm_90's first; 8.6 what the lowering's tests use.
     compileOptions.ptx = compileOptions.sm >= 90 ? 86 : 78;
     return compile(compileInput, compileTarget, compileOutput, compileHeader,
-                   compileOptions);
+                   compileOptions, cudaOptions);
   }
   if (target == "opencl" && cmd->count("--opencl-global-fence")) {
     error("--opencl-global-fence is about OpenCL C input (--to cuda); it has "
           "no meaning for --to opencl");
     return 1;
   }
-  if (target != "cuda" && target != "hip" && target != "opencl" &&
-      target != "alpaka") {
-    error("unsupported target '" + target +
-          "' (expected 'cuda', 'hip', 'opencl' or 'alpaka')");
+  std::optional<xfence::Language> to = xfence::targetLanguageNamed(target);
+  std::vector<std::string> sources; // the extensions of the files --to takes
+  for (const xfence::Route &route : xfence::allRoutes())
+    if (to && route.to == *to)
+      sources.push_back(xfence::fileExtension(route.from).str());
+  if (sources.empty()) {
+    error("unsupported target '" + target + "' (expected " +
+          xfence::routeTargetNames() + ")");
     return 1;
   }
   if (llvm::sys::fs::is_directory(input)) {
-    llvm::SmallVector<llvm::StringRef, 2> inputs;
-    if (target != "opencl")
-      inputs.push_back(".cl");
-    if (target != "cuda")
-      inputs.push_back(".cu");
-    if (target == "cuda" || target == "opencl")
-      inputs.push_back(".hip");
+    llvm::SmallVector<llvm::StringRef, 3> inputs(sources.begin(),
+                                                 sources.end());
     return xfence::translateDirectory(
-        input, output, inputs,
-        target == "cuda"     ? ".cu"
-        : target == "hip"    ? ".hip"
-        : target == "alpaka" ? ".cpp"
-                             : ".cl",
-        jobs, kStackSize,
+        input, output, inputs, xfence::fileExtension(*to), jobs, kStackSize,
         [&](const std::string &in, const std::string &out,
             llvm::raw_ostream &diag) {
-          return translate(in, target, out, options, diag);
+          return translate(in, *to, out, clStd, options, diag);
         });
   }
   if (cmd->count("--jobs")) {
     error("--jobs is about a directory input (several files at a time)");
     return 1;
   }
-  return translate(input, target, output, options, llvm::errs());
+  return translate(input, *to, output, clStd, options, llvm::errs());
 }
 
 int main(int argc, char **argv) {

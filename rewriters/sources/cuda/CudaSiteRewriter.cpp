@@ -3,6 +3,7 @@
 #include "rewriters/sources/cuda/CudaSiteRewriter.h"
 
 #include "dialect/XFenceOps.h"
+#include "rewriters/common/SiteOps.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -13,17 +14,6 @@ using namespace mlir;
 using clang::DiagnosticsEngine;
 
 namespace {
-
-/// Every FileLineColRange in `loc`, in order.
-void flatten(Location loc, SmallVectorImpl<Location> &out) {
-  if (auto fused = dyn_cast<FusedLoc>(loc)) {
-    for (Location inner : fused.getLocations())
-      flatten(inner, out);
-    return;
-  }
-  if (isa<FileLineColRange>(loc))
-    out.push_back(loc);
-}
 
 /// The text of one operand of a site, as prefix + kept source range +
 /// suffix.
@@ -296,31 +286,19 @@ LogicalResult SiteRewriter::run(ArrayRef<CudaSyncSite> sites, ModuleOp module,
     siteOf.try_emplace(sites[i].loc, i);
   // The ops of each site, by the function they are in.
   llvm::DenseMap<Location, llvm::MapVector<Operation *, SiteOps>> texts;
-  llvm::DenseMap<Location, Location> mergedInto;
-  bool ok = true;
-  module.walk([&](Operation *op) {
-    if (!target.isSync(op))
-      return;
-    SmallVector<Location> locs;
-    flatten(op->getLoc(), locs);
-    llvm::erase_if(locs, [&](Location l) { return !siteOf.count(l); });
-    if (locs.empty()) {
-      op->emitError("this synchronization op has no text in the source to "
-                    "rewrite");
-      ok = false;
-      return;
-    }
-    FailureOr<Snippet> snippet = target.emit(op);
-    if (failed(snippet)) {
-      ok = false;
-      return;
-    }
-    Operation *fn = op->getParentOfType<func::FuncOp>();
-    texts[locs.front()][fn].push_back({op, std::move(*snippet)});
-    for (Location merged : llvm::drop_begin(locs))
-      mergedInto.try_emplace(merged, locs.front());
-  });
-  if (!ok)
+  MergedSites mergedInto;
+  if (failed(joinOpsToSites(
+          module, target.isSync,
+          [&](Location loc) { return siteOf.count(loc); },
+          [&](Operation *op, Location site) -> LogicalResult {
+            FailureOr<Snippet> snippet = target.emit(op);
+            if (failed(snippet))
+              return failure();
+            Operation *fn = op->getParentOfType<func::FuncOp>();
+            texts[site][fn].push_back({op, std::move(*snippet)});
+            return success();
+          },
+          mergedInto)))
     return failure();
   llvm::DenseSet<Location> done;
   for (const CudaSyncSite &site : sites) {
@@ -389,22 +367,12 @@ LogicalResult SiteRewriter::run(ArrayRef<CudaSyncSite> sites, ModuleOp module,
                         "cannot rewrite this construct: a pass removed it, "
                         "but its value is used"),
              failure();
-    std::string original = sm.getBufferData(site.range->file)
-                               .slice(site.range->begin, site.range->end)
-                               .str();
-    for (size_t at = original.find("*/"); at != std::string::npos;
-         at = original.find("*/", at))
-      original.replace(at, 2, "* /");
-    std::string why = "removed: it orders nothing on this target, or a "
-                      "neighbour covers it";
-    auto merged = mergedInto.find(site.loc);
-    if (merged != mergedInto.end())
-      if (auto into = dyn_cast<FileLineColRange>(merged->second))
-        why = "merged into the construct at line " +
-              std::to_string(into.getStartLine()) + ", column " +
-              std::to_string(into.getStartColumn());
+    llvm::StringRef original = sm.getBufferData(site.range->file)
+                                   .slice(site.range->begin, site.range->end);
     edits.replace(*site.range,
-                  "((void)0) /* xfence: " + original + " " + why + " */");
+                  removedSiteText(original, site.loc, mergedInto,
+                                  "removed: it orders nothing on this target, "
+                                  "or a neighbour covers it"));
   }
   return success();
 }
@@ -419,7 +387,7 @@ xfence::importedSyncLocations(ModuleOp module,
     if (!isSync(op))
       return;
     SmallVector<Location> locs;
-    flatten(op->getLoc(), locs);
+    flattenLocations(op->getLoc(), locs);
     out.locations.insert(locs.begin(), locs.end());
     if (!locs.empty())
       ++out.uses[{op->getParentOfType<func::FuncOp>(), locs.front()}];

@@ -354,6 +354,12 @@ public:
   bool VisitBuiltinTypeLoc(clang::BuiltinTypeLoc tl);
   bool VisitTypedefNameDecl(clang::TypedefNameDecl *d);
   bool VisitEnumDecl(clang::EnumDecl *d);
+  /// A named declaration of the user's at file scope.
+  bool isUserFileScopeName(const clang::NamedDecl *d);
+  /// Leaves out the user's `d`, a `what` ("enum", "typedef") that OpenCL C
+  /// has itself, with a comment that says `why`.
+  bool leaveOutOpenCLName(clang::NamedDecl *d, llvm::StringRef what,
+                          llvm::StringRef why);
   bool VisitCUDAKernelCallExpr(clang::CUDAKernelCallExpr *e) {
     return error(e->getBeginLoc(), "a kernel launch in device code (dynamic "
                                    "parallelism) has no OpenCL C form");
@@ -1580,8 +1586,7 @@ bool SyntaxRewriter::VisitEnumDecl(clang::EnumDecl *d) {
   // and memory_scope itself. With the same enumerators and values the
   // user's goes; otherwise it is an error (renaming it would change what
   // its enumerators name).
-  if (!cl2 || !d->getIdentifier() || !src.isUserLocation(d->getLocation()) ||
-      !d->getDeclContext()->isFileContext() ||
+  if (!cl2 || !isUserFileScopeName(d) ||
       (d->getName() != "memory_order" && d->getName() != "memory_scope"))
     return true;
   for (const clang::EnumConstantDecl *c : d->enumerators()) {
@@ -1593,17 +1598,28 @@ bool SyntaxRewriter::VisitEnumDecl(clang::EnumDecl *d) {
                        "' is an enumeration of OpenCL C "
                        "2.0 with other enumerators; rename the enumeration");
   }
+  return leaveOutOpenCLName(d, "enum",
+                            "OpenCL C 2.0's own, with the same enumerators");
+}
+
+bool SyntaxRewriter::isUserFileScopeName(const clang::NamedDecl *d) {
+  return d->getIdentifier() && src.isUserLocation(d->getLocation()) &&
+         d->getDeclContext()->isFileContext();
+}
+
+bool SyntaxRewriter::leaveOutOpenCLName(clang::NamedDecl *d,
+                                        llvm::StringRef what,
+                                        llvm::StringRef why) {
   leaveOut(d, true,
-           "/* xfence: enum '" + d->getName().str() +
-               "' removed: OpenCL C 2.0's own, with the same enumerators */");
+           "/* xfence: " + what.str() + " '" + d->getName().str() +
+               "' removed: " + why.str() + " */");
   return true;
 }
 
 bool SyntaxRewriter::VisitTypedefNameDecl(clang::TypedefNameDecl *d) {
   // `typedef unsigned int uint;`: OpenCL C has uint (uchar, ushort, ulong)
   // built in, as that same type; the typedef goes.
-  if (!d->getIdentifier() || !src.isUserLocation(d->getLocation()) ||
-      !d->getDeclContext()->isFileContext())
+  if (!isUserFileScopeName(d))
     return true;
   clang::ASTContext &ctx = src.getContext();
   clang::QualType builtin = llvm::StringSwitch<clang::QualType>(d->getName())
@@ -1621,10 +1637,7 @@ bool SyntaxRewriter::VisitTypedefNameDecl(clang::TypedefNameDecl *d) {
                  "'" + d->getName() +
                      "' is a built-in type of OpenCL C with another "
                      "definition; rename the typedef");
-  leaveOut(d, true,
-           "/* xfence: typedef '" + d->getName().str() +
-               "' removed: a built-in type of OpenCL C */");
-  return true;
+  return leaveOutOpenCLName(d, "typedef", "a built-in type of OpenCL C");
 }
 
 /// Identifiers of CUDA code that are keywords of OpenCL C.
@@ -2726,11 +2739,7 @@ xfence::addCudaSyntaxEdits(SourceEdits &edits, const CudaAddressSpaces &spaces,
       dirs.push_back(llvm::sys::path::parent_path(entry->getName()).str());
     for (const std::string &dir : includeDirs)
       dirs.push_back(dir);
-    size_t at = 0;
-    while (at < buffer.size()) {
-      size_t end = buffer.find('\n', at);
-      if (end == llvm::StringRef::npos)
-        end = buffer.size();
+    forEachLine(buffer, [&](size_t at, size_t end) {
       llvm::StringRef line = buffer.slice(at, end).ltrim();
       bool system = false, hostHeader = false;
       // Inlined, a header's #pragma once would be in the main file.
@@ -2772,8 +2781,7 @@ xfence::addCudaSyntaxEdits(SourceEdits &edits, const CudaAddressSpaces &spaces,
       for (const char *macro : {"__CUDA_ARCH__", "__CUDACC__", "__align__"})
         if (buffer.slice(at, end).contains(macro))
           cudaMacros.insert(macro);
-      at = end + 1;
-    }
+    });
   }
   // CUDA's macros that the kept text names: the values of the parse, so
   // that an #if selects the code that was translated (an #if

@@ -261,53 +261,31 @@ OpenCLLibrary::scalarOf(clang::QualType type) {
   s.bits = builtin->isVoidType() ? 0 : ctx.getTypeSize(builtin);
   s.isSigned = builtin->isSignedIntegerType();
   s.isFloat = builtin->isFloatingPoint();
-  switch (builtin->getKind()) {
-  case clang::BuiltinType::Void:
-    s.name = "void";
-    break;
-  case clang::BuiltinType::Bool:
-    s.name = "bool";
-    break;
-  case clang::BuiltinType::Char_S:
-  case clang::BuiltinType::SChar:
-    s.name = "char";
-    break;
-  case clang::BuiltinType::Char_U:
-  case clang::BuiltinType::UChar:
-    s.name = "uchar";
-    break;
-  case clang::BuiltinType::Short:
-    s.name = "short";
-    break;
-  case clang::BuiltinType::UShort:
-    s.name = "ushort";
-    break;
-  case clang::BuiltinType::Int:
-    s.name = "int";
-    break;
-  case clang::BuiltinType::UInt:
-    s.name = "uint";
-    break;
-  case clang::BuiltinType::Long:
-    s.name = "long";
-    break;
-  case clang::BuiltinType::ULong:
-    s.name = "ulong";
-    break;
-  case clang::BuiltinType::Float:
-    s.name = "float";
-    break;
-  case clang::BuiltinType::Double:
-    s.name = "double";
-    break;
-  case clang::BuiltinType::Half:
-    s.name = "half";
-    s.isHalf = true;
-    half = true;
-    break;
-  default:
+  // OpenCL C's name of each scalar type (the prelude defines those CUDA
+  // lacks).
+  static const std::pair<clang::BuiltinType::Kind, const char *> names[] = {
+      {clang::BuiltinType::Void, "void"},
+      {clang::BuiltinType::Bool, "bool"},
+      {clang::BuiltinType::Char_S, "char"},
+      {clang::BuiltinType::SChar, "char"},
+      {clang::BuiltinType::Char_U, "uchar"},
+      {clang::BuiltinType::UChar, "uchar"},
+      {clang::BuiltinType::Short, "short"},
+      {clang::BuiltinType::UShort, "ushort"},
+      {clang::BuiltinType::Int, "int"},
+      {clang::BuiltinType::UInt, "uint"},
+      {clang::BuiltinType::Long, "long"},
+      {clang::BuiltinType::ULong, "ulong"},
+      {clang::BuiltinType::Float, "float"},
+      {clang::BuiltinType::Double, "double"},
+      {clang::BuiltinType::Half, "half"}};
+  const auto *entry = llvm::find_if(
+      names, [&](const auto &e) { return e.first == builtin->getKind(); });
+  if (entry == std::end(names))
     return std::nullopt;
-  }
+  s.name = entry->second;
+  if (builtin->getKind() == clang::BuiltinType::Half)
+    s.isHalf = half = true;
   return s;
 }
 

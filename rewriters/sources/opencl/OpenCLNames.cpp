@@ -126,11 +126,7 @@ void xfence::commentOutOpenCLPragmas(SourceEdits &edits) {
   clang::SourceManager &sm = edits.getSource().getSourceManager();
   clang::FileID file = sm.getMainFileID();
   llvm::StringRef buffer = sm.getBufferData(file);
-  size_t at = 0;
-  while (at < buffer.size()) {
-    size_t end = buffer.find('\n', at);
-    if (end == llvm::StringRef::npos)
-      end = buffer.size();
+  forEachLine(buffer, [&](size_t at, size_t end) {
     llvm::StringRef line = buffer.slice(at, end).ltrim();
     bool isPragma = line.consume_front("#");
     line = line.ltrim();
@@ -139,6 +135,5 @@ void xfence::commentOutOpenCLPragmas(SourceEdits &edits) {
       edits.replace(
           {file, static_cast<unsigned>(at), static_cast<unsigned>(at)},
           "// xfence: ");
-    at = end + 1;
-  }
+  });
 }

@@ -3,6 +3,7 @@
 #include "rewriters/sources/opencl/OpenCLSiteRewriter.h"
 
 #include "dialect/XFenceOps.h"
+#include "rewriters/common/SiteOps.h"
 
 #include "clang/AST/ParentMapContext.h"
 #include "clang/Basic/SourceManager.h"
@@ -27,34 +28,12 @@ static llvm::StringRef textOf(const clang::SourceManager &sm,
 // Synchronization sites
 //===----------------------------------------------------------------------===//
 
-/// Every FileLineColRange inside `loc` (a FusedLoc holds one per merged op),
-/// in order.
-static void flatten(Location loc, SmallVectorImpl<Location> &out) {
-  if (auto fused = dyn_cast<FusedLoc>(loc)) {
-    for (Location inner : fused.getLocations())
-      flatten(inner, out);
-    return;
-  }
-  if (isa<FileLineColRange>(loc))
-    out.push_back(loc);
-}
-
 namespace {
 struct Survivor {
   Operation *op;
   Snippet snippet;
 };
 } // namespace
-
-/// The text of a removed construct: a no-op with a comment saying why.
-static std::string removedText(llvm::StringRef original, llvm::StringRef why) {
-  std::string text = original.str();
-  // Keep the comment closed whatever the original text holds.
-  for (size_t at = text.find("*/"); at != std::string::npos;
-       at = text.find("*/", at))
-    text.replace(at, 2, "* /");
-  return "((void)0) /* xfence: " + text + " " + why.str() + " */";
-}
 
 /// True if `call` is the value of the second or third operand of a `?:`
 /// (through parentheses and commas).
@@ -157,31 +136,18 @@ LogicalResult xfence::rewriteSyncSites(SourceEdits &edits,
     siteOf.try_emplace(sites[i].loc, i);
 
   llvm::DenseMap<Location, SmallVector<Survivor, 1>> survivors;
-  llvm::DenseMap<Location, Location> mergedInto;
-  bool ok = true;
-  module.walk([&](Operation *op) {
-    if (!isSyncOp(op))
-      return;
-    SmallVector<Location> locs;
-    flatten(op->getLoc(), locs);
-    llvm::erase_if(locs, [&](Location loc) { return !siteOf.count(loc); });
-    if (locs.empty()) {
-      op->emitError("this synchronization op has no text in the source "
-                    "to rewrite");
-      ok = false;
-      return;
-    }
-    FailureOr<Snippet> snippet = emit(op);
-    if (failed(snippet)) {
-      ok = false;
-      return;
-    }
-    needsAtomicHeader |= snippet->needsAtomicHeader;
-    survivors[locs.front()].push_back({op, std::move(*snippet)});
-    for (Location merged : llvm::drop_begin(locs))
-      mergedInto.try_emplace(merged, locs.front());
-  });
-  if (!ok)
+  MergedSites mergedInto;
+  if (failed(joinOpsToSites(
+          module, isSyncOp, [&](Location loc) { return siteOf.count(loc); },
+          [&](Operation *op, Location site) -> LogicalResult {
+            FailureOr<Snippet> snippet = emit(op);
+            if (failed(snippet))
+              return failure();
+            needsAtomicHeader |= snippet->needsAtomicHeader;
+            survivors[site].push_back({op, std::move(*snippet)});
+            return success();
+          },
+          mergedInto)))
     return failure();
 
   // Every site asks for its edits, also the uses of one macro body (one
@@ -230,14 +196,10 @@ LogicalResult xfence::rewriteSyncSites(SourceEdits &edits,
     }
     llvm::StringRef original =
         textOf(sm, site.range->file, site.range->begin, site.range->end);
-    std::string why = "removed: redundant";
-    auto merged = mergedInto.find(site.loc);
-    if (merged != mergedInto.end())
-      if (auto into = dyn_cast<FileLineColRange>(merged->second))
-        why = "merged into the construct at line " +
-              std::to_string(into.getStartLine()) + ", column " +
-              std::to_string(into.getStartColumn());
-    edits.replace(*site.range, removedText(original, why), at);
+    edits.replace(
+        *site.range,
+        removedSiteText(original, site.loc, mergedInto, "removed: redundant"),
+        at);
   }
   return success();
 }

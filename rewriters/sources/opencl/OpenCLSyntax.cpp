@@ -49,7 +49,7 @@ public:
                 const TargetSyntax &target)
       : edits(edits), lib(lib), src(edits.getSource()),
         sm(src.getSourceManager()), lo(src.getLangOpts()), target(target),
-        tn(target.name().str()), rt(target.runtimePrefix().str()) {}
+        tn(target.name.str()), rt(target.runtimePrefix.str()) {}
 
   bool shouldVisitImplicitCode() const { return false; }
 
@@ -58,14 +58,14 @@ public:
       return true;
     // Where the route writes kernels itself (alpaka's functors), only the
     // other functions are qualified here.
-    std::string deviceFn = target.deviceFunctionQualifier().str();
-    std::optional<llvm::StringRef> kernelQualifier = target.kernelQualifier();
+    std::string deviceFn = target.deviceFunctionQualifier.str();
+    llvm::StringRef kernelQualifier = target.kernelQualifier;
     if (auto *kernel = fn->getAttr<clang::DeviceKernelAttr>()) {
       if (auto range = findRewriteRange(sm, lo, kernel->getRange());
-          range && kernelQualifier)
-        edits.replace(*range, kernelQualifier->str());
+          range && !kernelQualifier.empty())
+        edits.replace(*range, kernelQualifier.str());
       kernelAttributes(fn);
-      if (fn->doesThisDeclarationHaveABody() && kernelQualifier)
+      if (fn->doesThisDeclarationHaveABody() && !kernelQualifier.empty())
         kernelParameters(fn);
     } else if (auto range = findRewriteRange(sm, lo, fn->getSourceRange())) {
       edits.insertBefore(*range, deviceFn, fn->getBeginLoc());
@@ -156,21 +156,21 @@ public:
     return true;
   }
 
-  bool VisitDeclRefExpr(clang::DeclRefExpr *ref) {
-    const clang::ValueDecl *decl = ref->getDecl();
+  /// A use at `loc` of the user's `decl`, whose name the target takes.
+  void renameUse(const clang::ValueDecl *decl, clang::SourceLocation loc) {
     if (decl->getIdentifier() && isTakenName(decl->getName()) &&
         src.isUserLocation(decl->getLocation()) &&
-        src.isUserLocation(sm.getExpansionLoc(ref->getLocation())))
-      renameAt(ref->getLocation(), decl->getName());
+        src.isUserLocation(sm.getExpansionLoc(loc)))
+      renameAt(loc, decl->getName());
+  }
+
+  bool VisitDeclRefExpr(clang::DeclRefExpr *ref) {
+    renameUse(ref->getDecl(), ref->getLocation());
     return true;
   }
 
   bool VisitMemberExpr(clang::MemberExpr *member) {
-    const clang::ValueDecl *decl = member->getMemberDecl();
-    if (decl->getIdentifier() && isTakenName(decl->getName()) &&
-        src.isUserLocation(decl->getLocation()) &&
-        src.isUserLocation(sm.getExpansionLoc(member->getMemberLoc())))
-      renameAt(member->getMemberLoc(), decl->getName());
+    renameUse(member->getMemberDecl(), member->getMemberLoc());
     return true;
   }
 
@@ -707,17 +707,28 @@ private:
 
   /// True where the route writes kernels, their __local memory and the
   /// work-item functions itself (alpaka's kernel functors).
-  bool routeWritesKernels() const { return !target.kernelQualifier(); }
+  bool routeWritesKernels() const { return target.routeWritesKernels(); }
 
   /// The work-item function `name` as the target's member expression for
   /// it (alpaka: of the work-item object the route puts in scope).
   bool memberWorkItemFunction(clang::CallExpr *call, llvm::StringRef name) {
-    std::optional<std::string> member = target.workItemMember(name);
-    if (!member)
+    static const char *const names[] = {"get_work_dim",
+                                        "get_local_id",
+                                        "get_group_id",
+                                        "get_local_size",
+                                        "get_enqueued_local_size",
+                                        "get_num_groups",
+                                        "get_global_id",
+                                        "get_global_size",
+                                        "get_global_offset",
+                                        "get_local_linear_id",
+                                        "get_global_linear_id"};
+    if (!llvm::is_contained(names, name))
       return false;
     const clang::Expr *fn = call->getCallee()->IgnoreParenImpCasts();
     if (auto range = findRewriteRange(sm, lo, fn->getSourceRange()))
-      edits.replace(*range, *member, call->getBeginLoc());
+      edits.replace(*range, target.workItemObject.str() + "." + name.str(),
+                    call->getBeginLoc());
     else
       error(call->getBeginLoc(), "cannot rewrite this work-item function "
                                  "(its name comes from a system header's "
@@ -1103,7 +1114,7 @@ private:
       launchers += "  if (xfence_shared_bytes > 48 * 1024) {\n    " + rt +
                    "Error_t err = " + rt + "FuncSetAttribute(\n        " +
                    // HIP's takes the kernel as a `const void *`.
-                   target.kernelHandleCast().str() + kernel + ", " + rt +
+                   target.kernelHandleCast.str() + kernel + ", " + rt +
                    "FuncAttributeMaxDynamicSharedMemorySize, "
                    "int(xfence_shared_bytes));\n    if (err != " +
                    rt + "Success)\n      return err;\n  }\n";

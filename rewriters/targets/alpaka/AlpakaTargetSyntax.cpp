@@ -10,45 +10,13 @@
 
 #include "rewriters/targets/alpaka/AlpakaTargetSyntax.h"
 
-#include "llvm/ADT/STLExtras.h"
-
-using namespace xfence;
-
-namespace {
-class AlpakaSyntax final : public TargetSyntax {
-  llvm::StringRef name() const override { return "alpaka"; }
-  llvm::StringRef deviceFunctionQualifier() const override {
-    return "ALPAKA_FN_ACC ";
-  }
-  std::optional<llvm::StringRef> kernelQualifier() const override {
-    return std::nullopt;
-  }
-  llvm::StringRef variableQualifier(VariablePlacement) const override {
-    return "";
-  }
-  llvm::StringRef runtimePrefix() const override { return ""; }
-  llvm::StringRef kernelHandleCast() const override { return ""; }
-  std::optional<std::string>
-  workItemMember(llvm::StringRef name) const override {
-    static const char *const names[] = {"get_work_dim",
-                                        "get_local_id",
-                                        "get_group_id",
-                                        "get_local_size",
-                                        "get_enqueued_local_size",
-                                        "get_num_groups",
-                                        "get_global_id",
-                                        "get_global_size",
-                                        "get_global_offset",
-                                        "get_local_linear_id",
-                                        "get_global_linear_id"};
-    if (!llvm::is_contained(names, name))
-      return std::nullopt;
-    return "xfence_wi." + name.str();
-  }
-};
-} // namespace
-
-const TargetSyntax &xfence::alpakaTargetSyntax() {
-  static const AlpakaSyntax syntax;
+const xfence::TargetSyntax &xfence::alpakaTargetSyntax() {
+  static const TargetSyntax syntax = {"alpaka",
+                                      "ALPAKA_FN_ACC ",
+                                      /*kernelQualifier=*/"",
+                                      /*variableQualifiers=*/{},
+                                      /*runtimePrefix=*/"",
+                                      /*kernelHandleCast=*/"",
+                                      /*workItemObject=*/"xfence_wi"};
   return syntax;
 }

@@ -1,0 +1,354 @@
+//===- Routes.cpp - every source-to-source route, as data -----------------===//
+//
+// The table, and each route's reading of RouteOptions into its own options.
+//
+//===----------------------------------------------------------------------===//
+
+#include "rewriters/routes/Routes.h"
+
+#include "rewriters/routes/CudaToAlpaka.h"
+#include "rewriters/routes/CudaToHip.h"
+#include "rewriters/routes/CudaToOpenCL.h"
+#include "rewriters/routes/HipToCuda.h"
+#include "rewriters/routes/HipToOpenCL.h"
+#include "rewriters/routes/OpenCLToAlpaka.h"
+#include "rewriters/routes/OpenCLToCuda.h"
+
+#include "mlir/Tools/mlir-translate/Translation.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SourceMgr.h"
+
+#include <deque>
+
+using namespace xfence;
+using mlir::FailureOr;
+
+namespace {
+
+struct LanguageNames {
+  Language language;
+  llvm::StringRef name, target, extension;
+};
+constexpr LanguageNames kLanguages[] = {
+    {Language::OpenCL, "OpenCL C", "opencl", ".cl"},
+    {Language::Cuda, "CUDA", "cuda", ".cu"},
+    {Language::Hip, "HIP", "hip", ".hip"},
+    {Language::Alpaka, "alpaka", "alpaka", ".cpp"}};
+
+const LanguageNames &namesOf(Language language) {
+  return *llvm::find_if(kLanguages, [&](const LanguageNames &names) {
+    return names.language == language;
+  });
+}
+
+/// The CUDA parse of `options`: -D and -I, the toolkit.
+CudaSourceOptions cudaSource(const RouteOptions &options) {
+  CudaSourceOptions source;
+  source.source.defines = options.source.defines;
+  source.source.includeDirs = options.source.includeDirs;
+  source.cudaPath = options.cuda.cudaPath;
+  source.gpuArch = options.cuda.gpuArch;
+  source.builtinHeader = options.cuda.builtinHeader;
+  return source;
+}
+
+/// The options of CUDA (and HIP) to OpenCL C `clStd`; failure, after a
+/// message, where they contradict the standard.
+FailureOr<CudaToOpenCLOptions> cudaToOpenCL(const RouteOptions &options,
+                                            llvm::StringRef clStd,
+                                            llvm::raw_ostream &diag) {
+  CudaToOpenCLOptions out;
+  out.clStd = clStd.empty() ? "CL1.2" : clStd.str();
+  out.coalesce = options.coalesce;
+  out.deviceVariables = options.cuda.deviceVariables;
+  if (out.deviceVariables == "program-scope" && !out.cl2()) {
+    diag << "xfence: error: --device-variables=program-scope needs OpenCL C "
+            "2.0 or 3.0 (1.2 has no program-scope global variables)\n";
+    return mlir::failure();
+  }
+  out.source = cudaSource(options);
+  out.assumeDeviceWideGlobalFence =
+      options.cuda.deviceFencePolicy == "assume-global-fence-is-device-wide";
+  out.assumeSeqCstMemFence =
+      options.cuda.seqCstFencePolicy == "assume-mem-fence-is-seq-cst";
+  out.assumeSubgroupSize32 = options.cuda.subgroupSize == "32";
+  return out;
+}
+
+/// The options of the routes from OpenCL C.
+TranslateOptions fromOpenCL(const RouteOptions &options, bool hip) {
+  TranslateOptions out;
+  out.source = options.source;
+  out.opencl = options.opencl;
+  out.coalesce = options.coalesce;
+  out.hip = hip;
+  return out;
+}
+
+FailureOr<std::string> openclToCuda(llvm::StringRef path,
+                                    llvm::StringRef contents,
+                                    const RouteOptions &options,
+                                    llvm::raw_ostream &diag) {
+  return translateOpenCLToCuda(path, contents,
+                               fromOpenCL(options, /*hip=*/false), diag);
+}
+
+FailureOr<std::string> openclToHip(llvm::StringRef path,
+                                   llvm::StringRef contents,
+                                   const RouteOptions &options,
+                                   llvm::raw_ostream &diag) {
+  return translateOpenCLToCuda(path, contents,
+                               fromOpenCL(options, /*hip=*/true), diag);
+}
+
+FailureOr<std::string> openclToAlpaka(llvm::StringRef path,
+                                      llvm::StringRef contents,
+                                      const RouteOptions &options,
+                                      llvm::raw_ostream &diag) {
+  return translateOpenCLToAlpaka(path, contents,
+                                 fromOpenCL(options, /*hip=*/false), diag);
+}
+
+FailureOr<std::string> cudaToOpenCLRoute(llvm::StringRef path,
+                                         llvm::StringRef contents,
+                                         const RouteOptions &options,
+                                         llvm::raw_ostream &diag) {
+  FailureOr<CudaToOpenCLOptions> opencl =
+      cudaToOpenCL(options, options.outputStandard, diag);
+  if (mlir::failed(opencl))
+    return mlir::failure();
+  return translateCudaToOpenCL(path, contents, *opencl, diag);
+}
+
+FailureOr<std::string> hipToOpenCLRoute(llvm::StringRef path,
+                                        llvm::StringRef contents,
+                                        const RouteOptions &options,
+                                        llvm::raw_ostream &diag) {
+  FailureOr<CudaToOpenCLOptions> opencl =
+      cudaToOpenCL(options, options.outputStandard, diag);
+  if (mlir::failed(opencl))
+    return mlir::failure();
+  return translateHipToOpenCL(path, contents, *opencl, diag);
+}
+
+FailureOr<std::string> cudaToAlpakaRoute(llvm::StringRef path,
+                                         llvm::StringRef contents,
+                                         const RouteOptions &options,
+                                         llvm::raw_ostream &diag) {
+  // OpenCL C 2.0: the first version with device and system scopes.
+  FailureOr<CudaToOpenCLOptions> opencl = cudaToOpenCL(options, "CL2.0", diag);
+  if (mlir::failed(opencl))
+    return mlir::failure();
+  opencl->constantHelperArguments = true;
+  // The second step reads xfence's own OpenCL C: the user's -D and -I
+  // only (its headers are inlined or left out), no OpenCL C options.
+  TranslateOptions alpaka;
+  alpaka.source.defines = options.source.defines;
+  alpaka.source.includeDirs = options.source.includeDirs;
+  alpaka.coalesce = options.coalesce;
+  return translateCudaToAlpaka(path, contents, *opencl, alpaka, diag);
+}
+
+FailureOr<std::string> cudaToHipRoute(llvm::StringRef path,
+                                      llvm::StringRef contents,
+                                      const RouteOptions &options,
+                                      llvm::raw_ostream &diag) {
+  CudaToHipOptions hip;
+  hip.coalesce = options.coalesce;
+  hip.source = cudaSource(options);
+  return translateCudaToHip(path, contents, hip, diag);
+}
+
+FailureOr<std::string> hipToCudaRoute(llvm::StringRef path,
+                                      llvm::StringRef contents,
+                                      const RouteOptions &options,
+                                      llvm::raw_ostream &diag) {
+  HipToCudaOptions cuda;
+  cuda.coalesce = options.coalesce;
+  cuda.source = cudaSource(options);
+  return translateHipToCuda(path, contents, cuda, diag);
+}
+
+const Route kRoutes[] = {
+    {Language::OpenCL, Language::Cuda, "docs/opencl-to-cuda.md", openclToCuda},
+    {Language::OpenCL, Language::Hip, "docs/opencl-to-cuda.md", openclToHip},
+    {Language::OpenCL, Language::Alpaka, "docs/opencl-to-alpaka.md",
+     openclToAlpaka},
+    {Language::Cuda, Language::OpenCL, "docs/cuda-to-opencl.md",
+     cudaToOpenCLRoute},
+    {Language::Cuda, Language::Hip, "docs/cuda-to-hip.md", cudaToHipRoute},
+    {Language::Cuda, Language::Alpaka, "docs/cuda-to-alpaka.md",
+     cudaToAlpakaRoute},
+    {Language::Hip, Language::Cuda, "docs/hip-to-cuda.md", hipToCudaRoute},
+    {Language::Hip, Language::OpenCL, "docs/hip-to-opencl.md",
+     hipToOpenCLRoute},
+};
+
+/// "A, B or C".
+std::string listOf(llvm::ArrayRef<std::string> items,
+                   llvm::StringRef last = " or ") {
+  std::string text;
+  for (size_t i = 0; i < items.size(); ++i) {
+    if (i)
+      text += i + 1 == items.size() ? last.str() : ", ";
+    text += items[i];
+  }
+  return text;
+}
+
+} // namespace
+
+llvm::ArrayRef<Route> xfence::allRoutes() { return kRoutes; }
+
+const Route *xfence::findRoute(Language from, Language to) {
+  const Route *route = llvm::find_if(
+      kRoutes, [&](const Route &r) { return r.from == from && r.to == to; });
+  return route == std::end(kRoutes) ? nullptr : route;
+}
+
+std::optional<Language> xfence::sourceLanguageOf(llvm::StringRef path) {
+  return llvm::StringSwitch<std::optional<Language>>(
+             llvm::sys::path::extension(path))
+      .Cases({".cl", ".clh"}, Language::OpenCL)
+      .Case(".cu", Language::Cuda)
+      .Case(".hip", Language::Hip)
+      .Default(std::nullopt);
+}
+
+std::optional<Language> xfence::targetLanguageNamed(llvm::StringRef name) {
+  for (const LanguageNames &names : kLanguages)
+    if (names.target == name)
+      return names.language;
+  return std::nullopt;
+}
+
+llvm::StringRef xfence::languageName(Language language) {
+  return namesOf(language).name;
+}
+llvm::StringRef xfence::targetName(Language language) {
+  return namesOf(language).target;
+}
+llvm::StringRef xfence::fileExtension(Language language) {
+  return namesOf(language).extension;
+}
+
+std::string xfence::noRouteMessage(std::optional<Language> from, Language to) {
+  std::vector<std::string> names, options, sources, extensions;
+  for (const Route &route : kRoutes) {
+    if (from && route.from == *from) {
+      names.push_back(languageName(route.to).str());
+      options.push_back("--to " + targetName(route.to).str());
+    }
+    if (route.to == to) {
+      sources.push_back(languageName(route.from).str() + " (" +
+                        fileExtension(route.from).str() + ")");
+      extensions.push_back(fileExtension(route.from).str());
+    }
+  }
+  std::string want = "--to " + targetName(to).str() + " translates " +
+                     listOf(sources, " and ") + " files";
+  if (!from)
+    return "not a source file xfence translates (" + want + ")";
+  llvm::StringRef name = languageName(*from);
+  return (llvm::StringRef("AEIOU").contains(name.front()) ? "an " : "a ") +
+         name.str() + " file (" + fileExtension(*from).str() +
+         ") translates to " + listOf(names) + " (" + listOf(options, ", ") +
+         "); " + want;
+}
+
+std::string xfence::targetHelp() {
+  std::vector<std::string> items;
+  for (const LanguageNames &names : kLanguages) {
+    std::vector<std::string> from;
+    for (const Route &route : kRoutes)
+      if (route.to == names.language)
+        from.push_back(fileExtension(route.from).str());
+    if (from.empty())
+      continue;
+    items.push_back(
+        names.target.str() +
+        (names.language == Language::Alpaka ? " (alpaka 3, " : " (") + "from " +
+        listOf(from) + ")");
+  }
+  return "Target: " + listOf(items, ", or ");
+}
+
+std::string xfence::routesHelp() {
+  std::string text = "Routes:";
+  for (const Route &route : kRoutes)
+    text += "\n  " + languageName(route.from).str() + " (" +
+            fileExtension(route.from).str() + ") to " +
+            languageName(route.to).str() + ": " + route.doc.str();
+  return text;
+}
+
+std::string xfence::routeTargetNames() {
+  std::vector<std::string> names;
+  for (const LanguageNames &language : kLanguages)
+    if (llvm::any_of(kRoutes, [&](const Route &route) {
+          return route.to == language.language;
+        }))
+      names.push_back("'" + language.target.str() + "'");
+  return listOf(names);
+}
+
+mlir::LogicalResult xfence::setOpenCLStandard(RouteOptions &options,
+                                              const Route &route,
+                                              llvm::StringRef std,
+                                              llvm::raw_ostream &diag) {
+  if (route.from == Language::OpenCL) {
+    options.source.standard = std.str(); // clang checks it
+    return mlir::success();
+  }
+  if (route.to != Language::OpenCL)
+    return mlir::success(); // -cl-std is about OpenCL C; no side is
+  if (!std.empty() && std != "CL1.2" && std != "CL2.0" && std != "CL3.0") {
+    diag << "xfence: error: unsupported OpenCL C standard '" << std
+         << "' (expected CL1.2, CL2.0 or CL3.0)\n";
+    return mlir::failure();
+  }
+  options.outputStandard = std.str();
+  return mlir::success();
+}
+
+void xfence::registerRouteTranslations() {
+  static std::deque<std::string> texts; // the registry keeps references
+  for (const Route &route : kRoutes) {
+    texts.push_back("route-" + targetName(route.from).str() + "-to-" +
+                    targetName(route.to).str());
+    llvm::StringRef name = texts.back();
+    texts.push_back("translate a whole " + languageName(route.from).str() +
+                    " file to " + languageName(route.to).str() + " (" +
+                    route.doc.str() + ")");
+    llvm::StringRef description = texts.back();
+    mlir::TranslateRegistration(
+        name, description,
+        [&route](const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
+                 llvm::raw_ostream &os, mlir::MLIRContext *) {
+          const llvm::MemoryBuffer *buffer =
+              sourceMgr->getMemoryBuffer(sourceMgr->getMainFileID());
+          FailureOr<std::string> text = route.translate(
+              buffer->getBufferIdentifier(), buffer->getBuffer(),
+              RouteOptions(), llvm::errs());
+          if (mlir::failed(text))
+            return mlir::failure();
+          os << *text;
+          return mlir::success();
+        });
+  }
+}
+
+FailureOr<std::string>
+xfence::translateCudaForCompile(llvm::StringRef path, llvm::StringRef contents,
+                                const RouteOptions &options,
+                                llvm::raw_ostream &diag) {
+  FailureOr<CudaToOpenCLOptions> opencl = cudaToOpenCL(options, "CL2.0", diag);
+  if (mlir::failed(opencl))
+    return mlir::failure();
+  opencl->intermediate = true;
+  if (opencl->deviceVariables.empty())
+    opencl->deviceVariables = "program-scope";
+  return translateCudaToOpenCL(path, contents, *opencl, diag);
+}
