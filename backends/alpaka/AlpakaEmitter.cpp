@@ -26,7 +26,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "backends/alpaka/AlpakaEmitter.h"
-#include "backends/cuda/EmitterSupport.h"
+#include "backends/common/EmitterSupport.h"
 
 #include "dialect/XFenceDialect.h"
 #include "dialect/XFenceOps.h"
@@ -44,44 +44,23 @@ using namespace xfence::emitter;
 namespace {
 
 /// What alpaka can name: the alpaka row of the one capability table.
-const TargetCapabilities &alpakaTarget() {
-  static const TargetCapabilities caps = alpakaCapabilities();
-  return caps;
+constexpr auto &alpakaTarget = capabilities<alpakaCapabilities>;
+
+/// `alpaka::onAcc::order::acq_rel`, ...
+std::string orderName(MemoryOrder order) {
+  return ("alpaka::onAcc::order::" + stringifyMemoryOrder(order)).str();
 }
 
-const char *orderName(MemoryOrder order) {
-  switch (order) {
-  case MemoryOrder::relaxed:
-    return "alpaka::onAcc::order::relaxed";
-  case MemoryOrder::acquire:
-    return "alpaka::onAcc::order::acquire";
-  case MemoryOrder::release:
-    return "alpaka::onAcc::order::release";
-  case MemoryOrder::acq_rel:
-    return "alpaka::onAcc::order::acq_rel";
-  case MemoryOrder::seq_cst:
-    return "alpaka::onAcc::order::seq_cst";
-  }
-  llvm_unreachable("unknown order");
-}
-
-/// The onAcc::scope object of a scope alpaka names (already widened).
-const char *scopeName(Scope scope) {
-  switch (scope) {
-  case Scope::workgroup:
-    return "alpaka::onAcc::scope::block";
-  case Scope::device:
-    return "alpaka::onAcc::scope::device";
-  case Scope::system:
-    return "alpaka::onAcc::scope::system";
-  default:
-    llvm_unreachable("not a scope alpaka names");
-  }
-}
+/// The onAcc::scope objects of the scopes alpaka names (the capability
+/// table widens to them).
+constexpr Spelling<Scope> kScopeNames[] = {
+    {Scope::workgroup, "alpaka::onAcc::scope::block"},
+    {Scope::device, "alpaka::onAcc::scope::device"},
+    {Scope::system, "alpaka::onAcc::scope::system"}};
 
 std::string fenceText(llvm::StringRef acc, Scope scope, MemoryOrder order) {
-  return std::string("alpaka::onAcc::memFence(") + acc.str() + ", " +
-         scopeName(scope) + ", " + orderName(order) + ")";
+  return "alpaka::onAcc::memFence(" + acc.str() + ", " +
+         spell(kScopeNames, scope) + ", " + orderName(order) + ")";
 }
 
 LogicalResult noScope(Operation *op, Scope scope, bool atomic) {
@@ -92,9 +71,9 @@ LogicalResult noScope(Operation *op, Scope scope, bool atomic) {
                     : "alpaka names the block, the device and the system)");
 }
 
-LogicalResult emitFence(FenceOp op, SnippetBuilder &b, llvm::StringRef acc) {
-  if (op.getOrder() == MemoryOrder::relaxed ||
-      op.getSpaces() == MemorySpaces::none || op.getScope() == Scope::thread) {
+LogicalResult emitOp(FenceOp op, SnippetBuilder &b, llvm::StringRef acc) {
+  if (ordersNothing(op.getOrder(), op.getSpaces()) ||
+      op.getScope() == Scope::thread) {
     b << kNothing;
     return success();
   }
@@ -105,91 +84,32 @@ LogicalResult emitFence(FenceOp op, SnippetBuilder &b, llvm::StringRef acc) {
   return success();
 }
 
-LogicalResult emitBarrier(BarrierOp op, SnippetBuilder &b,
-                          llvm::StringRef acc) {
+LogicalResult emitOp(BarrierOp op, SnippetBuilder &b, llvm::StringRef acc) {
   Scope exec = op.getExecScope();
   if (exec != Scope::workgroup || op.getMask())
     return op.emitError("a barrier with execution scope '")
            << stringifyScope(exec) << "'" << (op.getMask() ? " and a mask" : "")
            << " has no sound alpaka form (syncBlockThreads is the only "
               "barrier)";
+  // syncBlockThreads orders the block's local memory.
   std::string primitive = "alpaka::onAcc::syncBlockThreads(" + acc.str() + ")";
-  std::optional<Scope> memoryScope = op.getMemoryScope();
-  if (!memoryScope || op.getSpaces() == MemorySpaces::none) {
-    b << primitive;
-    return success();
-  }
-  bool seqCst = op.getOrder() && *op.getOrder() == MemoryOrder::seq_cst;
-  std::optional<Scope> scope =
-      alpakaTarget().fenceScopeFor(join(*memoryScope, exec));
-  if (!scope)
-    return noScope(op, *memoryScope, /*atomic=*/false);
-  if (*scope == Scope::workgroup && !seqCst &&
-      op.getSpaces() == MemorySpaces::local) {
-    b << primitive;
-    return success();
-  }
-  b << "("
-    << fenceText(acc, *scope,
-                 seqCst ? MemoryOrder::seq_cst : MemoryOrder::release)
-    << ", " << primitive << ", "
-    << fenceText(acc, *scope,
-                 seqCst ? MemoryOrder::seq_cst : MemoryOrder::acquire)
-    << ")";
-  return success();
+  return emitFencedBarrier(
+      op, b, primitive, primitive,
+      [&](Scope scope) -> FailureOr<Scope> {
+        if (std::optional<Scope> widened = alpakaTarget().fenceScopeFor(scope))
+          return *widened;
+        return noScope(op, *op.getMemoryScope(), /*atomic=*/false);
+      },
+      [&](Scope scope, MemoryOrder order) {
+        return fenceText(acc, scope, order);
+      });
 }
 
-/// The onAcc function of a read-modify-write kind.
-const char *rmwName(AtomicRMWKind kind) {
-  switch (kind) {
-  case AtomicRMWKind::add:
-  case AtomicRMWKind::fadd:
-    return "alpaka::onAcc::atomicAdd";
-  case AtomicRMWKind::sub:
-    return "alpaka::onAcc::atomicSub";
-  case AtomicRMWKind::and_:
-    return "alpaka::onAcc::atomicAnd";
-  case AtomicRMWKind::or_:
-    return "alpaka::onAcc::atomicOr";
-  case AtomicRMWKind::xor_:
-    return "alpaka::onAcc::atomicXor";
-  case AtomicRMWKind::min:
-  case AtomicRMWKind::umin:
-    return "alpaka::onAcc::atomicMin";
-  case AtomicRMWKind::max:
-  case AtomicRMWKind::umax:
-    return "alpaka::onAcc::atomicMax";
-  case AtomicRMWKind::xchg:
-    return "alpaka::onAcc::atomicExch";
-  case AtomicRMWKind::inc:
-    return "alpaka::onAcc::atomicInc";
-  case AtomicRMWKind::dec:
-    return "alpaka::onAcc::atomicDec";
-  }
-  llvm_unreachable("unknown atomic kind");
-}
-
-/// The type the alpaka atomic operates on, for the object type `c` and the
-/// operation's signedness; null where xfence writes no alpaka atomic of
-/// that type. Signed 64-bit arithmetic is done on unsigned long long (the
-/// same bits; CUDA, alpaka's widest back end, has no signed 64-bit add).
+/// The type the alpaka atomic operates on (atomicType). Signed 64-bit
+/// arithmetic is done on unsigned long long (the same bits; CUDA, alpaka's
+/// widest back end, has no signed 64-bit add).
 const char *alpakaType(CType c, bool isUnsigned, bool isSigned) {
-  switch (c) {
-  case CType::Int:
-  case CType::UInt:
-    return isUnsigned || (c == CType::UInt && !isSigned) ? "unsigned int"
-                                                         : "int";
-  case CType::Int64:
-  case CType::UInt64:
-    return isSigned ? "long long" : "unsigned long long";
-  case CType::Float:
-    return "float";
-  case CType::Double:
-    return "double";
-  case CType::Other:
-    break;
-  }
-  return nullptr;
+  return atomicType(c, isUnsigned, isSigned, /*unsigned64=*/true);
 }
 
 const char *kTypesNote =
@@ -202,11 +122,13 @@ LogicalResult noType(Operation *op, const std::string &c, llvm::StringRef what,
                            << "' has no alpaka form in xfence (" << why << ")";
 }
 
-/// The scope an atomic has in alpaka, or an error.
-FailureOr<Scope> atomicScope(Operation *op, Scope scope) {
-  std::optional<Scope> s = alpakaTarget().atomicScopeFor(scope);
+/// The scope an atomic on a pointer has in alpaka, or an error.
+template <typename AtomicOp> FailureOr<Scope> atomicScope(AtomicOp op) {
+  if (failed(onPointer(op, "alpaka")))
+    return failure();
+  std::optional<Scope> s = alpakaTarget().atomicScopeFor(op.getScope());
   if (!s)
-    return noScope(op, scope, /*atomic=*/true);
+    return noScope(op, op.getScope(), /*atomic=*/true);
   return *s;
 }
 
@@ -219,18 +141,15 @@ void orderedCall(llvm::StringRef acc, SnippetBuilder &b, Scope scope,
                  const std::string &call, const std::string &c, bool discard) {
   b << "({ ";
   declarations();
-  if (order == MemoryOrder::seq_cst)
-    b << fenceText(acc, scope, MemoryOrder::seq_cst) << "; ";
-  else if (order == MemoryOrder::release || order == MemoryOrder::acq_rel)
-    b << fenceText(acc, scope, MemoryOrder::release) << "; ";
+  FencesAround fences = fencesAround(order);
+  if (fences.before)
+    b << fenceText(acc, scope, *fences.before) << "; ";
   if (discard)
     b << "(void)" << call << "; ";
   else
     b << "auto xfence_old = " << call << "; ";
-  if (order == MemoryOrder::seq_cst)
-    b << fenceText(acc, scope, MemoryOrder::seq_cst) << "; ";
-  else if (order == MemoryOrder::acquire || order == MemoryOrder::acq_rel)
-    b << fenceText(acc, scope, MemoryOrder::acquire) << "; ";
+  if (fences.after)
+    b << fenceText(acc, scope, *fences.after) << "; ";
   if (!discard)
     b << "(" << c << ")xfence_old; ";
   b << "})";
@@ -238,18 +157,62 @@ void orderedCall(llvm::StringRef acc, SnippetBuilder &b, Scope scope,
 
 std::string accArg(llvm::StringRef acc) { return "(" + acc.str() + ", "; }
 
-LogicalResult emitRMW(AtomicRMWOp op, SnippetBuilder &b, llvm::StringRef acc) {
-  if (!op.getIndices().empty())
-    return op.emitError("an atomic on a memref has no alpaka form");
-  FailureOr<Scope> scope = atomicScope(op, op.getScope());
+/// An operand of an onAcc atomic after the object: the op's operand, and
+/// the variable that holds it where the atomic is ordered.
+struct Argument {
+  unsigned operand;
+  const char *variable;
+};
+
+/// The onAcc atomic `fn` (`atomicAdd`, ...) on type `t`: the object is the
+/// op's operand `object`, `arguments` follow it. Relaxed (and not
+/// `discard`), the call itself, its value cast to `c` where `t` is not `c`;
+/// otherwise the call in orderedCall, its operands evaluated first into
+/// xfence_object and the arguments' variables.
+void atomicCall(SnippetBuilder &b, llvm::StringRef acc, Scope scope,
+                MemoryOrder order, llvm::StringRef fn, const char *t,
+                const std::string &c, unsigned object,
+                llvm::ArrayRef<Argument> arguments, bool discard = false) {
+  std::string name = ("alpaka::onAcc::" + fn).str() + accArg(acc);
+  std::string tail = std::string(", ") + spell(kScopeNames, scope) + ")";
+  if (order == MemoryOrder::relaxed && !discard) {
+    bool castResult = t != c;
+    if (castResult)
+      b << "((" << c << ")";
+    b << name << "(" << t << " *)(";
+    b.operand(object) << ")";
+    for (const Argument &argument : arguments) {
+      b << ", (" << t << ")(";
+      b.operand(argument.operand) << ")";
+    }
+    b << tail;
+    if (castResult)
+      b << ")";
+    return;
+  }
+  std::string call = name + "xfence_object";
+  for (const Argument &argument : arguments)
+    call += std::string(", ") + argument.variable;
+  orderedCall(
+      acc, b, scope, order,
+      [&] {
+        b << t << " *xfence_object = (" << t << " *)(";
+        b.operand(object) << "); ";
+        for (const Argument &argument : arguments) {
+          b << t << " " << argument.variable << " = (" << t << ")(";
+          b.operand(argument.operand) << "); ";
+        }
+      },
+      call + tail, c, discard);
+}
+
+LogicalResult emitOp(AtomicRMWOp op, SnippetBuilder &b, llvm::StringRef acc) {
+  FailureOr<Scope> scope = atomicScope(op);
   if (failed(scope))
     return failure();
   AtomicRMWKind kind = op.getKind();
-  bool isUnsigned = kind == AtomicRMWKind::umin ||
-                    kind == AtomicRMWKind::umax || kind == AtomicRMWKind::inc ||
-                    kind == AtomicRMWKind::dec;
-  bool isSigned = kind == AtomicRMWKind::min || kind == AtomicRMWKind::max;
-  std::string c = cTypeOf(op, op.getValue().getType(), isUnsigned);
+  const RMWNames &names = rmwNames(kind);
+  std::string c = cTypeOf(op, op.getValue().getType(), names.isUnsigned);
   CType cls = classify(c);
   if ((kind == AtomicRMWKind::inc || kind == AtomicRMWKind::dec) &&
       cls != CType::UInt)
@@ -257,45 +220,23 @@ LogicalResult emitRMW(AtomicRMWOp op, SnippetBuilder &b, llvm::StringRef acc) {
            << stringifyAtomicRMWKind(kind) << "' on '" << c
            << "' has no alpaka form in xfence (alpaka's atomicInc/atomicDec "
               "wrap as CUDA's, on unsigned int)";
-  const char *t = alpakaType(cls, isUnsigned, isSigned);
+  const char *t = alpakaType(cls, names.isUnsigned, names.isSigned);
   bool floating = cls == CType::Float || cls == CType::Double;
   if (!t || (floating && kind != AtomicRMWKind::fadd &&
              kind != AtomicRMWKind::add && kind != AtomicRMWKind::xchg))
     return noType(op, c,
                   std::string("an atomic '") +
                       stringifyAtomicRMWKind(kind).str() + "'");
-  llvm::StringRef form = formOf(op, op.getOrder() == MemoryOrder::relaxed);
-  std::string tail = std::string(", ") + scopeName(*scope) + ")";
-  if (form == "flag")
+  if (formOf(op, op.getOrder() == MemoryOrder::relaxed) == "flag")
     b << "(bool)";
-  if (op.getOrder() == MemoryOrder::relaxed) {
-    bool castResult = t != c;
-    if (castResult)
-      b << "((" << c << ")";
-    b << rmwName(kind) << accArg(acc) << "(" << t << " *)(";
-    b.operand(0) << "), (" << t << ")(";
-    b.operand(1) << ")" << tail;
-    if (castResult)
-      b << ")";
-    return success();
-  }
-  orderedCall(
-      acc, b, *scope, op.getOrder(),
-      [&] {
-        b << t << " *xfence_object = (" << t << " *)(";
-        b.operand(0) << "); " << t << " xfence_value = (" << t << ")(";
-        b.operand(1) << "); ";
-      },
-      rmwName(kind) + accArg(acc) + "xfence_object, xfence_value" + tail, c,
-      /*discard=*/false);
+  atomicCall(b, acc, *scope, op.getOrder(), names.cuda, t, c, 0,
+             {{1, "xfence_value"}});
   return success();
 }
 
-LogicalResult emitCmpXchg(AtomicCmpXchgOp op, SnippetBuilder &b,
-                          llvm::StringRef acc) {
-  if (!op.getIndices().empty())
-    return op.emitError("an atomic on a memref has no alpaka form");
-  FailureOr<Scope> scope = atomicScope(op, op.getScope());
+LogicalResult emitOp(AtomicCmpXchgOp op, SnippetBuilder &b,
+                     llvm::StringRef acc) {
+  FailureOr<Scope> scope = atomicScope(op);
   if (failed(scope))
     return failure();
   std::string c = cTypeOf(op, op.getDesired().getType(), false);
@@ -306,11 +247,7 @@ LogicalResult emitCmpXchg(AtomicCmpXchgOp op, SnippetBuilder &b,
                   "atomicCas on floating point compares values, not bits: "
                   "-0.0 equals 0.0 and NaN equals nothing");
   MemoryOrder order = join(op.getSuccessOrder(), op.getFailureOrder());
-  llvm::StringRef form = formOf(op, order == MemoryOrder::relaxed);
-  std::string tail = std::string(", ") + scopeName(*scope) + ")";
-  std::string call = std::string("alpaka::onAcc::atomicCas") + accArg(acc) +
-                     "xfence_object, xfence_expected, xfence_desired" + tail;
-  if (form == "c11") {
+  if (formOf(op, order == MemoryOrder::relaxed) == "c11") {
     // Expected by pointer; returns whether it stored (OpenCL 2.0, C11),
     // writing the value it found to *expected when it did not. alpaka's
     // atomicCas is strong, so a weak exchange is strong here.
@@ -320,40 +257,22 @@ LogicalResult emitCmpXchg(AtomicCmpXchgOp op, SnippetBuilder &b,
                  << " xfence_desired = (" << t << ")(";
     b.operand(2) << "); " << t << " xfence_found = ";
     orderedCall(
-        acc, b, *scope, order, [] {}, call, t, /*discard=*/false);
+        acc, b, *scope, order, [] {},
+        "alpaka::onAcc::atomicCas" + accArg(acc) +
+            "xfence_object, xfence_expected, xfence_desired, " +
+            spell(kScopeNames, *scope) + ")",
+        t, /*discard=*/false);
     b << "; bool xfence_ok = xfence_found == xfence_expected; if "
          "(!xfence_ok) *xfence_where = xfence_found; xfence_ok; })";
     return success();
   }
   // Returns the old value (OpenCL 1.x atomic_cmpxchg, CUDA atomicCAS).
-  if (order == MemoryOrder::relaxed) {
-    bool castResult = t != c;
-    if (castResult)
-      b << "((" << c << ")";
-    b << "alpaka::onAcc::atomicCas" << accArg(acc) << "(" << t << " *)(";
-    b.operand(0) << "), (" << t << ")(";
-    b.operand(1) << "), (" << t << ")(";
-    b.operand(2) << ")" << tail;
-    if (castResult)
-      b << ")";
-    return success();
-  }
-  orderedCall(
-      acc, b, *scope, order,
-      [&] {
-        b << t << " *xfence_object = (" << t << " *)(";
-        b.operand(0) << "); " << t << " xfence_expected = (" << t << ")(";
-        b.operand(1) << "); " << t << " xfence_desired = (" << t << ")(";
-        b.operand(2) << "); ";
-      },
-      call, c, /*discard=*/false);
+  atomicCall(b, acc, *scope, order, "atomicCas", t, c, 0,
+             {{1, "xfence_expected"}, {2, "xfence_desired"}});
   return success();
 }
 
-LogicalResult emitLoad(AtomicLoadOp op, SnippetBuilder &b,
-                       llvm::StringRef acc) {
-  (void)b;
-  (void)acc;
+LogicalResult emitOp(AtomicLoadOp op, SnippetBuilder &, llvm::StringRef) {
   // alpaka 3 has no atomic load: its onAcc atomics (atomicAdd ... atomicCas,
   // atomicOp over alpaka::operation's Add ... Cas) all read and write the
   // object. A read written as one of them (a compare-and-swap of 0 with 0,
@@ -369,78 +288,38 @@ LogicalResult emitLoad(AtomicLoadOp op, SnippetBuilder &b,
       "atomic or with 0)");
 }
 
-LogicalResult emitStore(AtomicStoreOp op, SnippetBuilder &b,
-                        llvm::StringRef acc) {
-  if (!op.getIndices().empty())
-    return op.emitError("an atomic on a memref has no alpaka form");
-  FailureOr<Scope> scope = atomicScope(op, op.getScope());
+LogicalResult emitOp(AtomicStoreOp op, SnippetBuilder &b, llvm::StringRef acc) {
+  FailureOr<Scope> scope = atomicScope(op);
   if (failed(scope))
     return failure();
   std::string c = cTypeOf(op, op.getValue().getType(), false);
   const char *t = alpakaType(classify(c), false, false);
   if (!t)
     return noType(op, c, "an atomic store");
-  orderedCall(
-      acc, b, *scope, op.getOrder(),
-      [&] {
-        b << t << " *xfence_object = (" << t << " *)(";
-        b.operand(1) << "); " << t << " xfence_value = (" << t << ")(";
-        b.operand(0) << "); ";
-      },
-      std::string("alpaka::onAcc::atomicExch") + accArg(acc) +
-          "xfence_object, xfence_value, " + scopeName(*scope) + ")",
-      c, /*discard=*/true);
+  atomicCall(b, acc, *scope, op.getOrder(), "atomicExch", t, c, 1,
+             {{0, "xfence_value"}}, /*discard=*/true);
   return success();
+}
+
+LogicalResult emitOp(BarrierReduceOp op, SnippetBuilder &, llvm::StringRef) {
+  return op.emitError("a reducing barrier has no alpaka form "
+                      "(alpaka has no barrier with a predicate)");
 }
 
 } // namespace
 
 FailureOr<Snippet> xfence::emitAlpaka(Operation *op, llvm::StringRef acc) {
-  SnippetBuilder b;
-  LogicalResult result =
-      llvm::TypeSwitch<Operation *, LogicalResult>(op)
-          .Case<FenceOp>([&](auto op) { return emitFence(op, b, acc); })
-          .Case<BarrierOp>([&](auto op) { return emitBarrier(op, b, acc); })
-          .Case<BarrierReduceOp>([&](auto op) {
-            return op.emitError("a reducing barrier has no alpaka form "
-                                "(alpaka has no barrier with a predicate)");
-          })
-          .Case<AtomicRMWOp>([&](auto op) { return emitRMW(op, b, acc); })
-          .Case<AtomicCmpXchgOp>(
-              [&](auto op) { return emitCmpXchg(op, b, acc); })
-          .Case<AtomicLoadOp>([&](auto op) { return emitLoad(op, b, acc); })
-          .Case<AtomicStoreOp>([&](auto op) { return emitStore(op, b, acc); })
-          .Default([](Operation *op) {
-            return op->emitError("not a synchronization op");
-          });
-  if (failed(result))
-    return failure();
-  return std::move(b.snippet);
+  return emitSyncOp(
+      op, [&](auto op, SnippetBuilder &b) { return emitOp(op, b, acc); });
 }
 
 LogicalResult xfence::emitAlpakaListing(Operation *module,
                                         llvm::raw_ostream &os) {
-  bool ok = true;
-  std::string body;
-  llvm::raw_string_ostream out(body);
-  module->walk<WalkOrder::PreOrder>([&](Operation *op) {
-    if (auto func = dyn_cast<func::FuncOp>(op)) {
-      out << "// " << func.getSymName() << "\n";
-      return;
-    }
-    if (!isSyncOp(op))
-      return;
-    FailureOr<Snippet> snippet = emitAlpaka(op);
-    if (failed(snippet)) {
-      ok = false;
-      return;
-    }
-    out << render(*snippet, [&](unsigned i) { return operandRole(op, i); })
-        << ";\n";
-  });
-  if (!ok)
+  FailureOr<Listing> listing =
+      listSyncOps(module, [](Operation *op) { return emitAlpaka(op); });
+  if (failed(listing))
     return failure();
-  os << "#include <alpaka/alpaka.hpp>\n" << body;
+  os << "#include <alpaka/alpaka.hpp>\n" << listing->statements;
   return success();
 }
 
@@ -449,10 +328,7 @@ void xfence::registerAlpakaExport() {
       "export-alpaka",
       "emit alpaka 3 (alpaka::onAcc): one statement per synchronization op, "
       "the accelerator named `acc`",
-      [](Operation *op, llvm::raw_ostream &os) -> LogicalResult {
-        return emitAlpakaListing(op, os);
-      },
-      [](DialectRegistry &registry) {
+      emitAlpakaListing, [](DialectRegistry &registry) {
         registry.insert<XFenceDialect, func::FuncDialect, LLVM::LLVMDialect>();
       });
 }

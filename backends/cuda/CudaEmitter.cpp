@@ -39,7 +39,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "backends/cuda/CudaEmitter.h"
-#include "backends/cuda/EmitterSupport.h"
+#include "backends/common/EmitterSupport.h"
 
 #include "dialect/XFenceOps.h"
 #include "passes/TargetCapabilities.h"
@@ -59,46 +59,22 @@ namespace {
 /// (passes/TargetCapabilities.cpp). CUDA has no warp scope and, in CUDA
 /// 13.0's libcu++, no public cluster scope, so those widen as the table
 /// says (subgroup -> block, cluster -> device), which is sound.
-const TargetCapabilities &cudaTarget() {
-  static const TargetCapabilities caps = cudaCapabilities();
-  return caps;
-}
+constexpr auto &cudaTarget = capabilities<cudaCapabilities>;
 
 Scope fenceScope(Scope scope) { return *cudaTarget().fenceScopeFor(scope); }
 Scope atomicScope(Scope scope) { return *cudaTarget().atomicScopeFor(scope); }
 
-/// The libcu++ name of a scope CUDA can name.
-const char *scopeName(Scope scope) {
-  switch (scope) {
-  case Scope::thread:
-    return "cuda::thread_scope_thread";
-  case Scope::workgroup:
-    return "cuda::thread_scope_block";
-  case Scope::device:
-    return "cuda::thread_scope_device";
-  case Scope::system:
-    return "cuda::thread_scope_system";
-  case Scope::subgroup:
-  case Scope::cluster:
-    break;
-  }
-  llvm_unreachable("a scope CUDA cannot name; widen it with cudaTarget()");
-}
+/// The libcu++ names of the scopes CUDA can name (fenceScope and
+/// atomicScope widen to them).
+constexpr Spelling<Scope> kScopeNames[] = {
+    {Scope::thread, "cuda::thread_scope_thread"},
+    {Scope::workgroup, "cuda::thread_scope_block"},
+    {Scope::device, "cuda::thread_scope_device"},
+    {Scope::system, "cuda::thread_scope_system"}};
 
-const char *orderName(MemoryOrder order) {
-  switch (order) {
-  case MemoryOrder::relaxed:
-    return "cuda::memory_order_relaxed";
-  case MemoryOrder::acquire:
-    return "cuda::memory_order_acquire";
-  case MemoryOrder::release:
-    return "cuda::memory_order_release";
-  case MemoryOrder::acq_rel:
-    return "cuda::memory_order_acq_rel";
-  case MemoryOrder::seq_cst:
-    return "cuda::memory_order_seq_cst";
-  }
-  llvm_unreachable("unknown order");
+/// `cuda::memory_order_acq_rel`, ... (in namespace `ns`).
+std::string orderName(MemoryOrder order, llvm::StringRef ns = "cuda::") {
+  return (ns + "memory_order_" + stringifyMemoryOrder(order)).str();
 }
 
 /// A fence that orders something (not relaxed, some space).
@@ -108,8 +84,8 @@ std::string fenceText(Scope scope, MemoryOrder order, bool &atomicHeader) {
   switch (scope) {
   case Scope::thread:
     atomicHeader = true;
-    return std::string("cuda::std::atomic_signal_fence(cuda::std::") +
-           (orderName(order) + 6) + ")";
+    return "cuda::std::atomic_signal_fence(" + orderName(order, "cuda::std::") +
+           ")";
   case Scope::workgroup:
     if (seqCst)
       return "__threadfence_block()";
@@ -127,17 +103,15 @@ std::string fenceText(Scope scope, MemoryOrder order, bool &atomicHeader) {
     llvm_unreachable("widened by fenceScope");
   }
   atomicHeader = true;
-  return std::string("cuda::atomic_thread_fence(") + orderName(order) + ", " +
-         scopeName(scope) + ")";
+  return "cuda::atomic_thread_fence(" + orderName(order) + ", " +
+         spell(kScopeNames, scope) + ")";
 }
 
 LogicalResult emitOp(FenceOp op, SnippetBuilder &b) {
-  if (op.getOrder() == MemoryOrder::relaxed ||
-      op.getSpaces() == MemorySpaces::none) {
-    b << kNothing;
-    return success();
-  }
-  b << fenceText(op.getScope(), op.getOrder(), b.snippet.needsAtomicHeader);
+  b << (ordersNothing(op.getOrder(), op.getSpaces())
+            ? kNothing
+            : fenceText(op.getScope(), op.getOrder(),
+                        b.snippet.needsAtomicHeader));
   return success();
 }
 
@@ -159,17 +133,12 @@ emitBarrierCommon(Operation *op, Scope execScope,
   // Entry release fence, barrier, exit acquire fence, at the memory scope
   // (at least the barrier's own); seq_cst keeps seq_cst fences.
   Scope scope = join(*memoryScope, natural);
-  bool seqCst = *order == MemoryOrder::seq_cst;
-  bool &header = b.snippet.needsAtomicHeader;
-  b << "("
-    << fenceText(scope, seqCst ? MemoryOrder::seq_cst : MemoryOrder::release,
-                 header)
-    << ", ";
-  primitive(b);
-  b << ", "
-    << fenceText(scope, seqCst ? MemoryOrder::seq_cst : MemoryOrder::acquire,
-                 header)
-    << ")";
+  fencedBarrier(
+      b, *order == MemoryOrder::seq_cst,
+      [&](MemoryOrder order) {
+        return fenceText(scope, order, b.snippet.needsAtomicHeader);
+      },
+      [&] { primitive(b); });
   (void)op;
   return success();
 }
@@ -224,17 +193,7 @@ LogicalResult emitOp(BarrierReduceOp op, SnippetBuilder &b) {
     return op.emitError("a reducing barrier other than a workgroup barrier "
                         "with workgroup acq_rel memory ordering has no sound "
                         "CUDA C++ source form");
-  switch (op.getReduction()) {
-  case BarrierReduction::count:
-    b << "__syncthreads_count(";
-    break;
-  case BarrierReduction::and_:
-    b << "__syncthreads_and(";
-    break;
-  case BarrierReduction::or_:
-    b << "__syncthreads_or(";
-    break;
-  }
+  b << "__syncthreads_" << stringifyBarrierReduction(op.getReduction()) << "(";
   b.operand(0) << ")";
   return success();
 }
@@ -242,6 +201,8 @@ LogicalResult emitOp(BarrierReduceOp op, SnippetBuilder &b) {
 //===----------------------------------------------------------------------===//
 // Atomics
 //===----------------------------------------------------------------------===//
+
+constexpr llvm::StringLiteral kForm = "CUDA C++ source";
 
 /// The suffix of CUDA's atomic functions for the scope an atomic has in
 /// CUDA: _block, none (device), _system.
@@ -263,65 +224,48 @@ const char *intrinsicSuffix(Scope scope) {
 std::optional<std::pair<const char *, const char *>>
 intrinsicFor(AtomicRMWKind kind, CType c) {
   using P = std::pair<const char *, const char *>;
+  const RMWNames &names = rmwNames(kind);
   const char *i32 = c == CType::UInt ? "unsigned int" : "int";
   bool int32 = c == CType::Int || c == CType::UInt;
   bool int64 = c == CType::Int64 || c == CType::UInt64;
   switch (kind) {
   case AtomicRMWKind::add:
   case AtomicRMWKind::fadd:
-    if (int32)
-      return P{"atomicAdd", i32};
-    if (int64)
-      return P{"atomicAdd", "unsigned long long"};
     if (c == CType::Float)
-      return P{"atomicAdd", "float"};
+      return P{names.cuda, "float"};
     if (c == CType::Double)
-      return P{"atomicAdd", "double"};
-    return std::nullopt;
+      return P{names.cuda, "double"};
+    break;
   case AtomicRMWKind::sub:
-    if (int32)
-      return P{"atomicSub", i32};
-    return std::nullopt;
-  case AtomicRMWKind::and_:
-  case AtomicRMWKind::or_:
-  case AtomicRMWKind::xor_: {
-    const char *name = kind == AtomicRMWKind::and_  ? "atomicAnd"
-                       : kind == AtomicRMWKind::or_ ? "atomicOr"
-                                                    : "atomicXor";
-    if (int32)
-      return P{name, i32};
-    if (int64)
-      return P{name, "unsigned long long"};
-    return std::nullopt;
-  }
+    return int32 ? std::optional(P{names.cuda, i32}) : std::nullopt;
   case AtomicRMWKind::min:
   case AtomicRMWKind::max:
   case AtomicRMWKind::umin:
-  case AtomicRMWKind::umax: {
-    bool isMin = kind == AtomicRMWKind::min || kind == AtomicRMWKind::umin;
-    bool isSigned = kind == AtomicRMWKind::min || kind == AtomicRMWKind::max;
-    const char *name = isMin ? "atomicMin" : "atomicMax";
+  case AtomicRMWKind::umax:
     if (int32)
-      return P{name, isSigned ? "int" : "unsigned int"};
+      return P{names.cuda, names.isSigned ? "int" : "unsigned int"};
     if (int64)
-      return P{name, isSigned ? "long long" : "unsigned long long"};
+      return P{names.cuda, names.isSigned ? "long long" : "unsigned long long"};
     return std::nullopt;
-  }
   case AtomicRMWKind::xchg:
-    if (int32)
-      return P{"atomicExch", i32};
-    if (int64)
-      return P{"atomicExch", "unsigned long long"};
     if (c == CType::Float)
-      return P{"atomicExch", "float"};
-    return std::nullopt;
+      return P{names.cuda, "float"};
+    break;
   case AtomicRMWKind::inc:
   case AtomicRMWKind::dec:
     if (c == CType::UInt)
-      return P{kind == AtomicRMWKind::inc ? "atomicInc" : "atomicDec",
-               "unsigned int"};
+      return P{names.cuda, "unsigned int"};
     return std::nullopt;
+  case AtomicRMWKind::and_:
+  case AtomicRMWKind::or_:
+  case AtomicRMWKind::xor_:
+    break;
   }
+  // add, and, or, xor and exchange: 32- and 64-bit integers.
+  if (int32)
+    return P{names.cuda, i32};
+  if (int64)
+    return P{names.cuda, "unsigned long long"};
   return std::nullopt;
 }
 
@@ -329,19 +273,17 @@ intrinsicFor(AtomicRMWKind kind, CType c) {
 void atomicRef(SnippetBuilder &b, const std::string &c, Scope scope,
                unsigned addrOperand) {
   b.snippet.needsAtomicHeader = true;
-  b << "cuda::atomic_ref<" << c << ", " << scopeName(atomicScope(scope))
-    << ">(*(" << c << " *)(";
+  b << "cuda::atomic_ref<" << c << ", "
+    << spell(kScopeNames, atomicScope(scope)) << ">(*(" << c << " *)(";
   b.operand(addrOperand) << "))";
 }
 
 LogicalResult emitOp(AtomicRMWOp op, SnippetBuilder &b) {
-  if (!op.getIndices().empty())
-    return op.emitError("an atomic on a memref has no CUDA C++ source form");
+  if (failed(onPointer(op, kForm)))
+    return failure();
   AtomicRMWKind kind = op.getKind();
-  bool isUnsigned = kind == AtomicRMWKind::umin ||
-                    kind == AtomicRMWKind::umax || kind == AtomicRMWKind::inc ||
-                    kind == AtomicRMWKind::dec;
-  std::string c = cTypeOf(op, op.getValue().getType(), isUnsigned);
+  std::string c =
+      cTypeOf(op, op.getValue().getType(), rmwNames(kind).isUnsigned);
   CType cls = classify(c);
   bool relaxed = op.getOrder() == MemoryOrder::relaxed;
   llvm::StringRef form = formOf(op, relaxed);
@@ -371,43 +313,13 @@ LogicalResult emitOp(AtomicRMWOp op, SnippetBuilder &b) {
     }
   }
 
-  const char *method = nullptr;
-  switch (kind) {
-  case AtomicRMWKind::add:
-  case AtomicRMWKind::fadd:
-    method = "fetch_add";
-    break;
-  case AtomicRMWKind::sub:
-    method = "fetch_sub";
-    break;
-  case AtomicRMWKind::and_:
-    method = "fetch_and";
-    break;
-  case AtomicRMWKind::or_:
-    method = "fetch_or";
-    break;
-  case AtomicRMWKind::xor_:
-    method = "fetch_xor";
-    break;
-  case AtomicRMWKind::min:
-  case AtomicRMWKind::umin:
-    method = "fetch_min";
-    break;
-  case AtomicRMWKind::max:
-  case AtomicRMWKind::umax:
-    method = "fetch_max";
-    break;
-  case AtomicRMWKind::xchg:
-    method = "exchange";
-    break;
-  case AtomicRMWKind::inc:
-  case AtomicRMWKind::dec:
+  const char *method = rmwNames(kind).c11;
+  if (!method)
     return op.emitError("a wrapping atomic '")
            << stringifyAtomicRMWKind(kind) << "' on '" << c << "' with order '"
            << stringifyMemoryOrder(op.getOrder())
            << "' has no sound CUDA C++ source form (atomicInc/atomicDec are "
               "relaxed and unsigned int only)";
-  }
   if (form == "flag")
     b << "(bool)";
   atomicRef(b, c, op.getScope(), 0);
@@ -417,8 +329,8 @@ LogicalResult emitOp(AtomicRMWOp op, SnippetBuilder &b) {
 }
 
 LogicalResult emitOp(AtomicCmpXchgOp op, SnippetBuilder &b) {
-  if (!op.getIndices().empty())
-    return op.emitError("an atomic on a memref has no CUDA C++ source form");
+  if (failed(onPointer(op, kForm)))
+    return failure();
   std::string c = cTypeOf(op, op.getDesired().getType(), false);
   CType cls = classify(c);
   bool relaxed = op.getSuccessOrder() == MemoryOrder::relaxed;
@@ -460,16 +372,16 @@ LogicalResult emitOp(AtomicCmpXchgOp op, SnippetBuilder &b) {
 }
 
 LogicalResult emitOp(AtomicLoadOp op, SnippetBuilder &b) {
-  if (!op.getIndices().empty())
-    return op.emitError("an atomic on a memref has no CUDA C++ source form");
+  if (failed(onPointer(op, kForm)))
+    return failure();
   atomicRef(b, cTypeOf(op, op.getResult().getType(), false), op.getScope(), 0);
   b << ".load(" << orderName(op.getOrder()) << ")";
   return success();
 }
 
 LogicalResult emitOp(AtomicStoreOp op, SnippetBuilder &b) {
-  if (!op.getIndices().empty())
-    return op.emitError("an atomic on a memref has no CUDA C++ source form");
+  if (failed(onPointer(op, kForm)))
+    return failure();
   atomicRef(b, cTypeOf(op, op.getValue().getType(), false), op.getScope(), 1);
   b << ".store(";
   b.operand(0) << ", " << orderName(op.getOrder()) << ")";
@@ -514,12 +426,12 @@ std::string xfence::operandRole(Operation *op, unsigned index) {
       .Default([&](Operation *) { return "operand"; });
 }
 
-LogicalResult xfence::emitCudaListing(Operation *module, llvm::raw_ostream &os,
-                                      bool hip) {
+FailureOr<Listing>
+xfence::listSyncOps(Operation *module,
+                    llvm::function_ref<FailureOr<Snippet>(Operation *)> emit) {
   bool ok = true;
-  bool header = false, groupsHeader = false;
-  std::string body;
-  llvm::raw_string_ostream out(body);
+  Listing listing;
+  llvm::raw_string_ostream out(listing.statements);
   module->walk<WalkOrder::PreOrder>([&](Operation *op) {
     if (auto func = dyn_cast<func::FuncOp>(op)) {
       out << "// " << func.getSymName() << "\n";
@@ -527,24 +439,33 @@ LogicalResult xfence::emitCudaListing(Operation *module, llvm::raw_ostream &os,
     }
     if (!isSyncOp(op))
       return;
-    FailureOr<Snippet> snippet = hip ? emitHip(op) : emitCuda(op);
+    FailureOr<Snippet> snippet = emit(op);
     if (failed(snippet)) {
       ok = false;
       return;
     }
-    header |= snippet->needsAtomicHeader;
-    groupsHeader |= snippet->needsCooperativeGroupsHeader;
+    listing.needsAtomicHeader |= snippet->needsAtomicHeader;
+    listing.needsCooperativeGroupsHeader |=
+        snippet->needsCooperativeGroupsHeader;
     out << render(*snippet, [&](unsigned i) { return operandRole(op, i); })
         << ";\n";
   });
   if (!ok)
     return failure();
+  return listing;
+}
+
+LogicalResult xfence::emitCudaListing(Operation *module, llvm::raw_ostream &os,
+                                      bool hip) {
+  FailureOr<Listing> listing = listSyncOps(module, hip ? emitHip : emitCuda);
+  if (failed(listing))
+    return failure();
   if (hip)
     os << "#include <hip/hip_runtime.h>\n";
-  else if (header)
+  else if (listing->needsAtomicHeader)
     os << "#include <cuda/atomic>\n";
-  if (!hip && groupsHeader)
+  if (!hip && listing->needsCooperativeGroupsHeader)
     os << "#include <cooperative_groups.h>\n";
-  os << body;
+  os << listing->statements;
   return success();
 }

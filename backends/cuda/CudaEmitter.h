@@ -43,6 +43,21 @@ std::optional<std::string> constantText(mlir::Value operand);
 /// `expected`, `desired`, `mask`, `predicate`).
 std::string operandRole(mlir::Operation *op, unsigned index);
 
+/// The statements of a listing of `module`, and what they need included.
+struct Listing {
+  std::string statements;
+  bool needsAtomicHeader = false;
+  bool needsCooperativeGroupsHeader = false;
+};
+
+/// A listing of `module` (`--export-cuda`, `--export-hip`,
+/// `--export-alpaka`): `emit`'s statement for every synchronization op,
+/// operands named by their role, and a `// name` line before each
+/// function's; fails where `emit` does.
+mlir::FailureOr<Listing> listSyncOps(
+    mlir::Operation *module,
+    llvm::function_ref<mlir::FailureOr<Snippet>(mlir::Operation *)> emit);
+
 /// `--export-cuda` for a module that was not imported from a source file:
 /// one CUDA statement per synchronization op, operands named by their role
 /// (`addr`, `value`, ...), grouped by function; with `hip`, HIP's

@@ -27,8 +27,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "backends/common/EmitterSupport.h"
 #include "backends/cuda/CudaEmitter.h"
-#include "backends/cuda/EmitterSupport.h"
 
 #include "dialect/XFenceOps.h"
 #include "passes/TargetCapabilities.h"
@@ -42,25 +42,11 @@ using namespace xfence::emitter;
 namespace {
 
 /// What HIP can name: the hip row of the one capability table.
-const TargetCapabilities &hipTarget() {
-  static const TargetCapabilities caps = hipCapabilities();
-  return caps;
-}
+constexpr auto &hipTarget = capabilities<hipCapabilities>;
 
-const char *orderName(MemoryOrder order) {
-  switch (order) {
-  case MemoryOrder::relaxed:
-    return "__ATOMIC_RELAXED";
-  case MemoryOrder::acquire:
-    return "__ATOMIC_ACQUIRE";
-  case MemoryOrder::release:
-    return "__ATOMIC_RELEASE";
-  case MemoryOrder::acq_rel:
-    return "__ATOMIC_ACQ_REL";
-  case MemoryOrder::seq_cst:
-    return "__ATOMIC_SEQ_CST";
-  }
-  llvm_unreachable("unknown order");
+/// `__ATOMIC_ACQ_REL`, ...
+std::string orderName(MemoryOrder order) {
+  return "__ATOMIC_" + stringifyMemoryOrder(order).upper();
 }
 
 /// How HIP spells each scope it names (already widened): the AMDGPU sync
@@ -93,18 +79,15 @@ const char *atomicScopeName(Scope scope) {
 /// A fence that orders something (not relaxed, some space).
 std::string fenceText(Scope scope, MemoryOrder order) {
   if (scope == Scope::thread)
-    return std::string("__atomic_signal_fence(") + orderName(order) + ")";
-  return std::string("__builtin_amdgcn_fence(") + orderName(order) + ", " +
+    return "__atomic_signal_fence(" + orderName(order) + ")";
+  return "__builtin_amdgcn_fence(" + orderName(order) + ", " +
          syncScopeString(*hipTarget().fenceScopeFor(scope)) + ")";
 }
 
 LogicalResult emitOp(FenceOp op, SnippetBuilder &b) {
-  if (op.getOrder() == MemoryOrder::relaxed ||
-      op.getSpaces() == MemorySpaces::none) {
-    b << kNothing;
-    return success();
-  }
-  b << fenceText(op.getScope(), op.getOrder());
+  b << (ordersNothing(op.getOrder(), op.getSpaces())
+            ? kNothing
+            : fenceText(op.getScope(), op.getOrder()));
   return success();
 }
 
@@ -114,28 +97,12 @@ LogicalResult emitOp(BarrierOp op, SnippetBuilder &b) {
     return op.emitError("a barrier with execution scope '")
            << stringifyScope(exec) << "'" << (op.getMask() ? " and a mask" : "")
            << " has no sound HIP source form";
-  const char *primitive = exec == Scope::workgroup
-                              ? "__builtin_amdgcn_s_barrier()"
-                              : "__builtin_amdgcn_wave_barrier()";
-  std::optional<Scope> memoryScope = op.getMemoryScope();
-  if (!memoryScope || op.getSpaces() == MemorySpaces::none) {
-    b << primitive;
-    return success();
-  }
-  // A barrier of local memory only, at workgroup scope: HIP's own.
-  bool seqCst = op.getOrder() && *op.getOrder() == MemoryOrder::seq_cst;
-  Scope scope = join(*memoryScope, exec);
-  if (exec == Scope::workgroup && scope == Scope::workgroup && !seqCst &&
-      op.getSpaces() == MemorySpaces::local) {
-    b << "__syncthreads()";
-    return success();
-  }
-  b << "("
-    << fenceText(scope, seqCst ? MemoryOrder::seq_cst : MemoryOrder::release)
-    << ", " << primitive << ", "
-    << fenceText(scope, seqCst ? MemoryOrder::seq_cst : MemoryOrder::acquire)
-    << ")";
-  return success();
+  // HIP's own __syncthreads orders local memory in the work-group.
+  return emitFencedBarrier(
+      op, b,
+      exec == Scope::workgroup ? "__builtin_amdgcn_s_barrier()"
+                               : "__builtin_amdgcn_wave_barrier()",
+      "__syncthreads()", [](Scope scope) { return scope; }, fenceText);
 }
 
 /// HIP has __syncthreads_count/_and/_or (HIP 5.2: a work-group reduction of
@@ -147,17 +114,8 @@ LogicalResult emitOp(BarrierReduceOp op, SnippetBuilder &b) {
     return op.emitError("a reducing barrier with execution scope '")
            << stringifyScope(op.getExecScope())
            << "' has no sound HIP source form";
-  const char *name = "__syncthreads_count(";
-  switch (op.getReduction()) {
-  case BarrierReduction::count:
-    break;
-  case BarrierReduction::and_:
-    name = "__syncthreads_and(";
-    break;
-  case BarrierReduction::or_:
-    name = "__syncthreads_or(";
-    break;
-  }
+  std::string name = "__syncthreads_" +
+                     stringifyBarrierReduction(op.getReduction()).str() + "(";
   std::optional<Scope> memoryScope = op.getMemoryScope();
   if (!memoryScope || op.getSpaces() == MemorySpaces::none) {
     b << name;
@@ -166,66 +124,13 @@ LogicalResult emitOp(BarrierReduceOp op, SnippetBuilder &b) {
   }
   bool seqCst = op.getOrder() && *op.getOrder() == MemoryOrder::seq_cst;
   Scope scope = join(*memoryScope, Scope::workgroup);
-  b << "({ "
-    << fenceText(scope, seqCst ? MemoryOrder::seq_cst : MemoryOrder::release)
+  FencesAround fences =
+      fencesAround(seqCst ? MemoryOrder::seq_cst : MemoryOrder::acq_rel);
+  b << "({ " << fenceText(scope, *fences.before)
     << "; int xfence_reduced = " << name;
-  b.operand(0) << "); "
-               << fenceText(scope, seqCst ? MemoryOrder::seq_cst
-                                          : MemoryOrder::acquire)
+  b.operand(0) << "); " << fenceText(scope, *fences.after)
                << "; xfence_reduced; })";
   return success();
-}
-
-/// The __hip_atomic_fetch_* (or exchange) name of `kind`, or null.
-const char *hipRMWName(AtomicRMWKind kind) {
-  switch (kind) {
-  case AtomicRMWKind::add:
-  case AtomicRMWKind::fadd:
-    return "__hip_atomic_fetch_add";
-  case AtomicRMWKind::sub:
-    return "__hip_atomic_fetch_sub";
-  case AtomicRMWKind::and_:
-    return "__hip_atomic_fetch_and";
-  case AtomicRMWKind::or_:
-    return "__hip_atomic_fetch_or";
-  case AtomicRMWKind::xor_:
-    return "__hip_atomic_fetch_xor";
-  case AtomicRMWKind::min:
-  case AtomicRMWKind::umin:
-    return "__hip_atomic_fetch_min";
-  case AtomicRMWKind::max:
-  case AtomicRMWKind::umax:
-    return "__hip_atomic_fetch_max";
-  case AtomicRMWKind::xchg:
-    return "__hip_atomic_exchange";
-  case AtomicRMWKind::inc:
-  case AtomicRMWKind::dec:
-    return nullptr;
-  }
-  return nullptr;
-}
-
-/// The type a __hip_atomic builtin operates on for the object type `c` and
-/// the operation's signedness; null where HIP has no atomic of that type.
-const char *hipType(CType c, bool isUnsigned, bool isSigned) {
-  switch (c) {
-  case CType::Int:
-  case CType::UInt:
-    return isUnsigned || (c == CType::UInt && !isSigned) ? "unsigned int"
-                                                         : "int";
-  case CType::Int64:
-  case CType::UInt64:
-    return isUnsigned || (c == CType::UInt64 && !isSigned)
-               ? "unsigned long long"
-               : "long long";
-  case CType::Float:
-    return "float";
-  case CType::Double:
-    return "double";
-  case CType::Other:
-    break;
-  }
-  return nullptr;
 }
 
 LogicalResult noHipType(Operation *op, const std::string &c) {
@@ -235,18 +140,25 @@ LogicalResult noHipType(Operation *op, const std::string &c) {
             "32- and 64-bit integers, float and double)";
 }
 
+/// The arguments that end a __hip_atomic builtin's call: its orders and
+/// its __HIP_MEMORY_SCOPE_*.
+std::string lastArguments(std::initializer_list<MemoryOrder> orders,
+                          Scope scope) {
+  std::string text;
+  for (MemoryOrder order : orders)
+    text += ", " + orderName(order);
+  return text + ", " + atomicScopeName(scope) + ")";
+}
+
 LogicalResult emitOp(AtomicRMWOp op, SnippetBuilder &b) {
-  if (!op.getIndices().empty())
-    return op.emitError("an atomic on a memref has no HIP source form");
+  if (failed(onPointer(op, "HIP source")))
+    return failure();
   AtomicRMWKind kind = op.getKind();
-  bool isUnsigned = kind == AtomicRMWKind::umin ||
-                    kind == AtomicRMWKind::umax || kind == AtomicRMWKind::inc ||
-                    kind == AtomicRMWKind::dec;
-  bool isSigned = kind == AtomicRMWKind::min || kind == AtomicRMWKind::max;
-  std::string c = cTypeOf(op, op.getValue().getType(), isUnsigned);
+  const RMWNames &names = rmwNames(kind);
+  std::string c = cTypeOf(op, op.getValue().getType(), names.isUnsigned);
   CType cls = classify(c);
   llvm::StringRef form = formOf(op, op.getOrder() == MemoryOrder::relaxed);
-  const char *order = orderName(op.getOrder());
+  std::string order = orderName(op.getOrder());
 
   if (kind == AtomicRMWKind::inc || kind == AtomicRMWKind::dec) {
     if (cls != CType::UInt)
@@ -263,7 +175,7 @@ LogicalResult emitOp(AtomicRMWOp op, SnippetBuilder &b) {
                  << ")";
     return success();
   }
-  const char *t = hipType(cls, isUnsigned, isSigned);
+  const char *t = atomicType(cls, names.isUnsigned, names.isSigned);
   if (!t)
     return noHipType(op, c);
   bool floating = cls == CType::Float || cls == CType::Double;
@@ -275,45 +187,49 @@ LogicalResult emitOp(AtomicRMWOp op, SnippetBuilder &b) {
     b << "(bool)";
   if (castResult)
     b << "((" << c << ")";
-  b << hipRMWName(kind) << "((" << t << " *)(";
+  b << "__hip_atomic_" << names.c11 << "((" << t << " *)(";
   b.operand(0) << "), (" << t << ")(";
-  b.operand(1) << "), " << order << ", " << atomicScopeName(op.getScope())
-               << ")";
+  b.operand(1) << ")" << lastArguments({op.getOrder()}, op.getScope());
   if (castResult)
     b << ")";
   return success();
 }
 
-LogicalResult emitOp(AtomicCmpXchgOp op, SnippetBuilder &b) {
-  if (!op.getIndices().empty())
-    return op.emitError("an atomic on a memref has no HIP source form");
-  std::string c = cTypeOf(op, op.getDesired().getType(), false);
-  CType cls = classify(c);
-  const char *t = hipType(cls, false, false);
+/// The C type of the object of an atomic on a pointer, and the type the
+/// __hip_atomic builtins take for it; an error where they take none.
+template <typename AtomicOp>
+FailureOr<std::pair<std::string, const char *>> objectTypes(AtomicOp op,
+                                                            Type type) {
+  if (failed(onPointer(op, "HIP source")))
+    return failure();
+  std::string c = cTypeOf(op, type, false);
+  const char *t = atomicType(classify(c), false, false);
   if (!t)
     return noHipType(op, c);
+  return std::make_pair(c, t);
+}
+
+LogicalResult emitOp(AtomicCmpXchgOp op, SnippetBuilder &b) {
+  FailureOr<std::pair<std::string, const char *>> types =
+      objectTypes(op, op.getDesired().getType());
+  if (failed(types))
+    return failure();
+  auto [c, t] = *types;
   bool relaxed = op.getSuccessOrder() == MemoryOrder::relaxed;
   llvm::StringRef form = formOf(op, relaxed);
   const char *name = op.getWeak() ? "__hip_atomic_compare_exchange_weak("
                                   : "__hip_atomic_compare_exchange_strong(";
-  std::string tail = std::string(", ") + orderName(op.getSuccessOrder()) +
-                     ", " + orderName(op.getFailureOrder()) + ", " +
-                     atomicScopeName(op.getScope()) + ")";
-  if (form == "c11") {
-    // Expected by pointer; returns whether it stored (OpenCL 2.0, C11).
+  std::string tail = lastArguments({op.getSuccessOrder(), op.getFailureOrder()},
+                                   op.getScope());
+  if (form == "c11" || form == "member") {
+    // Expected by pointer ("c11": OpenCL 2.0, C11) or as an lvalue
+    // ("member": cuda::atomic_ref / cuda::atomic compare_exchange_strong|
+    // weak(T &e, T d, ...)); on failure the value read is stored into the
+    // expected object, and the result is whether it stored (C++
+    // [atomics.ref.ops], [atomics.types.operations]). The builtin does both
+    // when given the expected object's address.
     b << name << "(" << t << " *)(";
-    b.operand(0) << "), (" << t << " *)(";
-    b.operand(1) << "), (" << t << ")(";
-    b.operand(2) << ")" << tail;
-    return success();
-  }
-  if (form == "member") {
-    // cuda::atomic_ref / cuda::atomic compare_exchange_strong|weak(T &e, T d,
-    // ...): on failure the value read is stored into e, and the result is
-    // whether it stored (C++ [atomics.ref.ops], [atomics.types.operations]).
-    // The builtin does both when given e's address.
-    b << name << "(" << t << " *)(";
-    b.operand(0) << "), (" << t << " *)&(";
+    b.operand(0) << "), (" << t << (form == "c11" ? " *)(" : " *)&(");
     b.operand(1) << "), (" << t << ")(";
     b.operand(2) << ")" << tail;
     return success();
@@ -330,29 +246,25 @@ LogicalResult emitOp(AtomicCmpXchgOp op, SnippetBuilder &b) {
 }
 
 LogicalResult emitOp(AtomicLoadOp op, SnippetBuilder &b) {
-  if (!op.getIndices().empty())
-    return op.emitError("an atomic on a memref has no HIP source form");
-  std::string c = cTypeOf(op, op.getResult().getType(), false);
-  const char *t = hipType(classify(c), false, false);
-  if (!t)
-    return noHipType(op, c);
+  FailureOr<std::pair<std::string, const char *>> types =
+      objectTypes(op, op.getResult().getType());
+  if (failed(types))
+    return failure();
+  auto [c, t] = *types;
   b << "((" << c << ")__hip_atomic_load((" << t << " *)(";
-  b.operand(0) << "), " << orderName(op.getOrder()) << ", "
-               << atomicScopeName(op.getScope()) << "))";
+  b.operand(0) << ")" << lastArguments({op.getOrder()}, op.getScope()) << ")";
   return success();
 }
 
 LogicalResult emitOp(AtomicStoreOp op, SnippetBuilder &b) {
-  if (!op.getIndices().empty())
-    return op.emitError("an atomic on a memref has no HIP source form");
-  std::string c = cTypeOf(op, op.getValue().getType(), false);
-  const char *t = hipType(classify(c), false, false);
-  if (!t)
-    return noHipType(op, c);
+  FailureOr<std::pair<std::string, const char *>> types =
+      objectTypes(op, op.getValue().getType());
+  if (failed(types))
+    return failure();
+  const char *t = types->second;
   b << "__hip_atomic_store((" << t << " *)(";
   b.operand(1) << "), (" << t << ")(";
-  b.operand(0) << "), " << orderName(op.getOrder()) << ", "
-               << atomicScopeName(op.getScope()) << ")";
+  b.operand(0) << ")" << lastArguments({op.getOrder()}, op.getScope());
   return success();
 }
 

@@ -36,6 +36,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "backends/opencl/OpenCLEmitter.h"
+#include "backends/common/EmitterSupport.h"
 
 #include "dialect/XFenceOps.h"
 
@@ -44,23 +45,9 @@
 
 using namespace mlir;
 using namespace xfence;
+using namespace xfence::emitter;
 
 namespace {
-
-struct SnippetBuilder {
-  Snippet snippet;
-  SnippetBuilder &operator<<(llvm::StringRef text) {
-    if (!snippet.pieces.empty() && snippet.pieces.back().operand < 0)
-      snippet.pieces.back().text += text.str();
-    else
-      snippet.pieces.push_back({text.str(), -1, false});
-    return *this;
-  }
-  SnippetBuilder &operand(unsigned index, bool addressOf = false) {
-    snippet.pieces.push_back({"", static_cast<int>(index), addressOf});
-    return *this;
-  }
-};
 
 std::string flags(MemorySpaces spaces) {
   std::string text;
@@ -74,38 +61,24 @@ std::string flags(MemorySpaces spaces) {
   return text.empty() ? "0" : text;
 }
 
-const char *orderName(MemoryOrder order) {
-  switch (order) {
-  case MemoryOrder::relaxed:
-    return "memory_order_relaxed";
-  case MemoryOrder::acquire:
-    return "memory_order_acquire";
-  case MemoryOrder::release:
-    return "memory_order_release";
-  case MemoryOrder::acq_rel:
-    return "memory_order_acq_rel";
-  case MemoryOrder::seq_cst:
-    return "memory_order_seq_cst";
-  }
-  llvm_unreachable("unknown order");
+/// `memory_order_acq_rel`, ...
+std::string orderName(MemoryOrder order) {
+  return ("memory_order_" + stringifyMemoryOrder(order)).str();
 }
 
+/// The memory_scope names of the scopes OpenCL C names.
+constexpr Spelling<Scope> kScopeNames[] = {
+    {Scope::thread, "memory_scope_work_item"},
+    {Scope::subgroup, "memory_scope_sub_group"},
+    {Scope::workgroup, "memory_scope_work_group"},
+    {Scope::device, "memory_scope_device"},
+    {Scope::system, "memory_scope_all_svm_devices"}};
+
 FailureOr<const char *> scopeName(Operation *op, Scope scope) {
-  switch (scope) {
-  case Scope::thread:
-    return "memory_scope_work_item";
-  case Scope::subgroup:
-    return "memory_scope_sub_group";
-  case Scope::workgroup:
-    return "memory_scope_work_group";
-  case Scope::device:
-    return "memory_scope_device";
-  case Scope::system:
-    return "memory_scope_all_svm_devices";
-  case Scope::cluster:
-    break;
-  }
-  op->emitError("scope 'cluster' has no OpenCL C form (legalize first)");
+  if (const char *name = lookup(kScopeNames, scope))
+    return name;
+  op->emitError("scope '") << stringifyScope(scope)
+                           << "' has no OpenCL C form (legalize first)";
   return failure();
 }
 
@@ -113,13 +86,10 @@ FailureOr<const char *> scopeName(Operation *op, Scope scope) {
 /// __syncthreads_count/_and/_or declare.
 constexpr const char *kReduceScratch = "xfence_syncthreads_scratch";
 
-constexpr const char *kNothing =
-    "((void)0) /* xfence: this fence orders nothing */";
-
 LogicalResult fenceText(Operation *op, Scope scope, MemoryOrder order,
                         MemorySpaces spaces, const OpenCLTarget &target,
                         SnippetBuilder &b) {
-  if (order == MemoryOrder::relaxed || spaces == MemorySpaces::none) {
+  if (ordersNothing(order, spaces)) {
     b << kNothing;
     return success();
   }
@@ -251,56 +221,6 @@ valueTypes(Operation *op, const OpenCLTarget &target) {
   return std::make_pair(value, atomic);
 }
 
-const char *legacyName(AtomicRMWKind kind) {
-  switch (kind) {
-  case AtomicRMWKind::add:
-    return "atomic_add";
-  case AtomicRMWKind::sub:
-    return "atomic_sub";
-  case AtomicRMWKind::and_:
-    return "atomic_and";
-  case AtomicRMWKind::or_:
-    return "atomic_or";
-  case AtomicRMWKind::xor_:
-    return "atomic_xor";
-  case AtomicRMWKind::min:
-  case AtomicRMWKind::umin:
-    return "atomic_min";
-  case AtomicRMWKind::max:
-  case AtomicRMWKind::umax:
-    return "atomic_max";
-  case AtomicRMWKind::xchg:
-    return "atomic_xchg";
-  default:
-    return nullptr;
-  }
-}
-
-const char *c11Name(AtomicRMWKind kind) {
-  switch (kind) {
-  case AtomicRMWKind::add:
-    return "atomic_fetch_add_explicit";
-  case AtomicRMWKind::sub:
-    return "atomic_fetch_sub_explicit";
-  case AtomicRMWKind::and_:
-    return "atomic_fetch_and_explicit";
-  case AtomicRMWKind::or_:
-    return "atomic_fetch_or_explicit";
-  case AtomicRMWKind::xor_:
-    return "atomic_fetch_xor_explicit";
-  case AtomicRMWKind::min:
-  case AtomicRMWKind::umin:
-    return "atomic_fetch_min_explicit";
-  case AtomicRMWKind::max:
-  case AtomicRMWKind::umax:
-    return "atomic_fetch_max_explicit";
-  case AtomicRMWKind::xchg:
-    return "atomic_exchange_explicit";
-  default:
-    return nullptr;
-  }
-}
-
 /// True if `v` is a constant with all bits set.
 bool isAllOnes(Value v) {
   auto c = v.getDefiningOp<LLVM::ConstantOp>();
@@ -425,6 +345,21 @@ LogicalResult emitAtomic(Operation *op, const OpenCLTarget &target,
   };
   if (failed(checkRelaxed()))
     return failure();
+  // `fn(object, ...)`: the object (address operand `object`), what
+  // `operands` writes after it, and in 2.0 the order and the scope (the 1.2
+  // built-ins have neither).
+  auto call = [&](llvm::StringRef fn, unsigned object, Value addr,
+                  MemoryOrder order,
+                  llvm::function_ref<void()> operands) -> LogicalResult {
+    b << fn << "(";
+    if (failed(address(object, addr)))
+      return failure();
+    operands();
+    if (target.cl2)
+      b << ", " << orderName(order) << ", " << *scope;
+    b << ")";
+    return success();
+  };
 
   return llvm::TypeSwitch<Operation *, LogicalResult>(op)
       .Case([&](AtomicRMWOp rmw) -> LogicalResult {
@@ -435,19 +370,12 @@ LogicalResult emitAtomic(Operation *op, const OpenCLTarget &target,
         if ((kind == AtomicRMWKind::inc || kind == AtomicRMWKind::dec) &&
             isAllOnes(rmw.getValue())) {
           bool inc = kind == AtomicRMWKind::inc;
-          if (!target.cl2) {
-            b << (inc ? "atomic_inc(" : "atomic_dec(");
-            if (failed(address(0, rmw.getAddr())))
-              return failure();
-            b << ")";
-            return success();
-          }
-          b << (inc ? "atomic_fetch_add_explicit("
-                    : "atomic_fetch_sub_explicit(");
-          if (failed(address(0, rmw.getAddr())))
-            return failure();
-          b << ", 1, " << orderName(rmw.getOrder()) << ", " << *scope << ")";
-          return success();
+          if (!target.cl2)
+            return call(inc ? "atomic_inc" : "atomic_dec", 0, rmw.getAddr(),
+                        rmw.getOrder(), [] {});
+          return call(inc ? "atomic_fetch_add_explicit"
+                          : "atomic_fetch_sub_explicit",
+                      0, rmw.getAddr(), rmw.getOrder(), [&] { b << ", 1"; });
         }
         if (kind == AtomicRMWKind::inc || kind == AtomicRMWKind::dec ||
             kind == AtomicRMWKind::fadd) {
@@ -468,42 +396,29 @@ LogicalResult emitAtomic(Operation *op, const OpenCLTarget &target,
         if (isa<FloatType>(rmw.getType()) && kind != AtomicRMWKind::xchg)
           return op->emitError("a floating-point atomic '")
                  << stringifyAtomicRMWKind(kind) << "' has no OpenCL C form";
-        if (!target.cl2) {
-          const char *fn = legacyName(kind);
-          if (!fn)
-            return op->emitError("atomic '") << stringifyAtomicRMWKind(kind)
-                                             << "' has no OpenCL C 1.2 form";
-          b << fn << "(";
-          if (failed(address(0, rmw.getAddr())))
-            return failure();
-          b << ", ";
-          b.operand(1) << ")";
-          return success();
-        }
-        const char *fn = c11Name(kind);
-        if (!fn)
+        const RMWNames &names = rmwNames(kind);
+        if (!(target.cl2 ? names.c11 : names.openCL12))
           return op->emitError("atomic '")
-                 << stringifyAtomicRMWKind(kind) << "' has no OpenCL C form";
-        b << fn << "(";
-        if (failed(address(0, rmw.getAddr())))
-          return failure();
-        b << ", ";
-        b.operand(1) << ", " << orderName(rmw.getOrder()) << ", " << *scope
-                     << ")";
-        return success();
+                 << stringifyAtomicRMWKind(kind) << "' has no OpenCL C"
+                 << (target.cl2 ? "" : " 1.2") << " form";
+        return call(target.cl2
+                        ? "atomic_" + std::string(names.c11) + "_explicit"
+                        : std::string(names.openCL12),
+                    0, rmw.getAddr(), rmw.getOrder(), [&] {
+                      b << ", ";
+                      b.operand(1);
+                    });
       })
       .Case([&](AtomicCmpXchgOp cas) -> LogicalResult {
         if (!member) {
           // atomicCAS returns the old value.
-          if (!target.cl2) {
-            b << "atomic_cmpxchg(";
-            if (failed(address(0, cas.getAddr())))
-              return failure();
-            b << ", ";
-            b.operand(1) << ", ";
-            b.operand(2) << ")";
-            return success();
-          }
+          if (!target.cl2)
+            return call("atomic_cmpxchg", 0, cas.getAddr(),
+                        cas.getSuccessOrder(), [&] {
+                          b << ", ";
+                          b.operand(1) << ", ";
+                          b.operand(2);
+                        });
           FailureOr<std::string> as = addressSpace(op, cas.getAddr(), target);
           if (failed(as))
             return failure();
@@ -554,37 +469,22 @@ LogicalResult emitAtomic(Operation *op, const OpenCLTarget &target,
                      << ")";
         return success();
       })
-      .Case([&](AtomicLoadOp load) -> LogicalResult {
-        if (!target.cl2) {
-          b << "atomic_or(";
-          if (failed(address(0, load.getAddr())))
-            return failure();
-          b << ", 0)";
-          return success();
-        }
-        b << "atomic_load_explicit(";
-        if (failed(address(0, load.getAddr())))
-          return failure();
-        b << ", " << orderName(load.getOrder()) << ", " << *scope << ")";
-        return success();
+      .Case([&](AtomicLoadOp load) {
+        // 1.2 has no atomic load: atomic_or(p, 0).
+        return call(target.cl2 ? "atomic_load_explicit" : "atomic_or", 0,
+                    load.getAddr(), load.getOrder(), [&] {
+                      if (!target.cl2)
+                        b << ", 0";
+                    });
       })
-      .Case([&](AtomicStoreOp store) -> LogicalResult {
-        // Operands: value 0, address 1.
-        if (!target.cl2) {
-          b << "(void)atomic_xchg(";
-          if (failed(address(1, store.getAddr())))
-            return failure();
-          b << ", ";
-          b.operand(0) << ")";
-          return success();
-        }
-        b << "atomic_store_explicit(";
-        if (failed(address(1, store.getAddr())))
-          return failure();
-        b << ", ";
-        b.operand(0) << ", " << orderName(store.getOrder()) << ", " << *scope
-                     << ")";
-        return success();
+      .Case([&](AtomicStoreOp store) {
+        // Operands: value 0, address 1. 1.2 has no atomic store: the
+        // exchange's result dropped.
+        return call(target.cl2 ? "atomic_store_explicit" : "(void)atomic_xchg",
+                    1, store.getAddr(), store.getOrder(), [&] {
+                      b << ", ";
+                      b.operand(0);
+                    });
       })
       .Default([&](Operation *) { return failure(); });
 }
