@@ -18,19 +18,31 @@
 
 #include <cassert>
 #include <iterator>
+#include <utility>
 
 namespace xfence {
 
 /// The row of a mapping table whose `key` is `key`. A lowering writes each
 /// mapping of an xfence enumeration (scope, order, read-modify-write kind)
-/// to its target's names as an array of structs, one row per enumerator,
-/// with the enumerator in the member `key`.
+/// to its target's forms as an array with one row per enumerator: a struct
+/// with the enumerator in the member `key` where a row holds several forms,
+/// or a pair of the enumerator and its form (lookup).
 template <typename Row, size_t N>
 const Row &lookupRow(const Row (&table)[N], decltype(Row::key) key) {
   const Row *row =
       llvm::find_if(table, [&](const Row &each) { return each.key == key; });
   assert(row != std::end(table) && "an enumerator without a row");
   return *row;
+}
+
+/// The form that a table of (enumerator, form) pairs gives `key`.
+template <typename Key, typename Form, size_t N>
+const Form &lookup(const std::pair<Key, Form> (&table)[N], Key key) {
+  const auto *row = llvm::find_if(table, [&](const std::pair<Key, Form> &each) {
+    return each.first == key;
+  });
+  assert(row != std::end(table) && "an enumerator without a row");
+  return row->second;
 }
 
 /// Converts the xfence ops nested in `root` with `patterns` and leaves every

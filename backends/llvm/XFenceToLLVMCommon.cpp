@@ -12,11 +12,7 @@ using namespace xfence;
 namespace {
 
 /// The LLVM atomic ordering of each memory order.
-struct LLVMOrdering {
-  MemoryOrder key;
-  LLVM::AtomicOrdering ordering;
-};
-constexpr LLVMOrdering kOrderings[] = {
+constexpr std::pair<MemoryOrder, LLVM::AtomicOrdering> kOrderings[] = {
     {MemoryOrder::relaxed, LLVM::AtomicOrdering::monotonic},
     {MemoryOrder::acquire, LLVM::AtomicOrdering::acquire},
     {MemoryOrder::release, LLVM::AtomicOrdering::release},
@@ -25,11 +21,7 @@ constexpr LLVMOrdering kOrderings[] = {
 };
 
 /// The LLVM atomicrmw operation of each xfence kind.
-struct LLVMBinOp {
-  AtomicRMWKind key;
-  LLVM::AtomicBinOp binOp;
-};
-constexpr LLVMBinOp kBinOps[] = {
+constexpr std::pair<AtomicRMWKind, LLVM::AtomicBinOp> kBinOps[] = {
     {AtomicRMWKind::add, LLVM::AtomicBinOp::add},
     {AtomicRMWKind::sub, LLVM::AtomicBinOp::sub},
     {AtomicRMWKind::and_, LLVM::AtomicBinOp::_and},
@@ -49,7 +41,7 @@ constexpr LLVMBinOp kBinOps[] = {
 } // namespace
 
 LLVM::AtomicOrdering xfence::toLLVMOrdering(MemoryOrder order) {
-  return lookupRow(kOrderings, order).ordering;
+  return lookup(kOrderings, order);
 }
 
 Value xfence::getAtomicAddress(ConversionPatternRewriter &rewriter,
@@ -129,7 +121,7 @@ void lowerAtomic(ConversionPatternRewriter &rewriter, AtomicRMWOp op,
                  AtomicRMWOp::Adaptor adaptor, Value addr,
                  StringRef syncScope) {
   rewriter.replaceOpWithNewOp<LLVM::AtomicRMWOp>(
-      op, lookupRow(kBinOps, op.getKind()).binOp, addr, adaptor.getValue(),
+      op, lookup(kBinOps, op.getKind()), addr, adaptor.getValue(),
       toLLVMOrdering(op.getOrder()), syncScope,
       alignmentOf(op.getValue().getType()));
 }

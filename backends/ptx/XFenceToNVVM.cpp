@@ -195,11 +195,7 @@ struct BarrierToNVVM : ConvertOpToLLVMPattern<BarrierOp> {
 };
 
 /// The `bar.red` operation of each reduction.
-struct PTXReduction {
-  BarrierReduction key;
-  NVVM::BarrierReduction reduction;
-};
-constexpr PTXReduction kReductions[] = {
+constexpr std::pair<BarrierReduction, NVVM::BarrierReduction> kReductions[] = {
     {BarrierReduction::count, NVVM::BarrierReduction::POPC},
     {BarrierReduction::and_, NVVM::BarrierReduction::AND},
     {BarrierReduction::or_, NVVM::BarrierReduction::OR},
@@ -228,8 +224,8 @@ struct BarrierReduceToNVVM : ConvertOpToLLVMPattern<BarrierReduceOp> {
     auto barrier = NVVM::BarrierOp::create(
         rewriter, loc, rewriter.getI32Type(), /*barrierId=*/Value(),
         /*numberOfThreads=*/Value(),
-        NVVM::BarrierReductionAttr::get(
-            getContext(), lookupRow(kReductions, op.getReduction()).reduction),
+        NVVM::BarrierReductionAttr::get(getContext(),
+                                        lookup(kReductions, op.getReduction())),
         pred32);
     rewriter.replaceOp(op, barrier.getRes());
     return success();

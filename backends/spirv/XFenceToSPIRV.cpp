@@ -37,11 +37,7 @@ namespace {
 
 /// The SPIR-V Scope of each xfence scope (semantics.md §1). Legalization has
 /// widened cluster to device; it never reaches here.
-struct SPIRVScope {
-  Scope key;
-  spirv::Scope scope;
-};
-constexpr SPIRVScope kScopes[] = {
+constexpr std::pair<Scope, spirv::Scope> kScopes[] = {
     {Scope::thread, spirv::Scope::Invocation},
     {Scope::subgroup, spirv::Scope::Subgroup},
     {Scope::workgroup, spirv::Scope::Workgroup},
@@ -78,7 +74,7 @@ constexpr SPIRVAtomicRMW kRMWs[] = {
 } // namespace
 
 spirv::Scope xfence::toSPIRVScope(Scope scope) {
-  return lookupRow(kScopes, scope).scope;
+  return lookup(kScopes, scope);
 }
 
 const SPIRVAtomicRMW *xfence::getSPIRVAtomicRMW(AtomicRMWOp op) {
