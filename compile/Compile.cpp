@@ -45,8 +45,7 @@
 
 using namespace mlir;
 using namespace xfence;
-using compile_detail::generateIR;
-using compile_detail::Session;
+using namespace xfence::compile_detail;
 
 /// libclc's target triple for NVPTX: the module is compiled for it, so that
 /// the link with libclc joins modules of one triple.
@@ -128,21 +127,28 @@ std::unique_ptr<llvm::Module> compile_detail::generateIR(
   std::vector<const char *> argv;
   for (const std::string &arg : args)
     argv.push_back(arg.c_str());
+  return runClang(argv, path, options.sourceText, llvmCtx, diagOS,
+                  extraConsumer);
+}
 
+std::unique_ptr<llvm::Module>
+compile_detail::runClang(llvm::ArrayRef<const char *> args,
+                         llvm::StringRef path, llvm::StringRef text,
+                         llvm::LLVMContext &llvmCtx, llvm::raw_ostream &diagOS,
+                         const ConsumerFactory &extraConsumer) {
   clang::DiagnosticOptions diagOpts;
   diagOpts.ShowColors = false;
   clang::TextDiagnosticPrinter printer(diagOS, diagOpts);
   clang::DiagnosticsEngine diags(clang::DiagnosticIDs::create(), diagOpts,
                                  &printer, /*ShouldOwnClient=*/false);
   auto invocation = std::make_shared<clang::CompilerInvocation>();
-  if (!clang::CompilerInvocation::CreateFromArgs(*invocation, argv, diags) ||
+  if (!clang::CompilerInvocation::CreateFromArgs(*invocation, args, diags) ||
       printer.getNumErrors())
     return nullptr;
   invocation->getDiagnosticOpts().ShowColors = false;
-  if (!options.sourceText.empty())
+  if (!text.empty())
     invocation->getPreprocessorOpts().addRemappedFile(
-        path, llvm::MemoryBuffer::getMemBufferCopy(options.sourceText, path)
-                  .release());
+        path, llvm::MemoryBuffer::getMemBufferCopy(text, path).release());
   clang::CompilerInstance ci(invocation);
   ci.createVirtualFileSystem();
   ci.createDiagnostics(&printer, /*ShouldOwnClient=*/false);
@@ -152,10 +158,56 @@ std::unique_ptr<llvm::Module> compile_detail::generateIR(
   return action.takeModule();
 }
 
+std::unique_ptr<llvm::TargetMachine> compile_detail::createTargetMachine(
+    llvm::StringRef triple, llvm::StringRef cpu,
+    std::optional<llvm::Reloc::Model> relocation, llvm::CodeGenOptLevel level,
+    llvm::StringRef targetName, llvm::raw_ostream &diagOS) {
+  llvm::Triple targetTriple(triple);
+  std::string error;
+  const llvm::Target *target =
+      llvm::TargetRegistry::lookupTarget(targetTriple, error);
+  if (!target) {
+    diagOS << "error: no " << targetName << " target in this LLVM: " << error
+           << "\n";
+    return nullptr;
+  }
+  return std::unique_ptr<llvm::TargetMachine>(target->createTargetMachine(
+      targetTriple, cpu, /*Features=*/"", llvm::TargetOptions(), relocation,
+      /*CM=*/std::nullopt, level));
+}
+
+FailureOr<std::string>
+compile_detail::emitObjectFile(llvm::TargetMachine &machine,
+                               llvm::Module &module, llvm::StringRef targetName,
+                               llvm::raw_ostream &diagOS) {
+  llvm::SmallString<0> object;
+  llvm::raw_svector_ostream os(object);
+  llvm::legacy::PassManager passes;
+  if (machine.addPassesToEmitFile(passes, os, /*DwoOut=*/nullptr,
+                                  llvm::CodeGenFileType::ObjectFile)) {
+    diagOS << "error: LLVM's " << targetName
+           << " back end cannot write an object file\n";
+    return failure();
+  }
+  passes.run(module);
+  return std::string(object.str());
+}
+
+/// Adds what every route needs to `registry`: the xfence dialect, the LLVM
+/// dialect with its import from and translation to LLVM IR, DLTI.
+static DialectRegistry &withRouteDialects(DialectRegistry &registry) {
+  registry.insert<XFenceDialect, LLVM::LLVMDialect, DLTIDialect>();
+  registerLLVMDialectImport(registry);
+  registerBuiltinDialectTranslation(registry);
+  registerLLVMDialectTranslation(registry);
+  return registry;
+}
+
 compile_detail::Session::Session(DialectRegistry &registry,
                                  llvm::raw_ostream &diagOS)
-    : ctx(registry, MLIRContext::Threading::DISABLED),
-      handler(&ctx, [this, &diagOS](Diagnostic &diag) {
+    : diagOS(diagOS),
+      ctx(withRouteDialects(registry), MLIRContext::Threading::DISABLED),
+      handler(&ctx, [this](Diagnostic &diag) {
         if (diag.getSeverity() == DiagnosticSeverity::Error)
           failedDiag = true;
         if (diag.getSeverity() == DiagnosticSeverity::Warning &&
@@ -171,7 +223,7 @@ compile_detail::Session::Session(DialectRegistry &registry,
         // A kernel's body is also in Clang's __clang_ocl_kern_imp_ copy:
         // one message per place and text.
         if (printed.insert(line).second)
-          diagOS << line;
+          this->diagOS << line;
         return success();
       }) {
   ctx.loadAllAvailableDialects();
@@ -201,6 +253,36 @@ compile_detail::Session::raise(std::unique_ptr<llvm::Module> ir,
   if (failed(pm.run(*imported)) || failedDiag)
     return nullptr;
   return imported;
+}
+
+OwningOpRef<ModuleOp> compile_detail::Session::compile(
+    llvm::StringRef path, llvm::StringRef triple, const CompileOptions &options,
+    llvm::StringRef target, llvm::function_ref<void(PassManager &)> addLowering,
+    const ConsumerFactory &extraConsumer) {
+  llvm::LLVMContext llvmCtx;
+  std::unique_ptr<llvm::Module> ir =
+      generateIR(path, triple, options, llvmCtx, diagOS, extraConsumer);
+  if (!ir)
+    return nullptr;
+  OwningOpRef<ModuleOp> module = raise(std::move(ir), options, target);
+  if (!module || options.emitMLIR)
+    return module;
+  PassManager lowering(&ctx);
+  addLowering(lowering);
+  if (failed(lowering.run(*module)) || failedDiag)
+    return nullptr;
+  return module;
+}
+
+std::unique_ptr<llvm::Module>
+compile_detail::Session::translate(ModuleOp module,
+                                   llvm::LLVMContext &llvmCtx) {
+  std::unique_ptr<llvm::Module> out = translateModuleToLLVMIR(module, llvmCtx);
+  if (!out || failedDiag) {
+    diagOS << "error: the module does not translate to LLVM IR\n";
+    return nullptr;
+  }
+  return out;
 }
 
 std::string compile_detail::Session::print(ModuleOp module) {
@@ -237,44 +319,32 @@ FailureOr<std::string> xfence::compileOpenCLToPTX(llvm::StringRef path,
            << "' (Debian: apt-get install libclc-22)\n";
     return failure();
   }
-  llvm::LLVMContext llvmCtx;
-  std::unique_ptr<llvm::Module> ir =
-      generateIR(path, kTriple, options, llvmCtx, diagOS);
-  if (!ir)
-    return failure();
-
   DialectRegistry registry;
-  registry.insert<XFenceDialect, LLVM::LLVMDialect, NVVM::NVVMDialect,
-                  gpu::GPUDialect, DLTIDialect>();
-  registerLLVMDialectImport(registry);
+  registry.insert<NVVM::NVVMDialect, gpu::GPUDialect>();
   registerNVVMDialectImport(registry);
-  registerBuiltinDialectTranslation(registry);
   registerGPUDialectTranslation(registry);
-  registerLLVMDialectTranslation(registry);
   registerNVVMDialectTranslation(registry);
   NVVM::registerNVVMTargetInterfaceExternalModels(registry);
   Session session(registry, diagOS);
-  MLIRContext &ctx = session.ctx;
-  bool &failedDiag = session.failedDiag;
   // Raise, coalesce, legalize for the GPU (--emit-mlir stops here), lower
   // to NVVM.
-  OwningOpRef<ModuleOp> imported = session.raise(
-      std::move(ir), options, options.sm >= 90 ? "ptx-sm90" : "ptx-sm70");
+  OwningOpRef<ModuleOp> imported = session.compile(
+      path, kTriple, options, options.sm >= 90 ? "ptx-sm90" : "ptx-sm70",
+      [&](PassManager &lowering) {
+        lowering.addPass(createXFenceNVPTXLocalArguments());
+        ConvertXFenceToNVVMOptions lower;
+        lower.sm = options.sm;
+        lower.ptx = options.ptx;
+        lowering.addPass(createConvertXFenceToNVVM(lower));
+      });
   if (!imported)
     return failure();
   if (options.emitMLIR)
     return Session::print(*imported);
-  PassManager lowering(&ctx);
-  lowering.addPass(createXFenceNVPTXLocalArguments());
-  ConvertXFenceToNVVMOptions lower;
-  lower.sm = options.sm;
-  lower.ptx = options.ptx;
-  lowering.addPass(createConvertXFenceToNVVM(lower));
-  if (failed(lowering.run(*imported)) || failedDiag)
-    return failure();
 
   // The module's functions in a gpu.module for NVPTX, linked with libclc
   // (only what the kernels need) and compiled to PTX by LLVM in process.
+  MLIRContext &ctx = session.ctx;
   OpBuilder builder(&ctx);
   OwningOpRef<ModuleOp> container = ModuleOp::create(imported->getLoc());
   (*container)
@@ -294,7 +364,7 @@ FailureOr<std::string> xfence::compileOpenCLToPTX(llvm::StringRef path,
   GpuModuleToBinaryPassOptions toBinary;
   toBinary.compilationTarget = "isa";
   binary.addPass(createGpuModuleToBinaryPass(toBinary));
-  if (failed(binary.run(*container)) || failedDiag)
+  if (failed(binary.run(*container)) || session.failedDiag)
     return failure();
   std::string ptx;
   for (auto binaryOp : container->getOps<gpu::BinaryOp>())
@@ -320,66 +390,37 @@ static FailureOr<std::string> emitSPIRV(llvm::Module &module,
   LLVMInitializeSPIRVTarget();
   LLVMInitializeSPIRVTargetMC();
   LLVMInitializeSPIRVAsmPrinter();
-  llvm::Triple triple(kSPIRVTriple);
-  std::string error;
-  const llvm::Target *target =
-      llvm::TargetRegistry::lookupTarget(triple, error);
-  if (!target) {
-    diagOS << "error: no SPIR-V target in this LLVM: " << error << "\n";
+  std::unique_ptr<llvm::TargetMachine> machine =
+      compile_detail::createTargetMachine(
+          kSPIRVTriple, /*cpu=*/"", /*relocation=*/std::nullopt,
+          llvm::CodeGenOptLevel::Default, "SPIR-V", diagOS);
+  if (!machine)
     return failure();
-  }
-  std::unique_ptr<llvm::TargetMachine> machine(target->createTargetMachine(
-      triple, /*CPU=*/"", /*Features=*/"", llvm::TargetOptions(),
-      /*RM=*/std::nullopt, /*CM=*/std::nullopt,
-      llvm::CodeGenOptLevel::Default));
-  module.setTargetTriple(triple);
+  module.setTargetTriple(llvm::Triple(kSPIRVTriple));
   module.setDataLayout(machine->createDataLayout());
-  llvm::SmallString<0> binary;
-  llvm::raw_svector_ostream os(binary);
-  llvm::legacy::PassManager passes;
-  if (machine->addPassesToEmitFile(passes, os, /*DwoOut=*/nullptr,
-                                   llvm::CodeGenFileType::ObjectFile)) {
-    diagOS << "error: LLVM's SPIR-V back end cannot write an object file\n";
-    return failure();
-  }
-  passes.run(module);
-  return std::string(binary.str());
+  return compile_detail::emitObjectFile(*machine, module, "SPIR-V", diagOS);
 }
 
 FailureOr<std::string>
 xfence::compileOpenCLToSPIRV(llvm::StringRef path,
                              const CompileOptions &options,
                              llvm::raw_ostream &diagOS) {
-  llvm::LLVMContext llvmCtx;
-  std::unique_ptr<llvm::Module> ir =
-      generateIR(path, kSPIRVTriple, options, llvmCtx, diagOS);
-  if (!ir)
-    return failure();
-
   DialectRegistry registry;
-  registry.insert<XFenceDialect, LLVM::LLVMDialect, DLTIDialect>();
-  registerLLVMDialectImport(registry);
-  registerBuiltinDialectTranslation(registry);
-  registerLLVMDialectTranslation(registry);
   Session session(registry, diagOS);
   // Raise, coalesce, legalize for SPIR-V in the OpenCL environment
   // (--emit-mlir stops here), lower to calls of the SPIR-V built-ins.
-  OwningOpRef<ModuleOp> module =
-      session.raise(std::move(ir), options, "spirv-opencl");
+  OwningOpRef<ModuleOp> module = session.compile(
+      path, kSPIRVTriple, options, "spirv-opencl", [](PassManager &lowering) {
+        lowering.addPass(createConvertXFenceToLLVMSPIRV());
+      });
   if (!module)
     return failure();
   if (options.emitMLIR)
     return Session::print(*module);
-  PassManager lowering(&session.ctx);
-  lowering.addPass(createConvertXFenceToLLVMSPIRV());
-  if (failed(lowering.run(*module)) || session.failedDiag)
-    return failure();
 
   llvm::LLVMContext outCtx;
-  std::unique_ptr<llvm::Module> out = translateModuleToLLVMIR(*module, outCtx);
-  if (!out || session.failedDiag) {
-    diagOS << "error: the module does not translate to LLVM IR\n";
+  std::unique_ptr<llvm::Module> out = session.translate(*module, outCtx);
+  if (!out)
     return failure();
-  }
   return emitSPIRV(*out, diagOS);
 }

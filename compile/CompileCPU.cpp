@@ -65,7 +65,6 @@
 
 using namespace mlir;
 using namespace xfence;
-using compile_detail::generateIR;
 using compile_detail::Session;
 
 /// The kernels are compiled for SPIR's address spaces (0 private, 1 global,
@@ -107,39 +106,45 @@ struct KernelSignature {
 
 } // namespace
 
+/// The scalar types that a kernel may take or point to: the OpenCL C name,
+/// the C type on x86-64 Linux (LP64: long is 64 bits), the size in bytes,
+/// and Clang's kinds of the type.
+struct ScalarType {
+  const char *name;
+  const char *hostType;
+  unsigned bytes;
+  clang::BuiltinType::Kind kind, otherKind;
+};
+static const ScalarType kScalarTypes[] = {
+    {"char", "char", 1, clang::BuiltinType::Char_S, clang::BuiltinType::SChar},
+    {"uchar", "unsigned char", 1, clang::BuiltinType::Char_U,
+     clang::BuiltinType::UChar},
+    {"short", "short", 2, clang::BuiltinType::Short, clang::BuiltinType::Short},
+    {"ushort", "unsigned short", 2, clang::BuiltinType::UShort,
+     clang::BuiltinType::UShort},
+    {"int", "int", 4, clang::BuiltinType::Int, clang::BuiltinType::Int},
+    {"uint", "unsigned int", 4, clang::BuiltinType::UInt,
+     clang::BuiltinType::UInt},
+    {"long", "long", 8, clang::BuiltinType::Long, clang::BuiltinType::Long},
+    {"ulong", "unsigned long", 8, clang::BuiltinType::ULong,
+     clang::BuiltinType::ULong},
+    {"float", "float", 4, clang::BuiltinType::Float, clang::BuiltinType::Float},
+    {"double", "double", 8, clang::BuiltinType::Double,
+     clang::BuiltinType::Double},
+};
+
 /// The OpenCL C name of a scalar type that a kernel may take or point to,
-/// and its C type on x86-64 Linux (LP64: long is 64 bits).
+/// and its C type on x86-64 Linux.
 static std::optional<std::pair<std::string, std::string>>
 scalarNames(clang::QualType type) {
   const auto *builtin = type->getAs<clang::BuiltinType>();
   if (!builtin)
     return std::nullopt;
-  switch (builtin->getKind()) {
-  case clang::BuiltinType::Char_S:
-  case clang::BuiltinType::SChar:
-    return std::make_pair("char", "char");
-  case clang::BuiltinType::Char_U:
-  case clang::BuiltinType::UChar:
-    return std::make_pair("uchar", "unsigned char");
-  case clang::BuiltinType::Short:
-    return std::make_pair("short", "short");
-  case clang::BuiltinType::UShort:
-    return std::make_pair("ushort", "unsigned short");
-  case clang::BuiltinType::Int:
-    return std::make_pair("int", "int");
-  case clang::BuiltinType::UInt:
-    return std::make_pair("uint", "unsigned int");
-  case clang::BuiltinType::Long:
-    return std::make_pair("long", "long");
-  case clang::BuiltinType::ULong:
-    return std::make_pair("ulong", "unsigned long");
-  case clang::BuiltinType::Float:
-    return std::make_pair("float", "float");
-  case clang::BuiltinType::Double:
-    return std::make_pair("double", "double");
-  default:
-    return std::nullopt;
-  }
+  for (const ScalarType &scalar : kScalarTypes)
+    if (builtin->getKind() == scalar.kind ||
+        builtin->getKind() == scalar.otherKind)
+      return std::make_pair(scalar.name, scalar.hostType);
+  return std::nullopt;
 }
 
 /// The C type of a scalar or vector value (`xfence_float4` for float4), and
@@ -380,25 +385,13 @@ static std::string headerText(llvm::StringRef input, llvm::StringRef headerName,
         "4-component\n"
      << " * one). Vectors of up to 16 bytes are passed by value, larger ones "
         "by pointer. */\n";
-  static const std::pair<const char *, const char *> kElements[] = {
-      {"char", "char"},   {"uchar", "unsigned char"},
-      {"short", "short"}, {"ushort", "unsigned short"},
-      {"int", "int"},     {"uint", "unsigned int"},
-      {"long", "long"},   {"ulong", "unsigned long"},
-      {"float", "float"}, {"double", "double"}};
   static const std::pair<unsigned, unsigned> kWidths[] = {
       {2, 2}, {3, 4}, {4, 4}, {8, 8}, {16, 16}};
-  for (auto [name, cType] : kElements) {
-    unsigned bytes = llvm::StringRef(name).ends_with("char")    ? 1
-                     : llvm::StringRef(name).ends_with("short") ? 2
-                     : llvm::StringRef(name).ends_with("long") ||
-                             llvm::StringRef(name) == "double"
-                         ? 8
-                         : 4;
+  for (const ScalarType &scalar : kScalarTypes)
     for (auto [width, storage] : kWidths)
-      os << "typedef " << cType << " xfence_" << name << width
-         << " __attribute__((vector_size(" << bytes * storage << ")));\n";
-  }
+      os << "typedef " << scalar.hostType << " xfence_" << scalar.name << width
+         << " __attribute__((vector_size(" << scalar.bytes * storage
+         << ")));\n";
   os << "#endif /* XFENCE_CPU_COMMON_DECLARATIONS */\n";
   for (const KernelSignature &kernel : kernels) {
     os << "\n/* " << kernel.declaration;
@@ -490,24 +483,7 @@ static std::unique_ptr<llvm::Module> compileHostC(llvm::StringRef source,
                                     include.c_str(),
                                     "-Werror",
                                     kName};
-  clang::DiagnosticOptions diagOpts;
-  diagOpts.ShowColors = false;
-  clang::TextDiagnosticPrinter printer(diagOS, diagOpts);
-  clang::DiagnosticsEngine diags(clang::DiagnosticIDs::create(), diagOpts,
-                                 &printer, /*ShouldOwnClient=*/false);
-  auto invocation = std::make_shared<clang::CompilerInvocation>();
-  if (!clang::CompilerInvocation::CreateFromArgs(*invocation, argv, diags) ||
-      printer.getNumErrors())
-    return nullptr;
-  invocation->getPreprocessorOpts().addRemappedFile(
-      kName, llvm::MemoryBuffer::getMemBufferCopy(source, kName).release());
-  clang::CompilerInstance ci(invocation);
-  ci.createVirtualFileSystem();
-  ci.createDiagnostics(&printer, /*ShouldOwnClient=*/false);
-  clang::EmitLLVMOnlyAction action(&llvmCtx);
-  if (!ci.ExecuteAction(action) || printer.getNumErrors())
-    return nullptr;
-  return action.takeModule();
+  return compile_detail::runClang(argv, kName, source, llvmCtx, diagOS);
 }
 
 //===----------------------------------------------------------------------===//
@@ -702,18 +678,9 @@ hostMachine(llvm::raw_ostream &diagOS) {
   LLVMInitializeX86TargetMC();
   LLVMInitializeX86AsmPrinter();
   LLVMInitializeX86AsmParser();
-  llvm::Triple triple(kHostTriple);
-  std::string error;
-  const llvm::Target *target =
-      llvm::TargetRegistry::lookupTarget(triple, error);
-  if (!target) {
-    diagOS << "error: no X86 target in this LLVM: " << error << "\n";
-    return nullptr;
-  }
-  return std::unique_ptr<llvm::TargetMachine>(target->createTargetMachine(
-      triple, kHostCPU, /*Features=*/"", llvm::TargetOptions(),
-      llvm::Reloc::PIC_, /*CM=*/std::nullopt,
-      llvm::CodeGenOptLevel::Aggressive));
+  return compile_detail::createTargetMachine(
+      kHostTriple, kHostCPU, llvm::Reloc::PIC_,
+      llvm::CodeGenOptLevel::Aggressive, "X86", diagOS);
 }
 
 /// Parses embedded bitcode into `ctx` (lazily: functions are read when the
@@ -780,36 +747,27 @@ static bool checkCallees(ModuleOp module, const llvm::StringSet<> &available) {
 FailureOr<CPUCompileResult>
 xfence::compileOpenCLToCPU(llvm::StringRef path, const CompileOptions &options,
                            llvm::raw_ostream &diagOS) {
-  llvm::LLVMContext llvmCtx;
   std::vector<KernelSignature> kernels;
   compile_detail::ConsumerFactory readSignatures =
       [&kernels](clang::CompilerInstance &ci) {
         return std::make_unique<KernelSignatures>(ci, kernels);
       };
-  std::unique_ptr<llvm::Module> ir =
-      generateIR(path, kKernelTriple, options, llvmCtx, diagOS, readSignatures);
-  if (!ir)
-    return failure();
-
   DialectRegistry registry;
-  registry.insert<XFenceDialect, LLVM::LLVMDialect, omp::OpenMPDialect,
-                  DLTIDialect>();
-  registerLLVMDialectImport(registry);
-  registerBuiltinDialectTranslation(registry);
-  registerLLVMDialectTranslation(registry);
+  registry.insert<omp::OpenMPDialect>();
   Session session(registry, diagOS);
   // Raise, coalesce, legalize for the CPU (--emit-mlir stops here).
-  OwningOpRef<ModuleOp> module = session.raise(std::move(ir), options, "cpu");
+  OwningOpRef<ModuleOp> module = session.compile(
+      path, kKernelTriple, options, "cpu",
+      [](PassManager &lowering) {
+        ConvertXFenceToCPUOptions lower;
+        lower.barrier = "runtime";
+        lowering.addPass(createConvertXFenceToCPU(lower));
+      },
+      readSignatures);
   if (!module)
     return failure();
   if (options.emitMLIR)
     return CPUCompileResult{Session::print(*module), ""};
-  PassManager lowering(&session.ctx);
-  ConvertXFenceToCPUOptions lower;
-  lower.barrier = "runtime";
-  lowering.addPass(createConvertXFenceToCPU(lower));
-  if (failed(lowering.run(*module)) || session.failedDiag)
-    return failure();
 
   // What the kernels may call: the runtime's and the built-ins' functions.
   llvm::LLVMContext outCtx;
@@ -826,11 +784,9 @@ xfence::compileOpenCLToCPU(llvm::StringRef path, const CompileOptions &options,
   if (!checkCallees(*module, available))
     return failure();
 
-  std::unique_ptr<llvm::Module> host = translateModuleToLLVMIR(*module, outCtx);
-  if (!host || session.failedDiag) {
-    diagOS << "error: the module does not translate to LLVM IR\n";
+  std::unique_ptr<llvm::Module> host = session.translate(*module, outCtx);
+  if (!host)
     return failure();
-  }
   std::unique_ptr<llvm::TargetMachine> machine = hostMachine(diagOS);
   if (!machine)
     return failure();
@@ -915,14 +871,9 @@ xfence::compileOpenCLToCPU(llvm::StringRef path, const CompileOptions &options,
         builder.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3);
     passes.run(*host, mam);
   }
-  llvm::SmallString<0> object;
-  llvm::raw_svector_ostream objectOS(object);
-  llvm::legacy::PassManager codegen;
-  if (machine->addPassesToEmitFile(codegen, objectOS, /*DwoOut=*/nullptr,
-                                   llvm::CodeGenFileType::ObjectFile)) {
-    diagOS << "error: LLVM's X86 back end cannot write an object file\n";
+  FailureOr<std::string> object =
+      compile_detail::emitObjectFile(*machine, *host, "X86", diagOS);
+  if (failed(object))
     return failure();
-  }
-  codegen.run(*host);
-  return CPUCompileResult{std::string(object.str()), std::move(header)};
+  return CPUCompileResult{std::move(*object), std::move(header)};
 }

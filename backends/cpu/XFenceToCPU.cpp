@@ -24,63 +24,55 @@ std::string cpuSyncScope(Scope scope) {
   return scope == Scope::thread ? "singlethread" : "";
 }
 
-/// Only a full workgroup barrier has a CPU form (legalization for the CPU
-/// leaves no other; this names the op if one arrives).
-LogicalResult checkCPUBarrier(BarrierOp op) {
-  if (op.getExecScope() != Scope::workgroup || op.isPartial())
-    return op.emitError("only a full workgroup barrier has a CPU form");
-  return success();
-}
-
-/// A workgroup barrier is a barrier of the OpenMP team; omp.barrier flushes
-/// all memory, which covers the barrier's memory part whatever it is.
-struct BarrierToOpenMP : OpConversionPattern<BarrierOp> {
-  using OpConversionPattern::OpConversionPattern;
-
-  LogicalResult
-  matchAndRewrite(BarrierOp op, OpAdaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    if (failed(checkCPUBarrier(op)))
-      return failure();
-    rewriter.replaceOpWithNewOp<omp::BarrierOp>(op);
-    return success();
-  }
-};
-
 /// The name of the fiber runtime's barrier (backends/cpu/runtime/Runtime.c).
 constexpr llvm::StringLiteral kRuntimeBarrier = "__xfence_cpu_barrier";
 
-/// A workgroup barrier is a call of the fiber runtime's barrier, after an
-/// acq_rel fence when the barrier orders memory. The runtime's barrier holds
-/// no fence of its own, so a seq_cst memory part is a seq_cst fence before
-/// and after the call (a seq_cst barrier is a seq_cst fence on entry and on
-/// exit, docs/semantics.md §3.2): an acq_rel fence does not keep a store
-/// before the barrier from passing a load after it (x86-TSO's store
-/// buffer).
-struct BarrierToRuntimeCall : OpConversionPattern<BarrierOp> {
-  using OpConversionPattern::OpConversionPattern;
+/// A call of the fiber runtime's barrier, after an acq_rel fence when the
+/// barrier orders memory. The runtime's barrier holds no fence of its own,
+/// so a seq_cst memory part is a seq_cst fence before and after the call (a
+/// seq_cst barrier is a seq_cst fence on entry and on exit,
+/// docs/semantics.md §3.2): an acq_rel fence does not keep a store before
+/// the barrier from passing a load after it (x86-TSO's store buffer).
+void callRuntimeBarrier(ConversionPatternRewriter &rewriter, BarrierOp op) {
+  bool ordersMemory = op.getSpaces() != MemorySpaces::none;
+  bool seqCst = ordersMemory && op.getOrder() == MemoryOrder::seq_cst;
+  Location loc = op.getLoc();
+  if (ordersMemory)
+    LLVM::FenceOp::create(rewriter, loc,
+                          seqCst ? LLVM::AtomicOrdering::seq_cst
+                                 : LLVM::AtomicOrdering::acq_rel,
+                          StringRef());
+  LLVM::CallOp::create(rewriter, loc, TypeRange(), kRuntimeBarrier,
+                       ValueRange());
+  if (seqCst)
+    LLVM::FenceOp::create(rewriter, loc, LLVM::AtomicOrdering::seq_cst,
+                          StringRef());
+}
+
+/// A workgroup barrier is a barrier of the OpenMP team (omp.barrier flushes
+/// all memory, which covers the barrier's memory part whatever it is) or,
+/// with `runtime`, a call of the fiber runtime's barrier. Only a full
+/// workgroup barrier has a CPU form (legalization for the CPU leaves no
+/// other; this names the op if one arrives).
+struct BarrierToCPU : OpConversionPattern<BarrierOp> {
+  BarrierToCPU(const TypeConverter &converter, MLIRContext *ctx, bool runtime)
+      : OpConversionPattern(converter, ctx), runtime(runtime) {}
 
   LogicalResult
   matchAndRewrite(BarrierOp op, OpAdaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    if (failed(checkCPUBarrier(op)))
-      return failure();
-    bool ordersMemory = op.getSpaces() != MemorySpaces::none;
-    bool seqCst = ordersMemory && op.getOrder() == MemoryOrder::seq_cst;
-    Location loc = op.getLoc();
-    if (ordersMemory)
-      LLVM::FenceOp::create(rewriter, loc,
-                            seqCst ? LLVM::AtomicOrdering::seq_cst
-                                   : LLVM::AtomicOrdering::acq_rel,
-                            StringRef());
-    LLVM::CallOp::create(rewriter, loc, TypeRange(), kRuntimeBarrier,
-                         ValueRange());
-    if (seqCst)
-      LLVM::FenceOp::create(rewriter, loc, LLVM::AtomicOrdering::seq_cst,
-                            StringRef());
+    if (op.getExecScope() != Scope::workgroup || op.isPartial())
+      return op.emitError("only a full workgroup barrier has a CPU form");
+    if (!runtime) {
+      rewriter.replaceOpWithNewOp<omp::BarrierOp>(op);
+      return success();
+    }
+    callRuntimeBarrier(rewriter, op);
     rewriter.eraseOp(op);
     return success();
   }
+
+  bool runtime;
 };
 
 struct ConvertXFenceToCPUPass
@@ -101,21 +93,13 @@ struct ConvertXFenceToCPUPass
     if (runtime && !declareRuntimeBarrier(root))
       return signalPassFailure();
 
-    MLIRContext *ctx = &getContext();
-    LLVMTypeConverter converter(ctx);
-    RewritePatternSet patterns(ctx);
-    populateXFenceToLLVMCommonPatterns(converter, patterns, cpuSyncScope,
-                                       /*withRMW=*/true);
-    if (runtime)
-      patterns.add<BarrierToRuntimeCall>(converter, ctx);
-    else
-      patterns.add<BarrierToOpenMP>(converter, ctx);
-
-    ConversionTarget target(*ctx);
-    target.addLegalDialect<LLVM::LLVMDialect, omp::OpenMPDialect>();
-    target.addIllegalDialect<XFenceDialect>();
-    target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
-    if (failed(applyPartialConversion(root, target, std::move(patterns))))
+    auto populate = [runtime](const LLVMTypeConverter &converter,
+                              RewritePatternSet &patterns) {
+      populateXFenceToLLVMCommonPatterns(converter, patterns, cpuSyncScope,
+                                         /*withRMW=*/true);
+      patterns.add<BarrierToCPU>(converter, patterns.getContext(), runtime);
+    };
+    if (failed(convertXFenceToLLVM<omp::OpenMPDialect>(root, populate)))
       signalPassFailure();
   }
 

@@ -1,6 +1,7 @@
 //===- XFenceToLLVMCommon.cpp - xfence to the LLVM dialect, shared --------===//
 
 #include "backends/llvm/XFenceToLLVMCommon.h"
+#include "backends/llvm/XFenceLowering.h"
 #include "dialect/XFenceOps.h"
 
 #include "mlir/Transforms/DialectConversion.h"
@@ -8,20 +9,39 @@
 using namespace mlir;
 using namespace xfence;
 
+namespace {
+
+/// The LLVM atomic ordering of each memory order.
+constexpr std::pair<MemoryOrder, LLVM::AtomicOrdering> kOrderings[] = {
+    {MemoryOrder::relaxed, LLVM::AtomicOrdering::monotonic},
+    {MemoryOrder::acquire, LLVM::AtomicOrdering::acquire},
+    {MemoryOrder::release, LLVM::AtomicOrdering::release},
+    {MemoryOrder::acq_rel, LLVM::AtomicOrdering::acq_rel},
+    {MemoryOrder::seq_cst, LLVM::AtomicOrdering::seq_cst},
+};
+
+/// The LLVM atomicrmw operation of each xfence kind.
+constexpr std::pair<AtomicRMWKind, LLVM::AtomicBinOp> kBinOps[] = {
+    {AtomicRMWKind::add, LLVM::AtomicBinOp::add},
+    {AtomicRMWKind::sub, LLVM::AtomicBinOp::sub},
+    {AtomicRMWKind::and_, LLVM::AtomicBinOp::_and},
+    {AtomicRMWKind::or_, LLVM::AtomicBinOp::_or},
+    {AtomicRMWKind::xor_, LLVM::AtomicBinOp::_xor},
+    {AtomicRMWKind::min, LLVM::AtomicBinOp::min},
+    {AtomicRMWKind::max, LLVM::AtomicBinOp::max},
+    {AtomicRMWKind::umin, LLVM::AtomicBinOp::umin},
+    {AtomicRMWKind::umax, LLVM::AtomicBinOp::umax},
+    {AtomicRMWKind::xchg, LLVM::AtomicBinOp::xchg},
+    // xfence inc/dec wrap at the operand exactly as uinc_wrap/udec_wrap do.
+    {AtomicRMWKind::inc, LLVM::AtomicBinOp::uinc_wrap},
+    {AtomicRMWKind::dec, LLVM::AtomicBinOp::udec_wrap},
+    {AtomicRMWKind::fadd, LLVM::AtomicBinOp::fadd},
+};
+
+} // namespace
+
 LLVM::AtomicOrdering xfence::toLLVMOrdering(MemoryOrder order) {
-  switch (order) {
-  case MemoryOrder::relaxed:
-    return LLVM::AtomicOrdering::monotonic;
-  case MemoryOrder::acquire:
-    return LLVM::AtomicOrdering::acquire;
-  case MemoryOrder::release:
-    return LLVM::AtomicOrdering::release;
-  case MemoryOrder::acq_rel:
-    return LLVM::AtomicOrdering::acq_rel;
-  case MemoryOrder::seq_cst:
-    return LLVM::AtomicOrdering::seq_cst;
-  }
-  llvm_unreachable("unknown memory order");
+  return lookup(kOrderings, order);
 }
 
 Value xfence::getAtomicAddress(ConversionPatternRewriter &rewriter,
@@ -34,12 +54,76 @@ Value xfence::getAtomicAddress(ConversionPatternRewriter &rewriter,
   return convertedAddr;
 }
 
+Value xfence::bitsOf(ConversionPatternRewriter &rewriter, Location loc,
+                     Value value) {
+  Type type = value.getType();
+  if (!isa<FloatType>(type))
+    return value;
+  return LLVM::BitcastOp::create(
+      rewriter, loc, rewriter.getIntegerType(type.getIntOrFloatBitWidth()),
+      value);
+}
+
+void xfence::replaceCmpXchg(ConversionPatternRewriter &rewriter,
+                            AtomicCmpXchgOp op, Value oldBits, Value ok) {
+  Type type = op.getDesired().getType();
+  if (isa<FloatType>(type))
+    oldBits = LLVM::BitcastOp::create(rewriter, op.getLoc(), type, oldBits);
+  rewriter.replaceOp(op, {oldBits, ok});
+}
+
 namespace {
 
 /// The natural alignment of an atomic access: LLVM requires atomics to be
 /// aligned to their size.
 unsigned alignmentOf(Type type) {
   return std::max<unsigned>(1, type.getIntOrFloatBitWidth() / 8);
+}
+
+/// Replaces the atomic op `op` at `addr` with its LLVM instruction in
+/// `syncScope`.
+void lowerAtomic(ConversionPatternRewriter &rewriter, AtomicLoadOp op,
+                 AtomicLoadOp::Adaptor, Value addr, StringRef syncScope) {
+  Type type = op.getResult().getType();
+  rewriter.replaceOpWithNewOp<LLVM::LoadOp>(
+      op, type, addr, alignmentOf(type), /*isVolatile=*/false,
+      /*isNonTemporal=*/false, /*isInvariant=*/false,
+      /*isInvariantGroup=*/false, toLLVMOrdering(op.getOrder()), syncScope);
+}
+
+void lowerAtomic(ConversionPatternRewriter &rewriter, AtomicStoreOp op,
+                 AtomicStoreOp::Adaptor adaptor, Value addr,
+                 StringRef syncScope) {
+  rewriter.replaceOpWithNewOp<LLVM::StoreOp>(
+      op, adaptor.getValue(), addr, alignmentOf(op.getValue().getType()),
+      /*isVolatile=*/false, /*isNonTemporal=*/false,
+      /*isInvariantGroup=*/false, toLLVMOrdering(op.getOrder()), syncScope);
+}
+
+/// xfence.atomic_cmpxchg -> llvm.cmpxchg of the bits (bitsOf).
+void lowerAtomic(ConversionPatternRewriter &rewriter, AtomicCmpXchgOp op,
+                 AtomicCmpXchgOp::Adaptor adaptor, Value addr,
+                 StringRef syncScope) {
+  Location loc = op.getLoc();
+  Value expected = bitsOf(rewriter, loc, adaptor.getExpected());
+  Value desired = bitsOf(rewriter, loc, adaptor.getDesired());
+  auto cmpxchg = LLVM::AtomicCmpXchgOp::create(
+      rewriter, loc, addr, expected, desired,
+      toLLVMOrdering(op.getSuccessOrder()),
+      toLLVMOrdering(op.getFailureOrder()), syncScope,
+      alignmentOf(op.getDesired().getType()), op.getWeak());
+  Value old = LLVM::ExtractValueOp::create(rewriter, loc, cmpxchg, 0);
+  Value ok = LLVM::ExtractValueOp::create(rewriter, loc, cmpxchg, 1);
+  replaceCmpXchg(rewriter, op, old, ok);
+}
+
+void lowerAtomic(ConversionPatternRewriter &rewriter, AtomicRMWOp op,
+                 AtomicRMWOp::Adaptor adaptor, Value addr,
+                 StringRef syncScope) {
+  rewriter.replaceOpWithNewOp<LLVM::AtomicRMWOp>(
+      op, lookup(kBinOps, op.getKind()), addr, adaptor.getValue(),
+      toLLVMOrdering(op.getOrder()), syncScope,
+      alignmentOf(op.getValue().getType()));
 }
 
 template <typename OpT> struct XFencePattern : ConvertOpToLLVMPattern<OpT> {
@@ -63,118 +147,16 @@ struct FenceLowering : XFencePattern<FenceOp> {
   }
 };
 
-struct LoadLowering : XFencePattern<AtomicLoadOp> {
-  using XFencePattern::XFencePattern;
+/// An xfence atomic -> its LLVM instruction (lowerAtomic), in the sync
+/// scope that the target's map gives the op's scope.
+template <typename OpT> struct AtomicLowering : XFencePattern<OpT> {
+  using XFencePattern<OpT>::XFencePattern;
   LogicalResult
-  matchAndRewrite(AtomicLoadOp op, OpAdaptor adaptor,
+  matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    Value addr = getAtomicAddress(rewriter, *getTypeConverter(), op.getLoc(),
-                                  op.getAddr().getType(), adaptor.getAddr(),
-                                  adaptor.getIndices());
-    Type type = op.getResult().getType();
-    rewriter.replaceOpWithNewOp<LLVM::LoadOp>(
-        op, type, addr, alignmentOf(type), /*isVolatile=*/false,
-        /*isNonTemporal=*/false, /*isInvariant=*/false,
-        /*isInvariantGroup=*/false, toLLVMOrdering(op.getOrder()),
-        syncScopes(op.getScope()));
-    return success();
-  }
-};
-
-struct StoreLowering : XFencePattern<AtomicStoreOp> {
-  using XFencePattern::XFencePattern;
-  LogicalResult
-  matchAndRewrite(AtomicStoreOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Value addr = getAtomicAddress(rewriter, *getTypeConverter(), op.getLoc(),
-                                  op.getAddr().getType(), adaptor.getAddr(),
-                                  adaptor.getIndices());
-    rewriter.replaceOpWithNewOp<LLVM::StoreOp>(
-        op, adaptor.getValue(), addr, alignmentOf(op.getValue().getType()),
-        /*isVolatile=*/false, /*isNonTemporal=*/false,
-        /*isInvariantGroup=*/false, toLLVMOrdering(op.getOrder()),
-        syncScopes(op.getScope()));
-    return success();
-  }
-};
-
-/// xfence.atomic_cmpxchg -> llvm.cmpxchg; a float exchange compares the
-/// bits, as C++ compare_exchange does.
-struct CmpXchgLowering : XFencePattern<AtomicCmpXchgOp> {
-  using XFencePattern::XFencePattern;
-  LogicalResult
-  matchAndRewrite(AtomicCmpXchgOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    Value addr = getAtomicAddress(rewriter, *getTypeConverter(), loc,
-                                  op.getAddr().getType(), adaptor.getAddr(),
-                                  adaptor.getIndices());
-    Type type = op.getDesired().getType();
-    Value expected = adaptor.getExpected(), desired = adaptor.getDesired();
-    Type intType = rewriter.getIntegerType(type.getIntOrFloatBitWidth());
-    if (isa<FloatType>(type)) {
-      expected = LLVM::BitcastOp::create(rewriter, loc, intType, expected);
-      desired = LLVM::BitcastOp::create(rewriter, loc, intType, desired);
-    }
-    auto cmpxchg = LLVM::AtomicCmpXchgOp::create(
-        rewriter, loc, addr, expected, desired,
-        toLLVMOrdering(op.getSuccessOrder()),
-        toLLVMOrdering(op.getFailureOrder()), syncScopes(op.getScope()),
-        alignmentOf(type), op.getWeak());
-    Value old = LLVM::ExtractValueOp::create(rewriter, loc, cmpxchg, 0);
-    Value ok = LLVM::ExtractValueOp::create(rewriter, loc, cmpxchg, 1);
-    if (isa<FloatType>(type))
-      old = LLVM::BitcastOp::create(rewriter, loc, type, old);
-    rewriter.replaceOp(op, {old, ok});
-    return success();
-  }
-};
-
-LLVM::AtomicBinOp toLLVMBinOp(AtomicRMWKind kind) {
-  switch (kind) {
-  case AtomicRMWKind::add:
-    return LLVM::AtomicBinOp::add;
-  case AtomicRMWKind::sub:
-    return LLVM::AtomicBinOp::sub;
-  case AtomicRMWKind::and_:
-    return LLVM::AtomicBinOp::_and;
-  case AtomicRMWKind::or_:
-    return LLVM::AtomicBinOp::_or;
-  case AtomicRMWKind::xor_:
-    return LLVM::AtomicBinOp::_xor;
-  case AtomicRMWKind::min:
-    return LLVM::AtomicBinOp::min;
-  case AtomicRMWKind::max:
-    return LLVM::AtomicBinOp::max;
-  case AtomicRMWKind::umin:
-    return LLVM::AtomicBinOp::umin;
-  case AtomicRMWKind::umax:
-    return LLVM::AtomicBinOp::umax;
-  case AtomicRMWKind::xchg:
-    return LLVM::AtomicBinOp::xchg;
-  // xfence inc/dec wrap at the operand exactly as uinc_wrap/udec_wrap do.
-  case AtomicRMWKind::inc:
-    return LLVM::AtomicBinOp::uinc_wrap;
-  case AtomicRMWKind::dec:
-    return LLVM::AtomicBinOp::udec_wrap;
-  case AtomicRMWKind::fadd:
-    return LLVM::AtomicBinOp::fadd;
-  }
-  llvm_unreachable("unknown atomic kind");
-}
-
-struct RMWLowering : XFencePattern<AtomicRMWOp> {
-  using XFencePattern::XFencePattern;
-  LogicalResult
-  matchAndRewrite(AtomicRMWOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Value addr = getAtomicAddress(rewriter, *getTypeConverter(), op.getLoc(),
-                                  op.getAddr().getType(), adaptor.getAddr(),
-                                  adaptor.getIndices());
-    rewriter.replaceOpWithNewOp<LLVM::AtomicRMWOp>(
-        op, toLLVMBinOp(op.getKind()), addr, adaptor.getValue(),
-        toLLVMOrdering(op.getOrder()), syncScopes(op.getScope()),
-        alignmentOf(op.getValue().getType()));
+    Value addr =
+        getAtomicAddress(rewriter, *this->getTypeConverter(), op, adaptor);
+    lowerAtomic(rewriter, op, adaptor, addr, this->syncScopes(op.getScope()));
     return success();
   }
 };
@@ -184,8 +166,9 @@ struct RMWLowering : XFencePattern<AtomicRMWOp> {
 void xfence::populateXFenceToLLVMCommonPatterns(
     const LLVMTypeConverter &converter, RewritePatternSet &patterns,
     SyncScopeMap syncScopes, bool withRMW) {
-  patterns.add<FenceLowering, LoadLowering, StoreLowering, CmpXchgLowering>(
+  patterns.add<FenceLowering, AtomicLowering<AtomicLoadOp>,
+               AtomicLowering<AtomicStoreOp>, AtomicLowering<AtomicCmpXchgOp>>(
       converter, syncScopes);
   if (withRMW)
-    patterns.add<RMWLowering>(converter, syncScopes);
+    patterns.add<AtomicLowering<AtomicRMWOp>>(converter, syncScopes);
 }

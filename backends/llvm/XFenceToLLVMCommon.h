@@ -11,9 +11,12 @@
 #ifndef XFENCE_BACKENDS_LLVM_XFENCETOLLVMCOMMON_H
 #define XFENCE_BACKENDS_LLVM_XFENCETOLLVMCOMMON_H
 
+#include "backends/llvm/XFenceLowering.h"
 #include "dialect/XFenceAttrs.h"
+#include "dialect/XFenceOps.h"
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
+#include "mlir/Conversion/LLVMCommon/TypeConverter.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 
 #include <functional>
@@ -35,12 +38,52 @@ mlir::Value getAtomicAddress(mlir::ConversionPatternRewriter &rewriter,
                              mlir::Value convertedAddr,
                              mlir::ValueRange indices);
 
+/// The address of the atomic op `op`, whose converted operands are
+/// `adaptor`.
+template <typename OpT>
+mlir::Value getAtomicAddress(mlir::ConversionPatternRewriter &rewriter,
+                             const mlir::LLVMTypeConverter &converter, OpT op,
+                             typename OpT::Adaptor adaptor) {
+  return getAtomicAddress(rewriter, converter, op.getLoc(),
+                          op.getAddr().getType(), adaptor.getAddr(),
+                          adaptor.getIndices());
+}
+
+/// A compare-exchange compares and exchanges the bits of its values, as C++
+/// compare_exchange does: `value` as the integer of its width (a bitcast of
+/// a float, an integer as it is).
+mlir::Value bitsOf(mlir::ConversionPatternRewriter &rewriter,
+                   mlir::Location loc, mlir::Value value);
+
+/// Replaces `op` with the old value that its exchange of bits gave (bitcast
+/// back to a float where `op` exchanges floats) and whether it stored.
+void replaceCmpXchg(mlir::ConversionPatternRewriter &rewriter,
+                    AtomicCmpXchgOp op, mlir::Value oldBits, mlir::Value ok);
+
 /// Adds patterns that lower `xfence.fence`, `xfence.atomic_load`,
 /// `xfence.atomic_store`, `xfence.atomic_cmpxchg` and, with `withRMW`,
 /// `xfence.atomic_rmw` to LLVM instructions with `syncScopes(scope)`.
 void populateXFenceToLLVMCommonPatterns(
     const mlir::LLVMTypeConverter &converter, mlir::RewritePatternSet &patterns,
     SyncScopeMap syncScopes, bool withRMW);
+
+/// Converts the xfence ops nested in `root` into the LLVM dialect and the
+/// dialects `Legal...` with the patterns that `populate` adds, and leaves
+/// every other op as it is (applyXFenceConversion).
+template <typename... Legal>
+llvm::LogicalResult
+convertXFenceToLLVM(mlir::Operation *root,
+                    llvm::function_ref<void(const mlir::LLVMTypeConverter &,
+                                            mlir::RewritePatternSet &)>
+                        populate) {
+  mlir::MLIRContext *ctx = root->getContext();
+  mlir::LLVMTypeConverter converter(ctx);
+  mlir::RewritePatternSet patterns(ctx);
+  populate(converter, patterns);
+  mlir::ConversionTarget target(*ctx);
+  target.addLegalDialect<mlir::LLVM::LLVMDialect, Legal...>();
+  return applyXFenceConversion(root, target, std::move(patterns));
+}
 
 } // namespace xfence
 

@@ -12,19 +12,13 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "backends/llvm/XFenceLowering.h"
 #include "backends/ptx/Passes.h"
-#include "dialect/XFenceDialect.h"
 
 #include "mlir/Conversion/Passes.h"
-#include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
-#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
-#include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinOps.h"
-#include "mlir/InitAllExtensions.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVM/NVVM/Target.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
@@ -50,11 +44,9 @@ llvm::cl::opt<bool>
               llvm::cl::init(false));
 
 LogicalResult exportPTX(Operation *op, llvm::raw_ostream &os) {
-  auto module = dyn_cast<ModuleOp>(op);
+  ModuleOp module = xfence::getModuleToExport(op, "export-ptx");
   if (!module)
-    return op->emitError("--export-ptx expects a builtin.module");
-  if (module.getOps<gpu::GPUModuleOp>().empty())
-    return module.emitError("--export-ptx expects a gpu.module to lower");
+    return failure();
 
   PassManager pm(module.getContext());
   GpuNVVMAttachTargetOptions attach;
@@ -88,11 +80,8 @@ void xfence::registerExportPTXTranslation() {
   TranslateFromMLIRRegistration reg(
       "export-ptx", "lower the gpu.modules of an xfence module to PTX",
       exportPTX, [](DialectRegistry &registry) {
-        registry.insert<XFenceDialect, gpu::GPUDialect, func::FuncDialect,
-                        arith::ArithDialect, cf::ControlFlowDialect,
-                        memref::MemRefDialect, scf::SCFDialect,
-                        LLVM::LLVMDialect, NVVM::NVVMDialect>();
-        registerAllExtensions(registry);
+        xfence::registerExportDialects(registry);
+        registry.insert<NVVM::NVVMDialect>();
         NVVM::registerNVVMTargetInterfaceExternalModels(registry);
         registerBuiltinDialectTranslation(registry);
         registerGPUDialectTranslation(registry);

@@ -24,76 +24,57 @@ using namespace xfence;
 
 namespace {
 
-/// LLVM NVPTX sync scopes. Legalization leaves only scopes PTX names
-/// (workgroup, cluster on sm_90, device, system).
+/// How PTX names each scope: the LLVM NVPTX sync scope of an LLVM atomic or
+/// fence, and the scope of an inline `atom`. Legalization leaves only scopes
+/// PTX names (workgroup, cluster on sm_90, device, system).
+struct PTXScope {
+  Scope key;
+  StringLiteral syncScope;
+  StringLiteral atomScope;
+};
+constexpr PTXScope kScopes[] = {
+    {Scope::thread, "block", "cta"},    {Scope::subgroup, "block", "cta"},
+    {Scope::workgroup, "block", "cta"}, {Scope::cluster, "cluster", "cluster"},
+    {Scope::device, "device", "gpu"},   {Scope::system, "", "sys"},
+};
+
 std::string nvptxSyncScope(Scope scope) {
-  switch (scope) {
-  case Scope::thread:
-  case Scope::subgroup:
-  case Scope::workgroup:
-    return "block";
-  case Scope::cluster:
-    return "cluster";
-  case Scope::device:
-    return "device";
-  case Scope::system:
-    return "";
-  }
-  llvm_unreachable("unknown scope");
+  return lookupRow(kScopes, scope).syncScope.str();
 }
 
-StringRef ptxScope(Scope scope) {
-  switch (scope) {
-  case Scope::thread:
-  case Scope::subgroup:
-  case Scope::workgroup:
-    return "cta";
-  case Scope::cluster:
-    return "cluster";
-  case Scope::device:
-    return "gpu";
-  case Scope::system:
-    return "sys";
-  }
-  llvm_unreachable("unknown scope");
-}
+/// The `.op.type` of a PTX `atom` for each xfence kind: the operation and the
+/// type's letter, to which the width is appended. `atom` has no sub: it is
+/// an add of the negated operand; its `.b` exchange takes registers of any
+/// type of their size, floats too; inc and dec exist for 32 bits only.
+struct PTXAtom {
+  AtomicRMWKind key;
+  StringLiteral op;
+  bool only32 = false;
+};
+constexpr PTXAtom kAtoms[] = {
+    {AtomicRMWKind::add, "add.u"},
+    {AtomicRMWKind::sub, "add.u"},
+    {AtomicRMWKind::fadd, "add.f"},
+    {AtomicRMWKind::and_, "and.b"},
+    {AtomicRMWKind::or_, "or.b"},
+    {AtomicRMWKind::xor_, "xor.b"},
+    {AtomicRMWKind::min, "min.s"},
+    {AtomicRMWKind::max, "max.s"},
+    {AtomicRMWKind::umin, "min.u"},
+    {AtomicRMWKind::umax, "max.u"},
+    {AtomicRMWKind::xchg, "exch.b"},
+    {AtomicRMWKind::inc, "inc.u", /*only32=*/true},
+    {AtomicRMWKind::dec, "dec.u", /*only32=*/true},
+};
 
 /// The `.op.type` of a PTX `atom` for an xfence kind and value type, or
 /// an empty string where PTX has none.
 std::string ptxAtomOp(AtomicRMWKind kind, Type type) {
   unsigned width = type.getIntOrFloatBitWidth();
-  std::string w = std::to_string(width);
-  if (width != 32 && width != 64)
+  const PTXAtom &atom = lookupRow(kAtoms, kind);
+  if ((width != 32 && width != 64) || (atom.only32 && width != 32))
     return "";
-  switch (kind) {
-  case AtomicRMWKind::add:
-  case AtomicRMWKind::sub: // added negated
-    return "add.u" + w;
-  case AtomicRMWKind::fadd:
-    return "add.f" + w;
-  case AtomicRMWKind::and_:
-    return "and.b" + w;
-  case AtomicRMWKind::or_:
-    return "or.b" + w;
-  case AtomicRMWKind::xor_:
-    return "xor.b" + w;
-  case AtomicRMWKind::min:
-    return "min.s" + w;
-  case AtomicRMWKind::max:
-    return "max.s" + w;
-  case AtomicRMWKind::umin:
-    return "min.u" + w;
-  case AtomicRMWKind::umax:
-    return "max.u" + w;
-  case AtomicRMWKind::xchg:
-    // .b32/.b64 take registers of any type of their size, floats too.
-    return "exch.b" + w;
-  case AtomicRMWKind::inc:
-    return width == 32 ? "inc.u32" : "";
-  case AtomicRMWKind::dec:
-    return width == 32 ? "dec.u32" : "";
-  }
-  return "";
+  return (atom.op + Twine(width)).str();
 }
 
 /// xfence.atomic_rmw -> `atom.<sem>.<scope>[.<space>].<op>.<type>` as inline
@@ -113,9 +94,7 @@ struct RMWToPTX : ConvertOpToLLVMPattern<AtomicRMWOp> {
       return op.emitError()
              << "PTX has no 'atom' for '"
              << stringifyAtomicRMWKind(op.getKind()) << "' on " << type;
-    Value addr = getAtomicAddress(rewriter, *getTypeConverter(), loc,
-                                  op.getAddr().getType(), adaptor.getAddr(),
-                                  adaptor.getIndices());
+    Value addr = getAtomicAddress(rewriter, *getTypeConverter(), op, adaptor);
     auto ptrType = cast<LLVM::LLVMPointerType>(addr.getType());
     StringRef space;
     switch (ptrType.getAddressSpace()) {
@@ -139,29 +118,16 @@ struct RMWToPTX : ConvertOpToLLVMPattern<AtomicRMWOp> {
       value = LLVM::SubOp::create(rewriter, loc, zero, value);
     }
 
-    StringRef scope = ptxScope(op.getScope());
+    StringRef scope = lookupRow(kScopes, op.getScope()).atomScope;
     std::string asmText;
-    StringRef sem;
-    switch (op.getOrder()) {
-    case MemoryOrder::relaxed:
-      sem = "relaxed";
-      break;
-    case MemoryOrder::acquire:
-      sem = "acquire";
-      break;
-    case MemoryOrder::release:
-      sem = "release";
-      break;
-    case MemoryOrder::acq_rel:
-      sem = "acq_rel";
-      break;
-    case MemoryOrder::seq_cst:
+    // PTX's .sem qualifiers are spelled as xfence's orders.
+    StringRef sem = stringifyMemoryOrder(op.getOrder());
+    if (op.getOrder() == MemoryOrder::seq_cst) {
       // The mapping LLVM uses for a seq_cst cmpxchg: fence.sc then an
       // acquire RMW (the fence.sc gives the release half and the total
       // order).
       asmText = ("fence.sc." + scope + ";\n\t").str();
       sem = "acquire";
-      break;
     }
     asmText +=
         ("atom." + sem + "." + scope + space + "." + atomOp + " $0, [$1], $2;")
@@ -228,6 +194,13 @@ struct BarrierToNVVM : ConvertOpToLLVMPattern<BarrierOp> {
   }
 };
 
+/// The `bar.red` operation of each reduction.
+constexpr std::pair<BarrierReduction, NVVM::BarrierReduction> kReductions[] = {
+    {BarrierReduction::count, NVVM::BarrierReduction::POPC},
+    {BarrierReduction::and_, NVVM::BarrierReduction::AND},
+    {BarrierReduction::or_, NVVM::BarrierReduction::OR},
+};
+
 /// xfence.barrier_reduce -> bar.red.{popc,and,or}.
 struct BarrierReduceToNVVM : ConvertOpToLLVMPattern<BarrierReduceOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
@@ -239,18 +212,6 @@ struct BarrierReduceToNVVM : ConvertOpToLLVMPattern<BarrierReduceOp> {
     if (op.getExecScope() != Scope::workgroup)
       return op.emitError() << "no PTX reducing barrier of execution scope '"
                             << stringifyScope(op.getExecScope()) << "'";
-    NVVM::BarrierReduction reduction = NVVM::BarrierReduction::POPC;
-    switch (op.getReduction()) {
-    case BarrierReduction::count:
-      reduction = NVVM::BarrierReduction::POPC;
-      break;
-    case BarrierReduction::and_:
-      reduction = NVVM::BarrierReduction::AND;
-      break;
-    case BarrierReduction::or_:
-      reduction = NVVM::BarrierReduction::OR;
-      break;
-    }
     // The predicate is true when non-zero.
     Value pred = adaptor.getPredicate();
     Value zero =
@@ -263,7 +224,9 @@ struct BarrierReduceToNVVM : ConvertOpToLLVMPattern<BarrierReduceOp> {
     auto barrier = NVVM::BarrierOp::create(
         rewriter, loc, rewriter.getI32Type(), /*barrierId=*/Value(),
         /*numberOfThreads=*/Value(),
-        NVVM::BarrierReductionAttr::get(getContext(), reduction), pred32);
+        NVVM::BarrierReductionAttr::get(getContext(),
+                                        lookup(kReductions, op.getReduction())),
+        pred32);
     rewriter.replaceOp(op, barrier.getRes());
     return success();
   }
@@ -285,18 +248,13 @@ struct ConvertXFenceToNVVMPass
     if (failed(legalizeForTarget(root, caps)))
       return signalPassFailure();
 
-    MLIRContext *ctx = &getContext();
-    LLVMTypeConverter converter(ctx);
-    RewritePatternSet patterns(ctx);
-    populateXFenceToLLVMCommonPatterns(converter, patterns, nvptxSyncScope,
-                                       /*withRMW=*/false);
-    patterns.add<RMWToPTX, BarrierToNVVM, BarrierReduceToNVVM>(converter);
-
-    ConversionTarget target(*ctx);
-    target.addLegalDialect<LLVM::LLVMDialect, NVVM::NVVMDialect>();
-    target.addIllegalDialect<XFenceDialect>();
-    target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
-    if (failed(applyPartialConversion(root, target, std::move(patterns))))
+    auto populate = [](const LLVMTypeConverter &converter,
+                       RewritePatternSet &patterns) {
+      populateXFenceToLLVMCommonPatterns(converter, patterns, nvptxSyncScope,
+                                         /*withRMW=*/false);
+      patterns.add<RMWToPTX, BarrierToNVVM, BarrierReduceToNVVM>(converter);
+    };
+    if (failed(convertXFenceToLLVM<NVVM::NVVMDialect>(root, populate)))
       signalPassFailure();
   }
 };

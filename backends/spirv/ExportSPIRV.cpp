@@ -15,21 +15,15 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "backends/llvm/XFenceLowering.h"
 #include "backends/spirv/Passes.h"
 #include "backends/spirv/XFenceToSPIRV.h"
-#include "dialect/XFenceDialect.h"
 
-#include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
-#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
-#include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
 #include "mlir/Dialect/SPIRV/Transforms/Passes.h"
 #include "mlir/IR/BuiltinOps.h"
-#include "mlir/InitAllExtensions.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/SPIRV/SPIRVBinaryUtils.h"
 #include "mlir/Target/SPIRV/Serialization.h"
@@ -186,11 +180,9 @@ LogicalResult serializeWithAtomicLoads(spirv::ModuleOp module,
 }
 
 LogicalResult exportSPIRV(Operation *op, llvm::raw_ostream &os) {
-  auto module = dyn_cast<ModuleOp>(op);
+  ModuleOp module = xfence::getModuleToExport(op, "export-spirv");
   if (!module)
-    return op->emitError("--export-spirv expects a builtin.module");
-  if (module.getOps<gpu::GPUModuleOp>().empty())
-    return module.emitError("--export-spirv expects a gpu.module to lower");
+    return failure();
 
   PassManager pm(module.getContext());
   xfence::ConvertGPUXFenceToSPIRVOptions lower;
@@ -222,10 +214,7 @@ void xfence::registerExportSPIRVTranslation() {
       "export-spirv",
       "lower the gpu.module of an xfence module to a SPIR-V binary",
       exportSPIRV, [](DialectRegistry &registry) {
-        registry.insert<XFenceDialect, gpu::GPUDialect, func::FuncDialect,
-                        arith::ArithDialect, cf::ControlFlowDialect,
-                        memref::MemRefDialect, scf::SCFDialect,
-                        LLVM::LLVMDialect, spirv::SPIRVDialect>();
-        registerAllExtensions(registry);
+        xfence::registerExportDialects(registry);
+        registry.insert<spirv::SPIRVDialect>();
       });
 }

@@ -80,15 +80,11 @@ LogicalResult lowerGPUModule(gpu::GPUModuleOp gpuModule, bool vulkan) {
 /// with other invocations: the classes of memory shared between invocations
 /// of a Vulkan dispatch (the storage bits of MemorySemantics name them).
 bool isSharedStorageClass(spirv::StorageClass sc) {
-  switch (sc) {
-  case spirv::StorageClass::Workgroup:
-  case spirv::StorageClass::StorageBuffer:
-  case spirv::StorageClass::PhysicalStorageBuffer:
-  case spirv::StorageClass::Uniform:
-    return true;
-  default:
-    return false;
-  }
+  return llvm::is_contained({spirv::StorageClass::Workgroup,
+                             spirv::StorageClass::StorageBuffer,
+                             spirv::StorageClass::PhysicalStorageBuffer,
+                             spirv::StorageClass::Uniform},
+                            sc);
 }
 
 /// `access | NonPrivatePointer` if `ptr` points to shared memory.

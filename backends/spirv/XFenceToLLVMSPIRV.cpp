@@ -119,8 +119,8 @@ Value constantI32(ConversionPatternRewriter &rewriter, Location loc,
 }
 
 Value scopeOperand(ConversionPatternRewriter &rewriter, Location loc,
-                   Scope scope) {
-  return constantI32(rewriter, loc, static_cast<int64_t>(toSPIRVScope(scope)));
+                   spirv::Scope scope) {
+  return constantI32(rewriter, loc, static_cast<int64_t>(scope));
 }
 
 Value semanticsOperand(ConversionPatternRewriter &rewriter, Location loc,
@@ -144,7 +144,7 @@ struct FenceToCall : ConvertOpToLLVMPattern<FenceOp> {
       return failure();
     callBuiltin(
         rewriter, loc, func,
-        {scopeOperand(rewriter, loc, op.getScope()),
+        {scopeOperand(rewriter, loc, toSPIRVScope(op.getScope())),
          semanticsOperand(rewriter, loc,
                           toSPIRVSemantics(op.getOrder(), op.getSpaces(),
                                            /*vulkan=*/false))});
@@ -153,17 +153,15 @@ struct FenceToCall : ConvertOpToLLVMPattern<FenceOp> {
   }
 };
 
-/// xfence.barrier -> __spirv_ControlBarrier(Exec, Mem, Semantics). An
-/// execution-only barrier has semantics None and its execution scope as
-/// memory scope.
+/// xfence.barrier -> __spirv_ControlBarrier(Exec, Mem, Semantics).
 struct BarrierToCall : ConvertOpToLLVMPattern<BarrierOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
   LogicalResult
   matchAndRewrite(BarrierOp op, OpAdaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    if (op.isPartial())
-      return op.emitError("a barrier over part of a subgroup (lane mask) has "
-                          "no SPIR-V form");
+    FailureOr<SPIRVBarrier> barrier = toSPIRVBarrier(op, /*vulkan=*/false);
+    if (failed(barrier))
+      return failure();
     Location loc = op.getLoc();
     Type i32 = rewriter.getI32Type();
     LLVM::LLVMFuncOp func = getOrCreateBuiltin(
@@ -172,238 +170,142 @@ struct BarrierToCall : ConvertOpToLLVMPattern<BarrierOp> {
         /*convergent=*/true);
     if (!func)
       return failure();
-    Scope memory = op.getExecScope();
-    auto semantics = spirv::MemorySemantics::None;
-    if (op.ordersMemory()) {
-      memory = *op.getMemoryScope();
-      semantics =
-          toSPIRVSemantics(*op.getOrder(), op.getSpaces(), /*vulkan=*/false);
-    }
     callBuiltin(rewriter, loc, func,
-                {scopeOperand(rewriter, loc, op.getExecScope()),
-                 scopeOperand(rewriter, loc, memory),
-                 semanticsOperand(rewriter, loc, semantics)});
+                {scopeOperand(rewriter, loc, barrier->exec),
+                 scopeOperand(rewriter, loc, barrier->memory),
+                 semanticsOperand(rewriter, loc, barrier->semantics)});
     rewriter.eraseOp(op);
     return success();
   }
 };
 
-/// Legalization refuses reducing barriers for SPIR-V; the pattern names the
-/// op should one reach the conversion another way.
-struct BarrierReduceToCall : ConvertOpToLLVMPattern<BarrierReduceOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
-  LogicalResult matchAndRewrite(BarrierReduceOp op, OpAdaptor,
-                                ConversionPatternRewriter &) const override {
-    return op.emitError(
-        "xfence.barrier_reduce has no SPIR-V form: OpControlBarrier does not "
-        "reduce, and a group reduction (OpGroupNonUniform*) is no barrier");
-  }
-};
+/// The mangled name of the atomic built-in `name(pointer, i32 scope, i32
+/// semantics..., value...)` for the pointer's address space and
+/// `valueType`, or none.
+std::optional<std::string>
+mangleAtomic(StringRef name, LLVM::LLVMPointerType ptrType, Type valueType,
+             unsigned semanticsOperands, unsigned valueOperands) {
+  std::optional<std::string> scalar = mangleScalar(valueType);
+  if (!scalar)
+    return std::nullopt;
+  std::string parameters =
+      manglePointer(ptrType.getAddressSpace(), *scalar) + "i";
+  parameters.append(semanticsOperands, 'i');
+  for (unsigned i = 0; i < valueOperands; ++i)
+    parameters += *scalar;
+  return mangle(name, parameters);
+}
 
-/// What the atomic patterns share: the address as an `!llvm.ptr`, and the
-/// declaration of an atomic built-in for its address space and value type.
-template <typename OpT> struct AtomicToCall : ConvertOpToLLVMPattern<OpT> {
-  using ConvertOpToLLVMPattern<OpT>::ConvertOpToLLVMPattern;
-
-  Value address(ConversionPatternRewriter &rewriter, OpT op, Value addr,
-                ValueRange indices) const {
-    return getAtomicAddress(rewriter, *this->getTypeConverter(), op.getLoc(),
-                            op.getAddr().getType(), addr, indices);
-  }
-
-  /// `name(pointer, i32 scope, i32 semantics..., value...)`, mangled for
-  /// the pointer and `valueType`; null after an error.
-  LLVM::LLVMFuncOp declare(ConversionPatternRewriter &rewriter, OpT op,
-                           StringRef name, Value pointer, Type valueType,
-                           Type result, unsigned semanticsOperands,
-                           unsigned valueOperands) const {
-    std::optional<std::string> scalar = mangleScalar(valueType);
-    if (!scalar) {
-      op.emitError() << "no SPIR-V atomic on " << valueType;
-      return nullptr;
-    }
-    auto ptrType = cast<LLVM::LLVMPointerType>(pointer.getType());
-    Type i32 = rewriter.getI32Type();
-    SmallVector<Type> parameters = {ptrType, i32};
-    std::string mangled = manglePointer(ptrType.getAddressSpace(), *scalar);
-    mangled += "i";
-    for (unsigned i = 0; i < semanticsOperands; ++i) {
-      parameters.push_back(i32);
-      mangled += "i";
-    }
-    for (unsigned i = 0; i < valueOperands; ++i) {
-      parameters.push_back(valueType);
-      mangled += *scalar;
-    }
-    return getOrCreateBuiltin(rewriter, op, mangle(name, mangled), result,
-                              parameters, /*convergent=*/false);
-  }
-};
-
-/// The built-in of an xfence read-modify-write kind.
-StringRef rmwBuiltin(AtomicRMWKind kind) {
-  switch (kind) {
-  case AtomicRMWKind::add:
-    return "__spirv_AtomicIAdd";
-  case AtomicRMWKind::sub:
-    return "__spirv_AtomicISub";
-  case AtomicRMWKind::and_:
-    return "__spirv_AtomicAnd";
-  case AtomicRMWKind::or_:
-    return "__spirv_AtomicOr";
-  case AtomicRMWKind::xor_:
-    return "__spirv_AtomicXor";
-  case AtomicRMWKind::min:
-    return "__spirv_AtomicSMin";
-  case AtomicRMWKind::max:
-    return "__spirv_AtomicSMax";
-  case AtomicRMWKind::umin:
-    return "__spirv_AtomicUMin";
-  case AtomicRMWKind::umax:
-    return "__spirv_AtomicUMax";
-  case AtomicRMWKind::xchg:
-    return "__spirv_AtomicExchange";
-  case AtomicRMWKind::fadd:
-    return "__spirv_AtomicFAddEXT";
-  case AtomicRMWKind::inc:
-  case AtomicRMWKind::dec:
-    // OpAtomicIIncrement/IDecrement do not wrap at an operand.
-    return "";
-  }
-  return "";
+/// The call of the atomic built-in `name` at the address of `op` with the
+/// op's scope, the semantics of `orders` and the operands `values` of type
+/// `valueType`, declared with `result` (the operands that
+/// convert-xfence-to-spirv gives the same op); failure after an error.
+template <typename OpT>
+FailureOr<Value> callAtomic(ConversionPatternRewriter &rewriter,
+                            const LLVMTypeConverter &converter, OpT op,
+                            typename OpT::Adaptor adaptor, StringRef name,
+                            Type valueType, Type result,
+                            ArrayRef<MemoryOrder> orders, ValueRange values) {
+  Value pointer = getAtomicAddress(rewriter, converter, op, adaptor);
+  auto ptrType = cast<LLVM::LLVMPointerType>(pointer.getType());
+  std::optional<std::string> mangled =
+      mangleAtomic(name, ptrType, valueType, orders.size(), values.size());
+  if (!mangled)
+    return op.emitError() << "no SPIR-V atomic on " << valueType;
+  Type i32 = rewriter.getI32Type();
+  SmallVector<Type> parameters = {ptrType, i32};
+  parameters.append(orders.size(), i32);
+  parameters.append(values.size(), valueType);
+  LLVM::LLVMFuncOp func = getOrCreateBuiltin(rewriter, op, *mangled, result,
+                                             parameters, /*convergent=*/false);
+  if (!func)
+    return failure();
+  Location loc = op.getLoc();
+  SmallVector<Value> operands = {
+      pointer, scopeOperand(rewriter, loc, toSPIRVScope(op.getScope()))};
+  for (MemoryOrder order : orders)
+    operands.push_back(semanticsOperand(
+        rewriter, loc, toSPIRVAtomicSemantics(order, /*vulkan=*/false)));
+  llvm::append_range(operands, values);
+  LLVM::CallOp call = callBuiltin(rewriter, loc, func, operands);
+  return call.getNumResults() ? call.getResult() : Value();
 }
 
 /// xfence.atomic_rmw -> __spirv_Atomic<Op>(pointer, Scope, Semantics, value).
-struct RMWToCall : AtomicToCall<AtomicRMWOp> {
-  using AtomicToCall::AtomicToCall;
-  LogicalResult
-  matchAndRewrite(AtomicRMWOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Type type = op.getValue().getType();
-    AtomicRMWKind kind = op.getKind();
-    bool isFloat = isa<FloatType>(type);
-    StringRef name = rmwBuiltin(kind);
-    if (name.empty())
-      return op.emitError() << "atomic '" << stringifyAtomicRMWKind(kind)
-                            << "' (wrapping at the operand) has no SPIR-V form";
-    if (isFloat && kind != AtomicRMWKind::fadd && kind != AtomicRMWKind::xchg)
-      return op.emitError() << "SPIR-V has no atomic '"
-                            << stringifyAtomicRMWKind(kind) << "' on " << type;
-    if (!isFloat && kind == AtomicRMWKind::fadd)
-      return op.emitError() << "atomic 'fadd' needs a float, not " << type;
-    Location loc = op.getLoc();
-    Value pointer =
-        address(rewriter, op, adaptor.getAddr(), adaptor.getIndices());
-    LLVM::LLVMFuncOp func = declare(rewriter, op, name, pointer, type, type,
-                                    /*semanticsOperands=*/1,
-                                    /*valueOperands=*/1);
-    if (!func)
-      return failure();
-    auto call = callBuiltin(
-        rewriter, loc, func,
-        {pointer, scopeOperand(rewriter, loc, op.getScope()),
-         semanticsOperand(rewriter, loc,
-                          toSPIRVAtomicSemantics(op.getOrder(), false)),
-         adaptor.getValue()});
-    rewriter.replaceOp(op, call.getResult());
-    return success();
-  }
-};
+LogicalResult lowerAtomic(ConversionPatternRewriter &rewriter,
+                          const LLVMTypeConverter &converter, AtomicRMWOp op,
+                          AtomicRMWOp::Adaptor adaptor) {
+  const SPIRVAtomicRMW *rmw = getSPIRVAtomicRMW(op);
+  if (!rmw)
+    return failure();
+  Type type = op.getValue().getType();
+  FailureOr<Value> old =
+      callAtomic(rewriter, converter, op, adaptor, rmw->builtin, type, type,
+                 {op.getOrder()}, {adaptor.getValue()});
+  if (failed(old))
+    return failure();
+  rewriter.replaceOp(op, *old);
+  return success();
+}
 
 /// xfence.atomic_cmpxchg -> __spirv_AtomicCompareExchange(pointer, Scope,
-/// Equal, Unequal, desired, expected) and `icmp eq` of the old value and the
-/// expected one. A float exchange compares the bits, as C++
-/// compare_exchange does.
-struct CmpXchgToCall : AtomicToCall<AtomicCmpXchgOp> {
-  using AtomicToCall::AtomicToCall;
-  LogicalResult
-  matchAndRewrite(AtomicCmpXchgOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    Type type = op.getDesired().getType();
-    Value expected = adaptor.getExpected(), desired = adaptor.getDesired();
-    Type intType = type;
-    if (isa<FloatType>(type)) {
-      intType = rewriter.getIntegerType(type.getIntOrFloatBitWidth());
-      expected = LLVM::BitcastOp::create(rewriter, loc, intType, expected);
-      desired = LLVM::BitcastOp::create(rewriter, loc, intType, desired);
-    }
-    Value pointer =
-        address(rewriter, op, adaptor.getAddr(), adaptor.getIndices());
-    LLVM::LLVMFuncOp func =
-        declare(rewriter, op, "__spirv_AtomicCompareExchange", pointer, intType,
-                intType, /*semanticsOperands=*/2, /*valueOperands=*/2);
-    if (!func)
-      return failure();
-    Value old =
-        callBuiltin(rewriter, loc, func,
-                    {pointer, scopeOperand(rewriter, loc, op.getScope()),
-                     semanticsOperand(
-                         rewriter, loc,
-                         toSPIRVAtomicSemantics(op.getSuccessOrder(), false)),
-                     semanticsOperand(
-                         rewriter, loc,
-                         toSPIRVAtomicSemantics(op.getFailureOrder(), false)),
-                     desired, expected})
-            .getResult();
-    Value ok = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq, old,
-                                    expected);
-    if (isa<FloatType>(type))
-      old = LLVM::BitcastOp::create(rewriter, loc, type, old);
-    rewriter.replaceOp(op, {old, ok});
-    return success();
-  }
-};
+/// Equal, Unequal, desired, expected) of the bits (bitsOf), and `icmp eq`
+/// of the old value and the expected one.
+LogicalResult lowerAtomic(ConversionPatternRewriter &rewriter,
+                          const LLVMTypeConverter &converter,
+                          AtomicCmpXchgOp op,
+                          AtomicCmpXchgOp::Adaptor adaptor) {
+  Location loc = op.getLoc();
+  Value expected = bitsOf(rewriter, loc, adaptor.getExpected());
+  Value desired = bitsOf(rewriter, loc, adaptor.getDesired());
+  Type intType = expected.getType();
+  FailureOr<Value> old = callAtomic(
+      rewriter, converter, op, adaptor, "__spirv_AtomicCompareExchange",
+      intType, intType, {op.getSuccessOrder(), op.getFailureOrder()},
+      {desired, expected});
+  if (failed(old))
+    return failure();
+  Value ok = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq, *old,
+                                  expected);
+  replaceCmpXchg(rewriter, op, *old, ok);
+  return success();
+}
 
 /// xfence.atomic_load -> __spirv_AtomicLoad(pointer, Scope, Semantics).
-struct LoadToCall : AtomicToCall<AtomicLoadOp> {
-  using AtomicToCall::AtomicToCall;
-  LogicalResult
-  matchAndRewrite(AtomicLoadOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    Type type = op.getResult().getType();
-    Value pointer =
-        address(rewriter, op, adaptor.getAddr(), adaptor.getIndices());
-    LLVM::LLVMFuncOp func =
-        declare(rewriter, op, "__spirv_AtomicLoad", pointer, type, type,
-                /*semanticsOperands=*/1, /*valueOperands=*/0);
-    if (!func)
-      return failure();
-    auto call = callBuiltin(
-        rewriter, loc, func,
-        {pointer, scopeOperand(rewriter, loc, op.getScope()),
-         semanticsOperand(rewriter, loc,
-                          toSPIRVAtomicSemantics(op.getOrder(), false))});
-    rewriter.replaceOp(op, call.getResult());
-    return success();
-  }
-};
+LogicalResult lowerAtomic(ConversionPatternRewriter &rewriter,
+                          const LLVMTypeConverter &converter, AtomicLoadOp op,
+                          AtomicLoadOp::Adaptor adaptor) {
+  Type type = op.getResult().getType();
+  FailureOr<Value> value =
+      callAtomic(rewriter, converter, op, adaptor, "__spirv_AtomicLoad", type,
+                 type, {op.getOrder()}, {});
+  if (failed(value))
+    return failure();
+  rewriter.replaceOp(op, *value);
+  return success();
+}
 
 /// xfence.atomic_store -> __spirv_AtomicStore(pointer, Scope, Semantics,
 /// value).
-struct StoreToCall : AtomicToCall<AtomicStoreOp> {
-  using AtomicToCall::AtomicToCall;
+LogicalResult lowerAtomic(ConversionPatternRewriter &rewriter,
+                          const LLVMTypeConverter &converter, AtomicStoreOp op,
+                          AtomicStoreOp::Adaptor adaptor) {
+  if (failed(callAtomic(rewriter, converter, op, adaptor, "__spirv_AtomicStore",
+                        op.getValue().getType(),
+                        LLVM::LLVMVoidType::get(op.getContext()),
+                        {op.getOrder()}, {adaptor.getValue()})))
+    return failure();
+  rewriter.eraseOp(op);
+  return success();
+}
+
+/// An xfence atomic -> the call of its built-in (lowerAtomic).
+template <typename OpT> struct AtomicToCall : ConvertOpToLLVMPattern<OpT> {
+  using ConvertOpToLLVMPattern<OpT>::ConvertOpToLLVMPattern;
   LogicalResult
-  matchAndRewrite(AtomicStoreOp op, OpAdaptor adaptor,
+  matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    Type type = op.getValue().getType();
-    Value pointer =
-        address(rewriter, op, adaptor.getAddr(), adaptor.getIndices());
-    LLVM::LLVMFuncOp func =
-        declare(rewriter, op, "__spirv_AtomicStore", pointer, type,
-                LLVM::LLVMVoidType::get(getContext()), /*semanticsOperands=*/1,
-                /*valueOperands=*/1);
-    if (!func)
-      return failure();
-    callBuiltin(rewriter, loc, func,
-                {pointer, scopeOperand(rewriter, loc, op.getScope()),
-                 semanticsOperand(rewriter, loc,
-                                  toSPIRVAtomicSemantics(op.getOrder(), false)),
-                 adaptor.getValue()});
-    rewriter.eraseOp(op);
-    return success();
+    return lowerAtomic(rewriter, *this->getTypeConverter(), op, adaptor);
   }
 };
 
@@ -416,17 +318,14 @@ struct ConvertXFenceToLLVMSPIRVPass
     if (failed(legalizeForTarget(module, spirvCapabilities(/*vulkan=*/false))))
       return signalPassFailure();
 
-    MLIRContext *ctx = &getContext();
-    LLVMTypeConverter converter(ctx);
-    RewritePatternSet patterns(ctx);
-    patterns.add<FenceToCall, BarrierToCall, BarrierReduceToCall, RMWToCall,
-                 CmpXchgToCall, LoadToCall, StoreToCall>(converter);
-
-    ConversionTarget target(*ctx);
-    target.addLegalDialect<LLVM::LLVMDialect>();
-    target.addIllegalDialect<XFenceDialect>();
-    target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
-    if (failed(applyPartialConversion(module, target, std::move(patterns))))
+    auto populate = [](const LLVMTypeConverter &converter,
+                       RewritePatternSet &patterns) {
+      patterns.add<FenceToCall, BarrierToCall, AtomicToCall<AtomicRMWOp>,
+                   AtomicToCall<AtomicCmpXchgOp>, AtomicToCall<AtomicLoadOp>,
+                   AtomicToCall<AtomicStoreOp>>(converter);
+      populateSPIRVBarrierReducePattern(patterns);
+    };
+    if (failed(convertXFenceToLLVM<>(module, populate)))
       signalPassFailure();
   }
 };

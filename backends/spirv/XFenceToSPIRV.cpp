@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "backends/spirv/XFenceToSPIRV.h"
+#include "backends/llvm/XFenceLowering.h"
 #include "backends/spirv/Passes.h"
 #include "dialect/XFenceOps.h"
 #include "passes/TargetCapabilities.h"
@@ -32,23 +33,71 @@ using namespace xfence;
 
 using Sem = spirv::MemorySemantics;
 
-/// The SPIR-V Scope of an xfence scope (semantics.md §1). Legalization has
+namespace {
+
+/// The SPIR-V Scope of each xfence scope (semantics.md §1). Legalization has
 /// widened cluster to device; it never reaches here.
+constexpr std::pair<Scope, spirv::Scope> kScopes[] = {
+    {Scope::thread, spirv::Scope::Invocation},
+    {Scope::subgroup, spirv::Scope::Subgroup},
+    {Scope::workgroup, spirv::Scope::Workgroup},
+    {Scope::cluster, spirv::Scope::Device},
+    {Scope::device, spirv::Scope::Device},
+    {Scope::system, spirv::Scope::CrossDevice},
+};
+
+template <typename SPIRVOp>
+Value buildRMW(OpBuilder &builder, Location loc, Type type, Value ptr,
+               spirv::Scope scope, Sem sem, Value value) {
+  return SPIRVOp::create(builder, loc, type, ptr, scope, sem, value);
+}
+
+/// The SPIR-V forms of each read-modify-write kind that has one.
+/// OpAtomicIIncrement/IDecrement do not wrap at an operand: inc and dec
+/// have none.
+constexpr SPIRVAtomicRMW kRMWs[] = {
+    {AtomicRMWKind::add, "__spirv_AtomicIAdd", buildRMW<spirv::AtomicIAddOp>},
+    {AtomicRMWKind::sub, "__spirv_AtomicISub", buildRMW<spirv::AtomicISubOp>},
+    {AtomicRMWKind::and_, "__spirv_AtomicAnd", buildRMW<spirv::AtomicAndOp>},
+    {AtomicRMWKind::or_, "__spirv_AtomicOr", buildRMW<spirv::AtomicOrOp>},
+    {AtomicRMWKind::xor_, "__spirv_AtomicXor", buildRMW<spirv::AtomicXorOp>},
+    {AtomicRMWKind::min, "__spirv_AtomicSMin", buildRMW<spirv::AtomicSMinOp>},
+    {AtomicRMWKind::max, "__spirv_AtomicSMax", buildRMW<spirv::AtomicSMaxOp>},
+    {AtomicRMWKind::umin, "__spirv_AtomicUMin", buildRMW<spirv::AtomicUMinOp>},
+    {AtomicRMWKind::umax, "__spirv_AtomicUMax", buildRMW<spirv::AtomicUMaxOp>},
+    {AtomicRMWKind::xchg, "__spirv_AtomicExchange",
+     buildRMW<spirv::AtomicExchangeOp>},
+    {AtomicRMWKind::fadd, "__spirv_AtomicFAddEXT",
+     buildRMW<spirv::EXTAtomicFAddOp>},
+};
+
+} // namespace
+
 spirv::Scope xfence::toSPIRVScope(Scope scope) {
-  switch (scope) {
-  case Scope::thread:
-    return spirv::Scope::Invocation;
-  case Scope::subgroup:
-    return spirv::Scope::Subgroup;
-  case Scope::workgroup:
-    return spirv::Scope::Workgroup;
-  case Scope::cluster:
-  case Scope::device:
-    return spirv::Scope::Device;
-  case Scope::system:
-    return spirv::Scope::CrossDevice;
+  return lookup(kScopes, scope);
+}
+
+const SPIRVAtomicRMW *xfence::getSPIRVAtomicRMW(AtomicRMWOp op) {
+  AtomicRMWKind kind = op.getKind();
+  const SPIRVAtomicRMW *rmw = llvm::find_if(
+      kRMWs, [&](const SPIRVAtomicRMW &row) { return row.key == kind; });
+  if (rmw == std::end(kRMWs)) {
+    op.emitError() << "atomic '" << stringifyAtomicRMWKind(kind)
+                   << "' (wrapping at the operand) has no SPIR-V form";
+    return nullptr;
   }
-  llvm_unreachable("unknown scope");
+  Type type = op.getValue().getType();
+  bool isFloat = isa<FloatType>(type);
+  if (isFloat && kind != AtomicRMWKind::fadd && kind != AtomicRMWKind::xchg) {
+    op.emitError() << "SPIR-V has no atomic '" << stringifyAtomicRMWKind(kind)
+                   << "' on " << type;
+    return nullptr;
+  }
+  if (!isFloat && kind == AtomicRMWKind::fadd) {
+    op.emitError() << "atomic 'fadd' needs a float, not " << type;
+    return nullptr;
+  }
+  return rmw;
 }
 
 /// The storage-class bits of MemorySemantics for xfence memory spaces
@@ -143,15 +192,10 @@ std::optional<spirv::StorageClass> storageClassOf(unsigned addressSpace,
 
 /// Storage classes whose memory a shader or kernel cannot write.
 bool isReadOnly(spirv::StorageClass sc) {
-  switch (sc) {
-  case spirv::StorageClass::Uniform:
-  case spirv::StorageClass::UniformConstant:
-  case spirv::StorageClass::PushConstant:
-  case spirv::StorageClass::Input:
-    return true;
-  default:
-    return false;
-  }
+  return llvm::is_contained(
+      {spirv::StorageClass::Uniform, spirv::StorageClass::UniformConstant,
+       spirv::StorageClass::PushConstant, spirv::StorageClass::Input},
+      sc);
 }
 
 /// The storage class of a memref memory space: `#gpu.address_space<global>`
@@ -182,6 +226,52 @@ struct Env {
   bool weakCmpXchg;
   spirv::MemorySpaceToStorageClassMap memorySpaceMap;
 };
+
+/// What an atomic accesses: the value type, the SPIR-V pointer to its
+/// element, and the memory scope and semantics of the access.
+struct AtomicAccess {
+  Type type;
+  Value ptr;
+  spirv::Scope scope;
+  Sem sem;
+};
+
+/// The value type and the memory order of an atomic's access where SPIR-V
+/// has the atomic; failure after an error at the op otherwise.
+struct AccessKind {
+  Type type;
+  MemoryOrder order;
+};
+
+FailureOr<AccessKind> accessKind(AtomicRMWOp op) {
+  if (!getSPIRVAtomicRMW(op))
+    return failure();
+  return AccessKind{op.getValue().getType(), op.getOrder()};
+}
+
+/// The scope of a compare-exchange is its success order's: the failure
+/// order is never stronger.
+FailureOr<AccessKind> accessKind(AtomicCmpXchgOp op) {
+  Type type = op.getDesired().getType();
+  if (!isa<IntegerType>(type))
+    return op.emitError() << "SPIR-V has no atomic compare-exchange on "
+                          << type;
+  return AccessKind{type, op.getSuccessOrder()};
+}
+
+FailureOr<AccessKind> accessKind(AtomicLoadOp op) {
+  Type type = op.getResult().getType();
+  if (!isa<IntegerType>(type))
+    return op.emitError()
+           << "no SPIR-V atomic load of " << type
+           << " (the SPIR-V dialect route writes atomic loads of integers "
+              "only)";
+  return AccessKind{type, op.getOrder()};
+}
+
+FailureOr<AccessKind> accessKind(AtomicStoreOp op) {
+  return AccessKind{op.getValue().getType(), op.getOrder()};
+}
 
 template <typename OpT> struct XFenceToSPIRVPattern : OpConversionPattern<OpT> {
   XFenceToSPIRVPattern(const SPIRVTypeConverter &converter, MLIRContext *ctx,
@@ -245,6 +335,22 @@ template <typename OpT> struct XFenceToSPIRVPattern : OpConversionPattern<OpT> {
     return ptr;
   }
 
+  /// The access of the atomic `op` (accessKind), or failure after an error
+  /// at the op.
+  FailureOr<AtomicAccess> getAccess(OpT op, typename OpT::Adaptor adaptor,
+                                    ConversionPatternRewriter &rewriter) const {
+    FailureOr<AccessKind> kind = accessKind(op);
+    if (failed(kind))
+      return failure();
+    FailureOr<Value> ptr = getPointer(
+        op, adaptor.getAddr(), adaptor.getIndices(), kind->type, rewriter);
+    if (failed(ptr))
+      return failure();
+    Sem sem = toSPIRVAtomicSemantics(kind->order, env.vulkan);
+    return AtomicAccess{kind->type, *ptr,
+                        memoryScope(op.getScope(), sem, env.vulkan), sem};
+  }
+
   Env env;
 };
 
@@ -261,25 +367,17 @@ struct FenceToSPIRV : XFenceToSPIRVPattern<FenceOp> {
   }
 };
 
-/// xfence.barrier -> spirv.ControlBarrier <Exec>, <Mem>, <Semantics>. An
-/// execution-only barrier has semantics None (memory scope: its execution
-/// scope, which orders nothing with None).
+/// xfence.barrier -> spirv.ControlBarrier <Exec>, <Mem>, <Semantics>.
 struct BarrierToSPIRV : XFenceToSPIRVPattern<BarrierOp> {
   using XFenceToSPIRVPattern::XFenceToSPIRVPattern;
   LogicalResult
   matchAndRewrite(BarrierOp op, OpAdaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    if (op.isPartial())
-      return op.emitError("a barrier over part of a subgroup (lane mask) has "
-                          "no SPIR-V form");
-    spirv::Scope exec = toSPIRVScope(op.getExecScope());
-    spirv::Scope mem = exec;
-    Sem sem = Sem::None;
-    if (op.ordersMemory()) {
-      sem = toSPIRVSemantics(*op.getOrder(), op.getSpaces(), env.vulkan);
-      mem = memoryScope(*op.getMemoryScope(), sem, env.vulkan);
-    }
-    rewriter.replaceOpWithNewOp<spirv::ControlBarrierOp>(op, exec, mem, sem);
+    FailureOr<SPIRVBarrier> barrier = toSPIRVBarrier(op, env.vulkan);
+    if (failed(barrier))
+      return failure();
+    rewriter.replaceOpWithNewOp<spirv::ControlBarrierOp>(
+        op, barrier->exec, barrier->memory, barrier->semantics);
     return success();
   }
 };
@@ -287,8 +385,8 @@ struct BarrierToSPIRV : XFenceToSPIRVPattern<BarrierOp> {
 /// A reducing barrier is one instruction on PTX only (bar.red); the
 /// legalization refuses it for SPIR-V. The pattern names the op should it
 /// reach the conversion in another way.
-struct BarrierReduceToSPIRV : XFenceToSPIRVPattern<BarrierReduceOp> {
-  using XFenceToSPIRVPattern::XFenceToSPIRVPattern;
+struct BarrierReduceToSPIRV : OpConversionPattern<BarrierReduceOp> {
+  using OpConversionPattern::OpConversionPattern;
   LogicalResult matchAndRewrite(BarrierReduceOp op, OpAdaptor,
                                 ConversionPatternRewriter &) const override {
     return op.emitError(
@@ -297,131 +395,42 @@ struct BarrierReduceToSPIRV : XFenceToSPIRVPattern<BarrierReduceOp> {
   }
 };
 
-struct RMWToSPIRV : XFenceToSPIRVPattern<AtomicRMWOp> {
-  using XFenceToSPIRVPattern::XFenceToSPIRVPattern;
-
-  template <typename SPIRVOp>
-  static Value build(ConversionPatternRewriter &rewriter, Location loc,
-                     Type type, Value ptr, spirv::Scope scope, Sem sem,
-                     Value value) {
-    return SPIRVOp::create(rewriter, loc, type, ptr, scope, sem, value);
-  }
-
-  LogicalResult
-  matchAndRewrite(AtomicRMWOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Type type = op.getValue().getType();
-    bool isFloat = isa<FloatType>(type);
-    AtomicRMWKind kind = op.getKind();
-    if (isFloat && kind != AtomicRMWKind::fadd && kind != AtomicRMWKind::xchg)
-      return op.emitError() << "SPIR-V has no atomic '"
-                            << stringifyAtomicRMWKind(kind) << "' on " << type;
-    if (!isFloat && kind == AtomicRMWKind::fadd)
-      return op.emitError() << "atomic 'fadd' needs a float, not " << type;
-    FailureOr<Value> ptr =
-        getPointer(op, adaptor.getAddr(), adaptor.getIndices(), type, rewriter);
-    if (failed(ptr))
-      return failure();
-    Location loc = op.getLoc();
-    Sem sem = toSPIRVAtomicSemantics(op.getOrder(), env.vulkan);
-    spirv::Scope scope = memoryScope(op.getScope(), sem, env.vulkan);
-    Value value = adaptor.getValue();
-    Value result;
-    switch (kind) {
-    case AtomicRMWKind::add:
-      result = build<spirv::AtomicIAddOp>(rewriter, loc, type, *ptr, scope, sem,
-                                          value);
-      break;
-    case AtomicRMWKind::sub:
-      result = build<spirv::AtomicISubOp>(rewriter, loc, type, *ptr, scope, sem,
-                                          value);
-      break;
-    case AtomicRMWKind::and_:
-      result = build<spirv::AtomicAndOp>(rewriter, loc, type, *ptr, scope, sem,
-                                         value);
-      break;
-    case AtomicRMWKind::or_:
-      result = build<spirv::AtomicOrOp>(rewriter, loc, type, *ptr, scope, sem,
-                                        value);
-      break;
-    case AtomicRMWKind::xor_:
-      result = build<spirv::AtomicXorOp>(rewriter, loc, type, *ptr, scope, sem,
-                                         value);
-      break;
-    case AtomicRMWKind::min:
-      result = build<spirv::AtomicSMinOp>(rewriter, loc, type, *ptr, scope, sem,
-                                          value);
-      break;
-    case AtomicRMWKind::max:
-      result = build<spirv::AtomicSMaxOp>(rewriter, loc, type, *ptr, scope, sem,
-                                          value);
-      break;
-    case AtomicRMWKind::umin:
-      result = build<spirv::AtomicUMinOp>(rewriter, loc, type, *ptr, scope, sem,
-                                          value);
-      break;
-    case AtomicRMWKind::umax:
-      result = build<spirv::AtomicUMaxOp>(rewriter, loc, type, *ptr, scope, sem,
-                                          value);
-      break;
-    case AtomicRMWKind::xchg:
-      result = build<spirv::AtomicExchangeOp>(rewriter, loc, type, *ptr, scope,
-                                              sem, value);
-      break;
-    case AtomicRMWKind::fadd:
-      result = build<spirv::EXTAtomicFAddOp>(rewriter, loc, type, *ptr, scope,
-                                             sem, value);
-      break;
-    case AtomicRMWKind::inc:
-    case AtomicRMWKind::dec:
-      // OpAtomicIIncrement/IDecrement do not wrap at an operand.
-      return op.emitError() << "atomic '" << stringifyAtomicRMWKind(kind)
-                            << "' (wrapping at the operand) has no SPIR-V form";
-    }
-    rewriter.replaceOp(op, result);
-    return success();
-  }
-};
+/// xfence.atomic_rmw -> spirv.Atomic<Op> (getSPIRVAtomicRMW).
+LogicalResult lowerAtomic(ConversionPatternRewriter &rewriter, AtomicRMWOp op,
+                          AtomicRMWOp::Adaptor adaptor,
+                          const AtomicAccess &access, const Env &) {
+  const SPIRVAtomicRMW *rmw = getSPIRVAtomicRMW(op);
+  rewriter.replaceOp(op,
+                     rmw->build(rewriter, op.getLoc(), access.type, access.ptr,
+                                access.scope, access.sem, adaptor.getValue()));
+  return success();
+}
 
 /// xfence.atomic_cmpxchg -> spirv.AtomicCompareExchange[Weak] (Value =
 /// desired, Comparator = expected; Equal = success order, Unequal = failure
 /// order) and spirv.IEqual of the old and the expected value.
-struct CmpXchgToSPIRV : XFenceToSPIRVPattern<AtomicCmpXchgOp> {
-  using XFenceToSPIRVPattern::XFenceToSPIRVPattern;
-  LogicalResult
-  matchAndRewrite(AtomicCmpXchgOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Type type = op.getDesired().getType();
-    if (!isa<IntegerType>(type))
-      return op.emitError()
-             << "SPIR-V has no atomic compare-exchange on " << type;
-    FailureOr<Value> ptr =
-        getPointer(op, adaptor.getAddr(), adaptor.getIndices(), type, rewriter);
-    if (failed(ptr))
-      return failure();
-    Location loc = op.getLoc();
-    Sem equal = toSPIRVAtomicSemantics(op.getSuccessOrder(), env.vulkan);
-    Sem unequal = toSPIRVAtomicSemantics(op.getFailureOrder(), env.vulkan);
-    // The failure order is never stronger than the success order.
-    spirv::Scope scope = memoryScope(op.getScope(), equal, env.vulkan);
-    Value old;
-    // OpAtomicCompareExchangeWeak "has the same semantics as
-    // OpAtomicCompareExchange" (SPIR-V spec); where it does not exist the
-    // strong form is used, which never fails spuriously.
-    if (op.getWeak() && env.weakCmpXchg)
-      old = spirv::AtomicCompareExchangeWeakOp::create(
-          rewriter, loc, type, *ptr, scope, equal, unequal,
-          adaptor.getDesired(), adaptor.getExpected());
-    else
-      old = spirv::AtomicCompareExchangeOp::create(
-          rewriter, loc, type, *ptr, scope, equal, unequal,
-          adaptor.getDesired(), adaptor.getExpected());
-    Value stored =
-        spirv::IEqualOp::create(rewriter, loc, old, adaptor.getExpected());
-    rewriter.replaceOp(op, {old, stored});
-    return success();
-  }
-};
+LogicalResult lowerAtomic(ConversionPatternRewriter &rewriter,
+                          AtomicCmpXchgOp op, AtomicCmpXchgOp::Adaptor adaptor,
+                          const AtomicAccess &access, const Env &env) {
+  Location loc = op.getLoc();
+  Sem unequal = toSPIRVAtomicSemantics(op.getFailureOrder(), env.vulkan);
+  Value old;
+  // OpAtomicCompareExchangeWeak "has the same semantics as
+  // OpAtomicCompareExchange" (SPIR-V spec); where it does not exist the
+  // strong form is used, which never fails spuriously.
+  if (op.getWeak() && env.weakCmpXchg)
+    old = spirv::AtomicCompareExchangeWeakOp::create(
+        rewriter, loc, access.type, access.ptr, access.scope, access.sem,
+        unequal, adaptor.getDesired(), adaptor.getExpected());
+  else
+    old = spirv::AtomicCompareExchangeOp::create(
+        rewriter, loc, access.type, access.ptr, access.scope, access.sem,
+        unequal, adaptor.getDesired(), adaptor.getExpected());
+  Value stored =
+      spirv::IEqualOp::create(rewriter, loc, old, adaptor.getExpected());
+  rewriter.replaceOp(op, {old, stored});
+  return success();
+}
 
 /// xfence.atomic_load -> OpAtomicLoad. MLIR's SPIR-V dialect has no
 /// OpAtomicLoad; the load is written as the `spirv.AtomicOr` of 0 that
@@ -429,59 +438,49 @@ struct CmpXchgToSPIRV : XFenceToSPIRVPattern<AtomicCmpXchgOp> {
 /// OpAtomicLoad with the same pointer, scope and semantics. It must not stay
 /// an OR: a read-modify-write writes, so it races with plain reads that an
 /// atomic load does not race with, and it faults on read-only buffers.
-struct LoadToSPIRV : XFenceToSPIRVPattern<AtomicLoadOp> {
-  using XFenceToSPIRVPattern::XFenceToSPIRVPattern;
-  LogicalResult
-  matchAndRewrite(AtomicLoadOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Type type = op.getResult().getType();
-    if (!isa<IntegerType>(type))
-      return op.emitError()
-             << "no SPIR-V atomic load of " << type
-             << " (the SPIR-V dialect route writes atomic loads of integers "
-                "only)";
-    FailureOr<Value> ptr =
-        getPointer(op, adaptor.getAddr(), adaptor.getIndices(), type, rewriter);
-    if (failed(ptr))
-      return failure();
-    auto sc = cast<spirv::PointerType>(ptr->getType()).getStorageClass();
-    if (isReadOnly(sc))
-      return op.emitError()
-             << "no SPIR-V atomic load from storage class "
-             << spirv::stringifyStorageClass(sc) << " (read-only memory)";
-    Location loc = op.getLoc();
-    Value zero = spirv::ConstantOp::create(rewriter, loc, type,
-                                           rewriter.getIntegerAttr(type, 0));
-    Sem sem = toSPIRVAtomicSemantics(op.getOrder(), env.vulkan);
-    auto load = rewriter.replaceOpWithNewOp<spirv::AtomicOrOp>(
-        op, type, *ptr, memoryScope(op.getScope(), sem, env.vulkan), sem,
-        zero);
-    load->setAttr(kAtomicLoadAttrName, rewriter.getUnitAttr());
-    return success();
-  }
-};
+LogicalResult lowerAtomic(ConversionPatternRewriter &rewriter, AtomicLoadOp op,
+                          AtomicLoadOp::Adaptor, const AtomicAccess &access,
+                          const Env &) {
+  auto sc = cast<spirv::PointerType>(access.ptr.getType()).getStorageClass();
+  if (isReadOnly(sc))
+    return op.emitError() << "no SPIR-V atomic load from storage class "
+                          << spirv::stringifyStorageClass(sc)
+                          << " (read-only memory)";
+  Value zero =
+      spirv::ConstantOp::create(rewriter, op.getLoc(), access.type,
+                                rewriter.getIntegerAttr(access.type, 0));
+  auto load = rewriter.replaceOpWithNewOp<spirv::AtomicOrOp>(
+      op, access.type, access.ptr, access.scope, access.sem, zero);
+  load->setAttr(kAtomicLoadAttrName, rewriter.getUnitAttr());
+  return success();
+}
 
 /// xfence.atomic_store -> OpAtomicStore: MLIR's SPIR-V dialect has none, so
 /// the store is a spirv.AtomicExchange whose result is unused, marked with
 /// kAtomicStoreAttrName, which --export-spirv serializes as OpAtomicStore
 /// (an exchange would also read: a stronger, dearer access).
-struct StoreToSPIRV : XFenceToSPIRVPattern<AtomicStoreOp> {
-  using XFenceToSPIRVPattern::XFenceToSPIRVPattern;
+LogicalResult lowerAtomic(ConversionPatternRewriter &rewriter, AtomicStoreOp op,
+                          AtomicStoreOp::Adaptor adaptor,
+                          const AtomicAccess &access, const Env &) {
+  auto store = spirv::AtomicExchangeOp::create(
+      rewriter, op.getLoc(), access.type, access.ptr, access.scope, access.sem,
+      adaptor.getValue());
+  store->setAttr(kAtomicStoreAttrName, rewriter.getUnitAttr());
+  rewriter.eraseOp(op);
+  return success();
+}
+
+/// An xfence atomic -> its SPIR-V form (lowerAtomic) at its access
+/// (getAccess).
+template <typename OpT> struct AtomicToSPIRV : XFenceToSPIRVPattern<OpT> {
+  using XFenceToSPIRVPattern<OpT>::XFenceToSPIRVPattern;
   LogicalResult
-  matchAndRewrite(AtomicStoreOp op, OpAdaptor adaptor,
+  matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    Type type = op.getValue().getType();
-    FailureOr<Value> ptr =
-        getPointer(op, adaptor.getAddr(), adaptor.getIndices(), type, rewriter);
-    if (failed(ptr))
+    FailureOr<AtomicAccess> access = this->getAccess(op, adaptor, rewriter);
+    if (failed(access))
       return failure();
-    Sem sem = toSPIRVAtomicSemantics(op.getOrder(), env.vulkan);
-    auto store = spirv::AtomicExchangeOp::create(
-        rewriter, op.getLoc(), type, *ptr,
-        memoryScope(op.getScope(), sem, env.vulkan), sem, adaptor.getValue());
-    store->setAttr(kAtomicStoreAttrName, rewriter.getUnitAttr());
-    rewriter.eraseOp(op);
-    return success();
+    return lowerAtomic(rewriter, op, adaptor, *access, this->env);
   }
 };
 
@@ -535,9 +534,7 @@ struct ConvertXFenceToSPIRVPass
     ConversionTarget target(*ctx);
     target.addLegalDialect<spirv::SPIRVDialect>();
     target.addLegalOp<UnrealizedConversionCastOp>();
-    target.addIllegalDialect<XFenceDialect>();
-    target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
-    if (failed(applyPartialConversion(root, target, std::move(patterns))))
+    if (failed(applyXFenceConversion(root, target, std::move(patterns))))
       signalPassFailure();
   }
 };
@@ -601,7 +598,30 @@ void xfence::populateXFenceToSPIRVPatterns(SPIRVTypeConverter &converter,
         spirv::StorageClassAttr::get(type.getContext(), *sc)));
   });
 
-  patterns.add<FenceToSPIRV, BarrierToSPIRV, BarrierReduceToSPIRV, RMWToSPIRV,
-               CmpXchgToSPIRV, LoadToSPIRV, StoreToSPIRV>(
-      converter, patterns.getContext(), shared);
+  patterns.add<FenceToSPIRV, BarrierToSPIRV, AtomicToSPIRV<AtomicRMWOp>,
+               AtomicToSPIRV<AtomicCmpXchgOp>, AtomicToSPIRV<AtomicLoadOp>,
+               AtomicToSPIRV<AtomicStoreOp>>(converter, patterns.getContext(),
+                                             shared);
+  populateSPIRVBarrierReducePattern(patterns);
+}
+
+void xfence::populateSPIRVBarrierReducePattern(RewritePatternSet &patterns) {
+  patterns.add<BarrierReduceToSPIRV>(patterns.getContext());
+}
+
+FailureOr<SPIRVBarrier> xfence::toSPIRVBarrier(BarrierOp op, bool vulkan) {
+  if (op.isPartial())
+    return op.emitError("a barrier over part of a subgroup (lane mask) has "
+                        "no SPIR-V form");
+  SPIRVBarrier barrier;
+  barrier.exec = toSPIRVScope(op.getExecScope());
+  barrier.memory = barrier.exec;
+  barrier.semantics = Sem::None;
+  if (op.ordersMemory()) {
+    barrier.semantics =
+        toSPIRVSemantics(*op.getOrder(), op.getSpaces(), vulkan);
+    barrier.memory =
+        memoryScope(*op.getMemoryScope(), barrier.semantics, vulkan);
+  }
+  return barrier;
 }

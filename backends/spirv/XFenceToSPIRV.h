@@ -11,6 +11,7 @@
 #define XFENCE_BACKENDS_SPIRV_XFENCETOSPIRV_H
 
 #include "dialect/XFenceAttrs.h"
+#include "dialect/XFenceOps.h"
 
 #include "mlir/Dialect/SPIRV/Transforms/SPIRVConversion.h"
 #include "llvm/ADT/StringRef.h"
@@ -36,6 +37,36 @@ mlir::spirv::MemorySemantics toSPIRVSemantics(MemoryOrder order,
 mlir::spirv::MemorySemantics toSPIRVAtomicSemantics(MemoryOrder order,
                                                     bool vulkan);
 
+/// The operands of the OpControlBarrier of a barrier: its execution scope,
+/// and the memory scope and semantics of its memory part. An
+/// execution-only barrier has semantics None (memory scope: its execution
+/// scope, which orders nothing with None). Fails after an error at a barrier
+/// over part of a subgroup.
+struct SPIRVBarrier {
+  mlir::spirv::Scope exec, memory;
+  mlir::spirv::MemorySemantics semantics;
+};
+llvm::FailureOr<SPIRVBarrier> toSPIRVBarrier(BarrierOp op, bool vulkan);
+
+/// The SPIR-V forms of a read-modify-write kind: the instruction as a
+/// SPIR-V dialect op and as the built-in function that LLVM's SPIR-V back
+/// end turns into it.
+struct SPIRVAtomicRMW {
+  AtomicRMWKind key;
+  /// `__spirv_Atomic<Op>` (convert-xfence-to-llvm-spirv).
+  llvm::StringLiteral builtin;
+  /// Builds `spirv.Atomic<Op>` (convert-xfence-to-spirv).
+  mlir::Value (*build)(mlir::OpBuilder &builder, mlir::Location loc,
+                       mlir::Type type, mlir::Value ptr,
+                       mlir::spirv::Scope scope,
+                       mlir::spirv::MemorySemantics semantics,
+                       mlir::Value value);
+};
+
+/// The SPIR-V forms of `op`'s kind, or null after an error at `op` where
+/// SPIR-V has none for its kind and value type.
+const SPIRVAtomicRMW *getSPIRVAtomicRMW(AtomicRMWOp op);
+
 /// MLIR's SPIR-V dialect has no OpAtomicLoad. The lowering writes an
 /// `xfence.atomic_load` as a `spirv.AtomicOr` of 0 that carries this unit
 /// attribute, and --export-spirv serializes each such op as OpAtomicLoad
@@ -60,6 +91,11 @@ inline constexpr llvm::StringLiteral kAtomicStoreAttrName =
 void populateXFenceToSPIRVPatterns(mlir::SPIRVTypeConverter &converter,
                                    mlir::RewritePatternSet &patterns,
                                    bool vulkan);
+
+/// Adds the pattern that refuses `xfence.barrier_reduce` with the reason (the
+/// legalization for SPIR-V refuses it before; this names the op should one
+/// reach a conversion another way).
+void populateSPIRVBarrierReducePattern(mlir::RewritePatternSet &patterns);
 
 /// Emits an error at each xfence atomic nested in `root` whose value type
 /// `converter` would change (emulate: i64 without Int64, i8 without Int8):
