@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "dialect/XFenceOps.h"
+#include "frontends/names/AtomicNames.h"
 #include "frontends/names/OpenCLSyncNames.h"
 #include "frontends/names/PTXSyncNames.h"
 #include "passes/Passes.h"
@@ -444,14 +445,7 @@ struct RaiseOpenCLCall : OpRewritePattern<LLVM::CallOp> {
       std::optional<int64_t> flags = constant(i);
       if (!flags)
         return kAllSpaces;
-      MemorySpaces spaces = MemorySpaces::none;
-      if (*flags & kOpenCLLocalFence)
-        spaces = spaces | MemorySpaces::local;
-      if (*flags & kOpenCLGlobalFence)
-        spaces = spaces | MemorySpaces::global;
-      if (*flags & kOpenCLImageFence)
-        spaces = spaces | MemorySpaces::image;
-      return spaces;
+      return spacesOfOpenCLFlags(*flags);
     };
     auto orderArg = [&](unsigned i, MemoryOrder absent) {
       if (i >= args.size())
@@ -539,7 +533,7 @@ struct RaiseOpenCLCall : OpRewritePattern<LLVM::CallOp> {
     bool isUnsigned =
         llvm::StringRef(names->second).split(',').first.contains("unsigned");
     auto rmwKind = [&](AtomicRMWKind kind) {
-      return openCLRMWKind(kind, isUnsigned, isa<FloatType>(type));
+      return rmwKindForType(kind, isUnsigned, isa<FloatType>(type));
     };
     auto atomicType = [&](Type t) {
       return t && (isa<IntegerType>(t) || isa<FloatType>(t));

@@ -81,7 +81,7 @@ struct ClangAtomicBuiltin {
   /// The indices in `args` of each operand; -1 if absent.
   int ptr = -1, value = -1, expected = -1, desired = -1, order = -1,
       failureOrder = -1, scope = -1, weak = -1;
-  /// For RMW: the operation before signedness (openCLRMWKind), or exactly
+  /// For RMW: the operation before signedness (rmwKindForType), or exactly
   /// this one if `exactRMW` (__sync_fetch_and_umin).
   AtomicRMWKind rmw = AtomicRMWKind::add;
   bool exactRMW = false;

@@ -474,9 +474,9 @@ void Importer::importClangAtomic(const clang::Expr *e,
   case Kind::RMW: {
     AtomicRMWKind kind =
         b.exactRMW ? b.rmw
-                   : openCLRMWKind(b.rmw,
-                                   obj->valueType->isUnsignedIntegerType(),
-                                   isFloat);
+                   : rmwKindForType(b.rmw,
+                                    obj->valueType->isUnsignedIntegerType(),
+                                    isFloat);
     if (isFloat && kind != AtomicRMWKind::xchg &&
         kind != AtomicRMWKind::fadd)
       return error(e, "atomic '" + stringifyAtomicRMWKind(kind).str() +
@@ -544,14 +544,7 @@ std::optional<MemorySpaces> Importer::flagsArg(const clang::CallExpr *call,
                                "and CLK_IMAGE_MEM_FENCE");
     return std::nullopt;
   }
-  MemorySpaces spaces = MemorySpaces::none;
-  if (*flags & kLocalFence)
-    spaces = spaces | MemorySpaces::local;
-  if (*flags & kGlobalFence)
-    spaces = spaces | MemorySpaces::global;
-  if (*flags & kImageFence)
-    spaces = spaces | MemorySpaces::image;
-  return spaces;
+  return spacesOfOpenCLFlags(*flags);
 }
 
 std::optional<MemoryOrder> Importer::orderArg(const clang::CallExpr *call,
@@ -721,7 +714,7 @@ void Importer::importSync(const clang::CallExpr *call,
   Type type = obj->type;
   bool isUnsigned = obj->valueType->isUnsignedIntegerType();
   auto rmwKind = [&](AtomicRMWKind kind) {
-    return openCLRMWKind(kind, isUnsigned, isa<FloatType>(type));
+    return rmwKindForType(kind, isUnsigned, isa<FloatType>(type));
   };
   auto checkFloat = [&](AtomicRMWKind kind) {
     if (isa<FloatType>(type) && kind != AtomicRMWKind::xchg &&
