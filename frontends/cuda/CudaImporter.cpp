@@ -643,14 +643,12 @@ std::optional<MemoryOrder> orderFromValue(clang::QualType type, int64_t value) {
   return std::nullopt;
 }
 
-class Importer : public StatementWalker<Importer> {
+class Importer : public ImporterBase<Importer> {
   friend class StatementWalker<Importer>;
 
 public:
   Importer(ParsedSource &src, MLIRContext *ctx, bool everyFunction)
-      : StatementWalker(ctx), everyFunction(everyFunction), src(src), ctx(ctx),
-        sm(src.getSourceManager()), lo(src.getLangOpts()),
-        astCtx(src.getContext()),
+      : ImporterBase(src, ctx), everyFunction(everyFunction),
         spaces(src.getContext(),
                [&src](const clang::Decl *d) { return isUserDecl(src, d); }) {}
 
@@ -661,11 +659,6 @@ private:
   /// instantiations of templates too. The body of a lambda is always a
   /// function of its own (of those at the top level only, without).
   bool everyFunction;
-
-  Location locOf(clang::SourceRange range) {
-    return toLocation(ctx, sm, lo, range);
-  }
-  Location locOf(const clang::Stmt *s) { return locOf(s->getSourceRange()); }
 
   // Expressions, in evaluation order (statements: StatementWalker).
   void visitExpr(const clang::Expr *e);
@@ -684,6 +677,10 @@ private:
     if (llvm::isa<clang::CXXForRangeStmt>(s))
       return error(s, "a range-based for loop has no OpenCL C form");
     visitChildren(s);
+  }
+  void visitAccess(const clang::Expr *, const clang::Expr *lvalue, bool read,
+                   bool write) {
+    access(lvalue, read, write);
   }
   void visitCall(const clang::CallExpr *call);
   void access(const clang::Expr *lvalue, bool read, bool write);
@@ -716,22 +713,23 @@ private:
                     Annotate annotate);
   bool checkCmpXchgOrders(const clang::Stmt *call, MemoryOrder success,
                           MemoryOrder failure, OrderSpelling spell);
-  std::optional<MemoryOrder> orderArg(const clang::Expr *arg);
-  std::optional<Scope> scopeArg(const clang::Expr *arg);
+  /// The constant `arg`, a `what` that `decode` reads from its value and
+  /// type: `strongest` (with a warning) if it is not a constant; nothing
+  /// after an error.
+  template <typename T>
+  std::optional<T>
+  enumArg(const clang::Expr *arg, llvm::StringRef what, T strongest,
+          std::optional<T> (*decode)(clang::QualType, int64_t));
+  std::optional<MemoryOrder> orderArg(const clang::Expr *arg) {
+    return enumArg(arg, "memory order", MemoryOrder::seq_cst, orderFromValue);
+  }
+  std::optional<Scope> scopeArg(const clang::Expr *arg) {
+    return enumArg(arg, "thread scope", Scope::system, scopeFromEnum);
+  }
+  /// An error at the start of `s` (a statement: inline assembly has no
+  /// expression location), hiding ImporterBase::error.
   void error(const clang::Stmt *s, const llvm::Twine &message) {
-    src.report(s->getBeginLoc(), DiagnosticsEngine::Error, message.str());
-    failed = true;
-  }
-  Value poison(Type type) {
-    OpBuilder::InsertionGuard guard(builder);
-    builder.setInsertionPointToStart(entry);
-    return LLVM::PoisonOp::create(builder, builder.getUnknownLoc(), type);
-  }
-  Value constant(Type type, int64_t value) {
-    OpBuilder::InsertionGuard guard(builder);
-    builder.setInsertionPointToStart(entry);
-    return LLVM::ConstantOp::create(builder, builder.getUnknownLoc(), type,
-                                    builder.getIntegerAttr(type, value));
+    errorAt(s->getBeginLoc(), message);
   }
   static MemorySpaces toSpaces(unsigned memory) {
     MemorySpaces result = MemorySpaces::none;
@@ -742,15 +740,7 @@ private:
     return result;
   }
 
-  ParsedSource &src;
-  MLIRContext *ctx;
-  clang::SourceManager &sm;
-  const clang::LangOptions &lo;
-  clang::ASTContext &astCtx;
   CudaAddressSpaces spaces;
-  Block *entry = nullptr;
-  bool failed = false;
-  llvm::StringMap<unsigned> symbolCount;
 };
 
 namespace {
@@ -856,8 +846,6 @@ bool Importer::run(ModuleOp module) {
     bool kernel = fn->hasAttr<clang::CUDAGlobalAttr>();
     if (!isDeviceFunction(fn))
       continue; // host code: not the device program
-    builder.setInsertionPointToEnd(module.getBody());
-    // Overloads (C++) share a name; the symbols of the module may not.
     std::string name =
         fn->getIdentifier() ? fn->getName().str() : fn->getNameAsString();
     if (fn->isTemplateInstantiation()) { // k<int>
@@ -871,18 +859,8 @@ bool Importer::run(ModuleOp module) {
                   ? std::string("lambda")
                   : method->getParent()->getNameAsString()) +
              "::" + name;
-    if (unsigned n = symbolCount[name]++)
-      name += "." + std::to_string(n + 1);
-    auto func = func::FuncOp::create(builder, locOf(fn->getSourceRange()), name,
-                                     builder.getFunctionType({}, {}));
-    if (kernel)
-      func->setAttr(cudaattr::kernel, builder.getUnitAttr());
-    else
-      func.setPrivate();
-    entry = func.addEntryBlock();
-    builder.setInsertionPointToEnd(entry);
-    visitStmt(fn->getBody());
-    func::ReturnOp::create(builder, locOf(fn->getBody()->getEndLoc()));
+    importFunction(module, fn, uniqueName(name), kernel,
+                   locOf(fn->getBody()->getEndLoc()));
   }
   return !failed;
 }
@@ -923,44 +901,8 @@ void Importer::visitExpr(const clang::Expr *e) {
       return;
     return visitChildren(e);
   }
-  if (auto *cast = llvm::dyn_cast<clang::ImplicitCastExpr>(e)) {
-    visitExpr(cast->getSubExpr());
-    if (cast->getCastKind() == clang::CK_LValueToRValue)
-      access(cast->getSubExpr(), true, false);
+  if (visitOperator(e))
     return;
-  }
-  if (auto *bin = llvm::dyn_cast<clang::BinaryOperator>(e)) {
-    if (bin->isAssignmentOp()) {
-      visitExpr(bin->getRHS());
-      visitExpr(bin->getLHS());
-      access(bin->getLHS(), bin->isCompoundAssignmentOp(), true);
-      return;
-    }
-    if (bin->isLogicalOp()) {
-      visitExpr(bin->getLHS());
-      auto branch = BranchOp::create(builder, locOf(e), 1u);
-      inRegion(branch.getAlternatives()[0], [&] { visitExpr(bin->getRHS()); });
-      return;
-    }
-    visitExpr(bin->getLHS());
-    visitExpr(bin->getRHS());
-    return;
-  }
-  if (auto *un = llvm::dyn_cast<clang::UnaryOperator>(e)) {
-    visitExpr(un->getSubExpr());
-    if (un->isIncrementDecrementOp())
-      access(un->getSubExpr(), true, true);
-    return;
-  }
-  if (auto *cond = llvm::dyn_cast<clang::AbstractConditionalOperator>(e)) {
-    visitExpr(cond->getCond());
-    auto branch = BranchOp::create(builder, locOf(e), 2u);
-    inRegion(branch.getAlternatives()[0],
-             [&] { visitExpr(cond->getTrueExpr()); });
-    inRegion(branch.getAlternatives()[1],
-             [&] { visitExpr(cond->getFalseExpr()); });
-    return;
-  }
   if (auto *construct = llvm::dyn_cast<clang::CXXConstructExpr>(e)) {
     for (const clang::Expr *arg : construct->arguments())
       visitExpr(arg);
@@ -1048,36 +990,18 @@ void Importer::visitCall(const clang::CallExpr *call) {
   OpaqueOp::create(builder, locOf(call), name);
 }
 
-std::optional<MemoryOrder> Importer::orderArg(const clang::Expr *arg) {
-  clang::Expr::EvalResult result;
-  if (arg->isValueDependent() || !arg->EvaluateAsInt(result, astCtx)) {
-    src.report(arg->getExprLoc(), DiagnosticsEngine::Warning,
-               "the memory order argument is not a constant; assuming the "
-               "strongest");
-    return MemoryOrder::seq_cst;
-  }
-  int64_t value = result.Val.getInt().getExtValue();
-  std::optional<MemoryOrder> order =
-      orderFromValue(arg->IgnoreParenImpCasts()->getType(), value);
-  if (!order)
-    error(arg, "unknown memory order value " + llvm::Twine(value));
-  return order;
-}
-
-std::optional<Scope> Importer::scopeArg(const clang::Expr *arg) {
-  clang::Expr::EvalResult result;
-  if (arg->isValueDependent() || !arg->EvaluateAsInt(result, astCtx)) {
-    src.report(arg->getExprLoc(), DiagnosticsEngine::Warning,
-               "the thread scope argument is not a constant; assuming the "
-               "strongest");
-    return Scope::system;
-  }
-  int64_t value = result.Val.getInt().getExtValue();
-  std::optional<Scope> scope =
-      scopeFromEnum(arg->IgnoreParenImpCasts()->getType(), value);
-  if (!scope)
-    error(arg, "unknown thread scope value " + llvm::Twine(value));
-  return scope;
+template <typename T>
+std::optional<T>
+Importer::enumArg(const clang::Expr *arg, llvm::StringRef what, T strongest,
+                  std::optional<T> (*decode)(clang::QualType, int64_t)) {
+  std::optional<int64_t> value = constantOrStrongest(arg, what);
+  if (!value)
+    return strongest;
+  std::optional<T> decoded =
+      decode(arg->IgnoreParenImpCasts()->getType(), *value);
+  if (!decoded)
+    error(arg, "unknown " + what + " value " + llvm::Twine(*value));
+  return decoded;
 }
 
 void Importer::importSync(const clang::Stmt *s, const Sync &sync) {
@@ -1113,7 +1037,7 @@ void Importer::importSync(const clang::Stmt *s, const Sync &sync) {
         builder, loc, builder.getI32Type(), sync.reduction, predicate,
         Scope::workgroup, ScopeAttr::get(ctx, Scope::workgroup),
         MemoryOrderAttr::get(ctx, MemoryOrder::acq_rel), all);
-    op->setAttr(cudaattr::args, builder.getDenseI32ArrayAttr({0}));
+    op->setAttr(srcattr::args, builder.getDenseI32ArrayAttr({0}));
     return;
   }
   case SyncKind::SyncWarp: {
@@ -1128,7 +1052,7 @@ void Importer::importSync(const clang::Stmt *s, const Sync &sync) {
     auto op = BarrierOp::create(
         builder, loc, Scope::subgroup, ScopeAttr::get(ctx, Scope::subgroup),
         MemoryOrderAttr::get(ctx, MemoryOrder::acq_rel), all, mask);
-    op->setAttr(cudaattr::args, builder.getDenseI32ArrayAttr({full ? -1 : 0}));
+    op->setAttr(srcattr::args, builder.getDenseI32ArrayAttr({full ? -1 : 0}));
     return;
   }
   case SyncKind::GroupSync: {
@@ -1139,7 +1063,7 @@ void Importer::importSync(const clang::Stmt *s, const Sync &sync) {
         builder, loc, sync.execScope, ScopeAttr::get(ctx, sync.execScope),
         MemoryOrderAttr::get(ctx, MemoryOrder::acq_rel), all, mask);
     if (sync.partial)
-      op->setAttr(cudaattr::args, builder.getDenseI32ArrayAttr({-1}));
+      op->setAttr(srcattr::args, builder.getDenseI32ArrayAttr({-1}));
     return;
   }
   case SyncKind::HipFence: {
@@ -1235,11 +1159,11 @@ void Importer::annotateAtomic(Operation *op, ArrayRef<int32_t> args,
                               const AtomicObject &object,
                               llvm::StringRef form) {
   clang::PrintingPolicy policy(lo);
-  op->setAttr(cudaattr::args, builder.getDenseI32ArrayAttr(args));
-  op->setAttr(cudaattr::ctype,
+  op->setAttr(srcattr::args, builder.getDenseI32ArrayAttr(args));
+  op->setAttr(srcattr::ctype,
               builder.getStringAttr(object.valueType.getAsString(policy)));
-  op->setAttr(cudaattr::form, builder.getStringAttr(form));
-  op->setAttr(cudaattr::memory, builder.getI32IntegerAttr(object.memory));
+  op->setAttr(srcattr::form, builder.getStringAttr(form));
+  op->setAttr(srcattr::memory, builder.getI32IntegerAttr(object.memory));
 }
 
 /// An order as the GNU and HIP builtins spell it: __ATOMIC_SEQ_CST ...
@@ -1612,36 +1536,13 @@ private:
 OwningOpRef<ModuleOp> xfence::importCuda(ParsedSource &src,
                                          const CudaSourceOptions &options,
                                          MLIRContext *ctx, bool everyFunction) {
-  ctx->loadDialect<XFenceDialect, func::FuncDialect, LLVM::LLVMDialect>();
-  clang::SourceManager &sm = src.getSourceManager();
-  llvm::StringRef file;
-  if (clang::OptionalFileEntryRef main =
-          sm.getFileEntryRefForID(sm.getMainFileID()))
-    file = main->getName();
-  OwningOpRef<ModuleOp> module =
-      ModuleOp::create(FileLineColLoc::get(ctx, file, 1, 1));
-  Builder b(ctx);
-  auto strings = [&](const std::vector<std::string> &list) {
-    SmallVector<Attribute> attrs;
-    for (const std::string &s : list)
-      attrs.push_back(b.getStringAttr(s));
-    return b.getArrayAttr(attrs);
-  };
-  (*module)->setAttr(
-      cudaattr::source,
-      b.getDictionaryAttr(
-          {b.getNamedAttr("file", b.getStringAttr(file)),
-           b.getNamedAttr("language", b.getStringAttr("cuda")),
-           b.getNamedAttr("cuda_path", b.getStringAttr(options.toolkit())),
-           b.getNamedAttr("gpu_arch", b.getStringAttr(options.gpuArch)),
-           b.getNamedAttr("defines", strings(options.source.defines)),
-           b.getNamedAttr("includes", strings(options.source.includeDirs))}));
+  OwningOpRef<ModuleOp> module = createImportModule(src, ctx);
+  std::string toolkit = options.toolkit();
+  setSourceAttr(*module, "cuda", options.source,
+                {{"cuda_path", toolkit}, {"gpu_arch", options.gpuArch}});
   Importer importer(src, ctx, everyFunction);
-  if (!importer.run(*module) || src.hasErrors())
-    return nullptr;
-  if (failed(verify(*module)))
-    return nullptr;
-  return module;
+  bool imported = importer.run(*module) && !src.hasErrors();
+  return verifiedImport(std::move(module), imported);
 }
 
 std::vector<CudaSyncSite> xfence::findCudaSyncSites(ParsedSource &src,

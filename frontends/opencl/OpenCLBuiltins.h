@@ -41,6 +41,11 @@ bool hasImpliedWorkGroupScope(const clang::CallExpr *call,
 bool isOpenCLBuiltin(const clang::FunctionDecl *callee,
                      const clang::SourceManager &sm);
 
+/// The pointer argument `pointer` of a built-in as the user wrote it:
+/// before the implicit conversions to the parameter type (which may add
+/// volatile or make it generic), but after an array decays to a pointer.
+const clang::Expr *pointerAsWritten(const clang::Expr *pointer);
+
 /// What one of clang's own atomic built-ins does, when OpenCL C source
 /// calls it directly: the C11 `__c11_atomic_*`, GNU `__atomic_*`, OpenCL
 /// `__opencl_atomic_*`, scoped `__scoped_atomic_*` and `__hip_atomic_*`
