@@ -49,6 +49,7 @@
 #include "dialect/XFenceOps.h"
 #include "frontends/common/StatementWalker.h"
 #include "frontends/names/AtomicNames.h"
+#include "frontends/names/OpenCLSyncNames.h"
 #include "frontends/names/PTXSyncNames.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -194,58 +195,81 @@ const clang::Expr *memberObject(const clang::CallExpr *call, bool &arrow) {
   return base;
 }
 
-/// The GNU atomic builtins (__atomic_<op>_n, __atomic_fetch_<op>), which
-/// clang parses as AtomicExpr. In device code clang gives them the default
+using AE = clang::AtomicExpr;
+
+/// The atomic builtins that xfence imports, GNU's (__atomic_<op>_n,
+/// __atomic_fetch_<op>) and HIP's scoped ones (__hip_atomic_<op>), which
+/// clang parses as AtomicExpr: the two families name the same operations.
+/// (HIP's compare_exchange_weak is the weak form of its strong one.)
+struct AtomicBuiltin {
+  AE::AtomicOp gnu, hip;
+  MemberOp member;
+  AtomicRMWKind rmw = AtomicRMWKind::add; // of a Fetch
+};
+constexpr AtomicBuiltin kAtomicBuiltins[] = {
+    {AE::AO__atomic_load_n, AE::AO__hip_atomic_load, MemberOp::Load},
+    {AE::AO__atomic_store_n, AE::AO__hip_atomic_store, MemberOp::Store},
+    {AE::AO__atomic_exchange_n, AE::AO__hip_atomic_exchange,
+     MemberOp::Exchange},
+    {AE::AO__atomic_compare_exchange_n,
+     AE::AO__hip_atomic_compare_exchange_strong, MemberOp::CmpXchg},
+    {AE::AO__atomic_fetch_add, AE::AO__hip_atomic_fetch_add, MemberOp::Fetch,
+     AtomicRMWKind::add},
+    {AE::AO__atomic_fetch_sub, AE::AO__hip_atomic_fetch_sub, MemberOp::Fetch,
+     AtomicRMWKind::sub},
+    {AE::AO__atomic_fetch_and, AE::AO__hip_atomic_fetch_and, MemberOp::Fetch,
+     AtomicRMWKind::and_},
+    {AE::AO__atomic_fetch_or, AE::AO__hip_atomic_fetch_or, MemberOp::Fetch,
+     AtomicRMWKind::or_},
+    {AE::AO__atomic_fetch_xor, AE::AO__hip_atomic_fetch_xor, MemberOp::Fetch,
+     AtomicRMWKind::xor_},
+    {AE::AO__atomic_fetch_min, AE::AO__hip_atomic_fetch_min, MemberOp::Fetch,
+     AtomicRMWKind::min},
+    {AE::AO__atomic_fetch_max, AE::AO__hip_atomic_fetch_max, MemberOp::Fetch,
+     AtomicRMWKind::max},
+};
+
+/// The Sync of `e` if it is an atomic builtin of `kind` (GnuAtomic or
+/// HipAtomic) in the table.
+std::optional<Sync> atomicBuiltin(const clang::AtomicExpr *e, SyncKind kind) {
+  AE::AtomicOp op = e->getOp();
+  bool weak = op == AE::AO__hip_atomic_compare_exchange_weak;
+  if (weak)
+    op = AE::AO__hip_atomic_compare_exchange_strong;
+  for (const AtomicBuiltin &b : kAtomicBuiltins)
+    if ((kind == SyncKind::GnuAtomic ? b.gnu : b.hip) == op) {
+      Sync sync{kind};
+      sync.member = b.member;
+      sync.rmw = b.rmw;
+      sync.weak = weak;
+      return sync;
+    }
+  return std::nullopt;
+}
+
+/// A refused atomic builtin: `why`, after its name.
+Sync refusedAtomic(const clang::AtomicExpr *e, const llvm::Twine &why) {
+  Sync sync{SyncKind::Refused};
+  sync.refusal = ("'" + e->getOpAsString() + "' " + why).str();
+  return sync;
+}
+
+/// The GNU atomic builtins. In device code clang gives them the default
 /// sync scope, the system's (what `atomicrmw ... seq_cst` without a
 /// syncscope means on NVPTX), and the order argument.
 std::optional<Sync> classifyGnuAtomic(const clang::AtomicExpr *e) {
-  using AE = clang::AtomicExpr;
-  Sync sync{SyncKind::GnuAtomic};
-  sync.scope = Scope::system;
+  if (std::optional<Sync> sync = atomicBuiltin(e, SyncKind::GnuAtomic)) {
+    sync->scope = Scope::system;
+    return sync;
+  }
   switch (e->getOp()) {
-  case AE::AO__atomic_load_n:
-    sync.member = MemberOp::Load;
-    return sync;
-  case AE::AO__atomic_store_n:
-    sync.member = MemberOp::Store;
-    return sync;
-  case AE::AO__atomic_exchange_n:
-    sync.member = MemberOp::Exchange;
-    return sync;
-  case AE::AO__atomic_compare_exchange_n:
-    sync.member = MemberOp::CmpXchg;
-    return sync;
-  case AE::AO__atomic_fetch_add:
-    sync.rmw = AtomicRMWKind::add;
-    return sync;
-  case AE::AO__atomic_fetch_sub:
-    sync.rmw = AtomicRMWKind::sub;
-    return sync;
-  case AE::AO__atomic_fetch_and:
-    sync.rmw = AtomicRMWKind::and_;
-    return sync;
-  case AE::AO__atomic_fetch_or:
-    sync.rmw = AtomicRMWKind::or_;
-    return sync;
-  case AE::AO__atomic_fetch_xor:
-    sync.rmw = AtomicRMWKind::xor_;
-    return sync;
-  case AE::AO__atomic_fetch_min:
-    sync.rmw = AtomicRMWKind::min;
-    return sync;
-  case AE::AO__atomic_fetch_max:
-    sync.rmw = AtomicRMWKind::max;
-    return sync;
   case AE::AO__atomic_load:
   case AE::AO__atomic_store:
   case AE::AO__atomic_exchange:
   case AE::AO__atomic_compare_exchange:
-    sync.kind = SyncKind::Refused;
-    sync.refusal = "'" + e->getOpAsString().str() +
-                   "' passes its values by pointer, which xfence does not "
-                   "translate; use '" +
-                   e->getOpAsString().str() + "_n'";
-    return sync;
+    return refusedAtomic(e, "passes its values by pointer, which xfence does "
+                            "not translate; use '" +
+                                e->getOpAsString() + "_n'");
   case AE::AO__atomic_add_fetch:
   case AE::AO__atomic_sub_fetch:
   case AE::AO__atomic_and_fetch:
@@ -253,71 +277,29 @@ std::optional<Sync> classifyGnuAtomic(const clang::AtomicExpr *e) {
   case AE::AO__atomic_xor_fetch:
   case AE::AO__atomic_min_fetch:
   case AE::AO__atomic_max_fetch:
-    sync.kind = SyncKind::Refused;
-    sync.refusal = "'" + e->getOpAsString().str() +
-                   "' returns the new value, which xfence's atomics do not "
-                   "(they return the old one); use the __atomic_fetch_<op> "
-                   "form";
-    return sync;
+    return refusedAtomic(e, "returns the new value, which xfence's atomics "
+                            "do not (they return the old one); use the "
+                            "__atomic_fetch_<op> form");
   default:
     return std::nullopt;
   }
 }
 
-/// HIP's scoped atomics, which clang parses as AtomicExpr.
+/// HIP's scoped atomics (and GNU's, classifyGnuAtomic).
 std::optional<Sync> classifyHipAtomic(const clang::AtomicExpr *e) {
-  using AE = clang::AtomicExpr;
   if (std::optional<Sync> gnu = classifyGnuAtomic(e))
     return gnu;
-  Sync sync{SyncKind::HipAtomic};
-  switch (e->getOp()) {
-  case AE::AO__hip_atomic_load:
-    sync.member = MemberOp::Load;
-    return sync;
-  case AE::AO__hip_atomic_store:
-    sync.member = MemberOp::Store;
-    return sync;
-  case AE::AO__hip_atomic_exchange:
-    sync.member = MemberOp::Exchange;
-    return sync;
-  case AE::AO__hip_atomic_compare_exchange_strong:
-  case AE::AO__hip_atomic_compare_exchange_weak:
-    sync.member = MemberOp::CmpXchg;
-    sync.weak = e->getOp() == AE::AO__hip_atomic_compare_exchange_weak;
-    return sync;
-  case AE::AO__hip_atomic_fetch_add:
-    sync.rmw = AtomicRMWKind::add;
-    return sync;
-  case AE::AO__hip_atomic_fetch_sub:
-    sync.rmw = AtomicRMWKind::sub;
-    return sync;
-  case AE::AO__hip_atomic_fetch_and:
-    sync.rmw = AtomicRMWKind::and_;
-    return sync;
-  case AE::AO__hip_atomic_fetch_or:
-    sync.rmw = AtomicRMWKind::or_;
-    return sync;
-  case AE::AO__hip_atomic_fetch_xor:
-    sync.rmw = AtomicRMWKind::xor_;
-    return sync;
-  case AE::AO__hip_atomic_fetch_min:
-    sync.rmw = AtomicRMWKind::min;
-    return sync;
-  case AE::AO__hip_atomic_fetch_max:
-    sync.rmw = AtomicRMWKind::max;
-    return sync;
-  default: {
-    // The other atomic builtins (nand, wrapping inc/dec, test_and_set,
-    // __c11_atomic_*, __scoped_atomic_*, ...) synchronize and have no
-    // xfence meaning here: refused where they are, never copied.
-    Sync refused{SyncKind::Refused};
-    refused.refusal = "the atomic builtin '" + e->getOpAsString().str() +
-                      "' is not translated (xfence imports the GNU "
-                      "__atomic_<op>_n and __atomic_fetch_{add,sub,and,or,"
-                      "xor,min,max} builtins and HIP's __hip_atomic_*)";
-    return refused;
-  }
-  }
+  if (std::optional<Sync> hip = atomicBuiltin(e, SyncKind::HipAtomic))
+    return hip;
+  // The other atomic builtins (nand, wrapping inc/dec, test_and_set,
+  // __c11_atomic_*, __scoped_atomic_*, ...) synchronize and have no xfence
+  // meaning here: refused where they are, never copied.
+  Sync refused{SyncKind::Refused};
+  refused.refusal = "the atomic builtin '" + e->getOpAsString().str() +
+                    "' is not translated (xfence imports the GNU "
+                    "__atomic_<op>_n and __atomic_fetch_{add,sub,and,or,"
+                    "xor,min,max} builtins and HIP's __hip_atomic_*)";
+  return refused;
 }
 
 std::optional<Sync> classify(ParsedSource &src, const clang::Stmt *s) {
@@ -581,9 +563,13 @@ std::vector<const clang::Expr *> xfence::siteOperands(const clang::Stmt *site) {
 
 namespace {
 
-/// The scope named by the enumerator `value` of the enum `type`
-/// (cuda::thread_scope), by its name.
-std::optional<Scope> scopeFromEnum(clang::QualType type, int64_t value) {
+/// What the enumerator of value `value` of the enum `type` means, by its
+/// name: the meaning of the first of `words` the name contains. Nothing if
+/// `type` is no enum or no enumerator of that value names one of them.
+template <typename T, size_t N>
+std::optional<T>
+byEnumeratorName(clang::QualType type, int64_t value,
+                 const std::pair<llvm::StringLiteral, T> (&words)[N]) {
   const auto *enumType = type->getAs<clang::EnumType>();
   if (!enumType)
     return std::nullopt;
@@ -591,56 +577,37 @@ std::optional<Scope> scopeFromEnum(clang::QualType type, int64_t value) {
        enumType->getDecl()->getDefinitionOrSelf()->enumerators()) {
     if (c->getInitVal().getExtValue() != value)
       continue;
-    llvm::StringRef n = c->getName();
-    if (n.contains("system"))
-      return Scope::system;
-    if (n.contains("device"))
-      return Scope::device;
-    if (n.contains("cluster"))
-      return Scope::cluster;
-    if (n.contains("block"))
-      return Scope::workgroup;
-    if (n.contains("thread"))
-      return Scope::thread;
+    for (const auto &[word, meaning] : words)
+      if (c->getName().contains(word))
+        return meaning;
   }
   return std::nullopt;
 }
 
+/// The scope named by the enumerator `value` of the enum `type`
+/// (cuda::thread_scope), by its name.
+std::optional<Scope> scopeFromEnum(clang::QualType type, int64_t value) {
+  static constexpr std::pair<llvm::StringLiteral, Scope> kWords[] = {
+      {"system", Scope::system},   {"device", Scope::device},
+      {"cluster", Scope::cluster}, {"block", Scope::workgroup},
+      {"thread", Scope::thread},
+  };
+  return byEnumeratorName(type, value, kWords);
+}
+
 /// The order of a memory_order value: by enumerator name when the type is
-/// an enum, else C++'s numbering (relaxed 0 ... seq_cst 5).
+/// an enum, else C++'s numbering (relaxed 0 ... seq_cst 5), which is C11's
+/// and so OpenCL's.
 std::optional<MemoryOrder> orderFromValue(clang::QualType type, int64_t value) {
-  if (const auto *enumType = type->getAs<clang::EnumType>()) {
-    for (const clang::EnumConstantDecl *c :
-         enumType->getDecl()->getDefinitionOrSelf()->enumerators()) {
-      if (c->getInitVal().getExtValue() != value)
-        continue;
-      llvm::StringRef n = c->getName();
-      if (n.contains("acq_rel"))
-        return MemoryOrder::acq_rel;
-      if (n.contains("seq_cst"))
-        return MemoryOrder::seq_cst;
-      if (n.contains("relaxed"))
-        return MemoryOrder::relaxed;
-      if (n.contains("consume") || n.contains("acquire"))
-        return MemoryOrder::acquire; // consume is acquire (C++17 advice)
-      if (n.contains("release"))
-        return MemoryOrder::release;
-    }
-  }
-  switch (value) {
-  case 0:
-    return MemoryOrder::relaxed;
-  case 1:
-  case 2:
-    return MemoryOrder::acquire;
-  case 3:
-    return MemoryOrder::release;
-  case 4:
-    return MemoryOrder::acq_rel;
-  case 5:
-    return MemoryOrder::seq_cst;
-  }
-  return std::nullopt;
+  // consume is acquire (C++17 advice).
+  static constexpr std::pair<llvm::StringLiteral, MemoryOrder> kWords[] = {
+      {"acq_rel", MemoryOrder::acq_rel}, {"seq_cst", MemoryOrder::seq_cst},
+      {"relaxed", MemoryOrder::relaxed}, {"consume", MemoryOrder::acquire},
+      {"acquire", MemoryOrder::acquire}, {"release", MemoryOrder::release},
+  };
+  if (std::optional<MemoryOrder> order = byEnumeratorName(type, value, kWords))
+    return order;
+  return orderFromOpenCL(value);
 }
 
 class Importer : public ImporterBase<Importer> {
