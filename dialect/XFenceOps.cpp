@@ -207,20 +207,26 @@ LogicalResult AtomicCmpXchgOp::verify() {
                        getDesired().getType());
 }
 
+/// An atomic load or store (`what`) of `valueType`: `wrongHalf` (a load's
+/// release, a store's acquire) is allowed only as part of seq_cst.
+template <typename OpTy>
+static LogicalResult verifyLoadOrStore(OpTy op, bool wrongHalf,
+                                       llvm::StringRef what, Type valueType) {
+  if (wrongHalf && op.getOrder() != MemoryOrder::seq_cst)
+    return op.emitOpError("an atomic ")
+           << what << " cannot have order '"
+           << stringifyMemoryOrder(op.getOrder()) << "'";
+  return verifyAddress(op, op.getAddr().getType(), op.getIndices(), valueType);
+}
+
 LogicalResult AtomicLoadOp::verify() {
-  if (hasRelease(getOrder()) && getOrder() != MemoryOrder::seq_cst)
-    return emitOpError("an atomic load cannot have order '")
-           << stringifyMemoryOrder(getOrder()) << "'";
-  return verifyAddress(*this, getAddr().getType(), getIndices(),
-                       getResult().getType());
+  return verifyLoadOrStore(*this, hasRelease(getOrder()), "load",
+                           getResult().getType());
 }
 
 LogicalResult AtomicStoreOp::verify() {
-  if (hasAcquire(getOrder()) && getOrder() != MemoryOrder::seq_cst)
-    return emitOpError("an atomic store cannot have order '")
-           << stringifyMemoryOrder(getOrder()) << "'";
-  return verifyAddress(*this, getAddr().getType(), getIndices(),
-                       getValue().getType());
+  return verifyLoadOrStore(*this, hasAcquire(getOrder()), "store",
+                           getValue().getType());
 }
 
 //===----------------------------------------------------------------------===//

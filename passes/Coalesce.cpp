@@ -83,15 +83,23 @@ bool scopesCombine(const Options &options, Scope a, Scope b) {
   return !options.exactScopes || a == b;
 }
 
+/// A rule of the pass: a pattern on OpTy with the pass's options and the
+/// statistic that counts what it changes.
+template <typename OpTy> struct Rule : OpRewritePattern<OpTy> {
+  Rule(MLIRContext *ctx, const Options &options, Pass::Statistic &counter)
+      : OpRewritePattern<OpTy>(ctx), options(options), counter(counter) {}
+
+  const Options &options;
+  Pass::Statistic &counter;
+};
+
 /// Rule 2: `fence A; fence B` with no memory access between them is one
 /// fence with the join of scope, order and spaces. Every access ordered by
 /// A or by B is on the same side of the single fence, and the joined fence
 /// gives every guarantee of each (release + acquire = acq_rel; seq_cst only
 /// if one of them was seq_cst).
-struct MergeFences : OpRewritePattern<FenceOp> {
-  MergeFences(MLIRContext *ctx, const Options &options,
-              Pass::Statistic &counter)
-      : OpRewritePattern(ctx), options(options), counter(counter) {}
+struct MergeFences : Rule<FenceOp> {
+  using Rule::Rule;
 
   LogicalResult matchAndRewrite(FenceOp first,
                                 PatternRewriter &rewriter) const override {
@@ -111,9 +119,6 @@ struct MergeFences : OpRewritePattern<FenceOp> {
     rewriter.eraseOp(second);
     return success();
   }
-
-  const Options &options;
-  Pass::Statistic &counter;
 };
 
 /// Rule 3: a workgroup barrier with a memory part is a release fence on
@@ -139,10 +144,8 @@ struct MergeFences : OpRewritePattern<FenceOp> {
 ///    barrier's own fences lie on the wrong side of the wait for it.
 /// Not for seq_cst fences (a barrier does not join the total order), not
 /// beside partial or subgroup barriers, not for spaces the barrier omits.
-struct DropFenceAtBarrier : OpRewritePattern<FenceOp> {
-  DropFenceAtBarrier(MLIRContext *ctx, const Options &options,
-                     Pass::Statistic &counter)
-      : OpRewritePattern(ctx), options(options), counter(counter) {}
+struct DropFenceAtBarrier : Rule<FenceOp> {
+  using Rule::Rule;
 
   /// Whether `op`, the neighbour of `fence` after it (`fenceFirst`) or
   /// before it, is a barrier that subsumes the fence.
@@ -180,19 +183,14 @@ struct DropFenceAtBarrier : OpRewritePattern<FenceOp> {
     rewriter.eraseOp(fence);
     return success();
   }
-
-  const Options &options;
-  Pass::Statistic &counter;
 };
 
 /// Rule 4: two barriers of the same execution scope with no memory access
 /// between them are one barrier: no thread passes the second before all have
 /// reached the first, and nothing happens in between that a second wait
 /// could order. Their memory parts join as fences do.
-struct MergeBarriers : OpRewritePattern<BarrierOp> {
-  MergeBarriers(MLIRContext *ctx, const Options &options,
-                Pass::Statistic &counter)
-      : OpRewritePattern(ctx), options(options), counter(counter) {}
+struct MergeBarriers : Rule<BarrierOp> {
+  using Rule::Rule;
 
   LogicalResult matchAndRewrite(BarrierOp first,
                                 PatternRewriter &rewriter) const override {
@@ -226,9 +224,6 @@ struct MergeBarriers : OpRewritePattern<BarrierOp> {
     rewriter.eraseOp(second);
     return success();
   }
-
-  const Options &options;
-  Pass::Statistic &counter;
 };
 
 /// Rule 5: local memory (OpenCL __local, CUDA __shared__) is reachable from
@@ -240,17 +235,14 @@ struct MergeBarriers : OpRewritePattern<BarrierOp> {
 /// as OpenCL 2.0 §6.13.8 says of a local work_group_barrier. Not under
 /// `exact-scopes`, where any change of scope may part two synchronizing
 /// operations (the pass does not add the pattern there).
-template <typename OpTy>
-struct NarrowLocal : OpRewritePattern<OpTy> {
-  NarrowLocal(MLIRContext *ctx, const Options &options,
-              Pass::Statistic &counter)
-      : OpRewritePattern<OpTy>(ctx), options(options), counter(counter) {}
+template <typename OpTy> struct NarrowLocal : Rule<OpTy> {
+  using Rule<OpTy>::Rule;
 
   LogicalResult matchAndRewrite(OpTy op,
                                 PatternRewriter &rewriter) const override {
     if (op.getSpaces() != MemorySpaces::local)
       return rewriter.notifyMatchFailure(op, "not local-only");
-    Scope widest = options.clusters ? Scope::cluster : Scope::workgroup;
+    Scope widest = this->options.clusters ? Scope::cluster : Scope::workgroup;
     Scope target;
     if constexpr (std::is_same_v<OpTy, FenceOp>) {
       target = widest;
@@ -265,14 +257,11 @@ struct NarrowLocal : OpRewritePattern<OpTy> {
         return rewriter.notifyMatchFailure(op, "already narrow");
       rewriter.modifyOpInPlace(op, [&] { op.setMemoryScope(target); });
     }
-    note(options, counter, op, "narrow-local",
+    note(this->options, this->counter, op, "narrow-local",
          "local-only memory ordering narrowed to " + stringifyScope(target) +
              " scope");
     return success();
   }
-
-  const Options &options;
-  Pass::Statistic &counter;
 };
 
 struct XFenceCoalescePass

@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "dialect/XFenceOps.h"
+#include "frontends/names/AtomicNames.h"
 #include "frontends/names/OpenCLSyncNames.h"
 #include "frontends/names/PTXSyncNames.h"
 #include "passes/Passes.h"
@@ -225,44 +226,35 @@ std::optional<FailureOr<LLVMAtomic>> readLLVMAtomic(Operation *op) {
   bool isVolatile;
   std::optional<LLVM::AtomicBinOp> binOp;
   llvm::StringRef what;
+  // What the four atomics name alike.
+  auto read = [&](auto atomic, Value ptr, Type valueType,
+                  LLVM::AtomicOrdering order, llvm::StringRef name) {
+    addr = ptr;
+    type = valueType;
+    ordering = order;
+    syncScope = atomic.getSyncscope();
+    alignment = atomic.getAlignment();
+    isVolatile = atomic.getVolatile_();
+    what = name;
+  };
   if (auto rmw = dyn_cast<LLVM::AtomicRMWOp>(op)) {
-    addr = rmw.getPtr();
-    type = rmw.getVal().getType();
-    ordering = rmw.getOrdering();
-    syncScope = rmw.getSyncscope();
-    alignment = rmw.getAlignment();
-    isVolatile = rmw.getVolatile_();
+    read(rmw, rmw.getPtr(), rmw.getVal().getType(), rmw.getOrdering(),
+         "atomicrmw");
     binOp = rmw.getBinOp();
-    what = "atomicrmw";
   } else if (auto cas = dyn_cast<LLVM::AtomicCmpXchgOp>(op)) {
-    addr = cas.getPtr();
-    type = cas.getVal().getType();
-    ordering = cas.getSuccessOrdering();
+    read(cas, cas.getPtr(), cas.getVal().getType(), cas.getSuccessOrdering(),
+         "cmpxchg");
     failureOrdering = cas.getFailureOrdering();
-    syncScope = cas.getSyncscope();
-    alignment = cas.getAlignment();
-    isVolatile = cas.getVolatile_();
-    what = "cmpxchg";
   } else if (auto load = dyn_cast<LLVM::LoadOp>(op)) {
     if (load.getOrdering() == LLVM::AtomicOrdering::not_atomic)
       return std::nullopt;
-    addr = load.getAddr();
-    type = load.getType();
-    ordering = load.getOrdering();
-    syncScope = load.getSyncscope();
-    alignment = load.getAlignment();
-    isVolatile = load.getVolatile_();
-    what = "load atomic";
+    read(load, load.getAddr(), load.getType(), load.getOrdering(),
+         "load atomic");
   } else if (auto store = dyn_cast<LLVM::StoreOp>(op)) {
     if (store.getOrdering() == LLVM::AtomicOrdering::not_atomic)
       return std::nullopt;
-    addr = store.getAddr();
-    type = store.getValue().getType();
-    ordering = store.getOrdering();
-    syncScope = store.getSyncscope();
-    alignment = store.getAlignment();
-    isVolatile = store.getVolatile_();
-    what = "store atomic";
+    read(store, store.getAddr(), store.getValue().getType(),
+         store.getOrdering(), "store atomic");
   } else {
     return std::nullopt;
   }
@@ -444,14 +436,7 @@ struct RaiseOpenCLCall : OpRewritePattern<LLVM::CallOp> {
       std::optional<int64_t> flags = constant(i);
       if (!flags)
         return kAllSpaces;
-      MemorySpaces spaces = MemorySpaces::none;
-      if (*flags & kOpenCLLocalFence)
-        spaces = spaces | MemorySpaces::local;
-      if (*flags & kOpenCLGlobalFence)
-        spaces = spaces | MemorySpaces::global;
-      if (*flags & kOpenCLImageFence)
-        spaces = spaces | MemorySpaces::image;
-      return spaces;
+      return spacesOfOpenCLFlags(*flags);
     };
     auto orderArg = [&](unsigned i, MemoryOrder absent) {
       if (i >= args.size())
@@ -466,6 +451,14 @@ struct RaiseOpenCLCall : OpRewritePattern<LLVM::CallOp> {
       std::optional<int64_t> v = constant(i);
       std::optional<Scope> scope = v ? scopeFromOpenCL(*v) : std::nullopt;
       return scope.value_or(Scope::system);
+    };
+    // OpenCL 2.0 atomics: seq_cst at memory_scope_device unless _explicit.
+    auto c11Order = [&](unsigned i) {
+      return b->isExplicit ? orderArg(i, MemoryOrder::seq_cst)
+                           : MemoryOrder::seq_cst;
+    };
+    auto c11Scope = [&](unsigned i) {
+      return b->isExplicit ? scopeArg(i, Scope::device) : Scope::device;
     };
     auto impliedScope = [&](MemorySpaces spaces) {
       return state.globalFenceDevice && isAtLeast(spaces, MemorySpaces::global)
@@ -539,7 +532,7 @@ struct RaiseOpenCLCall : OpRewritePattern<LLVM::CallOp> {
     bool isUnsigned =
         llvm::StringRef(names->second).split(',').first.contains("unsigned");
     auto rmwKind = [&](AtomicRMWKind kind) {
-      return openCLRMWKind(kind, isUnsigned, isa<FloatType>(type));
+      return rmwKindForType(kind, isUnsigned, isa<FloatType>(type));
     };
     auto atomicType = [&](Type t) {
       return t && (isa<IntegerType>(t) || isa<FloatType>(t));
@@ -563,14 +556,8 @@ struct RaiseOpenCLCall : OpRewritePattern<LLVM::CallOp> {
               : args[1];
       bool legacy = b->kind == OpenCLSync::LegacyRMW;
       unsigned orderAt = b->impliedOne ? 1 : 2;
-      MemoryOrder order =
-          legacy ? MemoryOrder::relaxed
-                 : (b->isExplicit ? orderArg(orderAt, MemoryOrder::seq_cst)
-                                  : MemoryOrder::seq_cst);
-      Scope scope = legacy
-                        ? legacyScope
-                        : (b->isExplicit ? scopeArg(orderAt + 1, Scope::device)
-                                         : Scope::device);
+      MemoryOrder order = legacy ? MemoryOrder::relaxed : c11Order(orderAt);
+      Scope scope = legacy ? legacyScope : c11Scope(orderAt + 1);
       state.raised.insert(*callee);
       rewriter.replaceOpWithNewOp<AtomicRMWOp>(
           call, type, kind, addr, ValueRange(), value, scope, order);
@@ -590,12 +577,11 @@ struct RaiseOpenCLCall : OpRewritePattern<LLVM::CallOp> {
     case OpenCLSync::Load: {
       if (!atomicType(type))
         return failure();
-      MemoryOrder order = b->isExplicit ? orderArg(1, MemoryOrder::seq_cst)
-                                        : MemoryOrder::seq_cst;
+      MemoryOrder order = c11Order(1);
       if (order == MemoryOrder::release || order == MemoryOrder::acq_rel)
         return fail("memory_order_" + stringifyMemoryOrder(order) +
                     " is not allowed for atomic_load");
-      Scope scope = b->isExplicit ? scopeArg(2, Scope::device) : Scope::device;
+      Scope scope = c11Scope(2);
       state.raised.insert(*callee);
       rewriter.replaceOpWithNewOp<AtomicLoadOp>(call, type, addr, ValueRange(),
                                                 scope, order);
@@ -604,12 +590,11 @@ struct RaiseOpenCLCall : OpRewritePattern<LLVM::CallOp> {
     case OpenCLSync::Store: {
       if (args.size() < 2 || !atomicType(args[1].getType()))
         return failure();
-      MemoryOrder order = b->isExplicit ? orderArg(2, MemoryOrder::seq_cst)
-                                        : MemoryOrder::seq_cst;
+      MemoryOrder order = c11Order(2);
       if (order == MemoryOrder::acquire || order == MemoryOrder::acq_rel)
         return fail("memory_order_" + stringifyMemoryOrder(order) +
                     " is not allowed for atomic_store");
-      Scope scope = b->isExplicit ? scopeArg(3, Scope::device) : Scope::device;
+      Scope scope = c11Scope(3);
       state.raised.insert(*callee);
       rewriter.replaceOpWithNewOp<AtomicStoreOp>(call, args[1], addr,
                                                  ValueRange(), scope, order);
@@ -624,11 +609,8 @@ struct RaiseOpenCLCall : OpRewritePattern<LLVM::CallOp> {
           !isa<IntegerType>(call.getResult().getType()))
         return failure();
       Type valueType = args[2].getType();
-      MemoryOrder successOrder = b->isExplicit
-                                     ? orderArg(3, MemoryOrder::seq_cst)
-                                     : MemoryOrder::seq_cst;
-      MemoryOrder failOrder = b->isExplicit ? orderArg(4, MemoryOrder::seq_cst)
-                                            : MemoryOrder::seq_cst;
+      MemoryOrder successOrder = c11Order(3);
+      MemoryOrder failOrder = c11Order(4);
       if (failOrder == MemoryOrder::release ||
           failOrder == MemoryOrder::acq_rel)
         return fail("the failure order of a compare-exchange cannot be "
@@ -636,7 +618,7 @@ struct RaiseOpenCLCall : OpRewritePattern<LLVM::CallOp> {
       if (!isAtLeast(successOrder, failOrder))
         return fail("the failure order of a compare-exchange cannot be "
                     "stronger than its success order");
-      Scope scope = b->isExplicit ? scopeArg(5, Scope::device) : Scope::device;
+      Scope scope = c11Scope(5);
       state.raised.insert(*callee);
       Value expectedPtr = args[1];
       Value expected =
@@ -663,9 +645,8 @@ struct RaiseOpenCLCall : OpRewritePattern<LLVM::CallOp> {
       if (call.getNumResults() != 1 ||
           !isa<IntegerType>(call.getResult().getType()))
         return failure();
-      MemoryOrder order = b->isExplicit ? orderArg(1, MemoryOrder::seq_cst)
-                                        : MemoryOrder::seq_cst;
-      Scope scope = b->isExplicit ? scopeArg(2, Scope::device) : Scope::device;
+      MemoryOrder order = c11Order(1);
+      Scope scope = c11Scope(2);
       state.raised.insert(*callee);
       Type flagType = rewriter.getI32Type();
       Value one = LLVM::ConstantOp::create(rewriter, loc, flagType,
@@ -683,12 +664,11 @@ struct RaiseOpenCLCall : OpRewritePattern<LLVM::CallOp> {
     }
     case OpenCLSync::FlagClear: {
       // (obj[, order[, scope]]): an atomic store of 0.
-      MemoryOrder order = b->isExplicit ? orderArg(1, MemoryOrder::seq_cst)
-                                        : MemoryOrder::seq_cst;
+      MemoryOrder order = c11Order(1);
       if (order == MemoryOrder::acquire || order == MemoryOrder::acq_rel)
         return fail("memory_order_" + stringifyMemoryOrder(order) +
                     " is not allowed for atomic_flag_clear");
-      Scope scope = b->isExplicit ? scopeArg(2, Scope::device) : Scope::device;
+      Scope scope = c11Scope(2);
       state.raised.insert(*callee);
       Value zero = LLVM::ConstantOp::create(
           rewriter, loc, rewriter.getI32Type(), rewriter.getI32IntegerAttr(0));

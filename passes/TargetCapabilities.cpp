@@ -12,6 +12,20 @@ using namespace xfence;
 namespace {
 using K = AtomicRMWKind;
 using S = Scope;
+
+/// Every scope but the cluster, which only CUDA and PTX name.
+constexpr ScopeSet kAllButCluster = {S::thread, S::subgroup, S::workgroup,
+                                     S::device, S::system};
+/// Every read-modify-write of the dialect: the rows of the targets that
+/// have them all.
+constexpr AtomicRMWKind kEveryRMW[] = {
+    K::add,  K::sub,  K::and_, K::or_, K::xor_, K::min, K::max,
+    K::umin, K::umax, K::xchg, K::inc, K::dec,  K::fadd};
+/// OpenCL C's atomic_* and atomic_fetch_*: no wrapping inc/dec, no
+/// floating-point add.
+constexpr AtomicRMWKind kOpenCLRMW[] = {K::add,  K::sub, K::and_, K::or_,
+                                        K::xor_, K::min, K::max,  K::umin,
+                                        K::umax, K::xchg};
 } // namespace
 
 TargetCapabilities xfence::cudaCapabilities() {
@@ -36,10 +50,7 @@ TargetCapabilities xfence::cudaCapabilities() {
   caps.barrierReduceScopes = {S::workgroup}; // __syncthreads_count/and/or
   caps.barrierMemoryIsExecScope = true;
   caps.barrierMaxOrder = MemoryOrder::acq_rel;
-  caps.rmwKinds = {
-      K::add,  K::sub,  K::and_, K::or_, K::xor_, K::min, K::max,
-      K::umin, K::umax, K::xchg, K::inc, K::dec,  K::fadd}; // atomicInc/Dec
-                                                            // wrap (§2)
+  caps.rmwKinds.assign(llvm::ArrayRef(kEveryRMW)); // atomicInc/Dec wrap (§2)
   return caps;
 }
 
@@ -50,8 +61,7 @@ TargetCapabilities xfence::hipCapabilities() {
   // column "HIP") has the sync scopes wavefront, workgroup, agent and
   // system, which __builtin_amdgcn_fence and the __hip_atomic builtins
   // name; there are no clusters, so cluster widens to agent.
-  caps.fenceScopes = {S::thread, S::subgroup, S::workgroup, S::device,
-                      S::system};
+  caps.fenceScopes = kAllButCluster;
   caps.atomicScopes = {S::subgroup, S::workgroup, S::device, S::system};
   caps.threadFences = true;     // __atomic_signal_fence
   caps.splitFenceOrders = true; // __builtin_amdgcn_fence(__ATOMIC_ACQUIRE, ...)
@@ -67,10 +77,7 @@ TargetCapabilities xfence::hipCapabilities() {
   // The barrier's memory part is written as fences around s_barrier, at any
   // scope and order.
   caps.barrierMemoryIsExecScope = false;
-  caps.rmwKinds = {
-      K::add,  K::sub,  K::and_, K::or_, K::xor_, K::min, K::max,
-      K::umin, K::umax, K::xchg, K::inc, K::dec,  K::fadd}; // atomic_inc32/dec32
-                                                            // wrap
+  caps.rmwKinds.assign(llvm::ArrayRef(kEveryRMW)); // atomic_inc32/dec32 wrap
   return caps;
 }
 
@@ -104,8 +111,7 @@ TargetCapabilities xfence::alpakaCapabilities() {
   caps.barrierMaxOrder = MemoryOrder::acq_rel;
   // operation::{Add,Sub,Min,Max,Exch,Inc,Dec,And,Or,Xor}; Inc/Dec wrap as
   // CUDA's atomicInc/atomicDec; Add takes float and double.
-  caps.rmwKinds = {K::add,  K::sub,  K::and_, K::or_, K::xor_, K::min, K::max,
-                   K::umin, K::umax, K::xchg, K::inc, K::dec,  K::fadd};
+  caps.rmwKinds.assign(llvm::ArrayRef(kEveryRMW));
   return caps;
 }
 
@@ -144,8 +150,7 @@ TargetCapabilities xfence::openCL12Capabilities() {
   caps.barrierScopes = {S::workgroup};
   caps.barrierMemoryIsExecScope = true;
   caps.barrierMaxOrder = MemoryOrder::acq_rel;
-  caps.rmwKinds = {K::add, K::sub, K::and_, K::or_,  K::xor_,
-                   K::min, K::max, K::umin, K::umax, K::xchg};
+  caps.rmwKinds.assign(llvm::ArrayRef(kOpenCLRMW));
   return caps;
 }
 
@@ -157,8 +162,7 @@ TargetCapabilities xfence::openCL2Capabilities() {
   // sides of a synchronization, so the widening is a whole-program decision:
   // every op of the module is legalized by the same table, so both partners
   // of a cluster-scope synchronization become device scope together.
-  caps.fenceScopes = {S::thread, S::subgroup, S::workgroup, S::device,
-                      S::system};
+  caps.fenceScopes = kAllButCluster;
   // "The memory_scope_work_item value for memory_scope can only be used
   // with atomic_work_item_fence with flags set to CLK_IMAGE_MEM_FENCE"
   // (OpenCL C 2.0 §6.13.11.4; 3.0, memory_scope): a thread-scope fence
@@ -174,8 +178,7 @@ TargetCapabilities xfence::openCL2Capabilities() {
   caps.atomicScopes = {S::workgroup, S::device, S::system};
   // work_group_barrier / sub_group_barrier with a memory scope operand.
   caps.barrierScopes = {S::subgroup, S::workgroup};
-  caps.rmwKinds = {K::add, K::sub, K::and_, K::or_,  K::xor_,
-                   K::min, K::max, K::umin, K::umax, K::xchg};
+  caps.rmwKinds.assign(llvm::ArrayRef(kOpenCLRMW));
   return caps;
 }
 
@@ -206,8 +209,7 @@ TargetCapabilities xfence::ptxCapabilities(unsigned sm, unsigned ptx,
   caps.barrierMemoryIsExecScope = true;
   caps.barrierMaxOrder = MemoryOrder::acq_rel;
   // atom has no sub: it is atom.add of the negated operand.
-  caps.rmwKinds = {K::add,  K::sub,  K::and_, K::or_, K::xor_, K::min, K::max,
-                   K::umin, K::umax, K::xchg, K::inc, K::dec,  K::fadd};
+  caps.rmwKinds.assign(llvm::ArrayRef(kEveryRMW));
   return caps;
 }
 
@@ -248,8 +250,7 @@ TargetCapabilities xfence::cpuCapabilities() {
   // A workgroup is an OpenMP team; its barrier is an OpenMP barrier, which
   // is a full (seq_cst) fence of all memory as well.
   caps.barrierScopes = {S::workgroup};
-  caps.rmwKinds = {K::add,  K::sub,  K::and_, K::or_, K::xor_, K::min, K::max,
-                   K::umin, K::umax, K::xchg, K::inc, K::dec,  K::fadd};
+  caps.rmwKinds.assign(llvm::ArrayRef(kEveryRMW));
   return caps;
 }
 

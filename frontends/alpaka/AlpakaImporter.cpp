@@ -24,8 +24,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "frontends/alpaka/AlpakaImporter.h"
-#include "frontends/common/SourceRanges.h"
-#include "frontends/common/StatementWalker.h"
+#include "frontends/common/Importer.h"
 #include "frontends/names/AtomicNames.h"
 
 #include "dialect/XFenceDialect.h"
@@ -100,10 +99,6 @@ bool inAlpaka(const clang::Decl *d) {
   return false;
 }
 
-constexpr llvm::StringLiteral kAtomicOps[] = {"Add",  "Sub", "Min", "Max",
-                                              "Exch", "Inc", "Dec", "And",
-                                              "Or",   "Xor", "Cas"};
-
 std::optional<Sync> classify(const clang::FunctionDecl *fn) {
   if (!fn)
     return std::nullopt;
@@ -124,9 +119,9 @@ std::optional<Sync> classify(const clang::FunctionDecl *fn) {
     api = Api::V1;
   else
     return std::nullopt;
-  for (llvm::StringRef op : kAtomicOps)
-    if (name == op)
-      return Sync{SyncKind::Atomic, api, op.str()};
+  // The operations of atomic<Op> (AtomicNames.h), and Cas.
+  if (name == "Cas" || rmwKindOfAtomicName(name))
+    return Sync{SyncKind::Atomic, api, name.str()};
   return std::nullopt;
 }
 
@@ -174,23 +169,15 @@ std::optional<MemoryOrder> orderOfTag(llvm::StringRef tag) {
 // The importer
 //===----------------------------------------------------------------------===//
 
-class Importer : public StatementWalker<Importer> {
+class Importer : public ImporterBase<Importer> {
   friend class StatementWalker<Importer>;
 
 public:
-  Importer(ParsedSource &src, MLIRContext *ctx)
-      : StatementWalker(ctx), src(src), ctx(ctx), sm(src.getSourceManager()),
-        lo(src.getLangOpts()), astCtx(src.getContext()) {}
+  Importer(ParsedSource &src, MLIRContext *ctx) : ImporterBase(src, ctx) {}
 
   bool run(ModuleOp module);
-  void importFunction(ModuleOp module, const clang::FunctionDecl *fn);
 
 private:
-  Location locOf(clang::SourceRange range) {
-    return toLocation(ctx, sm, lo, range);
-  }
-  Location locOf(const clang::Stmt *s) { return locOf(s->getSourceRange()); }
-
   void visitExpr(const clang::Expr *e);
   void visitDeclInit(const clang::VarDecl *) {}
   void visitAsm(const clang::Stmt *s) {
@@ -209,25 +196,6 @@ private:
   /// The type of the atomic object of `call`, or null after an error.
   clang::QualType atomicObjectType(const clang::CallExpr *call,
                                    unsigned valueArg);
-
-  void error(const clang::Expr *e, const llvm::Twine &message) {
-    src.report(e->getExprLoc(), DiagnosticsEngine::Error, message.str());
-    failed = true;
-  }
-  Value poison(Type type) {
-    OpBuilder::InsertionGuard guard(builder);
-    builder.setInsertionPointToStart(entry);
-    return LLVM::PoisonOp::create(builder, builder.getUnknownLoc(), type);
-  }
-
-  ParsedSource &src;
-  MLIRContext *ctx;
-  clang::SourceManager &sm;
-  const clang::LangOptions &lo;
-  clang::ASTContext &astCtx;
-  Block *entry = nullptr;
-  bool failed = false;
-  llvm::StringMap<unsigned> symbolCount;
 };
 
 /// Every function of the user's code with a body, as written: templates
@@ -283,29 +251,16 @@ std::string functionName(const clang::FunctionDecl *fn) {
 bool Importer::run(ModuleOp module) {
   FunctionFinder finder(src);
   finder.TraverseAST(astCtx);
-  for (const clang::FunctionDecl *fn : finder.functions)
-    importFunction(module, fn);
+  for (const clang::FunctionDecl *fn : finder.functions) {
+    // A kernel functor's operator() is what a queue runs.
+    bool kernel =
+        llvm::isa<clang::CXXMethodDecl>(fn) &&
+        fn->getOverloadedOperator() == clang::OO_Call &&
+        !llvm::cast<clang::CXXMethodDecl>(fn)->getParent()->isLambda();
+    importFunction(module, fn, uniqueName(functionName(fn)), kernel,
+                   locOf(fn->getBody()->getEndLoc()));
+  }
   return !failed;
-}
-
-void Importer::importFunction(ModuleOp module, const clang::FunctionDecl *fn) {
-  builder.setInsertionPointToEnd(module.getBody());
-  std::string name = functionName(fn);
-  if (unsigned n = symbolCount[name]++)
-    name += "." + std::to_string(n + 1);
-  auto func = func::FuncOp::create(builder, locOf(fn->getSourceRange()), name,
-                                   builder.getFunctionType({}, {}));
-  // A kernel functor's operator() is what a queue runs.
-  if (llvm::isa<clang::CXXMethodDecl>(fn) &&
-      fn->getOverloadedOperator() == clang::OO_Call &&
-      !llvm::cast<clang::CXXMethodDecl>(fn)->getParent()->isLambda())
-    func->setAttr("xfence.kernel", builder.getUnitAttr());
-  else
-    func.setPrivate();
-  entry = func.addEntryBlock();
-  builder.setInsertionPointToEnd(entry);
-  visitStmt(fn->getBody());
-  func::ReturnOp::create(builder, locOf(fn->getBody()->getEndLoc()));
 }
 
 void Importer::visitOtherStmt(const clang::Stmt *s) {
@@ -314,9 +269,7 @@ void Importer::visitOtherStmt(const clang::Stmt *s) {
   if (auto *range = llvm::dyn_cast<clang::CXXForRangeStmt>(s)) {
     visitStmt(range->getInit());
     visitExpr(range->getRangeInit());
-    auto loop = LoopOp::create(builder, locOf(s));
-    inRegion(loop.getBody(), [&] { visitStmt(range->getBody()); });
-    return;
+    return loop(s, {range->getBody()});
   }
   // A lambda's body runs when it is called (an opaque call), not here.
   if (llvm::isa<clang::LambdaExpr>(s))
@@ -587,7 +540,7 @@ void Importer::importAtomic(const clang::CallExpr *call, const Sync &sync) {
                                  scope, MemoryOrder::relaxed,
                                  MemoryOrder::relaxed, false);
   } else {
-    // sync.op is one of kAtomicOps, all named in the one table.
+    // sync.op names an atomic<Op> (classify).
     AtomicRMWKind kind = rmwKindForType(*rmwKindOfAtomicName(sync.op),
                                         isUnsigned, isa<FloatType>(type));
     if (isa<FloatType>(type) && kind != AtomicRMWKind::fadd &&
@@ -600,7 +553,7 @@ void Importer::importAtomic(const clang::CallExpr *call, const Sync &sync) {
   }
   clang::PrintingPolicy policy(lo);
   op->setAttr(
-      "xfence.ctype",
+      srcattr::ctype,
       builder.getStringAttr(objectType.getCanonicalType().getAsString(policy)));
 }
 
@@ -608,20 +561,10 @@ void Importer::importAtomic(const clang::CallExpr *call, const Sync &sync) {
 
 OwningOpRef<ModuleOp> xfence::importAlpaka(ParsedSource &src,
                                            MLIRContext *ctx) {
-  ctx->loadDialect<XFenceDialect, func::FuncDialect, LLVM::LLVMDialect>();
-  clang::SourceManager &sm = src.getSourceManager();
-  llvm::StringRef file;
-  if (clang::OptionalFileEntryRef main =
-          sm.getFileEntryRefForID(sm.getMainFileID()))
-    file = main->getName();
-  OwningOpRef<ModuleOp> module =
-      ModuleOp::create(FileLineColLoc::get(ctx, file, 1, 1));
+  OwningOpRef<ModuleOp> module = createImportModule(src, ctx);
   Importer importer(src, ctx);
-  if (!importer.run(*module) || src.hasErrors())
-    return nullptr;
-  if (failed(verify(*module)))
-    return nullptr;
-  return module;
+  bool imported = importer.run(*module) && !src.hasErrors();
+  return verifiedImport(std::move(module), imported);
 }
 
 static llvm::cl::OptionCategory alpakaCategory("alpaka import options");
@@ -634,29 +577,20 @@ static llvm::cl::list<std::string>
                   llvm::cl::cat(alpakaCategory));
 
 void xfence::registerAlpakaImport() {
-  TranslateToMLIRRegistration registration(
+  registerSourceImport(
       "import-alpaka",
       "import alpaka C++ (its fences, barriers and atomics) into the xfence "
       "dialect",
-      [](llvm::SourceMgr &sourceMgr,
-         MLIRContext *ctx) -> OwningOpRef<Operation *> {
-        const llvm::MemoryBuffer *buffer =
-            sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
+      [](llvm::StringRef path, llvm::StringRef contents,
+         MLIRContext *ctx) -> OwningOpRef<ModuleOp> {
         SourceOptions options;
         options.defines.assign(alpakaDefines.begin(), alpakaDefines.end());
         options.includeDirs.assign(alpakaIncludes.begin(),
                                    alpakaIncludes.end());
         std::unique_ptr<ParsedSource> src =
-            parseAlpakaSource(buffer->getBufferIdentifier(),
-                              buffer->getBuffer(), options, llvm::errs());
+            parseAlpakaSource(path, contents, options, llvm::errs());
         if (!src || src->hasErrors())
           return nullptr;
-        OwningOpRef<ModuleOp> module = importAlpaka(*src, ctx);
-        if (!module)
-          return nullptr;
-        return OwningOpRef<Operation *>(module.release());
-      },
-      [](DialectRegistry &registry) {
-        registry.insert<XFenceDialect, func::FuncDialect, LLVM::LLVMDialect>();
+        return importAlpaka(*src, ctx);
       });
 }

@@ -56,17 +56,22 @@ SourceOptions::driverArgs(SourceLanguage language) const {
   return args;
 }
 
-namespace {
-/// Owns the options the printer refers to.
-class Printer : public clang::TextDiagnosticPrinter {
-public:
-  Printer(llvm::raw_ostream &os, std::unique_ptr<clang::DiagnosticOptions> opts)
-      : TextDiagnosticPrinter(os, *opts), opts(std::move(opts)) {}
+static std::unique_ptr<clang::DiagnosticOptions>
+printerOptions(bool presumedLocations) {
+  auto opts = std::make_unique<clang::DiagnosticOptions>();
+  opts->ShowColors = false;
+  if (presumedLocations)
+    opts->ShowPresumedLoc = true;
+  return opts;
+}
 
-private:
-  std::unique_ptr<clang::DiagnosticOptions> opts;
-};
-} // namespace
+DiagnosticPrinter::DiagnosticPrinter(llvm::raw_ostream &os,
+                                     bool presumedLocations)
+    : DiagnosticPrinter(os, printerOptions(presumedLocations)) {}
+
+DiagnosticPrinter::DiagnosticPrinter(
+    llvm::raw_ostream &os, std::unique_ptr<clang::DiagnosticOptions> opts)
+    : TextDiagnosticPrinter(os, *opts), opts(std::move(opts)) {}
 
 ParsedSource::ParsedSource(std::unique_ptr<clang::ASTUnit> unit,
                            std::unique_ptr<clang::DiagnosticConsumer> printer)
@@ -113,9 +118,7 @@ std::unique_ptr<ParsedSource> xfence::parseSource(SourceLanguage language,
                                                   llvm::StringRef contents,
                                                   const SourceOptions &options,
                                                   llvm::raw_ostream &diagOS) {
-  auto diagOpts = std::make_unique<clang::DiagnosticOptions>();
-  diagOpts->ShowColors = false;
-  auto printer = std::make_unique<Printer>(diagOS, std::move(diagOpts));
+  auto printer = std::make_unique<DiagnosticPrinter>(diagOS);
   std::vector<std::string> args = options.driverArgs(language);
   std::unique_ptr<clang::ASTUnit> unit =
       clang::tooling::buildASTFromCodeWithArgs(

@@ -12,8 +12,10 @@
 #define XFENCE_FRONTENDS_COMMON_CLANGSESSION_H
 
 #include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/DiagnosticOptions.h"
 #include "clang/Basic/SourceLocation.h"
 #include "clang/Frontend/ASTUnit.h"
+#include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -74,6 +76,27 @@ public:
 private:
   std::unique_ptr<clang::ASTUnit> unit;
   std::unique_ptr<clang::DiagnosticConsumer> printer;
+};
+
+/// Prints clang's diagnostics, and later those of `ParsedSource::report`,
+/// to a stream in clang's format (no colors); owns the options it refers to
+/// and the texts of the files a parse reads from memory.
+class DiagnosticPrinter : public clang::TextDiagnosticPrinter {
+public:
+  /// `presumedLocations`: `#line` directives name the lines diagnostics
+  /// point at, as clang's own driver does.
+  explicit DiagnosticPrinter(llvm::raw_ostream &os,
+                             bool presumedLocations = false);
+
+  /// The files of a parse read from memory: the unit's buffers point into
+  /// them, so they live as long as the parse.
+  /// (clang::tooling::FileContentMappings.)
+  std::vector<std::pair<std::string, std::string>> files;
+
+private:
+  explicit DiagnosticPrinter(llvm::raw_ostream &os,
+                             std::unique_ptr<clang::DiagnosticOptions> opts);
+  std::unique_ptr<clang::DiagnosticOptions> opts;
 };
 
 /// Parses `contents` as the file `path` in `language`. Clang's diagnostics

@@ -17,7 +17,11 @@
 //   void visitAsm(const clang::Stmt *);          // after its operands
 //   mlir::Location locOf(const clang::Stmt *);
 // and may hide visitOtherStmt (the statements not listed above; the
-// default visits their children).
+// default visits their children). An importer that walks C's operators
+// with visitOperator supplies
+//   void visitAccess(const clang::Expr *e, const clang::Expr *lvalue,
+//                    bool read, bool write);
+// too.
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,8 +31,11 @@
 #include "dialect/XFenceOps.h"
 
 #include "mlir/IR/Builders.h"
+#include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
 #include "clang/AST/StmtCXX.h"
+
+#include <initializer_list>
 
 namespace xfence {
 
@@ -92,31 +99,15 @@ public:
     case clang::Stmt::ForStmtClass: {
       auto *f = llvm::cast<clang::ForStmt>(s);
       visitStmt(f->getInit());
-      auto loop = LoopOp::create(builder, self.locOf(s));
-      inRegion(loop.getBody(), [&] {
-        visitStmt(f->getCond());
-        visitStmt(f->getBody());
-        visitStmt(f->getInc());
-      });
-      return;
+      return loop(s, {f->getCond(), f->getBody(), f->getInc()});
     }
     case clang::Stmt::WhileStmtClass: {
       auto *w = llvm::cast<clang::WhileStmt>(s);
-      auto loop = LoopOp::create(builder, self.locOf(s));
-      inRegion(loop.getBody(), [&] {
-        visitStmt(w->getCond());
-        visitStmt(w->getBody());
-      });
-      return;
+      return loop(s, {w->getCond(), w->getBody()});
     }
     case clang::Stmt::DoStmtClass: {
       auto *d = llvm::cast<clang::DoStmt>(s);
-      auto loop = LoopOp::create(builder, self.locOf(s));
-      inRegion(loop.getBody(), [&] {
-        visitStmt(d->getBody());
-        visitStmt(d->getCond());
-      });
-      return;
+      return loop(s, {d->getBody(), d->getCond()});
     }
     case clang::Stmt::ReturnStmtClass:
       visitStmt(llvm::cast<clang::ReturnStmt>(s)->getRetValue());
@@ -138,6 +129,56 @@ public:
     }
   }
 
+  /// The operators of C, in evaluation order: an lvalue-to-rvalue
+  /// conversion reads its operand; an assignment evaluates its right side,
+  /// then its left, then writes it (a compound one reads it too); ++ and --
+  /// read and write theirs; the right operand of `&&` and `||` runs only
+  /// sometimes, and one arm of `c ? a : b` (an xfence.branch each). The
+  /// accesses go to the importer's visitAccess (`e` the operator, `lvalue`
+  /// the object). False if `e` is none of these.
+  bool visitOperator(const clang::Expr *e) {
+    Derived &self = derived();
+    if (auto *cast = llvm::dyn_cast<clang::ImplicitCastExpr>(e)) {
+      self.visitExpr(cast->getSubExpr());
+      if (cast->getCastKind() == clang::CK_LValueToRValue)
+        self.visitAccess(e, cast->getSubExpr(), true, false);
+      return true;
+    }
+    if (auto *bin = llvm::dyn_cast<clang::BinaryOperator>(e)) {
+      if (bin->isAssignmentOp()) {
+        self.visitExpr(bin->getRHS());
+        self.visitExpr(bin->getLHS());
+        self.visitAccess(e, bin->getLHS(), bin->isCompoundAssignmentOp(), true);
+        return true;
+      }
+      self.visitExpr(bin->getLHS());
+      if (!bin->isLogicalOp()) {
+        self.visitExpr(bin->getRHS());
+        return true;
+      }
+      auto branch = BranchOp::create(builder, self.locOf(e), 1u);
+      inRegion(branch.getAlternatives()[0],
+               [&] { self.visitExpr(bin->getRHS()); });
+      return true;
+    }
+    if (auto *un = llvm::dyn_cast<clang::UnaryOperator>(e)) {
+      self.visitExpr(un->getSubExpr());
+      if (un->isIncrementDecrementOp())
+        self.visitAccess(e, un->getSubExpr(), true, true);
+      return true;
+    }
+    auto *cond = llvm::dyn_cast<clang::AbstractConditionalOperator>(e);
+    if (!cond)
+      return false;
+    self.visitExpr(cond->getCond());
+    auto branch = BranchOp::create(builder, self.locOf(e), 2u);
+    inRegion(branch.getAlternatives()[0],
+             [&] { self.visitExpr(cond->getTrueExpr()); });
+    inRegion(branch.getAlternatives()[1],
+             [&] { self.visitExpr(cond->getFalseExpr()); });
+    return true;
+  }
+
   /// A statement the walker has no rule for: its children, in order.
   void visitOtherStmt(const clang::Stmt *s) { visitChildren(s); }
 
@@ -154,6 +195,17 @@ public:
     mlir::OpBuilder::InsertionGuard guard(builder);
     builder.setInsertionPointToEnd(block);
     fn();
+  }
+
+  /// An xfence.loop at `s` whose body runs `parts` (null ones left out) in
+  /// order.
+  void loop(const clang::Stmt *s,
+            std::initializer_list<const clang::Stmt *> parts) {
+    auto op = LoopOp::create(builder, derived().locOf(s));
+    inRegion(op.getBody(), [&] {
+      for (const clang::Stmt *part : parts)
+        visitStmt(part);
+    });
   }
 
   void exit(const clang::Stmt *s, ExitKind kind) {

@@ -49,6 +49,7 @@
 #include "dialect/XFenceOps.h"
 #include "frontends/common/StatementWalker.h"
 #include "frontends/names/AtomicNames.h"
+#include "frontends/names/OpenCLSyncNames.h"
 #include "frontends/names/PTXSyncNames.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -194,58 +195,81 @@ const clang::Expr *memberObject(const clang::CallExpr *call, bool &arrow) {
   return base;
 }
 
-/// The GNU atomic builtins (__atomic_<op>_n, __atomic_fetch_<op>), which
-/// clang parses as AtomicExpr. In device code clang gives them the default
+using AE = clang::AtomicExpr;
+
+/// The atomic builtins that xfence imports, GNU's (__atomic_<op>_n,
+/// __atomic_fetch_<op>) and HIP's scoped ones (__hip_atomic_<op>), which
+/// clang parses as AtomicExpr: the two families name the same operations.
+/// (HIP's compare_exchange_weak is the weak form of its strong one.)
+struct AtomicBuiltin {
+  AE::AtomicOp gnu, hip;
+  MemberOp member;
+  AtomicRMWKind rmw = AtomicRMWKind::add; // of a Fetch
+};
+constexpr AtomicBuiltin kAtomicBuiltins[] = {
+    {AE::AO__atomic_load_n, AE::AO__hip_atomic_load, MemberOp::Load},
+    {AE::AO__atomic_store_n, AE::AO__hip_atomic_store, MemberOp::Store},
+    {AE::AO__atomic_exchange_n, AE::AO__hip_atomic_exchange,
+     MemberOp::Exchange},
+    {AE::AO__atomic_compare_exchange_n,
+     AE::AO__hip_atomic_compare_exchange_strong, MemberOp::CmpXchg},
+    {AE::AO__atomic_fetch_add, AE::AO__hip_atomic_fetch_add, MemberOp::Fetch,
+     AtomicRMWKind::add},
+    {AE::AO__atomic_fetch_sub, AE::AO__hip_atomic_fetch_sub, MemberOp::Fetch,
+     AtomicRMWKind::sub},
+    {AE::AO__atomic_fetch_and, AE::AO__hip_atomic_fetch_and, MemberOp::Fetch,
+     AtomicRMWKind::and_},
+    {AE::AO__atomic_fetch_or, AE::AO__hip_atomic_fetch_or, MemberOp::Fetch,
+     AtomicRMWKind::or_},
+    {AE::AO__atomic_fetch_xor, AE::AO__hip_atomic_fetch_xor, MemberOp::Fetch,
+     AtomicRMWKind::xor_},
+    {AE::AO__atomic_fetch_min, AE::AO__hip_atomic_fetch_min, MemberOp::Fetch,
+     AtomicRMWKind::min},
+    {AE::AO__atomic_fetch_max, AE::AO__hip_atomic_fetch_max, MemberOp::Fetch,
+     AtomicRMWKind::max},
+};
+
+/// The Sync of `e` if it is an atomic builtin of `kind` (GnuAtomic or
+/// HipAtomic) in the table.
+std::optional<Sync> atomicBuiltin(const clang::AtomicExpr *e, SyncKind kind) {
+  AE::AtomicOp op = e->getOp();
+  bool weak = op == AE::AO__hip_atomic_compare_exchange_weak;
+  if (weak)
+    op = AE::AO__hip_atomic_compare_exchange_strong;
+  for (const AtomicBuiltin &b : kAtomicBuiltins)
+    if ((kind == SyncKind::GnuAtomic ? b.gnu : b.hip) == op) {
+      Sync sync{kind};
+      sync.member = b.member;
+      sync.rmw = b.rmw;
+      sync.weak = weak;
+      return sync;
+    }
+  return std::nullopt;
+}
+
+/// A refused atomic builtin: `why`, after its name.
+Sync refusedAtomic(const clang::AtomicExpr *e, const llvm::Twine &why) {
+  Sync sync{SyncKind::Refused};
+  sync.refusal = ("'" + e->getOpAsString() + "' " + why).str();
+  return sync;
+}
+
+/// The GNU atomic builtins. In device code clang gives them the default
 /// sync scope, the system's (what `atomicrmw ... seq_cst` without a
 /// syncscope means on NVPTX), and the order argument.
 std::optional<Sync> classifyGnuAtomic(const clang::AtomicExpr *e) {
-  using AE = clang::AtomicExpr;
-  Sync sync{SyncKind::GnuAtomic};
-  sync.scope = Scope::system;
+  if (std::optional<Sync> sync = atomicBuiltin(e, SyncKind::GnuAtomic)) {
+    sync->scope = Scope::system;
+    return sync;
+  }
   switch (e->getOp()) {
-  case AE::AO__atomic_load_n:
-    sync.member = MemberOp::Load;
-    return sync;
-  case AE::AO__atomic_store_n:
-    sync.member = MemberOp::Store;
-    return sync;
-  case AE::AO__atomic_exchange_n:
-    sync.member = MemberOp::Exchange;
-    return sync;
-  case AE::AO__atomic_compare_exchange_n:
-    sync.member = MemberOp::CmpXchg;
-    return sync;
-  case AE::AO__atomic_fetch_add:
-    sync.rmw = AtomicRMWKind::add;
-    return sync;
-  case AE::AO__atomic_fetch_sub:
-    sync.rmw = AtomicRMWKind::sub;
-    return sync;
-  case AE::AO__atomic_fetch_and:
-    sync.rmw = AtomicRMWKind::and_;
-    return sync;
-  case AE::AO__atomic_fetch_or:
-    sync.rmw = AtomicRMWKind::or_;
-    return sync;
-  case AE::AO__atomic_fetch_xor:
-    sync.rmw = AtomicRMWKind::xor_;
-    return sync;
-  case AE::AO__atomic_fetch_min:
-    sync.rmw = AtomicRMWKind::min;
-    return sync;
-  case AE::AO__atomic_fetch_max:
-    sync.rmw = AtomicRMWKind::max;
-    return sync;
   case AE::AO__atomic_load:
   case AE::AO__atomic_store:
   case AE::AO__atomic_exchange:
   case AE::AO__atomic_compare_exchange:
-    sync.kind = SyncKind::Refused;
-    sync.refusal = "'" + e->getOpAsString().str() +
-                   "' passes its values by pointer, which xfence does not "
-                   "translate; use '" +
-                   e->getOpAsString().str() + "_n'";
-    return sync;
+    return refusedAtomic(e, "passes its values by pointer, which xfence does "
+                            "not translate; use '" +
+                                e->getOpAsString() + "_n'");
   case AE::AO__atomic_add_fetch:
   case AE::AO__atomic_sub_fetch:
   case AE::AO__atomic_and_fetch:
@@ -253,71 +277,29 @@ std::optional<Sync> classifyGnuAtomic(const clang::AtomicExpr *e) {
   case AE::AO__atomic_xor_fetch:
   case AE::AO__atomic_min_fetch:
   case AE::AO__atomic_max_fetch:
-    sync.kind = SyncKind::Refused;
-    sync.refusal = "'" + e->getOpAsString().str() +
-                   "' returns the new value, which xfence's atomics do not "
-                   "(they return the old one); use the __atomic_fetch_<op> "
-                   "form";
-    return sync;
+    return refusedAtomic(e, "returns the new value, which xfence's atomics "
+                            "do not (they return the old one); use the "
+                            "__atomic_fetch_<op> form");
   default:
     return std::nullopt;
   }
 }
 
-/// HIP's scoped atomics, which clang parses as AtomicExpr.
+/// HIP's scoped atomics (and GNU's, classifyGnuAtomic).
 std::optional<Sync> classifyHipAtomic(const clang::AtomicExpr *e) {
-  using AE = clang::AtomicExpr;
   if (std::optional<Sync> gnu = classifyGnuAtomic(e))
     return gnu;
-  Sync sync{SyncKind::HipAtomic};
-  switch (e->getOp()) {
-  case AE::AO__hip_atomic_load:
-    sync.member = MemberOp::Load;
-    return sync;
-  case AE::AO__hip_atomic_store:
-    sync.member = MemberOp::Store;
-    return sync;
-  case AE::AO__hip_atomic_exchange:
-    sync.member = MemberOp::Exchange;
-    return sync;
-  case AE::AO__hip_atomic_compare_exchange_strong:
-  case AE::AO__hip_atomic_compare_exchange_weak:
-    sync.member = MemberOp::CmpXchg;
-    sync.weak = e->getOp() == AE::AO__hip_atomic_compare_exchange_weak;
-    return sync;
-  case AE::AO__hip_atomic_fetch_add:
-    sync.rmw = AtomicRMWKind::add;
-    return sync;
-  case AE::AO__hip_atomic_fetch_sub:
-    sync.rmw = AtomicRMWKind::sub;
-    return sync;
-  case AE::AO__hip_atomic_fetch_and:
-    sync.rmw = AtomicRMWKind::and_;
-    return sync;
-  case AE::AO__hip_atomic_fetch_or:
-    sync.rmw = AtomicRMWKind::or_;
-    return sync;
-  case AE::AO__hip_atomic_fetch_xor:
-    sync.rmw = AtomicRMWKind::xor_;
-    return sync;
-  case AE::AO__hip_atomic_fetch_min:
-    sync.rmw = AtomicRMWKind::min;
-    return sync;
-  case AE::AO__hip_atomic_fetch_max:
-    sync.rmw = AtomicRMWKind::max;
-    return sync;
-  default: {
-    // The other atomic builtins (nand, wrapping inc/dec, test_and_set,
-    // __c11_atomic_*, __scoped_atomic_*, ...) synchronize and have no
-    // xfence meaning here: refused where they are, never copied.
-    Sync refused{SyncKind::Refused};
-    refused.refusal = "the atomic builtin '" + e->getOpAsString().str() +
-                      "' is not translated (xfence imports the GNU "
-                      "__atomic_<op>_n and __atomic_fetch_{add,sub,and,or,"
-                      "xor,min,max} builtins and HIP's __hip_atomic_*)";
-    return refused;
-  }
-  }
+  if (std::optional<Sync> hip = atomicBuiltin(e, SyncKind::HipAtomic))
+    return hip;
+  // The other atomic builtins (nand, wrapping inc/dec, test_and_set,
+  // __c11_atomic_*, __scoped_atomic_*, ...) synchronize and have no xfence
+  // meaning here: refused where they are, never copied.
+  Sync refused{SyncKind::Refused};
+  refused.refusal = "the atomic builtin '" + e->getOpAsString().str() +
+                    "' is not translated (xfence imports the GNU "
+                    "__atomic_<op>_n and __atomic_fetch_{add,sub,and,or,"
+                    "xor,min,max} builtins and HIP's __hip_atomic_*)";
+  return refused;
 }
 
 std::optional<Sync> classify(ParsedSource &src, const clang::Stmt *s) {
@@ -581,9 +563,13 @@ std::vector<const clang::Expr *> xfence::siteOperands(const clang::Stmt *site) {
 
 namespace {
 
-/// The scope named by the enumerator `value` of the enum `type`
-/// (cuda::thread_scope), by its name.
-std::optional<Scope> scopeFromEnum(clang::QualType type, int64_t value) {
+/// What the enumerator of value `value` of the enum `type` means, by its
+/// name: the meaning of the first of `words` the name contains. Nothing if
+/// `type` is no enum or no enumerator of that value names one of them.
+template <typename T, size_t N>
+std::optional<T>
+byEnumeratorName(clang::QualType type, int64_t value,
+                 const std::pair<llvm::StringLiteral, T> (&words)[N]) {
   const auto *enumType = type->getAs<clang::EnumType>();
   if (!enumType)
     return std::nullopt;
@@ -591,66 +577,45 @@ std::optional<Scope> scopeFromEnum(clang::QualType type, int64_t value) {
        enumType->getDecl()->getDefinitionOrSelf()->enumerators()) {
     if (c->getInitVal().getExtValue() != value)
       continue;
-    llvm::StringRef n = c->getName();
-    if (n.contains("system"))
-      return Scope::system;
-    if (n.contains("device"))
-      return Scope::device;
-    if (n.contains("cluster"))
-      return Scope::cluster;
-    if (n.contains("block"))
-      return Scope::workgroup;
-    if (n.contains("thread"))
-      return Scope::thread;
+    for (const auto &[word, meaning] : words)
+      if (c->getName().contains(word))
+        return meaning;
   }
   return std::nullopt;
+}
+
+/// The scope named by the enumerator `value` of the enum `type`
+/// (cuda::thread_scope), by its name.
+std::optional<Scope> scopeFromEnum(clang::QualType type, int64_t value) {
+  static constexpr std::pair<llvm::StringLiteral, Scope> kWords[] = {
+      {"system", Scope::system},   {"device", Scope::device},
+      {"cluster", Scope::cluster}, {"block", Scope::workgroup},
+      {"thread", Scope::thread},
+  };
+  return byEnumeratorName(type, value, kWords);
 }
 
 /// The order of a memory_order value: by enumerator name when the type is
-/// an enum, else C++'s numbering (relaxed 0 ... seq_cst 5).
+/// an enum, else C++'s numbering (relaxed 0 ... seq_cst 5), which is C11's
+/// and so OpenCL's.
 std::optional<MemoryOrder> orderFromValue(clang::QualType type, int64_t value) {
-  if (const auto *enumType = type->getAs<clang::EnumType>()) {
-    for (const clang::EnumConstantDecl *c :
-         enumType->getDecl()->getDefinitionOrSelf()->enumerators()) {
-      if (c->getInitVal().getExtValue() != value)
-        continue;
-      llvm::StringRef n = c->getName();
-      if (n.contains("acq_rel"))
-        return MemoryOrder::acq_rel;
-      if (n.contains("seq_cst"))
-        return MemoryOrder::seq_cst;
-      if (n.contains("relaxed"))
-        return MemoryOrder::relaxed;
-      if (n.contains("consume") || n.contains("acquire"))
-        return MemoryOrder::acquire; // consume is acquire (C++17 advice)
-      if (n.contains("release"))
-        return MemoryOrder::release;
-    }
-  }
-  switch (value) {
-  case 0:
-    return MemoryOrder::relaxed;
-  case 1:
-  case 2:
-    return MemoryOrder::acquire;
-  case 3:
-    return MemoryOrder::release;
-  case 4:
-    return MemoryOrder::acq_rel;
-  case 5:
-    return MemoryOrder::seq_cst;
-  }
-  return std::nullopt;
+  // consume is acquire (C++17 advice).
+  static constexpr std::pair<llvm::StringLiteral, MemoryOrder> kWords[] = {
+      {"acq_rel", MemoryOrder::acq_rel}, {"seq_cst", MemoryOrder::seq_cst},
+      {"relaxed", MemoryOrder::relaxed}, {"consume", MemoryOrder::acquire},
+      {"acquire", MemoryOrder::acquire}, {"release", MemoryOrder::release},
+  };
+  if (std::optional<MemoryOrder> order = byEnumeratorName(type, value, kWords))
+    return order;
+  return orderFromOpenCL(value);
 }
 
-class Importer : public StatementWalker<Importer> {
+class Importer : public ImporterBase<Importer> {
   friend class StatementWalker<Importer>;
 
 public:
   Importer(ParsedSource &src, MLIRContext *ctx, bool everyFunction)
-      : StatementWalker(ctx), everyFunction(everyFunction), src(src), ctx(ctx),
-        sm(src.getSourceManager()), lo(src.getLangOpts()),
-        astCtx(src.getContext()),
+      : ImporterBase(src, ctx), everyFunction(everyFunction),
         spaces(src.getContext(),
                [&src](const clang::Decl *d) { return isUserDecl(src, d); }) {}
 
@@ -661,11 +626,6 @@ private:
   /// instantiations of templates too. The body of a lambda is always a
   /// function of its own (of those at the top level only, without).
   bool everyFunction;
-
-  Location locOf(clang::SourceRange range) {
-    return toLocation(ctx, sm, lo, range);
-  }
-  Location locOf(const clang::Stmt *s) { return locOf(s->getSourceRange()); }
 
   // Expressions, in evaluation order (statements: StatementWalker).
   void visitExpr(const clang::Expr *e);
@@ -684,6 +644,10 @@ private:
     if (llvm::isa<clang::CXXForRangeStmt>(s))
       return error(s, "a range-based for loop has no OpenCL C form");
     visitChildren(s);
+  }
+  void visitAccess(const clang::Expr *, const clang::Expr *lvalue, bool read,
+                   bool write) {
+    access(lvalue, read, write);
   }
   void visitCall(const clang::CallExpr *call);
   void access(const clang::Expr *lvalue, bool read, bool write);
@@ -716,22 +680,23 @@ private:
                     Annotate annotate);
   bool checkCmpXchgOrders(const clang::Stmt *call, MemoryOrder success,
                           MemoryOrder failure, OrderSpelling spell);
-  std::optional<MemoryOrder> orderArg(const clang::Expr *arg);
-  std::optional<Scope> scopeArg(const clang::Expr *arg);
+  /// The constant `arg`, a `what` that `decode` reads from its value and
+  /// type: `strongest` (with a warning) if it is not a constant; nothing
+  /// after an error.
+  template <typename T>
+  std::optional<T>
+  enumArg(const clang::Expr *arg, llvm::StringRef what, T strongest,
+          std::optional<T> (*decode)(clang::QualType, int64_t));
+  std::optional<MemoryOrder> orderArg(const clang::Expr *arg) {
+    return enumArg(arg, "memory order", MemoryOrder::seq_cst, orderFromValue);
+  }
+  std::optional<Scope> scopeArg(const clang::Expr *arg) {
+    return enumArg(arg, "thread scope", Scope::system, scopeFromEnum);
+  }
+  /// An error at the start of `s` (a statement: inline assembly has no
+  /// expression location), hiding ImporterBase::error.
   void error(const clang::Stmt *s, const llvm::Twine &message) {
-    src.report(s->getBeginLoc(), DiagnosticsEngine::Error, message.str());
-    failed = true;
-  }
-  Value poison(Type type) {
-    OpBuilder::InsertionGuard guard(builder);
-    builder.setInsertionPointToStart(entry);
-    return LLVM::PoisonOp::create(builder, builder.getUnknownLoc(), type);
-  }
-  Value constant(Type type, int64_t value) {
-    OpBuilder::InsertionGuard guard(builder);
-    builder.setInsertionPointToStart(entry);
-    return LLVM::ConstantOp::create(builder, builder.getUnknownLoc(), type,
-                                    builder.getIntegerAttr(type, value));
+    errorAt(s->getBeginLoc(), message);
   }
   static MemorySpaces toSpaces(unsigned memory) {
     MemorySpaces result = MemorySpaces::none;
@@ -742,15 +707,7 @@ private:
     return result;
   }
 
-  ParsedSource &src;
-  MLIRContext *ctx;
-  clang::SourceManager &sm;
-  const clang::LangOptions &lo;
-  clang::ASTContext &astCtx;
   CudaAddressSpaces spaces;
-  Block *entry = nullptr;
-  bool failed = false;
-  llvm::StringMap<unsigned> symbolCount;
 };
 
 namespace {
@@ -856,8 +813,6 @@ bool Importer::run(ModuleOp module) {
     bool kernel = fn->hasAttr<clang::CUDAGlobalAttr>();
     if (!isDeviceFunction(fn))
       continue; // host code: not the device program
-    builder.setInsertionPointToEnd(module.getBody());
-    // Overloads (C++) share a name; the symbols of the module may not.
     std::string name =
         fn->getIdentifier() ? fn->getName().str() : fn->getNameAsString();
     if (fn->isTemplateInstantiation()) { // k<int>
@@ -871,18 +826,8 @@ bool Importer::run(ModuleOp module) {
                   ? std::string("lambda")
                   : method->getParent()->getNameAsString()) +
              "::" + name;
-    if (unsigned n = symbolCount[name]++)
-      name += "." + std::to_string(n + 1);
-    auto func = func::FuncOp::create(builder, locOf(fn->getSourceRange()), name,
-                                     builder.getFunctionType({}, {}));
-    if (kernel)
-      func->setAttr(cudaattr::kernel, builder.getUnitAttr());
-    else
-      func.setPrivate();
-    entry = func.addEntryBlock();
-    builder.setInsertionPointToEnd(entry);
-    visitStmt(fn->getBody());
-    func::ReturnOp::create(builder, locOf(fn->getBody()->getEndLoc()));
+    importFunction(module, fn, uniqueName(name), kernel,
+                   locOf(fn->getBody()->getEndLoc()));
   }
   return !failed;
 }
@@ -923,44 +868,8 @@ void Importer::visitExpr(const clang::Expr *e) {
       return;
     return visitChildren(e);
   }
-  if (auto *cast = llvm::dyn_cast<clang::ImplicitCastExpr>(e)) {
-    visitExpr(cast->getSubExpr());
-    if (cast->getCastKind() == clang::CK_LValueToRValue)
-      access(cast->getSubExpr(), true, false);
+  if (visitOperator(e))
     return;
-  }
-  if (auto *bin = llvm::dyn_cast<clang::BinaryOperator>(e)) {
-    if (bin->isAssignmentOp()) {
-      visitExpr(bin->getRHS());
-      visitExpr(bin->getLHS());
-      access(bin->getLHS(), bin->isCompoundAssignmentOp(), true);
-      return;
-    }
-    if (bin->isLogicalOp()) {
-      visitExpr(bin->getLHS());
-      auto branch = BranchOp::create(builder, locOf(e), 1u);
-      inRegion(branch.getAlternatives()[0], [&] { visitExpr(bin->getRHS()); });
-      return;
-    }
-    visitExpr(bin->getLHS());
-    visitExpr(bin->getRHS());
-    return;
-  }
-  if (auto *un = llvm::dyn_cast<clang::UnaryOperator>(e)) {
-    visitExpr(un->getSubExpr());
-    if (un->isIncrementDecrementOp())
-      access(un->getSubExpr(), true, true);
-    return;
-  }
-  if (auto *cond = llvm::dyn_cast<clang::AbstractConditionalOperator>(e)) {
-    visitExpr(cond->getCond());
-    auto branch = BranchOp::create(builder, locOf(e), 2u);
-    inRegion(branch.getAlternatives()[0],
-             [&] { visitExpr(cond->getTrueExpr()); });
-    inRegion(branch.getAlternatives()[1],
-             [&] { visitExpr(cond->getFalseExpr()); });
-    return;
-  }
   if (auto *construct = llvm::dyn_cast<clang::CXXConstructExpr>(e)) {
     for (const clang::Expr *arg : construct->arguments())
       visitExpr(arg);
@@ -1048,36 +957,18 @@ void Importer::visitCall(const clang::CallExpr *call) {
   OpaqueOp::create(builder, locOf(call), name);
 }
 
-std::optional<MemoryOrder> Importer::orderArg(const clang::Expr *arg) {
-  clang::Expr::EvalResult result;
-  if (arg->isValueDependent() || !arg->EvaluateAsInt(result, astCtx)) {
-    src.report(arg->getExprLoc(), DiagnosticsEngine::Warning,
-               "the memory order argument is not a constant; assuming the "
-               "strongest");
-    return MemoryOrder::seq_cst;
-  }
-  int64_t value = result.Val.getInt().getExtValue();
-  std::optional<MemoryOrder> order =
-      orderFromValue(arg->IgnoreParenImpCasts()->getType(), value);
-  if (!order)
-    error(arg, "unknown memory order value " + llvm::Twine(value));
-  return order;
-}
-
-std::optional<Scope> Importer::scopeArg(const clang::Expr *arg) {
-  clang::Expr::EvalResult result;
-  if (arg->isValueDependent() || !arg->EvaluateAsInt(result, astCtx)) {
-    src.report(arg->getExprLoc(), DiagnosticsEngine::Warning,
-               "the thread scope argument is not a constant; assuming the "
-               "strongest");
-    return Scope::system;
-  }
-  int64_t value = result.Val.getInt().getExtValue();
-  std::optional<Scope> scope =
-      scopeFromEnum(arg->IgnoreParenImpCasts()->getType(), value);
-  if (!scope)
-    error(arg, "unknown thread scope value " + llvm::Twine(value));
-  return scope;
+template <typename T>
+std::optional<T>
+Importer::enumArg(const clang::Expr *arg, llvm::StringRef what, T strongest,
+                  std::optional<T> (*decode)(clang::QualType, int64_t)) {
+  std::optional<int64_t> value = constantOrStrongest(arg, what);
+  if (!value)
+    return strongest;
+  std::optional<T> decoded =
+      decode(arg->IgnoreParenImpCasts()->getType(), *value);
+  if (!decoded)
+    error(arg, "unknown " + what + " value " + llvm::Twine(*value));
+  return decoded;
 }
 
 void Importer::importSync(const clang::Stmt *s, const Sync &sync) {
@@ -1113,7 +1004,7 @@ void Importer::importSync(const clang::Stmt *s, const Sync &sync) {
         builder, loc, builder.getI32Type(), sync.reduction, predicate,
         Scope::workgroup, ScopeAttr::get(ctx, Scope::workgroup),
         MemoryOrderAttr::get(ctx, MemoryOrder::acq_rel), all);
-    op->setAttr(cudaattr::args, builder.getDenseI32ArrayAttr({0}));
+    op->setAttr(srcattr::args, builder.getDenseI32ArrayAttr({0}));
     return;
   }
   case SyncKind::SyncWarp: {
@@ -1128,7 +1019,7 @@ void Importer::importSync(const clang::Stmt *s, const Sync &sync) {
     auto op = BarrierOp::create(
         builder, loc, Scope::subgroup, ScopeAttr::get(ctx, Scope::subgroup),
         MemoryOrderAttr::get(ctx, MemoryOrder::acq_rel), all, mask);
-    op->setAttr(cudaattr::args, builder.getDenseI32ArrayAttr({full ? -1 : 0}));
+    op->setAttr(srcattr::args, builder.getDenseI32ArrayAttr({full ? -1 : 0}));
     return;
   }
   case SyncKind::GroupSync: {
@@ -1139,7 +1030,7 @@ void Importer::importSync(const clang::Stmt *s, const Sync &sync) {
         builder, loc, sync.execScope, ScopeAttr::get(ctx, sync.execScope),
         MemoryOrderAttr::get(ctx, MemoryOrder::acq_rel), all, mask);
     if (sync.partial)
-      op->setAttr(cudaattr::args, builder.getDenseI32ArrayAttr({-1}));
+      op->setAttr(srcattr::args, builder.getDenseI32ArrayAttr({-1}));
     return;
   }
   case SyncKind::HipFence: {
@@ -1235,11 +1126,11 @@ void Importer::annotateAtomic(Operation *op, ArrayRef<int32_t> args,
                               const AtomicObject &object,
                               llvm::StringRef form) {
   clang::PrintingPolicy policy(lo);
-  op->setAttr(cudaattr::args, builder.getDenseI32ArrayAttr(args));
-  op->setAttr(cudaattr::ctype,
+  op->setAttr(srcattr::args, builder.getDenseI32ArrayAttr(args));
+  op->setAttr(srcattr::ctype,
               builder.getStringAttr(object.valueType.getAsString(policy)));
-  op->setAttr(cudaattr::form, builder.getStringAttr(form));
-  op->setAttr(cudaattr::memory, builder.getI32IntegerAttr(object.memory));
+  op->setAttr(srcattr::form, builder.getStringAttr(form));
+  op->setAttr(srcattr::memory, builder.getI32IntegerAttr(object.memory));
 }
 
 /// An order as the GNU and HIP builtins spell it: __ATOMIC_SEQ_CST ...
@@ -1612,36 +1503,13 @@ private:
 OwningOpRef<ModuleOp> xfence::importCuda(ParsedSource &src,
                                          const CudaSourceOptions &options,
                                          MLIRContext *ctx, bool everyFunction) {
-  ctx->loadDialect<XFenceDialect, func::FuncDialect, LLVM::LLVMDialect>();
-  clang::SourceManager &sm = src.getSourceManager();
-  llvm::StringRef file;
-  if (clang::OptionalFileEntryRef main =
-          sm.getFileEntryRefForID(sm.getMainFileID()))
-    file = main->getName();
-  OwningOpRef<ModuleOp> module =
-      ModuleOp::create(FileLineColLoc::get(ctx, file, 1, 1));
-  Builder b(ctx);
-  auto strings = [&](const std::vector<std::string> &list) {
-    SmallVector<Attribute> attrs;
-    for (const std::string &s : list)
-      attrs.push_back(b.getStringAttr(s));
-    return b.getArrayAttr(attrs);
-  };
-  (*module)->setAttr(
-      cudaattr::source,
-      b.getDictionaryAttr(
-          {b.getNamedAttr("file", b.getStringAttr(file)),
-           b.getNamedAttr("language", b.getStringAttr("cuda")),
-           b.getNamedAttr("cuda_path", b.getStringAttr(options.toolkit())),
-           b.getNamedAttr("gpu_arch", b.getStringAttr(options.gpuArch)),
-           b.getNamedAttr("defines", strings(options.source.defines)),
-           b.getNamedAttr("includes", strings(options.source.includeDirs))}));
+  OwningOpRef<ModuleOp> module = createImportModule(src, ctx);
+  std::string toolkit = options.toolkit();
+  setSourceAttr(*module, "cuda", options.source,
+                {{"cuda_path", toolkit}, {"gpu_arch", options.gpuArch}});
   Importer importer(src, ctx, everyFunction);
-  if (!importer.run(*module) || src.hasErrors())
-    return nullptr;
-  if (failed(verify(*module)))
-    return nullptr;
-  return module;
+  bool imported = importer.run(*module) && !src.hasErrors();
+  return verifiedImport(std::move(module), imported);
 }
 
 std::vector<CudaSyncSite> xfence::findCudaSyncSites(ParsedSource &src,

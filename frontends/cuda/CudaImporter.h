@@ -13,6 +13,7 @@
 #ifndef XFENCE_FRONTENDS_CUDA_CUDAIMPORTER_H
 #define XFENCE_FRONTENDS_CUDA_CUDAIMPORTER_H
 
+#include "frontends/common/Importer.h"
 #include "frontends/common/SourceRanges.h"
 #include "frontends/cuda/CudaAddressSpaces.h"
 #include "frontends/cuda/CudaSource.h"
@@ -26,23 +27,9 @@
 
 namespace xfence {
 
-/// Attribute names (the same as the OpenCL importer's, see
-/// docs/opencl-to-cuda.md): xfence.source on the module, xfence.kernel on
-/// kernels, and on atomics xfence.args (per operand, the index of the
-/// source operand that spells it, see `siteOperands`; -1 for an implied
-/// constant), xfence.ctype (the C type of the object) and xfence.form.
-namespace cudaattr {
-constexpr llvm::StringLiteral source = "xfence.source";
-constexpr llvm::StringLiteral kernel = "xfence.kernel";
-constexpr llvm::StringLiteral args = "xfence.args";
-constexpr llvm::StringLiteral ctype = "xfence.ctype";
-/// "cuda": an atomic* function (returns the old value); "member": a
-/// cuda::atomic_ref / cuda::atomic member function (compare_exchange takes
-/// the expected value by reference and returns whether it stored).
-constexpr llvm::StringLiteral form = "xfence.form";
-/// On an atomic: where the object lives, a CudaMemory bit set.
-constexpr llvm::StringLiteral memory = "xfence.memory";
-} // namespace cudaattr
+/// The attribute names of the importers (frontends/common/Importer.h), by
+/// the name the CUDA side's readers still use.
+namespace cudaattr = srcattr;
 
 /// One synchronization construct of the source: a call (CallExpr, also a
 /// member call) or an inline-assembly statement.

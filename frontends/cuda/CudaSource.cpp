@@ -58,31 +58,14 @@ std::vector<std::string> CudaSourceOptions::driverArgs() const {
   return args;
 }
 
-namespace {
-/// Owns the options the printer refers to, and the texts of the files the
-/// parse reads from memory.
-class Printer : public clang::TextDiagnosticPrinter {
-public:
-  Printer(llvm::raw_ostream &os, std::unique_ptr<clang::DiagnosticOptions> opts)
-      : TextDiagnosticPrinter(os, *opts), opts(std::move(opts)) {}
-
-  clang::tooling::FileContentMappings files;
-
-private:
-  std::unique_ptr<clang::DiagnosticOptions> opts;
-};
-} // namespace
-
 std::unique_ptr<ParsedSource>
 xfence::parseCudaSource(llvm::StringRef path, llvm::StringRef contents,
                         const CudaSourceOptions &options,
                         llvm::raw_ostream &diagOS) {
-  auto diagOpts = std::make_unique<clang::DiagnosticOptions>();
-  diagOpts->ShowColors = false;
   // As clang: `#line` directives (the user's, and those of the copies of
   // templates, CudaTemplates.h) name the lines diagnostics point at.
-  diagOpts->ShowPresumedLoc = true;
-  auto printer = std::make_unique<Printer>(diagOS, std::move(diagOpts));
+  auto printer =
+      std::make_unique<DiagnosticPrinter>(diagOS, /*presumedLocations=*/true);
   clang::tooling::FileContentMappings files;
   // A kernel launch k<<<g, b>>>(...) in host code makes clang look up the
   // launch configuration function by a name that depends on the CUDA

@@ -1,14 +1,8 @@
 //===- Registration.cpp - xfence-translate --import-cuda ------------------===//
 
-#include "dialect/XFenceDialect.h"
 #include "frontends/cuda/CudaImporter.h"
 
-#include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
-#include "mlir/IR/DialectRegistry.h"
-#include "mlir/Tools/mlir-translate/Translation.h"
 #include "llvm/Support/CommandLine.h"
-#include "llvm/Support/SourceMgr.h"
 
 using namespace mlir;
 
@@ -43,24 +37,15 @@ xfence::CudaSourceOptions xfence::cudaImportOptions() {
 }
 
 void xfence::registerCudaImport() {
-  TranslateToMLIRRegistration registration(
+  registerSourceImport(
       "import-cuda", "import CUDA C++ (device code) into the xfence dialect",
-      [](llvm::SourceMgr &sourceMgr,
-         MLIRContext *ctx) -> OwningOpRef<Operation *> {
-        const llvm::MemoryBuffer *buffer =
-            sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
+      [](llvm::StringRef path, llvm::StringRef contents,
+         MLIRContext *ctx) -> OwningOpRef<ModuleOp> {
         CudaSourceOptions options = cudaImportOptions();
         std::unique_ptr<ParsedSource> src =
-            parseCudaSource(buffer->getBufferIdentifier(), buffer->getBuffer(),
-                            options, llvm::errs());
+            parseCudaSource(path, contents, options, llvm::errs());
         if (!src || src->hasErrors())
           return nullptr;
-        OwningOpRef<ModuleOp> module = importCuda(*src, options, ctx);
-        if (!module)
-          return nullptr;
-        return OwningOpRef<Operation *>(module.release());
-      },
-      [](DialectRegistry &registry) {
-        registry.insert<XFenceDialect, func::FuncDialect, LLVM::LLVMDialect>();
+        return importCuda(*src, options, ctx);
       });
 }

@@ -2,24 +2,32 @@
 
 #include "frontends/names/AtomicNames.h"
 
-#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/ErrorHandling.h"
 
 using namespace xfence;
 
+namespace {
+/// A read-modify-write by its names: `atomic<Op>` (CUDA, alpaka) and, where
+/// C has one, the lower-case `fetch_<op>` spelling.
+struct RMWName {
+  llvm::StringLiteral atomicName;
+  llvm::StringLiteral fetchName; // empty: none
+  AtomicRMWKind kind;
+};
+constexpr RMWName kRMWNames[] = {
+    {"Add", "add", AtomicRMWKind::add}, {"Sub", "sub", AtomicRMWKind::sub},
+    {"Exch", "", AtomicRMWKind::xchg},  {"Min", "min", AtomicRMWKind::min},
+    {"Max", "max", AtomicRMWKind::max}, {"And", "and", AtomicRMWKind::and_},
+    {"Or", "or", AtomicRMWKind::or_},   {"Xor", "xor", AtomicRMWKind::xor_},
+    {"Inc", "", AtomicRMWKind::inc},    {"Dec", "", AtomicRMWKind::dec},
+};
+} // namespace
+
 std::optional<AtomicRMWKind> xfence::rmwKindOfAtomicName(llvm::StringRef op) {
-  return llvm::StringSwitch<std::optional<AtomicRMWKind>>(op)
-      .Case("Add", AtomicRMWKind::add)
-      .Case("Sub", AtomicRMWKind::sub)
-      .Case("Exch", AtomicRMWKind::xchg)
-      .Case("Min", AtomicRMWKind::min)
-      .Case("Max", AtomicRMWKind::max)
-      .Case("And", AtomicRMWKind::and_)
-      .Case("Or", AtomicRMWKind::or_)
-      .Case("Xor", AtomicRMWKind::xor_)
-      .Case("Inc", AtomicRMWKind::inc)
-      .Case("Dec", AtomicRMWKind::dec)
-      .Default(std::nullopt);
+  for (const RMWName &name : kRMWNames)
+    if (name.atomicName == op)
+      return name.kind;
+  return std::nullopt;
 }
 
 AtomicRMWKind xfence::rmwKindForType(AtomicRMWKind kind, bool isUnsigned,
@@ -34,15 +42,10 @@ AtomicRMWKind xfence::rmwKindForType(AtomicRMWKind kind, bool isUnsigned,
 }
 
 std::optional<AtomicRMWKind> xfence::rmwKindOfFetchName(llvm::StringRef op) {
-  return llvm::StringSwitch<std::optional<AtomicRMWKind>>(op)
-      .Case("add", AtomicRMWKind::add)
-      .Case("sub", AtomicRMWKind::sub)
-      .Case("and", AtomicRMWKind::and_)
-      .Case("or", AtomicRMWKind::or_)
-      .Case("xor", AtomicRMWKind::xor_)
-      .Case("min", AtomicRMWKind::min)
-      .Case("max", AtomicRMWKind::max)
-      .Default(std::nullopt);
+  for (const RMWName &name : kRMWNames)
+    if (!name.fetchName.empty() && name.fetchName == op)
+      return name.kind;
+  return std::nullopt;
 }
 
 Scope xfence::scopeFromClang(clang::SyncScope scope) {

@@ -4,57 +4,78 @@
 
 #include "frontends/names/AtomicNames.h"
 
-#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/ErrorHandling.h"
 
 using namespace xfence;
 
-std::optional<MemoryOrder> xfence::orderFromOpenCL(int64_t value) {
-  switch (value) {
-  case 0: // memory_order_relaxed
-    return MemoryOrder::relaxed;
-  case 1: // __ATOMIC_CONSUME: not an OpenCL order; C11 makes it acquire
-  case 2: // memory_order_acquire
-    return MemoryOrder::acquire;
-  case 3: // memory_order_release
-    return MemoryOrder::release;
-  case 4: // memory_order_acq_rel
-    return MemoryOrder::acq_rel;
-  case 5: // memory_order_seq_cst
-    return MemoryOrder::seq_cst;
-  }
+namespace {
+/// An enumerator of OpenCL C 2.0's memory_order or memory_scope (clang's
+/// opencl-c-base.h): its name, its value, and what it means.
+template <typename T> struct OpenCLEnumerator {
+  llvm::StringLiteral name;
+  int64_t value;
+  T meaning;
+};
+constexpr OpenCLEnumerator<MemoryOrder> kOpenCLOrders[] = {
+    {"memory_order_relaxed", 0, MemoryOrder::relaxed},
+    // __ATOMIC_CONSUME: not an OpenCL order; C11 makes it acquire.
+    {"", 1, MemoryOrder::acquire},
+    {"memory_order_acquire", 2, MemoryOrder::acquire},
+    {"memory_order_release", 3, MemoryOrder::release},
+    {"memory_order_acq_rel", 4, MemoryOrder::acq_rel},
+    {"memory_order_seq_cst", 5, MemoryOrder::seq_cst},
+};
+constexpr OpenCLEnumerator<Scope> kOpenCLScopes[] = {
+    {"memory_scope_work_item", 0, Scope::thread},
+    {"memory_scope_work_group", 1, Scope::workgroup},
+    {"memory_scope_device", 2, Scope::device},
+    {"memory_scope_all_svm_devices", 3, Scope::system},
+    {"memory_scope_all_devices", 3, Scope::system},
+    {"memory_scope_sub_group", 4, Scope::subgroup},
+};
+
+template <typename T, size_t N>
+std::optional<T> meaningOf(const OpenCLEnumerator<T> (&table)[N],
+                           int64_t value) {
+  for (const OpenCLEnumerator<T> &e : table)
+    if (e.value == value)
+      return e.meaning;
   return std::nullopt;
+}
+
+template <typename T, size_t N>
+std::optional<int64_t> valueOf(const OpenCLEnumerator<T> (&table)[N],
+                               llvm::StringRef name) {
+  for (const OpenCLEnumerator<T> &e : table)
+    if (!e.name.empty() && e.name == name)
+      return e.value;
+  return std::nullopt;
+}
+} // namespace
+
+std::optional<MemoryOrder> xfence::orderFromOpenCL(int64_t value) {
+  return meaningOf(kOpenCLOrders, value);
 }
 
 std::optional<Scope> xfence::scopeFromOpenCL(int64_t value) {
-  switch (value) {
-  case 0: // memory_scope_work_item
-    return Scope::thread;
-  case 1: // memory_scope_work_group
-    return Scope::workgroup;
-  case 2: // memory_scope_device
-    return Scope::device;
-  case 3: // memory_scope_all_svm_devices (= all_devices)
-    return Scope::system;
-  case 4: // memory_scope_sub_group
-    return Scope::subgroup;
-  }
-  return std::nullopt;
+  return meaningOf(kOpenCLScopes, value);
 }
 
 std::optional<int64_t> xfence::openCLEnumeratorValue(llvm::StringRef name) {
-  return llvm::StringSwitch<std::optional<int64_t>>(name)
-      .Case("memory_order_relaxed", 0)
-      .Case("memory_order_acquire", 2)
-      .Case("memory_order_release", 3)
-      .Case("memory_order_acq_rel", 4)
-      .Case("memory_order_seq_cst", 5)
-      .Case("memory_scope_work_item", 0)
-      .Case("memory_scope_work_group", 1)
-      .Case("memory_scope_device", 2)
-      .Cases("memory_scope_all_svm_devices", "memory_scope_all_devices", 3)
-      .Case("memory_scope_sub_group", 4)
-      .Default(std::nullopt);
+  if (std::optional<int64_t> order = valueOf(kOpenCLOrders, name))
+    return order;
+  return valueOf(kOpenCLScopes, name);
+}
+
+MemorySpaces xfence::spacesOfOpenCLFlags(int64_t flags) {
+  MemorySpaces spaces = MemorySpaces::none;
+  if (flags & kOpenCLLocalFence)
+    spaces = spaces | MemorySpaces::local;
+  if (flags & kOpenCLGlobalFence)
+    spaces = spaces | MemorySpaces::global;
+  if (flags & kOpenCLImageFence)
+    spaces = spaces | MemorySpaces::image;
+  return spaces;
 }
 
 std::optional<OpenCLSyncBuiltin>
@@ -164,15 +185,4 @@ std::optional<Scope> xfence::openCLBarrierScope(MemorySpaces spaces,
     return std::nullopt;
   }
   return scope;
-}
-
-AtomicRMWKind xfence::openCLRMWKind(AtomicRMWKind kind, bool isUnsigned,
-                                    bool isFloat) {
-  if (kind == AtomicRMWKind::min && isUnsigned)
-    return AtomicRMWKind::umin;
-  if (kind == AtomicRMWKind::max && isUnsigned)
-    return AtomicRMWKind::umax;
-  if (kind == AtomicRMWKind::add && isFloat)
-    return AtomicRMWKind::fadd;
-  return kind;
 }

@@ -102,15 +102,13 @@ MemoryOrder legacyFenceOrder(LegacyFence fence, unsigned version);
 std::optional<Scope> openCLBarrierScope(MemorySpaces spaces, Scope scope,
                                         Scope exec, std::string &why);
 
-/// The read-modify-write of an OpenCL atomic `kind` on an object of that
-/// signedness or floatness: min/max of an unsigned type are umin/umax, add
-/// of a float is fadd.
-AtomicRMWKind openCLRMWKind(AtomicRMWKind kind, bool isUnsigned, bool isFloat);
-
 /// OpenCL's numeric encodings (clang's opencl-c-base.h): the
-/// cl_mem_fence_flags bits, memory_order and memory_scope values.
+/// cl_mem_fence_flags bits, memory_order and memory_scope values. The
+/// memory_order values are C11's __ATOMIC_* (and C++'s numbering).
 constexpr unsigned kOpenCLLocalFence = 0x1, kOpenCLGlobalFence = 0x2,
                    kOpenCLImageFence = 0x4;
+/// The memory spaces of a cl_mem_fence_flags value (its known bits).
+MemorySpaces spacesOfOpenCLFlags(int64_t flags);
 std::optional<MemoryOrder> orderFromOpenCL(int64_t value);
 std::optional<Scope> scopeFromOpenCL(int64_t value);
 /// The value of OpenCL C 2.0's enumerator `name` of memory_order or

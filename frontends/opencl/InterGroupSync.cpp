@@ -53,8 +53,6 @@ using namespace xfence;
 
 namespace {
 
-constexpr int64_t kGlobalFenceFlag = 0x2; // CLK_GLOBAL_MEM_FENCE
-
 /// Memory that other work-groups can write while this one runs.
 bool isSharedAcrossGroups(clang::QualType type) {
   switch (type.getAddressSpace()) {
@@ -155,7 +153,7 @@ private:
   /// may be anything.
   bool mayGlobal(const clang::CallExpr *call, unsigned i) const {
     std::optional<int64_t> v = constantArg(call, i);
-    return !v || (*v & kGlobalFenceFlag);
+    return !v || (*v & kOpenCLGlobalFence);
   }
   bool mayOrder(const clang::CallExpr *call, unsigned i) const {
     if (i >= call->getNumArgs())
@@ -182,7 +180,7 @@ bool Analyzer::isGlobalFence(const clang::CallExpr *call) const {
   clang::Expr::EvalResult result;
   if (flags->isValueDependent() || !flags->EvaluateAsInt(result, ctx))
     return true; // not a constant: the importer takes all spaces
-  return (result.Val.getInt().getExtValue() & kGlobalFenceFlag) != 0;
+  return (result.Val.getInt().getExtValue() & kOpenCLGlobalFence) != 0;
 }
 
 bool Analyzer::statesDeviceScope(const clang::CallExpr *call) const {
@@ -249,14 +247,8 @@ std::optional<Hit> Analyzer::sourceAt(const clang::Stmt *s) const {
   }
   // The object's address space as the user wrote the pointer (before the
   // conversion to the built-in's parameter type, which may be generic).
-  const clang::Expr *ptr = call->getArg(0)->IgnoreParens();
-  while (auto *cast = llvm::dyn_cast<clang::ImplicitCastExpr>(ptr)) {
-    const clang::Expr *sub = cast->getSubExpr()->IgnoreParens();
-    if (!sub->getType()->isPointerType())
-      break;
-    ptr = sub;
-  }
-  clang::QualType pointee = ptr->getType()->getPointeeType();
+  clang::QualType pointee =
+      pointerAsWritten(call->getArg(0))->getType()->getPointeeType();
   if (pointee.isNull() || !isSharedAcrossGroups(pointee))
     return std::nullopt;
   Hit hit;

@@ -10,6 +10,17 @@
 
 using namespace xfence;
 
+const clang::Expr *xfence::pointerAsWritten(const clang::Expr *pointer) {
+  const clang::Expr *ptr = pointer->IgnoreParens();
+  while (auto *cast = llvm::dyn_cast<clang::ImplicitCastExpr>(ptr)) {
+    const clang::Expr *sub = cast->getSubExpr()->IgnoreParens();
+    if (!sub->getType()->isPointerType())
+      break;
+    ptr = sub;
+  }
+  return ptr;
+}
+
 bool xfence::isOpenCLBuiltin(const clang::FunctionDecl *callee,
                              const clang::SourceManager &sm) {
   if (!callee || callee->hasBody())

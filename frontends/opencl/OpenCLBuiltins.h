@@ -41,6 +41,11 @@ bool hasImpliedWorkGroupScope(const clang::CallExpr *call,
 bool isOpenCLBuiltin(const clang::FunctionDecl *callee,
                      const clang::SourceManager &sm);
 
+/// The pointer argument `pointer` of a built-in as the user wrote it:
+/// before the implicit conversions to the parameter type (which may add
+/// volatile or make it generic), but after an array decays to a pointer.
+const clang::Expr *pointerAsWritten(const clang::Expr *pointer);
+
 /// What one of clang's own atomic built-ins does, when OpenCL C source
 /// calls it directly: the C11 `__c11_atomic_*`, GNU `__atomic_*`, OpenCL
 /// `__opencl_atomic_*`, scoped `__scoped_atomic_*` and `__hip_atomic_*`
@@ -81,7 +86,7 @@ struct ClangAtomicBuiltin {
   /// The indices in `args` of each operand; -1 if absent.
   int ptr = -1, value = -1, expected = -1, desired = -1, order = -1,
       failureOrder = -1, scope = -1, weak = -1;
-  /// For RMW: the operation before signedness (openCLRMWKind), or exactly
+  /// For RMW: the operation before signedness (rmwKindForType), or exactly
   /// this one if `exactRMW` (__sync_fetch_and_umin).
   AtomicRMWKind rmw = AtomicRMWKind::add;
   bool exactRMW = false;

@@ -52,71 +52,53 @@ using clang::DiagnosticsEngine;
 
 namespace {
 
-constexpr unsigned kLocalFence = kOpenCLLocalFence,
-                   kGlobalFence = kOpenCLGlobalFence,
-                   kImageFence = kOpenCLImageFence;
+/// An OpenCL address space: the memory spaces of an object in it (none for
+/// private memory, which no other work-item sees), and the LLVM address
+/// space of a pointer into it, with NVPTX's numbering (generic 0, global 1,
+/// shared 3, constant 4, local 5).
+struct OpenCLAddressSpace {
+  clang::LangAS as;
+  MemorySpaces spaces;
+  unsigned llvmAddressSpace;
+};
+constexpr OpenCLAddressSpace kAddressSpaces[] = {
+    {clang::LangAS::opencl_global, MemorySpaces::global, 1},
+    {clang::LangAS::opencl_global_device, MemorySpaces::global, 1},
+    {clang::LangAS::opencl_global_host, MemorySpaces::global, 1},
+    {clang::LangAS::opencl_constant, MemorySpaces::global, 4},
+    {clang::LangAS::opencl_local, MemorySpaces::local, 3},
+    {clang::LangAS::opencl_private, MemorySpaces::none, 5},
+    {clang::LangAS::opencl_generic, MemorySpaces::local | MemorySpaces::global,
+     0},
+};
 
-/// The memory spaces of an object in OpenCL address space `as`; none for
-/// private memory, which no other work-item sees.
-MemorySpaces spacesOf(clang::LangAS as) {
-  switch (as) {
-  case clang::LangAS::opencl_global:
-  case clang::LangAS::opencl_global_device:
-  case clang::LangAS::opencl_global_host:
-  case clang::LangAS::opencl_constant:
-    return MemorySpaces::global;
-  case clang::LangAS::opencl_local:
-    return MemorySpaces::local;
-  case clang::LangAS::opencl_generic:
-    return MemorySpaces::local | MemorySpaces::global;
-  default:
-    return MemorySpaces::none;
-  }
+/// The row of `as`; for any other (the default, unqualified space) no
+/// memory other work-items see, and a generic pointer.
+OpenCLAddressSpace addressSpace(clang::LangAS as) {
+  for (const OpenCLAddressSpace &row : kAddressSpaces)
+    if (row.as == as)
+      return row;
+  return {as, MemorySpaces::none, 0};
 }
 
-/// LLVM address space of a pointer into `as`, with NVPTX's numbering
-/// (generic 0, global 1, shared 3, constant 4, local 5).
-unsigned llvmAddressSpace(clang::LangAS as) {
-  switch (as) {
-  case clang::LangAS::opencl_global:
-  case clang::LangAS::opencl_global_device:
-  case clang::LangAS::opencl_global_host:
-    return 1;
-  case clang::LangAS::opencl_local:
-    return 3;
-  case clang::LangAS::opencl_constant:
-    return 4;
-  case clang::LangAS::opencl_private:
-    return 5;
-  default:
-    return 0;
-  }
-}
+MemorySpaces spacesOf(clang::LangAS as) { return addressSpace(as).spaces; }
 
 bool isFileLevelSystem(ParsedSource &src, const clang::Decl *decl) {
   return !src.isUserLocation(decl->getLocation());
 }
 
 /// Walks the AST of user functions and emits ops.
-class Importer : public StatementWalker<Importer> {
+class Importer : public ImporterBase<Importer> {
   friend class StatementWalker<Importer>;
 
 public:
   Importer(ParsedSource &src, MLIRContext *ctx,
            const OpenCLImportOptions &options)
-      : StatementWalker(ctx), src(src), ctx(ctx), options(options),
-        sm(src.getSourceManager()), lo(src.getLangOpts()),
-        astCtx(src.getContext()) {}
+      : ImporterBase(src, ctx), options(options) {}
 
   bool run(ModuleOp module);
 
 private:
-  // Locations.
-  Location locOf(clang::SourceRange range) {
-    return toLocation(ctx, sm, lo, range);
-  }
-  Location locOf(const clang::Stmt *s) { return locOf(s->getSourceRange()); }
-
   // Expressions, in evaluation order (statements: StatementWalker).
   void visitExpr(const clang::Expr *e);
   void visitDeclInit(const clang::VarDecl *var) {
@@ -127,6 +109,10 @@ private:
   }
   void visitAsm(const clang::Stmt *s) {
     OpaqueOp::create(builder, locOf(s), "asm");
+  }
+  void visitAccess(const clang::Expr *e, const clang::Expr *lvalue, bool read,
+                   bool write) {
+    access(e, lvalue->getType(), read, write);
   }
   void visitCall(const clang::CallExpr *call);
   void visitAtomicExpr(const clang::AtomicExpr *atomic);
@@ -140,15 +126,26 @@ private:
                                           llvm::StringRef what,
                                           llvm::StringRef builtin);
   std::optional<MemorySpaces> flagsArg(const clang::CallExpr *call, unsigned i);
+  /// Argument `i` of `call`, an OpenCL encoding of `what` that `decode`
+  /// reads: `dflt` if there is no such argument, `strongest` (with a
+  /// warning) if it is not a constant; nothing after an error.
+  template <typename T>
+  std::optional<T> encodedArg(const clang::CallExpr *call, unsigned i, T dflt,
+                              T strongest, llvm::StringRef what,
+                              std::optional<T> (*decode)(int64_t));
   std::optional<MemoryOrder> orderArg(const clang::CallExpr *call, unsigned i,
-                                      MemoryOrder dflt);
+                                      MemoryOrder dflt) {
+    return encodedArg(call, i, dflt, MemoryOrder::seq_cst, "memory order",
+                      orderFromOpenCL);
+  }
   std::optional<Scope> scopeArg(const clang::CallExpr *call, unsigned i,
-                                Scope dflt);
+                                Scope dflt) {
+    return encodedArg(call, i, dflt, Scope::system, "memory scope",
+                      scopeFromOpenCL);
+  }
   std::optional<int64_t> constantArg(const clang::CallExpr *call, unsigned i,
-                                     llvm::StringRef what);
-  void error(const clang::Expr *e, const llvm::Twine &message) {
-    src.report(e->getExprLoc(), DiagnosticsEngine::Error, message.str());
-    failed = true;
+                                     llvm::StringRef what) {
+    return constantOrStrongest(call->getArg(i), what);
   }
 
   // Atomic operands.
@@ -159,8 +156,6 @@ private:
     Scope legacyScope; // 1.x: from the address space
   };
   std::optional<AtomicObject> atomicObject(const clang::Expr *pointer);
-  Value poison(Type type);
-  Value constant(Type type, int64_t value);
   void annotate(Operation *op, const AtomicObject &obj, ArrayRef<int32_t> args,
                 llvm::StringRef form);
 
@@ -173,14 +168,7 @@ private:
                : Scope::workgroup;
   }
 
-  ParsedSource &src;
-  MLIRContext *ctx;
   const OpenCLImportOptions &options;
-  clang::SourceManager &sm;
-  const clang::LangOptions &lo;
-  clang::ASTContext &astCtx;
-  Block *entry = nullptr;
-  bool failed = false;
 };
 
 bool Importer::run(ModuleOp module) {
@@ -190,20 +178,9 @@ bool Importer::run(ModuleOp module) {
     if (!fn || !fn->doesThisDeclarationHaveABody() ||
         isFileLevelSystem(src, fn))
       continue;
-    builder.setInsertionPointToEnd(module.getBody());
-    auto func =
-        func::FuncOp::create(builder, locOf(fn->getSourceRange()),
-                             fn->getName(), builder.getFunctionType({}, {}));
-    func.setPrivate();
-    if (fn->hasAttr<clang::DeviceKernelAttr>()) {
-      func->setAttr(srcattr::kernel, builder.getUnitAttr());
-      func.setPublic();
-    }
-    entry = func.addEntryBlock();
-    builder.setInsertionPointToEnd(entry);
-    visitStmt(fn->getBody());
-    builder.setInsertionPointToEnd(entry);
-    func::ReturnOp::create(builder, func.getLoc());
+    importFunction(module, fn, fn->getName(),
+                   fn->hasAttr<clang::DeviceKernelAttr>(),
+                   locOf(fn->getSourceRange()));
   }
   return !failed;
 }
@@ -224,45 +201,8 @@ void Importer::visitExpr(const clang::Expr *e) {
     return visitCall(call);
   if (auto *atomic = llvm::dyn_cast<clang::AtomicExpr>(e))
     return visitAtomicExpr(atomic);
-  if (auto *cast = llvm::dyn_cast<clang::ImplicitCastExpr>(e)) {
-    visitExpr(cast->getSubExpr());
-    if (cast->getCastKind() == clang::CK_LValueToRValue)
-      access(e, cast->getSubExpr()->getType(), true, false);
+  if (visitOperator(e))
     return;
-  }
-  if (auto *bin = llvm::dyn_cast<clang::BinaryOperator>(e)) {
-    if (bin->isAssignmentOp()) {
-      visitExpr(bin->getRHS());
-      visitExpr(bin->getLHS());
-      access(e, bin->getLHS()->getType(), bin->isCompoundAssignmentOp(), true);
-      return;
-    }
-    if (bin->isLogicalOp()) {
-      // The right operand runs only sometimes.
-      visitExpr(bin->getLHS());
-      auto branch = BranchOp::create(builder, locOf(e), 1u);
-      inRegion(branch.getAlternatives()[0], [&] { visitExpr(bin->getRHS()); });
-      return;
-    }
-    visitExpr(bin->getLHS());
-    visitExpr(bin->getRHS());
-    return;
-  }
-  if (auto *un = llvm::dyn_cast<clang::UnaryOperator>(e)) {
-    visitExpr(un->getSubExpr());
-    if (un->isIncrementDecrementOp())
-      access(e, un->getSubExpr()->getType(), true, true);
-    return;
-  }
-  if (auto *cond = llvm::dyn_cast<clang::AbstractConditionalOperator>(e)) {
-    visitExpr(cond->getCond());
-    auto branch = BranchOp::create(builder, locOf(e), 2u);
-    inRegion(branch.getAlternatives()[0],
-             [&] { visitExpr(cond->getTrueExpr()); });
-    inRegion(branch.getAlternatives()[1],
-             [&] { visitExpr(cond->getFalseExpr()); });
-    return;
-  }
   if (llvm::isa<clang::UnaryExprOrTypeTraitExpr>(e))
     return; // sizeof, alignof: not evaluated
   visitChildren(e);
@@ -473,10 +413,10 @@ void Importer::importClangAtomic(const clang::Expr *e,
   }
   case Kind::RMW: {
     AtomicRMWKind kind =
-        b.exactRMW ? b.rmw
-                   : openCLRMWKind(b.rmw,
-                                   obj->valueType->isUnsignedIntegerType(),
-                                   isFloat);
+        b.exactRMW
+            ? b.rmw
+            : rmwKindForType(b.rmw, obj->valueType->isUnsignedIntegerType(),
+                             isFloat);
     if (isFloat && kind != AtomicRMWKind::xchg &&
         kind != AtomicRMWKind::fadd)
       return error(e, "atomic '" + stringifyAtomicRMWKind(kind).str() +
@@ -517,26 +457,13 @@ void Importer::importClangAtomic(const clang::Expr *e,
   }
 }
 
-std::optional<int64_t> Importer::constantArg(const clang::CallExpr *call,
-                                             unsigned i, llvm::StringRef what) {
-  const clang::Expr *arg = call->getArg(i);
-  clang::Expr::EvalResult result;
-  if (arg->isValueDependent() || !arg->EvaluateAsInt(result, astCtx)) {
-    src.report(
-        arg->getExprLoc(), DiagnosticsEngine::Warning,
-        ("the " + what + " argument is not a constant; assuming the strongest")
-            .str());
-    return std::nullopt;
-  }
-  return result.Val.getInt().getExtValue();
-}
-
 std::optional<MemorySpaces> Importer::flagsArg(const clang::CallExpr *call,
                                                unsigned i) {
   std::optional<int64_t> flags = constantArg(call, i, "memory fence flags");
   if (!flags)
     return allSpaces();
-  if (*flags & ~int64_t(kLocalFence | kGlobalFence | kImageFence)) {
+  if (*flags &
+      ~int64_t(kOpenCLLocalFence | kOpenCLGlobalFence | kOpenCLImageFence)) {
     error(call->getArg(i), "unknown memory fence flags value " +
                                llvm::Twine(*flags) +
                                "; expected a combination of "
@@ -544,68 +471,28 @@ std::optional<MemorySpaces> Importer::flagsArg(const clang::CallExpr *call,
                                "and CLK_IMAGE_MEM_FENCE");
     return std::nullopt;
   }
-  MemorySpaces spaces = MemorySpaces::none;
-  if (*flags & kLocalFence)
-    spaces = spaces | MemorySpaces::local;
-  if (*flags & kGlobalFence)
-    spaces = spaces | MemorySpaces::global;
-  if (*flags & kImageFence)
-    spaces = spaces | MemorySpaces::image;
-  return spaces;
+  return spacesOfOpenCLFlags(*flags);
 }
 
-std::optional<MemoryOrder> Importer::orderArg(const clang::CallExpr *call,
-                                              unsigned i, MemoryOrder dflt) {
+template <typename T>
+std::optional<T> Importer::encodedArg(const clang::CallExpr *call, unsigned i,
+                                      T dflt, T strongest, llvm::StringRef what,
+                                      std::optional<T> (*decode)(int64_t)) {
   if (i >= call->getNumArgs())
     return dflt;
-  std::optional<int64_t> value = constantArg(call, i, "memory order");
+  std::optional<int64_t> value = constantArg(call, i, what);
   if (!value)
-    return MemoryOrder::seq_cst;
-  std::optional<MemoryOrder> order = orderFromOpenCL(*value);
-  if (!order)
-    error(call->getArg(i), "unknown memory order value " + llvm::Twine(*value));
-  return order;
-}
-
-std::optional<Scope> Importer::scopeArg(const clang::CallExpr *call, unsigned i,
-                                        Scope dflt) {
-  if (i >= call->getNumArgs())
-    return dflt;
-  std::optional<int64_t> value = constantArg(call, i, "memory scope");
-  if (!value)
-    return Scope::system;
-  std::optional<Scope> scope = scopeFromOpenCL(*value);
-  if (!scope)
-    error(call->getArg(i), "unknown memory scope value " + llvm::Twine(*value));
-  return scope;
-}
-
-Value Importer::poison(Type type) {
-  OpBuilder::InsertionGuard guard(builder);
-  builder.setInsertionPointToStart(entry);
-  return LLVM::PoisonOp::create(builder, builder.getUnknownLoc(), type);
-}
-
-Value Importer::constant(Type type, int64_t value) {
-  OpBuilder::InsertionGuard guard(builder);
-  builder.setInsertionPointToStart(entry);
-  return LLVM::ConstantOp::create(builder, builder.getUnknownLoc(), type,
-                                  builder.getIntegerAttr(type, value));
+    return strongest;
+  std::optional<T> decoded = decode(*value);
+  if (!decoded)
+    error(call->getArg(i), "unknown " + what + " value " + llvm::Twine(*value));
+  return decoded;
 }
 
 std::optional<Importer::AtomicObject>
 Importer::atomicObject(const clang::Expr *pointer) {
-  // The pointer as the user wrote it: before the conversions to the
-  // parameter type (which may add volatile or make it generic), but after
-  // an array decays to a pointer.
-  const clang::Expr *ptr = pointer->IgnoreParens();
-  while (auto *cast = llvm::dyn_cast<clang::ImplicitCastExpr>(ptr)) {
-    const clang::Expr *sub = cast->getSubExpr()->IgnoreParens();
-    if (!sub->getType()->isPointerType())
-      break;
-    ptr = sub;
-  }
-  clang::QualType pointee = ptr->getType()->getPointeeType();
+  clang::QualType pointee =
+      pointerAsWritten(pointer)->getType()->getPointeeType();
   if (pointee.isNull()) {
     error(pointer, "expected a pointer to the atomic object");
     return std::nullopt;
@@ -629,7 +516,8 @@ Importer::atomicObject(const clang::Expr *pointer) {
                                "' has no atomic operation");
     return std::nullopt;
   }
-  obj.addr = poison(LLVM::LLVMPointerType::get(ctx, llvmAddressSpace(as)));
+  obj.addr = poison(
+      LLVM::LLVMPointerType::get(ctx, addressSpace(as).llvmAddressSpace));
   obj.legacyScope =
       as == clang::LangAS::opencl_local ? Scope::workgroup : Scope::device;
   return obj;
@@ -721,7 +609,7 @@ void Importer::importSync(const clang::CallExpr *call,
   Type type = obj->type;
   bool isUnsigned = obj->valueType->isUnsignedIntegerType();
   auto rmwKind = [&](AtomicRMWKind kind) {
-    return openCLRMWKind(kind, isUnsigned, isa<FloatType>(type));
+    return rmwKindForType(kind, isUnsigned, isa<FloatType>(type));
   };
   auto checkFloat = [&](AtomicRMWKind kind) {
     if (isa<FloatType>(type) && kind != AtomicRMWKind::xchg &&
@@ -786,6 +674,13 @@ void Importer::importSync(const clang::CallExpr *call,
   };
   MemoryOrder order, failure;
   Scope scope;
+  // (obj, value[, O[, S]]); an atomic_flag's without the value.
+  bool flag =
+      b.kind == OpenCLSync::FlagClear || b.kind == OpenCLSync::FlagTestAndSet;
+  auto valueOrderAndScope = [&] {
+    return expectArgs(flag ? 1 : 2) &&
+           orderAndScope(flag ? 1 : 2, false, order, failure, scope);
+  };
   auto badOrder = [&](unsigned index, llvm::StringRef what) {
     error(call->getArg(index), "memory_order_" +
                                    stringifyMemoryOrder(order).str() +
@@ -805,9 +700,7 @@ void Importer::importSync(const clang::CallExpr *call,
   }
   case OpenCLSync::Store:
   case OpenCLSync::FlagClear: {
-    bool flag = b.kind == OpenCLSync::FlagClear;
-    if (!expectArgs(flag ? 1 : 2) ||
-        !orderAndScope(flag ? 1 : 2, false, order, failure, scope))
+    if (!valueOrderAndScope())
       return;
     if (order == MemoryOrder::acquire || order == MemoryOrder::acq_rel)
       return badOrder(flag ? 1 : 2, "an atomic store");
@@ -820,9 +713,7 @@ void Importer::importSync(const clang::CallExpr *call,
   }
   case OpenCLSync::RMW:
   case OpenCLSync::FlagTestAndSet: {
-    bool flag = b.kind == OpenCLSync::FlagTestAndSet;
-    if (!expectArgs(flag ? 1 : 2) ||
-        !orderAndScope(flag ? 1 : 2, false, order, failure, scope))
+    if (!valueOrderAndScope())
       return;
     AtomicRMWKind kind = flag ? AtomicRMWKind::xchg : rmwKind(b.rmw);
     if (!checkFloat(kind))
@@ -914,40 +805,15 @@ OwningOpRef<ModuleOp>
 xfence::importOpenCL(ParsedSource &src, const SourceOptions &options,
                      MLIRContext *ctx,
                      const OpenCLImportOptions &importOptions) {
-  ctx->loadDialect<XFenceDialect, func::FuncDialect, LLVM::LLVMDialect>();
-  clang::SourceManager &sm = src.getSourceManager();
-  llvm::StringRef file;
-  if (clang::OptionalFileEntryRef main =
-          sm.getFileEntryRefForID(sm.getMainFileID()))
-    file = main->getName();
-  OwningOpRef<ModuleOp> module =
-      ModuleOp::create(FileLineColLoc::get(ctx, file, 1, 1));
-  Builder b(ctx);
-  auto strings = [&](const std::vector<std::string> &list) {
-    SmallVector<Attribute> attrs;
-    for (const std::string &s : list)
-      attrs.push_back(b.getStringAttr(s));
-    return b.getArrayAttr(attrs);
-  };
-  (*module)->setAttr(
-      srcattr::source,
-      b.getDictionaryAttr(
-          {b.getNamedAttr("file", b.getStringAttr(file)),
-           b.getNamedAttr("language", b.getStringAttr("opencl")),
-           b.getNamedAttr("std", b.getStringAttr(options.standard)),
-           b.getNamedAttr("defines", strings(options.defines)),
-           b.getNamedAttr("includes", strings(options.includeDirs))}));
-
+  OwningOpRef<ModuleOp> module = createImportModule(src, ctx);
+  setSourceAttr(*module, "opencl", options, {{"std", options.standard}});
   Importer importer(src, ctx, importOptions);
-  if (!importer.run(*module) || src.hasErrors())
-    return nullptr;
+  bool imported = importer.run(*module) && !src.hasErrors();
   // The specification's scope, in a kernel that synchronizes across
   // work-groups: say which assumption the translation makes.
-  if (importOptions.globalFence == GlobalFenceScope::workgroup)
+  if (imported && importOptions.globalFence == GlobalFenceScope::workgroup)
     warnGlobalFenceAssumptions(src, findGlobalFenceAssumptions(src));
-  if (failed(verify(*module)))
-    return nullptr;
-  return module;
+  return verifiedImport(std::move(module), imported);
 }
 
 std::vector<SyncSite> xfence::findOpenCLSyncSites(ParsedSource &src,

@@ -12,6 +12,7 @@
 #define XFENCE_FRONTENDS_OPENCL_OPENCLIMPORTER_H
 
 #include "frontends/common/ClangSession.h"
+#include "frontends/common/Importer.h"
 #include "frontends/common/SyncSite.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -21,26 +22,6 @@
 #include <vector>
 
 namespace xfence {
-
-/// Names of the discardable attributes the importer puts on ops and on the
-/// module; the CUDA emitter and rewriter read them.
-namespace srcattr {
-/// On the module: {file, language, std, defines, includes}, what is needed
-/// to parse the source again.
-constexpr llvm::StringLiteral source = "xfence.source";
-/// On a func.func: the function is a kernel.
-constexpr llvm::StringLiteral kernel = "xfence.kernel";
-/// On an atomic: for each value operand (address, then values, in operand
-/// order), the index of the call argument that spells it, or -1 if the
-/// construct implies it (then it is an llvm.mlir.constant).
-constexpr llvm::StringLiteral args = "xfence.args";
-/// On an atomic: the C type of the atomic object ("unsigned int", "long").
-constexpr llvm::StringLiteral ctype = "xfence.ctype";
-/// On an atomic: the source form, "legacy" (OpenCL 1.x: returns the old
-/// value), "c11" (OpenCL 2.0: expected by pointer, returns whether it
-/// stored) or "flag" (atomic_flag: returns a bool).
-constexpr llvm::StringLiteral form = "xfence.form";
-} // namespace srcattr
 
 /// The memory scope of the global-memory part of the OpenCL C constructs
 /// whose scope the specification fixes at work_group (mem_fence,

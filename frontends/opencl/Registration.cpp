@@ -1,14 +1,8 @@
 //===- Registration.cpp - xfence-translate --import-opencl ----------------===//
 
-#include "dialect/XFenceDialect.h"
 #include "frontends/opencl/OpenCLImporter.h"
 
-#include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
-#include "mlir/IR/DialectRegistry.h"
-#include "mlir/Tools/mlir-translate/Translation.h"
 #include "llvm/Support/CommandLine.h"
-#include "llvm/Support/SourceMgr.h"
 
 using namespace mlir;
 
@@ -42,31 +36,21 @@ static llvm::cl::opt<xfence::GlobalFenceScope> openclGlobalFence(
     llvm::cl::cat(openclCategory));
 
 void xfence::registerOpenCLImport() {
-  TranslateToMLIRRegistration registration(
+  registerSourceImport(
       "import-opencl", "import OpenCL C into the xfence dialect",
-      [](llvm::SourceMgr &sourceMgr,
-         MLIRContext *ctx) -> OwningOpRef<Operation *> {
-        const llvm::MemoryBuffer *buffer =
-            sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
+      [](llvm::StringRef path, llvm::StringRef contents,
+         MLIRContext *ctx) -> OwningOpRef<ModuleOp> {
         SourceOptions options;
         options.standard = openclStd;
         options.defines.assign(openclDefines.begin(), openclDefines.end());
         options.includeDirs.assign(openclIncludes.begin(),
                                    openclIncludes.end());
-        std::unique_ptr<ParsedSource> src =
-            parseSource(SourceLanguage::OpenCL, buffer->getBufferIdentifier(),
-                        buffer->getBuffer(), options, llvm::errs());
+        std::unique_ptr<ParsedSource> src = parseSource(
+            SourceLanguage::OpenCL, path, contents, options, llvm::errs());
         if (!src || src->hasErrors())
           return nullptr;
         OpenCLImportOptions importOptions;
         importOptions.globalFence = openclGlobalFence;
-        OwningOpRef<ModuleOp> module =
-            importOpenCL(*src, options, ctx, importOptions);
-        if (!module)
-          return nullptr;
-        return OwningOpRef<Operation *>(module.release());
-      },
-      [](DialectRegistry &registry) {
-        registry.insert<XFenceDialect, func::FuncDialect, LLVM::LLVMDialect>();
+        return importOpenCL(*src, options, ctx, importOptions);
       });
 }
