@@ -27,10 +27,6 @@
 
 namespace xfence {
 
-/// The attribute names of the importers (frontends/common/Importer.h), by
-/// the name the CUDA side's readers still use.
-namespace cudaattr = srcattr;
-
 /// One synchronization construct of the source: a call (CallExpr, also a
 /// member call) or an inline-assembly statement.
 struct CudaSyncSite {

@@ -3,6 +3,7 @@
 #include "rewriters/common/RouteDriver.h"
 
 #include "mlir/Pass/PassManager.h"
+#include "llvm/Support/MemoryBuffer.h"
 
 using namespace mlir;
 
@@ -38,4 +39,25 @@ xfence::runSyncPipeline(ModuleOp module, const TargetCapabilities &caps,
   if (failed(legalizeForTarget(module, caps)))
     return failure();
   return coalesce ? runCoalesce(module, *coalesce) : success();
+}
+
+LogicalResult xfence::exportImportedFile(
+    Operation *op, llvm::StringRef path, llvm::raw_ostream &os,
+    llvm::function_ref<std::unique_ptr<ParsedSource>(llvm::StringRef,
+                                                     llvm::StringRef)>
+        parse,
+    llvm::function_ref<FailureOr<std::string>(ParsedSource &)> rewrite) {
+  auto buffer = llvm::MemoryBuffer::getFile(path);
+  if (!buffer)
+    return op->emitError("cannot read the source file '")
+           << path << "': " << buffer.getError().message();
+  std::unique_ptr<ParsedSource> src = parse(path, (*buffer)->getBuffer());
+  if (!src || src->hasErrors())
+    return failure();
+  ClangDiagnosticBridge bridge(*src, op->getContext());
+  FailureOr<std::string> text = rewrite(*src);
+  if (failed(text))
+    return failure();
+  os << *text;
+  return success();
 }

@@ -58,6 +58,17 @@ runSyncPipeline(mlir::ModuleOp module, const TargetCapabilities &caps,
 mlir::LogicalResult runCoalesce(mlir::ModuleOp module,
                                 const XFenceCoalesceOptions &options = {});
 
+/// An `--export-*` translation of a module imported from a file (whose
+/// path the importer recorded): reads `path` again (an error at `op` if it
+/// cannot), parses it with `parse`, and writes `rewrite`'s text of it to
+/// `os`. MLIR diagnostics are reported as the parse's while it runs.
+mlir::LogicalResult exportImportedFile(
+    mlir::Operation *op, llvm::StringRef path, llvm::raw_ostream &os,
+    llvm::function_ref<std::unique_ptr<ParsedSource>(llvm::StringRef path,
+                                                     llvm::StringRef contents)>
+        parse,
+    llvm::function_ref<mlir::FailureOr<std::string>(ParsedSource &)> rewrite);
+
 } // namespace xfence
 
 #endif // XFENCE_REWRITERS_COMMON_ROUTEDRIVER_H

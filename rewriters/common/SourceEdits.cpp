@@ -527,3 +527,27 @@ void xfence::forEachLine(
     at = end + 1;
   }
 }
+
+mlir::LogicalResult xfence::mapUserIncludes(
+    SourceEdits &edits, llvm::StringRef target,
+    llvm::function_ref<IncludeMapping(llvm::StringRef header)> map) {
+  ParsedSource &src = edits.getSource();
+  bool ok = true;
+  forEachUserInclude(
+      src, [&](const FileCharRange &directive, llvm::StringRef header) {
+        IncludeMapping mapping = map(header);
+        if (!mapping.known)
+          return;
+        if (!mapping.replacement) {
+          src.report(src.getSourceManager().getComposedLoc(directive.file,
+                                                           directive.begin),
+                     clang::DiagnosticsEngine::Error,
+                     "'" + header.str() + "' has no " + target.str() +
+                         " header that xfence knows");
+          ok = false;
+          return;
+        }
+        edits.replace(directive, *mapping.replacement);
+      });
+  return mlir::success(ok);
+}

@@ -219,6 +219,21 @@ void forEachUserInclude(ParsedSource &src,
                                                 llvm::StringRef header)>
                             fn);
 
+/// What a route does with one `#include` of the user's: nothing (a header
+/// it does not map), replace the directive (`replacement`), or refuse it
+/// (a header it maps but has no counterpart for).
+struct IncludeMapping {
+  bool known = false;
+  std::optional<std::string> replacement;
+};
+
+/// Rewrites the user's `#include` directives by `map`; a known header
+/// without a replacement is an error at its directive ("has no `target`
+/// header that xfence knows"). Fails if any was.
+mlir::LogicalResult
+mapUserIncludes(SourceEdits &edits, llvm::StringRef target,
+                llvm::function_ref<IncludeMapping(llvm::StringRef header)> map);
+
 /// Calls `each(begin, end)` with the offsets of every line of `buffer`
 /// (from its first character to its newline or the buffer's end).
 void forEachLine(llvm::StringRef buffer,

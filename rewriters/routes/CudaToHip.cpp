@@ -270,29 +270,18 @@ LogicalResult rewriteIncludes(SourceEdits &edits) {
     if (id.isValid() && src.isUserLocation(sm.getLocForStartOfFile(id)))
       userFiles.insert(llvm::sys::path::filename(it->first.getName()));
   }
-  bool ok = true;
-  forEachUserInclude(src, [&](const FileCharRange &directive,
-                              llvm::StringRef header) {
+  return mapUserIncludes(edits, "HIP", [&](llvm::StringRef header) {
+    IncludeMapping mapping;
     if (userFiles.contains(llvm::sys::path::filename(header)))
-      return; // the user's own header (or a library's, found by -I)
-    bool known = false;
-    std::optional<std::string> hip = hipHeaderFor(header, known);
-    if (!known)
-      return;
-    if (!hip) {
-      src.report(sm.getComposedLoc(directive.file, directive.begin),
-                 DiagnosticsEngine::Error,
-                 "'" + header.str() + "' has no HIP header that xfence knows");
-      ok = false;
-      return;
-    }
-    edits.replace(directive,
-                  hip->empty()
-                      ? "// xfence: #include <" + header.str() +
-                            "> (the prelude includes <hip/hip_runtime.h>)"
-                      : "#include <" + *hip + ">");
+      return mapping; // the user's own header (or a library's, found by -I)
+    std::optional<std::string> hip = hipHeaderFor(header, mapping.known);
+    if (hip)
+      mapping.replacement =
+          hip->empty() ? "// xfence: #include <" + header.str() +
+                             "> (the prelude includes <hip/hip_runtime.h>)"
+                       : "#include <" + *hip + ">";
+    return mapping;
   });
-  return success(ok);
 }
 
 } // namespace

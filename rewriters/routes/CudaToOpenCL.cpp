@@ -813,9 +813,9 @@ void xfence::registerOpenCLExport() {
       "with --import-cuda, else one statement per synchronization op",
       [](Operation *op, llvm::raw_ostream &os) -> LogicalResult {
         auto module = dyn_cast<ModuleOp>(op);
-        auto dict =
-            module ? module->getAttrOfType<DictionaryAttr>(cudaattr::source)
-                   : DictionaryAttr();
+        auto dict = module
+                        ? module->getAttrOfType<DictionaryAttr>(srcattr::source)
+                        : DictionaryAttr();
         auto file = dict ? dict.getAs<StringAttr>("file") : StringAttr();
         if (openclDeviceFence != "error" &&
             openclDeviceFence != "assume-global-fence-is-device-wide")
@@ -845,21 +845,13 @@ void xfence::registerOpenCLExport() {
         if (auto path = dict.getAs<StringAttr>("cuda_path"))
           options.source.builtinHeader = path.getValue().empty();
         options.deviceVariables = openclDeviceVariables;
-        auto buffer = llvm::MemoryBuffer::getFile(file.getValue());
-        if (!buffer)
-          return op->emitError("cannot read the source file '")
-                 << file.getValue() << "'";
-        std::unique_ptr<ParsedSource> src =
-            parseCudaSource(file.getValue(), (*buffer)->getBuffer(),
-                            options.source, llvm::errs());
-        if (!src || src->hasErrors())
-          return failure();
-        ClangDiagnosticBridge bridge(*src, op->getContext());
-        FailureOr<std::string> text = rewrite(*src, module, options);
-        if (failed(text))
-          return failure();
-        os << *text;
-        return success();
+        return exportImportedFile(
+            op, file.getValue(), os,
+            [&](llvm::StringRef path, llvm::StringRef contents) {
+              return parseCudaSource(path, contents, options.source,
+                                     llvm::errs());
+            },
+            [&](ParsedSource &src) { return rewrite(src, module, options); });
       },
       [](DialectRegistry &registry) {
         registry.insert<XFenceDialect, func::FuncDialect, LLVM::LLVMDialect>();

@@ -165,29 +165,19 @@ std::string renameHip(llvm::StringRef text, const clang::LangOptions &lo) {
 
 /// `#include <hip/...>` of the user's files: the CUDA header, or an error.
 LogicalResult rewriteHipIncludes(SourceEdits &edits) {
-  ParsedSource &src = edits.getSource();
-  bool ok = true;
-  forEachUserInclude(src, [&](const FileCharRange &directive,
-                              llvm::StringRef header) {
-    if (!header.starts_with("hip/"))
-      return;
+  return mapUserIncludes(edits, "CUDA", [](llvm::StringRef header) {
+    IncludeMapping mapping;
+    mapping.known = header.starts_with("hip/");
     std::optional<llvm::StringRef> cuda =
         llvm::StringSwitch<std::optional<llvm::StringRef>>(header)
             .Cases({"hip/hip_runtime.h", "hip/hip_runtime_api.h"},
                    "cuda_runtime.h")
             .Case("hip/hip_cooperative_groups.h", "cooperative_groups.h")
             .Default(std::nullopt);
-    if (!cuda) {
-      src.report(src.getSourceManager().getComposedLoc(directive.file,
-                                                       directive.begin),
-                 DiagnosticsEngine::Error,
-                 "'" + header.str() + "' has no CUDA header that xfence knows");
-      ok = false;
-      return;
-    }
-    edits.replace(directive, "#include <" + cuda->str() + ">");
+    if (cuda)
+      mapping.replacement = "#include <" + cuda->str() + ">";
+    return mapping;
   });
-  return success(ok);
 }
 
 } // namespace

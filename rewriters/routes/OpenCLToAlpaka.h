@@ -33,8 +33,16 @@ enum class AlpakaInput {
 mlir::FailureOr<std::string>
 translateOpenCLToAlpaka(llvm::StringRef path, llvm::StringRef contents,
                         const TranslateOptions &options,
-                        llvm::raw_ostream &diagOS,
-                        AlpakaInput input = AlpakaInput::OpenCL);
+                        llvm::raw_ostream &diagOS, AlpakaInput input);
+
+/// The user's OpenCL C to alpaka.
+inline mlir::FailureOr<std::string>
+translateOpenCLToAlpaka(llvm::StringRef path, llvm::StringRef contents,
+                        const TranslateOptions &options,
+                        llvm::raw_ostream &diagOS) {
+  return translateOpenCLToAlpaka(path, contents, options, diagOS,
+                                 AlpakaInput::OpenCL);
+}
 
 } // namespace xfence
 

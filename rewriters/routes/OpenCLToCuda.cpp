@@ -220,20 +220,15 @@ static void registerExport(const char *name, const char *description,
             module ? recordedSource(module) : std::nullopt;
         if (!source)
           return emitCudaListing(op, os, hip);
-        auto buffer = llvm::MemoryBuffer::getFile(source->first);
-        if (!buffer)
-          return op->emitError("cannot read the source file '")
-                 << source->first << "': " << buffer.getError().message();
-        std::unique_ptr<ParsedSource> src =
-            parseSource(SourceLanguage::OpenCL, source->first,
-                        (*buffer)->getBuffer(), source->second, llvm::errs());
-        if (!src || src->hasErrors())
-          return failure();
-        FailureOr<std::string> text = rewriteOpenCLAsCuda(*src, module, hip);
-        if (failed(text))
-          return failure();
-        os << *text;
-        return success();
+        return exportImportedFile(
+            op, source->first, os,
+            [&](llvm::StringRef path, llvm::StringRef contents) {
+              return parseSource(SourceLanguage::OpenCL, path, contents,
+                                 source->second, llvm::errs());
+            },
+            [&](ParsedSource &src) {
+              return rewriteOpenCLAsCuda(src, module, hip);
+            });
       },
       [](DialectRegistry &registry) {
         registry.insert<XFenceDialect, func::FuncDialect, LLVM::LLVMDialect>();

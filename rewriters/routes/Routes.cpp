@@ -87,50 +87,41 @@ TranslateOptions fromOpenCL(const RouteOptions &options, bool hip) {
   return out;
 }
 
-FailureOr<std::string> openclToCuda(llvm::StringRef path,
-                                    llvm::StringRef contents,
-                                    const RouteOptions &options,
-                                    llvm::raw_ostream &diag) {
-  return translateOpenCLToCuda(path, contents,
-                               fromOpenCL(options, /*hip=*/false), diag);
+/// The signature of a route's own function, with its own options.
+template <typename Options>
+using TranslateFn = FailureOr<std::string> (*)(llvm::StringRef, llvm::StringRef,
+                                               const Options &,
+                                               llvm::raw_ostream &);
+
+/// A route from OpenCL C (to CUDA or alpaka, or to HIP with `Hip`).
+template <TranslateFn<TranslateOptions> Translate, bool Hip = false>
+FailureOr<std::string>
+fromOpenCLRoute(llvm::StringRef path, llvm::StringRef contents,
+                const RouteOptions &options, llvm::raw_ostream &diag) {
+  return Translate(path, contents, fromOpenCL(options, Hip), diag);
 }
 
-FailureOr<std::string> openclToHip(llvm::StringRef path,
-                                   llvm::StringRef contents,
-                                   const RouteOptions &options,
-                                   llvm::raw_ostream &diag) {
-  return translateOpenCLToCuda(path, contents,
-                               fromOpenCL(options, /*hip=*/true), diag);
-}
-
-FailureOr<std::string> openclToAlpaka(llvm::StringRef path,
-                                      llvm::StringRef contents,
-                                      const RouteOptions &options,
-                                      llvm::raw_ostream &diag) {
-  return translateOpenCLToAlpaka(path, contents,
-                                 fromOpenCL(options, /*hip=*/false), diag);
-}
-
-FailureOr<std::string> cudaToOpenCLRoute(llvm::StringRef path,
-                                         llvm::StringRef contents,
-                                         const RouteOptions &options,
-                                         llvm::raw_ostream &diag) {
+/// A route from CUDA or HIP to OpenCL C, of the output's standard.
+template <TranslateFn<CudaToOpenCLOptions> Translate>
+FailureOr<std::string>
+toOpenCLRoute(llvm::StringRef path, llvm::StringRef contents,
+              const RouteOptions &options, llvm::raw_ostream &diag) {
   FailureOr<CudaToOpenCLOptions> opencl =
       cudaToOpenCL(options, options.outputStandard, diag);
   if (mlir::failed(opencl))
     return mlir::failure();
-  return translateCudaToOpenCL(path, contents, *opencl, diag);
+  return Translate(path, contents, *opencl, diag);
 }
 
-FailureOr<std::string> hipToOpenCLRoute(llvm::StringRef path,
-                                        llvm::StringRef contents,
-                                        const RouteOptions &options,
-                                        llvm::raw_ostream &diag) {
-  FailureOr<CudaToOpenCLOptions> opencl =
-      cudaToOpenCL(options, options.outputStandard, diag);
-  if (mlir::failed(opencl))
-    return mlir::failure();
-  return translateHipToOpenCL(path, contents, *opencl, diag);
+/// A route between CUDA and HIP (the same options both ways).
+template <TranslateFn<CudaToHipOptions> Translate>
+FailureOr<std::string>
+cudaHipRoute(llvm::StringRef path, llvm::StringRef contents,
+             const RouteOptions &options, llvm::raw_ostream &diag) {
+  CudaToHipOptions out;
+  out.coalesce = options.coalesce;
+  out.source = cudaSource(options);
+  return Translate(path, contents, out, diag);
 }
 
 FailureOr<std::string> cudaToAlpakaRoute(llvm::StringRef path,
@@ -151,39 +142,23 @@ FailureOr<std::string> cudaToAlpakaRoute(llvm::StringRef path,
   return translateCudaToAlpaka(path, contents, *opencl, alpaka, diag);
 }
 
-FailureOr<std::string> cudaToHipRoute(llvm::StringRef path,
-                                      llvm::StringRef contents,
-                                      const RouteOptions &options,
-                                      llvm::raw_ostream &diag) {
-  CudaToHipOptions hip;
-  hip.coalesce = options.coalesce;
-  hip.source = cudaSource(options);
-  return translateCudaToHip(path, contents, hip, diag);
-}
-
-FailureOr<std::string> hipToCudaRoute(llvm::StringRef path,
-                                      llvm::StringRef contents,
-                                      const RouteOptions &options,
-                                      llvm::raw_ostream &diag) {
-  HipToCudaOptions cuda;
-  cuda.coalesce = options.coalesce;
-  cuda.source = cudaSource(options);
-  return translateHipToCuda(path, contents, cuda, diag);
-}
-
 const Route kRoutes[] = {
-    {Language::OpenCL, Language::Cuda, "docs/opencl-to-cuda.md", openclToCuda},
-    {Language::OpenCL, Language::Hip, "docs/opencl-to-cuda.md", openclToHip},
+    {Language::OpenCL, Language::Cuda, "docs/opencl-to-cuda.md",
+     fromOpenCLRoute<translateOpenCLToCuda>},
+    {Language::OpenCL, Language::Hip, "docs/opencl-to-cuda.md",
+     fromOpenCLRoute<translateOpenCLToCuda, /*Hip=*/true>},
     {Language::OpenCL, Language::Alpaka, "docs/opencl-to-alpaka.md",
-     openclToAlpaka},
+     fromOpenCLRoute<translateOpenCLToAlpaka>},
     {Language::Cuda, Language::OpenCL, "docs/cuda-to-opencl.md",
-     cudaToOpenCLRoute},
-    {Language::Cuda, Language::Hip, "docs/cuda-to-hip.md", cudaToHipRoute},
+     toOpenCLRoute<translateCudaToOpenCL>},
+    {Language::Cuda, Language::Hip, "docs/cuda-to-hip.md",
+     cudaHipRoute<translateCudaToHip>},
     {Language::Cuda, Language::Alpaka, "docs/cuda-to-alpaka.md",
      cudaToAlpakaRoute},
-    {Language::Hip, Language::Cuda, "docs/hip-to-cuda.md", hipToCudaRoute},
+    {Language::Hip, Language::Cuda, "docs/hip-to-cuda.md",
+     cudaHipRoute<translateHipToCuda>},
     {Language::Hip, Language::OpenCL, "docs/hip-to-opencl.md",
-     hipToOpenCLRoute},
+     toOpenCLRoute<translateHipToOpenCL>},
 };
 
 /// "A, B or C".

@@ -203,7 +203,7 @@ SiteRewriter::apply(const CudaSyncSite &site,
     if (!first)
       out.text(", ");
     first = false;
-    auto args = op->getAttrOfType<DenseI32ArrayAttr>(cudaattr::args);
+    auto args = op->getAttrOfType<DenseI32ArrayAttr>(srcattr::args);
     if (target.note)
       out.text(target.note(op));
     for (const SnippetPiece &piece : snippet.pieces) {
