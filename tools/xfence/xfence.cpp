@@ -211,7 +211,8 @@ int compile(const std::string &input, const std::string &target,
           "' (expected 'ptx', 'spirv' or 'cpu')");
     return 1;
   }
-  if (!xfence::readInput(input, output))
+  std::unique_ptr<llvm::MemoryBuffer> buffer = xfence::readInput(input, output);
+  if (!buffer)
     return 1;
   llvm::StringRef ext = llvm::sys::path::extension(input);
   if (ext == ".cu") {
@@ -229,8 +230,6 @@ int compile(const std::string &input, const std::string &target,
     route.source.includeDirs = options.source.includeDirs;
     route.coalesce = options.coalesce;
     route.cuda = cuda;
-    std::unique_ptr<llvm::MemoryBuffer> buffer =
-        xfence::readInput(input, output);
     llvm::FailureOr<std::string> text = xfence::translateCudaForCompile(
         input, buffer->getBuffer(), route, llvm::errs());
     if (llvm::failed(text))
