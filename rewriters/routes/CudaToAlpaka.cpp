@@ -1,6 +1,9 @@
 //===- CudaToAlpaka.cpp - translate a CUDA file to alpaka -----------------===//
-
-#include "rewriters/routes/CudaToAlpaka.h"
+//
+// Two routes composed: CUDA to OpenCL C 2.0, then OpenCL C to alpaka 3
+// (rewriters/routes/OpenCLToAlpaka.h says why the detour stays).
+//
+//===----------------------------------------------------------------------===//
 
 #include "rewriters/routes/OpenCLToAlpaka.h"
 

@@ -1,4 +1,4 @@
-//===- CudaToHip.h - translate a CUDA file to HIP ---------------*- C++ -*-===//
+//===- CudaToHip.h - translate between CUDA and HIP -------------*- C++ -*-===//
 //
 // The source-to-source path from CUDA C++ to HIP: the whole file (device
 // and host code) is kept, since HIP takes CUDA's kernel language; what
@@ -36,6 +36,19 @@ struct CudaToHipOptions {
 /// Translates the CUDA source `contents` of `path` to HIP; diagnostics go
 /// to `diagOS` clang-style. Fails on any error.
 mlir::FailureOr<std::string> translateCudaToHip(llvm::StringRef path,
+                                                llvm::StringRef contents,
+                                                const CudaToHipOptions &options,
+                                                llvm::raw_ostream &diagOS);
+
+/// The other direction, with the same options: `xfence translate k.hip --to
+/// cuda` (docs/hip-to-cuda.md, rewriters/routes/HipToCuda.cpp). The file is
+/// parsed as CUDA with a built-in <hip/hip_runtime.h> that spells HIP's
+/// runtime names as CUDA's; its synchronization (CUDA's spellings, HIP's
+/// __builtin_amdgcn_fence, __builtin_amdgcn_s_barrier and __hip_atomic_*)
+/// is imported into the dialect, legalized for `cuda`, coalesced and
+/// written with the CUDA emitter at each site; the runtime names, the
+/// launches (hipLaunchKernelGGL) and the HIP headers are renamed.
+mlir::FailureOr<std::string> translateHipToCuda(llvm::StringRef path,
                                                 llvm::StringRef contents,
                                                 const CudaToHipOptions &options,
                                                 llvm::raw_ostream &diagOS);

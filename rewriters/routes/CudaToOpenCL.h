@@ -78,6 +78,15 @@ translateCudaToOpenCL(llvm::StringRef path, llvm::StringRef contents,
 
 /// Registers `--export-opencl` (with `--opencl-target-std=` and
 /// `--opencl12-device-fence=`) for xfence-translate.
+/// HIP to OpenCL C 1.2, 2.0 or 3.0 (docs/hip-to-opencl.md,
+/// rewriters/routes/HipToOpenCL.cpp): the HIP source (rewriters/sources/hip:
+/// the parse with HIP's names, the wavefront check) through the CUDA
+/// family's walker and the OpenCL C emitter, as CUDA to OpenCL C goes.
+mlir::FailureOr<std::string>
+translateHipToOpenCL(llvm::StringRef path, llvm::StringRef contents,
+                     const CudaToOpenCLOptions &options,
+                     llvm::raw_ostream &diagOS);
+
 void registerOpenCLExport();
 
 } // namespace xfence

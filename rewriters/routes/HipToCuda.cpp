@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "rewriters/routes/HipToCuda.h"
+#include "rewriters/routes/CudaToHip.h"
 
 #include "backends/cuda/CudaEmitter.h"
 #include "frontends/cuda/CudaImporter.h"
@@ -184,7 +184,7 @@ LogicalResult rewriteHipIncludes(SourceEdits &edits) {
 
 FailureOr<std::string>
 xfence::translateHipToCuda(llvm::StringRef path, llvm::StringRef contents,
-                           const HipToCudaOptions &options,
+                           const CudaToHipOptions &options,
                            llvm::raw_ostream &diagOS) {
   CudaSourceOptions source = hipParseOptions(options.source);
   FailureOr<ImportedSource> imports = importParsed(

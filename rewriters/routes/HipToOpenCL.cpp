@@ -11,7 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "rewriters/routes/HipToOpenCL.h"
+#include "rewriters/routes/CudaToOpenCL.h"
 
 #include "rewriters/sources/hip/HipSource.h"
 

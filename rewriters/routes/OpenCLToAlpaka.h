@@ -14,6 +14,7 @@
 #ifndef XFENCE_REWRITERS_ROUTES_OPENCLTOALPAKA_H
 #define XFENCE_REWRITERS_ROUTES_OPENCLTOALPAKA_H
 
+#include "rewriters/routes/CudaToOpenCL.h"
 #include "rewriters/routes/OpenCLToCuda.h"
 
 namespace xfence {
@@ -43,6 +44,21 @@ translateOpenCLToAlpaka(llvm::StringRef path, llvm::StringRef contents,
   return translateOpenCLToAlpaka(path, contents, options, diagOS,
                                  AlpakaInput::OpenCL);
 }
+
+/// `xfence translate k.cu --to alpaka` (docs/cuda-to-alpaka.md,
+/// rewriters/routes/CudaToAlpaka.cpp): two routes composed, CUDA to OpenCL
+/// C 2.0 with `opencl` and OpenCL C to alpaka 3 with `alpaka`. The detour
+/// through OpenCL C text stays while the CUDA walker has no TargetSyntax
+/// (docs/architecture.md says why); the OpenCL C step keeps its atomic
+/// helpers' order and scope as constants, so that the second step sees
+/// every synchronization construct as OpenCL C 2.0 spells it. The second
+/// step's messages are located in the OpenCL C text, named `path` + ".cl";
+/// a note then says how to write that file.
+mlir::FailureOr<std::string>
+translateCudaToAlpaka(llvm::StringRef path, llvm::StringRef contents,
+                      const CudaToOpenCLOptions &opencl,
+                      const TranslateOptions &alpaka,
+                      llvm::raw_ostream &diagOS);
 
 } // namespace xfence
 

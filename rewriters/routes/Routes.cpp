@@ -6,11 +6,8 @@
 
 #include "rewriters/routes/Routes.h"
 
-#include "rewriters/routes/CudaToAlpaka.h"
 #include "rewriters/routes/CudaToHip.h"
 #include "rewriters/routes/CudaToOpenCL.h"
-#include "rewriters/routes/HipToCuda.h"
-#include "rewriters/routes/HipToOpenCL.h"
 #include "rewriters/routes/OpenCLToAlpaka.h"
 #include "rewriters/routes/OpenCLToCuda.h"
 

@@ -893,63 +893,78 @@ private:
     clang::SourceLocation begin = fn->getBeginLoc(), end = fn->getLocation();
     if (begin.isMacroID() || end.isMacroID() || !src.isUserLocation(begin))
       return;
-    auto [file, from] = sm.getDecomposedLoc(begin);
+    // Named, not a structured binding: the token callback captures it.
+    clang::FileID file = sm.getFileID(begin);
+    unsigned from = sm.getFileOffset(begin);
     unsigned to = sm.getFileOffset(end);
+    forEachRawToken(
+        file, from, to,
+        [&](clang::Lexer &lexer, clang::Token &token, unsigned offset) {
+          if (!token.is(clang::tok::raw_identifier) ||
+              token.getRawIdentifier() != "__attribute__")
+            return;
+          // The whole __attribute__((...)) and the names inside it. Only
+          // reqd_work_group_size has a CUDA counterpart; the OpenCL hints
+          // (work_group_size_hint, vec_type_hint) go silently, every other
+          // attribute (vendor tuning such as num_simd_work_items) with a
+          // warning.
+          int depth = 0;
+          bool reqdHere = false;
+          unsigned last = offset;
+          while (!lexer.LexFromRawLexer(token)) {
+            last = sm.getFileOffset(token.getLocation()) + token.getLength();
+            if (token.is(clang::tok::l_paren)) {
+              ++depth;
+            } else if (token.is(clang::tok::r_paren)) {
+              if (--depth == 0)
+                break;
+            } else if (depth == 2 && token.is(clang::tok::raw_identifier)) {
+              llvm::StringRef attr = token.getRawIdentifier();
+              attr.consume_front("__");
+              attr.consume_back("__");
+              if (attr == "reqd_work_group_size")
+                reqdHere = true;
+              else if (attr != "work_group_size_hint" &&
+                       attr != "vec_type_hint")
+                src.report(
+                    token.getLocation(), clang::DiagnosticsEngine::Warning,
+                    "the kernel attribute '" + attr.str() + "' has no " + tn +
+                        " counterpart; dropped (it tunes "
+                        "the original implementation, it does not change "
+                        "what the kernel computes)");
+            }
+          }
+          std::string text;
+          if (auto *reqd = fn->getAttr<clang::ReqdWorkGroupSizeAttr>();
+              reqd && reqdHere && !routeWritesKernels()) {
+            auto value = [&](clang::Expr *e) -> uint64_t {
+              clang::Expr::EvalResult r;
+              return e->EvaluateAsInt(r, src.getContext())
+                         ? r.Val.getInt().getZExtValue()
+                         : 0;
+            };
+            uint64_t threads = value(reqd->getXDim()) * value(reqd->getYDim()) *
+                               value(reqd->getZDim());
+            text = "__launch_bounds__(" + std::to_string(threads) + ")";
+          }
+          edits.replace({file, offset, last}, text);
+        });
+  }
+
+  /// Calls `each(lexer, token, offset)` for each raw token of `file` from
+  /// offset `from` that starts before offset `end`; `each` may lex on.
+  void forEachRawToken(
+      clang::FileID file, unsigned from, unsigned end,
+      llvm::function_ref<void(clang::Lexer &, clang::Token &, unsigned)> each) {
     llvm::StringRef buffer = sm.getBufferData(file);
     clang::Lexer lexer(sm.getLocForStartOfFile(file), lo, buffer.begin(),
                        buffer.begin() + from, buffer.end());
     clang::Token token;
     while (!lexer.LexFromRawLexer(token)) {
       unsigned offset = sm.getFileOffset(token.getLocation());
-      if (offset >= to)
+      if (offset >= end)
         break;
-      if (!token.is(clang::tok::raw_identifier) ||
-          token.getRawIdentifier() != "__attribute__")
-        continue;
-      // The whole __attribute__((...)) and the names inside it. Only
-      // reqd_work_group_size has a CUDA counterpart; the OpenCL hints
-      // (work_group_size_hint, vec_type_hint) go silently, every other
-      // attribute (vendor tuning such as num_simd_work_items) with a
-      // warning.
-      int depth = 0;
-      bool reqdHere = false;
-      unsigned last = offset;
-      while (!lexer.LexFromRawLexer(token)) {
-        last = sm.getFileOffset(token.getLocation()) + token.getLength();
-        if (token.is(clang::tok::l_paren)) {
-          ++depth;
-        } else if (token.is(clang::tok::r_paren)) {
-          if (--depth == 0)
-            break;
-        } else if (depth == 2 && token.is(clang::tok::raw_identifier)) {
-          llvm::StringRef attr = token.getRawIdentifier();
-          attr.consume_front("__");
-          attr.consume_back("__");
-          if (attr == "reqd_work_group_size")
-            reqdHere = true;
-          else if (attr != "work_group_size_hint" && attr != "vec_type_hint")
-            src.report(token.getLocation(), clang::DiagnosticsEngine::Warning,
-                       "the kernel attribute '" + attr.str() + "' has no " +
-                           tn +
-                           " counterpart; dropped (it tunes "
-                           "the original implementation, it does not change "
-                           "what the kernel computes)");
-        }
-      }
-      std::string text;
-      if (auto *reqd = fn->getAttr<clang::ReqdWorkGroupSizeAttr>();
-          reqd && reqdHere && !routeWritesKernels()) {
-        auto value = [&](clang::Expr *e) -> uint64_t {
-          clang::Expr::EvalResult r;
-          return e->EvaluateAsInt(r, src.getContext())
-                     ? r.Val.getInt().getZExtValue()
-                     : 0;
-        };
-        uint64_t threads = value(reqd->getXDim()) * value(reqd->getYDim()) *
-                           value(reqd->getZDim());
-        text = "__launch_bounds__(" + std::to_string(threads) + ")";
-      }
-      edits.replace({file, offset, last}, text);
+      each(lexer, token, offset);
     }
   }
 
@@ -1172,29 +1187,27 @@ private:
     }
     if (!src.isUserLocation(begin))
       return;
-    auto [file, from] = sm.getDecomposedLoc(begin);
+    // Named, not a structured binding: the token callback captures it.
+    clang::FileID file = sm.getFileID(begin);
+    unsigned from = sm.getFileOffset(begin);
     auto [endFile, to] = sm.getDecomposedLoc(end);
     if (file != endFile || to < from)
       return;
     llvm::StringRef buffer = sm.getBufferData(file);
-    clang::Lexer lexer(sm.getLocForStartOfFile(file), lo, buffer.begin(),
-                       buffer.begin() + from, buffer.end());
-    clang::Token token;
-    while (!lexer.LexFromRawLexer(token)) {
-      unsigned offset = sm.getFileOffset(token.getLocation());
-      if (offset > to)
-        break;
-      if (!token.is(clang::tok::raw_identifier))
-        continue;
-      rewriteQualifier(file, offset, token.getRawIdentifier(), buffer,
-                       placement, macroBody);
-      if (!macroBody && isQualifierMacro(token.getRawIdentifier()))
-        rewriteQualifier(file, offset, token.getRawIdentifier(), buffer,
-                         placement, /*macroBody=*/false,
-                         qualifierOfMacro(token.getRawIdentifier()));
-      else if (!macroBody)
-        macroBodyQualifiers(token.getRawIdentifier(), placement, 0);
-    }
+    forEachRawToken(
+        file, from, to + 1,
+        [&](clang::Lexer &, clang::Token &token, unsigned offset) {
+          if (!token.is(clang::tok::raw_identifier))
+            return;
+          rewriteQualifier(file, offset, token.getRawIdentifier(), buffer,
+                           placement, macroBody);
+          if (!macroBody && isQualifierMacro(token.getRawIdentifier()))
+            rewriteQualifier(file, offset, token.getRawIdentifier(), buffer,
+                             placement, /*macroBody=*/false,
+                             qualifierOfMacro(token.getRawIdentifier()));
+          else if (!macroBody)
+            macroBodyQualifiers(token.getRawIdentifier(), placement, 0);
+        });
   }
 
   /// The qualifiers in the body of the user's macro `name`
