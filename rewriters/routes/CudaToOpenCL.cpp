@@ -774,30 +774,44 @@ static llvm::cl::opt<std::string> openclTargetStd(
     llvm::cl::desc("--export-opencl: OpenCL C standard of the output (CL1.2, "
                    "CL2.0, CL3.0)"),
     llvm::cl::init("CL1.2"));
-static llvm::cl::opt<std::string> openclDeviceFence(
-    "opencl12-device-fence",
-    llvm::cl::desc(
-        "--export-opencl: policy for device-scope fences in OpenCL C 1.2: "
-        "'error' (default) or 'assume-global-fence-is-device-wide' (ASSUMES "
-        "the implementation's mem_fence(CLK_GLOBAL_MEM_FENCE) orders global "
-        "memory for the whole device; the 1.2 specification does not say so)"),
-    llvm::cl::init("error"));
+namespace {
+/// An --export-opencl policy: refuse what OpenCL C 1.2 cannot say, or
+/// translate it under a named assumption about the device.
+enum class Policy { Error, Assume };
+} // namespace
 
-static llvm::cl::opt<std::string> openclSeqCstFence(
+static llvm::cl::opt<Policy> openclDeviceFence(
+    "opencl12-device-fence",
+    llvm::cl::desc("--export-opencl: policy for device-scope fences in OpenCL "
+                   "C 1.2"),
+    llvm::cl::values(
+        clEnumValN(Policy::Error, "error", "they are an error (default)"),
+        clEnumValN(Policy::Assume, "assume-global-fence-is-device-wide",
+                   "ASSUMES the implementation's mem_fence(CLK_GLOBAL_MEM_"
+                   "FENCE) orders global memory for the whole device; the "
+                   "1.2 specification does not say so")),
+    llvm::cl::init(Policy::Error));
+static llvm::cl::opt<Policy> openclSeqCstFence(
     "opencl12-seq-cst-fence",
-    llvm::cl::desc(
-        "--export-opencl: policy for seq_cst fences and barriers in OpenCL C "
-        "1.2: 'error' (default: mem_fence is only acq_rel as OpenCL C 2.0 "
-        "defines it) or 'assume-mem-fence-is-seq-cst' (ASSUMES the 1.2 "
-        "text's full-fence reading of mem_fence holds on the device)"),
-    llvm::cl::init("error"));
-static llvm::cl::opt<std::string> openclSubgroupSize(
+    llvm::cl::desc("--export-opencl: policy for seq_cst fences and barriers "
+                   "in OpenCL C 1.2"),
+    llvm::cl::values(
+        clEnumValN(Policy::Error, "error",
+                   "they are an error (default: mem_fence is only acq_rel as "
+                   "OpenCL C 2.0 defines it)"),
+        clEnumValN(Policy::Assume, "assume-mem-fence-is-seq-cst",
+                   "ASSUMES the 1.2 text's full-fence reading of mem_fence "
+                   "holds on the device")),
+    llvm::cl::init(Policy::Error));
+static llvm::cl::opt<Policy> openclSubgroupSize(
     "opencl-assume-subgroup-size",
-    llvm::cl::desc("--export-opencl, OpenCL C 2.0/3.0: '32' ASSUMES the "
-                   "kernels run with sub-groups of 32 work-items, so that "
-                   "__syncwarp() can be sub_group_barrier; without it "
+    llvm::cl::desc("--export-opencl, OpenCL C 2.0/3.0: without it "
                    "__syncwarp() is an error"),
-    llvm::cl::init(""));
+    llvm::cl::values(clEnumValN(Policy::Assume, "32",
+                                "ASSUMES the kernels run with sub-groups of "
+                                "32 work-items, so that __syncwarp() can be "
+                                "sub_group_barrier")),
+    llvm::cl::init(Policy::Error));
 
 static llvm::cl::opt<std::string> openclDeviceVariables(
     "opencl-device-variables",
@@ -817,25 +831,12 @@ void xfence::registerOpenCLExport() {
                         ? module->getAttrOfType<DictionaryAttr>(srcattr::source)
                         : DictionaryAttr();
         auto file = dict ? dict.getAs<StringAttr>("file") : StringAttr();
-        if (openclDeviceFence != "error" &&
-            openclDeviceFence != "assume-global-fence-is-device-wide")
-          return op->emitError("unknown --opencl12-device-fence policy '")
-                 << openclDeviceFence << "'";
-        if (openclSeqCstFence != "error" &&
-            openclSeqCstFence != "assume-mem-fence-is-seq-cst")
-          return op->emitError("unknown --opencl12-seq-cst-fence policy '")
-                 << openclSeqCstFence << "'";
-        if (!openclSubgroupSize.empty() && openclSubgroupSize != "32")
-          return op->emitError("--opencl-assume-subgroup-size can only be 32 "
-                               "(a CUDA warp), not '")
-                 << openclSubgroupSize << "'";
         CudaToOpenCLOptions options;
         options.clStd = openclTargetStd;
         options.assumeDeviceWideGlobalFence =
-            openclDeviceFence == "assume-global-fence-is-device-wide";
-        options.assumeSeqCstMemFence =
-            openclSeqCstFence == "assume-mem-fence-is-seq-cst";
-        options.assumeSubgroupSize32 = openclSubgroupSize == "32";
+            openclDeviceFence == Policy::Assume;
+        options.assumeSeqCstMemFence = openclSeqCstFence == Policy::Assume;
+        options.assumeSubgroupSize32 = openclSubgroupSize == Policy::Assume;
         if (!file) {
           if (!module)
             return op->emitError("--export-opencl needs a module");

@@ -3,6 +3,20 @@
 // legalized for the OpenCL C version as the rewriter legalizes them.
 // RUN: xfence-translate --export-opencl --opencl-target-std=CL2.0 %s | FileCheck %s --check-prefix=CL2
 // RUN: not xfence-translate --export-opencl %s 2>&1 | FileCheck %s --check-prefix=CL12
+// The OpenCL C 1.2 policies are typed options: the assumption named, the
+// device-scope fences are written as full mem_fence; a value the option
+// does not have is refused by the option parser.
+// RUN: xfence-translate --export-opencl --opencl12-device-fence=assume-global-fence-is-device-wide %s | FileCheck %s --check-prefix=ASSUME
+// RUN: not xfence-translate --export-opencl --opencl12-device-fence=bogus %s 2>&1 | FileCheck %s --check-prefix=BOGUS
+// BOGUS: for the --opencl12-device-fence option: Cannot find option named 'bogus'!
+// ASSUME: // OpenCL C 1.2
+// ASSUME-NEXT: // listing
+// ASSUME-NEXT: mem_fence(CLK_GLOBAL_MEM_FENCE);
+// ASSUME-NEXT: barrier(CLK_LOCAL_MEM_FENCE);
+// ASSUME-NEXT: mem_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+// ASSUME-NEXT: atomic_add((volatile __global int *)(addr), value);
+// ASSUME-NEXT: mem_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+// ASSUME-NEXT: mem_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
 
 // CL2: // OpenCL C 2.0
 // CL2-LABEL: // listing
