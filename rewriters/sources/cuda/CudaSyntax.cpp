@@ -1586,20 +1586,39 @@ bool SyntaxRewriter::VisitEnumDecl(clang::EnumDecl *d) {
   // and memory_scope itself. With the same enumerators and values the
   // user's goes; otherwise it is an error (renaming it would change what
   // its enumerators name).
-  if (!cl2 || !isUserFileScopeName(d) ||
+  if (!isUserFileScopeName(d) ||
       (d->getName() != "memory_order" && d->getName() != "memory_scope"))
     return true;
+  bool same = true;
   for (const clang::EnumConstantDecl *c : d->enumerators()) {
     std::optional<int64_t> value = openCLEnumeratorValue(c->getName());
     if (!value || !c->getName().starts_with(d->getName()) ||
         c->getInitVal().getSExtValue() != *value)
+      same = false;
+    if (!same && cl2)
       return error(c->getLocation(),
                    "'" + d->getName() +
                        "' is an enumeration of OpenCL C "
                        "2.0 with other enumerators; rename the enumeration");
   }
-  return leaveOutOpenCLName(d, "enum",
-                            "OpenCL C 2.0's own, with the same enumerators");
+  if (cl2)
+    return leaveOutOpenCLName(d, "enum",
+                              "OpenCL C 2.0's own, with the same enumerators");
+  // OpenCL C 1.2 output has no such enumeration: the user's stays, for a
+  // compiler of 1.2 only where its enumerators are OpenCL C 2.0's own (a
+  // 2.0 or 3.0 compiler of this 1.2 text would see it defined twice).
+  if (same) {
+    clang::SourceLocation end = clang::Lexer::findLocationAfterToken(
+        sm.getExpansionLoc(d->getEndLoc()), clang::tok::semi, sm, lo, false);
+    if (end.isValid() && !d->getBeginLoc().isMacroID()) {
+      insertBefore(d->getBeginLoc(),
+                   "#if !defined(__OPENCL_C_VERSION__) || "
+                   "__OPENCL_C_VERSION__ < 200 /* xfence: OpenCL C 2.0 has "
+                   "this enumeration */\n");
+      insertBefore(end, "\n#endif");
+    }
+  }
+  return true;
 }
 
 bool SyntaxRewriter::isUserFileScopeName(const clang::NamedDecl *d) {
