@@ -13,7 +13,6 @@
 
 #include "mlir/Tools/mlir-translate/Translation.h"
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
 
@@ -74,6 +73,18 @@ FailureOr<CudaToOpenCLOptions> cudaToOpenCL(const RouteOptions &options,
   return out;
 }
 
+/// CUDA to OpenCL C 2.0 as the first step of another route (alpaka,
+/// `compile`): the first version with device and system scopes, and with
+/// program-scope variables, where __device__ variables go unless asked
+/// otherwise.
+FailureOr<CudaToOpenCLOptions> firstStepToOpenCL20(const RouteOptions &options,
+                                                   llvm::raw_ostream &diag) {
+  FailureOr<CudaToOpenCLOptions> opencl = cudaToOpenCL(options, "CL2.0", diag);
+  if (mlir::succeeded(opencl) && opencl->deviceVariables.empty())
+    opencl->deviceVariables = "program-scope";
+  return opencl;
+}
+
 /// The options of the routes from OpenCL C.
 TranslateOptions fromOpenCL(const RouteOptions &options, bool hip) {
   TranslateOptions out;
@@ -125,8 +136,7 @@ FailureOr<std::string> cudaToAlpakaRoute(llvm::StringRef path,
                                          llvm::StringRef contents,
                                          const RouteOptions &options,
                                          llvm::raw_ostream &diag) {
-  // OpenCL C 2.0: the first version with device and system scopes.
-  FailureOr<CudaToOpenCLOptions> opencl = cudaToOpenCL(options, "CL2.0", diag);
+  FailureOr<CudaToOpenCLOptions> opencl = firstStepToOpenCL20(options, diag);
   if (mlir::failed(opencl))
     return mlir::failure();
   opencl->constantHelperArguments = true;
@@ -181,12 +191,15 @@ const Route *xfence::findRoute(Language from, Language to) {
 }
 
 std::optional<Language> xfence::sourceLanguageOf(llvm::StringRef path) {
-  return llvm::StringSwitch<std::optional<Language>>(
-             llvm::sys::path::extension(path))
-      .Cases({".cl", ".clh"}, Language::OpenCL)
-      .Case(".cu", Language::Cuda)
-      .Case(".hip", Language::Hip)
-      .Default(std::nullopt);
+  llvm::StringRef extension = llvm::sys::path::extension(path);
+  if (extension == ".clh") // an OpenCL C header
+    return Language::OpenCL;
+  // A language is read from the files of its extension where some route
+  // starts from it (a .cpp file is not alpaka's).
+  for (const Route &route : kRoutes)
+    if (fileExtension(route.from) == extension)
+      return route.from;
+  return std::nullopt;
 }
 
 std::optional<Language> xfence::targetLanguageNamed(llvm::StringRef name) {
@@ -316,11 +329,9 @@ FailureOr<std::string>
 xfence::translateCudaForCompile(llvm::StringRef path, llvm::StringRef contents,
                                 const RouteOptions &options,
                                 llvm::raw_ostream &diag) {
-  FailureOr<CudaToOpenCLOptions> opencl = cudaToOpenCL(options, "CL2.0", diag);
+  FailureOr<CudaToOpenCLOptions> opencl = firstStepToOpenCL20(options, diag);
   if (mlir::failed(opencl))
     return mlir::failure();
   opencl->intermediate = true;
-  if (opencl->deviceVariables.empty())
-    opencl->deviceVariables = "program-scope";
   return translateCudaToOpenCL(path, contents, *opencl, diag);
 }
