@@ -27,6 +27,43 @@ enum class VariablePlacement {
   Device,
 };
 
+/// How a C++ kernel language spells the OpenCL C built-in library that a
+/// translation from OpenCL C carries (rewriters/sources/opencl/library and
+/// the functions generated beside it): CUDA's device intrinsics, which the
+/// generated functions call, and half-precision floats, under the target's
+/// names.
+struct LibrarySyntax {
+  /// The qualifier of a function for host and device, and of a device
+  /// function (no trailing space).
+  llvm::StringRef hostDeviceQualifier;
+  llvm::StringRef deviceQualifier;
+
+  /// What stands for the `__` of CUDA's device intrinsic __name (__popc,
+  /// __float2int_rz, ...) on the target.
+  llvm::StringRef intrinsicPrefix;
+  /// Whether the target has the intrinsic __name; null where it has all of
+  /// CUDA's. A built-in whose definition needs one it lacks is refused.
+  bool (*hasIntrinsic)(llvm::StringRef name) = nullptr;
+  /// Why one is lacking, the end of that refusal ("alpaka's CPU back ends
+  /// lack it").
+  llvm::StringRef lacksIntrinsics;
+
+  /// Whether device code reads CUDA's threadIdx and blockDim (the async
+  /// work-group copies share their work by them) and calls __syncthreads();
+  /// a built-in that needs them is refused elsewhere.
+  bool threadIndices = false;
+
+  /// Where C's classification macros are functions (`::` for ::isnan,
+  /// `std::`).
+  llvm::StringRef classificationPrefix;
+
+  /// The 16-bit float type and its conversions to float and from float
+  /// (rounding to nearest even); the prelude declares `half` as the type.
+  struct Half {
+    llvm::StringRef type, toFloat, fromFloat;
+  } half;
+};
+
 /// How a target language spells what is not synchronization: data, one
 /// constant per target (rewriters/targets/<target>).
 struct TargetSyntax {
@@ -59,6 +96,9 @@ struct TargetSyntax {
   /// with the built-in thread and block indices of a CUDA-like language.
   llvm::StringRef workItemObject;
 
+  /// The OpenCL C built-in library in this language.
+  LibrarySyntax library;
+
   llvm::StringRef variableQualifier(VariablePlacement placement) const {
     return variableQualifiers[static_cast<int>(placement)];
   }
@@ -68,19 +108,22 @@ struct TargetSyntax {
   bool routeWritesKernels() const { return kernelQualifier.empty(); }
 };
 
-/// The kernel language of CUDA, which HIP shares (the same qualifiers and
-/// built-in indices), with the host runtime's prefix and kernel-handle
-/// cast of `name`'s runtime.
+/// The kernel language of CUDA, which HIP shares (the same qualifiers,
+/// built-in indices and device intrinsics), with the host runtime's prefix
+/// and kernel-handle cast of `name`'s runtime and its half type.
 inline TargetSyntax cudaLikeSyntax(llvm::StringRef name,
                                    llvm::StringRef runtimePrefix,
-                                   llvm::StringRef kernelHandleCast) {
+                                   llvm::StringRef kernelHandleCast,
+                                   LibrarySyntax::Half half) {
   return {name,
           "__device__ ",
           "__global__",
           {"__shared__", "__constant__", "__device__"},
           runtimePrefix,
           kernelHandleCast,
-          /*workItemObject=*/""};
+          /*workItemObject=*/"",
+          {"__host__ __device__", "__device__", "__", /*hasIntrinsic=*/nullptr,
+           /*lacksIntrinsics=*/"", /*threadIndices=*/true, "::", half}};
 }
 
 } // namespace xfence

@@ -54,11 +54,6 @@ namespace {
 
 constexpr const char *kAcc = "xfence_acc";
 
-/// The runtime part of the prelude (AlpakaRuntime.inc).
-const char *const kRuntime =
-#include "rewriters/targets/alpaka/AlpakaRuntime.inc"
-    ;
-
 bool isWorkItemFunctionName(llvm::StringRef name) {
   return llvm::is_contained({"get_work_dim", "get_local_id", "get_group_id",
                              "get_local_size", "get_enqueued_local_size",
@@ -1026,51 +1021,6 @@ LogicalResult AlpakaRewriter::run() {
   return failure(failed);
 }
 
-/// Replaces every `from` in `text` with `to`.
-void replaceAll(std::string &text, llvm::StringRef from, llvm::StringRef to) {
-  for (size_t at = text.find(from); at != std::string::npos;
-       at = text.find(from, at + to.size()))
-    text.replace(at, from.size(), to.str());
-}
-
-/// The built-in library's text (written for CUDA) for alpaka: its
-/// functions are for the host and the accelerator, CUDA's intrinsics that
-/// it calls are xfence_alpaka's (AlpakaRuntime.inc: the intrinsic on CUDA
-/// and HIP compilers, the same result in C++ elsewhere), and the
-/// classification macros of C are std::'s.
-std::string alpakaLibrary(const OpenCLLibrary &lib) {
-  std::string library = lib.prelude();
-  replaceAll(library, "__host__ __device__", "ALPAKA_FN_HOST_ACC");
-  replaceAll(library, "__device__", "ALPAKA_FN_ACC");
-  for (llvm::StringRef name :
-       {"mul24", "umul24", "mulhi", "umulhi",  "mul64hi", "umul64hi",
-        "popc",  "popcll", "clz",   "clzll",   "ffs",     "ffsll",
-        "sinf",  "cosf",   "tanf",  "expf",    "exp10f",  "logf",
-        "log2f", "log10f", "powf",  "fdividef"})
-    replaceAll(library, ("__" + name + "(").str(),
-               ("xfence_alpaka::cuda_" + name + "(").str());
-  for (llvm::StringRef from : {"float", "double"})
-    for (llvm::StringRef to : {"int", "uint", "ll", "ull"})
-      for (char mode : {'n', 'z', 'u', 'd'}) {
-        std::string name = (from + "2" + to + "_r").str() + mode;
-        replaceAll(library, "__" + name + "(",
-                   "xfence_alpaka::cuda_" + name + "(");
-      }
-  // `::isinf(` (a C macro, not declared under g++) -> `std::isinf(`.
-  for (llvm::StringRef name : {"isfinite", "isinf", "isnan", "signbit"}) {
-    std::string from = ("::" + name + "(").str();
-    for (size_t at = library.find(from); at != std::string::npos;
-         at = library.find(from, at + from.size())) {
-      if (at > 0 && (std::isalnum((unsigned char)library[at - 1]) ||
-                     library[at - 1] == '_'))
-        continue; // already qualified
-      library.insert(at, "std");
-      at += 3;
-    }
-  }
-  return library;
-}
-
 std::string prelude(const OpenCLLibrary &lib, ParsedSource &src,
                     AlpakaInput input) {
   std::string text = input == AlpakaInput::Cuda
@@ -1085,10 +1035,10 @@ std::string prelude(const OpenCLLibrary &lib, ParsedSource &src,
       "<cstdint>\n#include <cstdio>\n#include <limits>\n#include <stdexcept>\n";
   if (lib.usesVectors())
     text += "#include <type_traits>\n#include <utility>\n";
-  text += kRuntime;
+  text += alpakaRuntimeText();
   text += openclTypeNames();
   text += implementationMacros(src);
-  text += alpakaLibrary(lib);
+  text += lib.prelude();
   text += kPreludeEnd;
   return text;
 }
@@ -1109,7 +1059,7 @@ xfence::translateOpenCLToAlpaka(llvm::StringRef path, llvm::StringRef contents,
   OwningOpRef<ModuleOp> &module = imports->module;
   std::vector<SyncSite> sites = findOpenCLSyncSites(*src, &mlirCtx);
   SourceEdits edits(*src);
-  OpenCLLibrary lib(src->getContext());
+  OpenCLLibrary lib(src->getContext(), alpakaTargetSyntax().library);
   bool atomicHeader = false, workItemHelpers = false;
   std::string unusedLaunchers;
   auto emitter = [](Operation *op) { return emitAlpaka(op, kAcc); };
@@ -1127,31 +1077,6 @@ xfence::translateOpenCLToAlpaka(llvm::StringRef path, llvm::StringRef contents,
                 clang::DiagnosticsEngine::Error,
                 "half and image types have no alpaka translation in xfence");
     return failure();
-  }
-  // The library's CUDA text of some built-ins calls CUDA intrinsics that
-  // xfence_alpaka has no C++ form of (the conversions with a rounding mode,
-  // __float2int_rz, ...), which alpaka's CPU back ends lack: refused rather
-  // than written.
-  std::string library = alpakaLibrary(lib);
-  for (size_t at = library.find("__"); at != std::string::npos;
-       at = library.find("__", at + 2)) {
-    if (at > 0 && (std::isalnum((unsigned char)library[at - 1]) ||
-                   library[at - 1] == '_'))
-      continue;
-    size_t end = at + 2;
-    while (end < library.size() &&
-           (std::isalnum((unsigned char)library[end]) || library[end] == '_'))
-      ++end;
-    llvm::StringRef word(library.data() + at, end - at);
-    if (end < library.size() && library[end] == '(') {
-      src->report(src->getSourceManager().getLocForStartOfFile(
-                      src->getSourceManager().getMainFileID()),
-                  clang::DiagnosticsEngine::Error,
-                  "an OpenCL built-in that this file calls has no alpaka "
-                  "translation in xfence yet (its text calls CUDA's '" +
-                      word.str() + "', which alpaka's CPU back ends lack)");
-      return failure();
-    }
   }
   commentOutOpenCLPragmas(edits);
   FailureOr<std::string> text = edits.apply(prelude(lib, *src, input));

@@ -20,8 +20,6 @@
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/MemoryBuffer.h"
 
-#include <cctype>
-#include <cstring>
 #include <map>
 
 using namespace xfence;
@@ -44,8 +42,8 @@ static std::string prelude(bool atomicHeader, bool workItemHelpers,
   if (lib.usesHalf() && !hip)
     text += "#include <cuda_fp16.h>\n";
   if (lib.usesHalf() && hip)
-    // OpenCL's half as clang's _Float16, under xfence's own names (see
-    // hipHalfNames): Debian 12's HIP 5.2 <hip/hip_fp16.h> does not build
+    // OpenCL's half as clang's _Float16, under xfence's own names (HIP's
+    // LibrarySyntax): Debian 12's HIP 5.2 <hip/hip_fp16.h> does not build
     // with clang 22, and a float converts to _Float16 rounding to nearest
     // even, as __float2half_rn does.
     text += "typedef _Float16 xfence_half;\n"
@@ -59,7 +57,7 @@ static std::string prelude(bool atomicHeader, bool workItemHelpers,
     text += "#include <cstdio>\n";
   text += openclTypeNames();
   if (lib.usesHalf())
-    text += "typedef __half half;\n";
+    text += "typedef " + lib.halfType().str() + " half;\n";
   if (workItemHelpers) {
     const char *helpers[][2] = {{"get_local_id", "threadIdx"},
                                 {"get_group_id", "blockIdx"},
@@ -87,34 +85,6 @@ static std::string prelude(bool atomicHeader, bool workItemHelpers,
   return text;
 }
 
-/// For HIP, the CUDA half names that the library's text uses (__half,
-/// __half2float, __float2half_rn) as the prelude's xfence_ ones. OpenCL C
-/// code has none of these names (its type is `half`).
-static std::string hipHalfNames(std::string text) {
-  static const std::pair<const char *, const char *> names[] = {
-      {"__half2float", "xfence_half2float"},
-      {"__float2half_rn", "xfence_float2half_rn"},
-      {"__half", "xfence_half"}};
-  auto isIdent = [](char c) {
-    return std::isalnum((unsigned char)c) || c == '_';
-  };
-  for (auto [from, to] : names) {
-    size_t n = std::strlen(from);
-    for (size_t at = text.find(from); at != std::string::npos;
-         at = text.find(from, at)) {
-      bool whole = (at == 0 || !isIdent(text[at - 1])) &&
-                   (at + n == text.size() || !isIdent(text[at + n]));
-      if (!whole) {
-        at += n;
-        continue;
-      }
-      text.replace(at, n, to);
-      at += std::strlen(to);
-    }
-  }
-  return text;
-}
-
 FailureOr<std::string> xfence::rewriteOpenCLAsCuda(ParsedSource &src,
                                                    ModuleOp module, bool hip) {
   MLIRContext *ctx = module.getContext();
@@ -122,22 +92,20 @@ FailureOr<std::string> xfence::rewriteOpenCLAsCuda(ParsedSource &src,
   std::vector<SyncSite> sites = findOpenCLSyncSites(src, ctx);
   SourceEdits edits(src);
   bool atomicHeader = false, workItemHelpers = false;
-  OpenCLLibrary lib(src.getContext());
+  const TargetSyntax &syntax = hip ? hipTargetSyntax() : cudaTargetSyntax();
+  OpenCLLibrary lib(src.getContext(), syntax.library);
   std::string launchers;
   if (failed(rewriteSyncSites(edits, sites, module, atomicHeader,
                               hip ? SiteEmitter(emitHip)
                                   : SiteEmitter(emitCuda))) ||
       failed(
-          addOpenCLSyntaxEdits(edits, lib, workItemHelpers, launchers,
-                               hip ? hipTargetSyntax() : cudaTargetSyntax())))
+          addOpenCLSyntaxEdits(edits, lib, workItemHelpers, launchers, syntax)))
     return failure();
   commentOutOpenCLPragmas(edits);
   FailureOr<std::string> text =
       edits.apply(prelude(atomicHeader, workItemHelpers, lib, src, hip));
   if (failed(text) || src.hasErrors())
     return failure();
-  if (hip && lib.usesHalf())
-    *text = hipHalfNames(std::move(*text));
   if (!launchers.empty()) {
     if (!text->empty() && text->back() != '\n')
       *text += "\n";

@@ -28,9 +28,6 @@ std::optional<std::string> imageTypeName(const clang::Type *type);
 /// True if `name` is an image built-in function that the prelude defines.
 bool isImageBuiltin(llvm::StringRef name);
 
-/// The prelude text of images (after the vector core, which it uses).
-llvm::StringRef imagePrelude();
-
 } // namespace xfence
 
 #endif // XFENCE_REWRITERS_SOURCES_OPENCL_OPENCLIMAGES_H

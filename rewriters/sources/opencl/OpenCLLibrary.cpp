@@ -1,6 +1,7 @@
-//===- OpenCLLibrary.cpp - OpenCL C types and built-ins in CUDA -----------===//
+//===- OpenCLLibrary.cpp - OpenCL C types and built-ins in C++ ------------===//
 
 #include "rewriters/sources/opencl/OpenCLLibrary.h"
+#include "rewriters/sources/opencl/LibraryText.h"
 #include "rewriters/sources/opencl/OpenCLImages.h"
 
 #include "clang/AST/Type.h"
@@ -8,245 +9,6 @@
 #include "llvm/ADT/StringSwitch.h"
 
 using namespace xfence;
-
-/// The vector machinery of the prelude: ocl::vec<T, N>, swizzles, literals
-/// and OpenCL's lane-wise operators.
-static const char *const kVectorCore = R"ocl(namespace ocl {
-// The types a vector lane can hold.
-template <class S> struct is_scalar : std::is_arithmetic<S> {};
-// The lane type of a comparison's result: a signed integer of the same size.
-template <class T>
-using mask_t = std::conditional_t<
-    sizeof(T) == 1, char,
-    std::conditional_t<sizeof(T) == 2, short,
-                       std::conditional_t<sizeof(T) == 4, int, long>>>;
-
-template <class T, int N, int... I> struct lanes;
-
-// An OpenCL vector of N lanes of T (N = 2, 3, 4, 8 or 16); as in OpenCL, 3
-// lanes take the room and the alignment of 4.
-template <class T, int N> struct vec {
-  static constexpr int size = N;
-  alignas(sizeof(T) * (N == 3 ? 4 : N)) T s[N == 3 ? 4 : N];
-
-  // Lanes left as they are, as for an OpenCL vector without an
-  // initializer; a trivial constructor also lets a __local vector become a
-  // __shared__ one (CUDA and HIP allow no initialization there).
-  vec() = default;
-  // (floatN)(x): x converted and copied into every lane.
-  template <class S, std::enable_if_t<is_scalar<S>::value, int> = 0>
-  __host__ __device__ constexpr vec(S x) : s{} {
-    for (int i = 0; i < N; ++i)
-      s[i] = T(x);
-  }
-  // (floatN)(a, b, ...): scalars and vectors, lane after lane.
-  template <class A, class B, class... R>
-  __host__ __device__ constexpr vec(A a, B b, R... r) : s{} {
-    int i = 0;
-    put(i, a);
-    put(i, b);
-    (put(i, r), ...);
-  }
-  __host__ __device__ constexpr T &operator[](int i) { return s[i]; }
-  __host__ __device__ constexpr const T &operator[](int i) const {
-    return s[i];
-  }
-  // The swizzle v.wzyx as a value: v.get<3, 2, 1, 0>().
-  template <int... I>
-  __host__ __device__ constexpr vec<T, sizeof...(I)> get() const {
-    return vec<T, sizeof...(I)>(s[I]...);
-  }
-  // The same on a volatile vector (a volatile int4 *p in OpenCL C): each
-  // lane read or written once. Templates, so that the implicit copy and
-  // assignment stay trivial.
-  __host__ __device__ T operator[](int i) const volatile { return s[i]; }
-  __host__ __device__ volatile T &operator[](int i) volatile { return s[i]; }
-  template <int... I>
-  __host__ __device__ vec<T, sizeof...(I)> get() const volatile {
-    return vec<T, sizeof...(I)>(T(s[I])...);
-  }
-  template <class V, std::enable_if_t<std::is_same<V, vec>::value, int> = 0>
-  __host__ __device__ V operator=(const V &x) volatile {
-    for (int i = 0; i < N; ++i)
-      s[i] = x.s[i];
-    return x;
-  }
-  // The swizzle v.xz as a place to assign: v.ref<0, 2>() = ...
-  template <int... I> __host__ __device__ constexpr lanes<T, N, I...> ref() {
-    return lanes<T, N, I...>{*this};
-  }
-  // The same with the lanes as one constant, for text that must not hold a
-  // comma (a macro's argument): hex digits after a leading 1,
-  // v.getc<0x13210>() is v.get<3, 2, 1, 0>().
-  template <unsigned long long C>
-  __host__ __device__ static constexpr int count() {
-    int n = 0;
-    for (unsigned long long c = C; c > 0xF; c >>= 4)
-      ++n;
-    return n;
-  }
-  template <unsigned long long C, int K>
-  __host__ __device__ static constexpr int laneAt() {
-    return int((C >> (4 * (count<C>() - 1 - K))) & 0xF);
-  }
-  template <unsigned long long C, int... K>
-  __host__ __device__ constexpr vec<T, sizeof...(K)>
-  getc(std::integer_sequence<int, K...>) const {
-    return get<laneAt<C, K>()...>();
-  }
-  template <unsigned long long C>
-  __host__ __device__ constexpr vec<T, count<C>()> getc() const {
-    return getc<C>(std::make_integer_sequence<int, count<C>()>());
-  }
-  template <unsigned long long C, int... K>
-  __host__ __device__ constexpr lanes<T, N, laneAt<C, K>()...>
-  refc(std::integer_sequence<int, K...>) {
-    return ref<laneAt<C, K>()...>();
-  }
-  template <unsigned long long C> __host__ __device__ constexpr auto refc() {
-    return refc<C>(std::make_integer_sequence<int, count<C>()>());
-  }
-
-private:
-  template <class S> __host__ __device__ constexpr void put(int &i, S x) {
-    s[i++] = T(x);
-  }
-  template <class S, int M>
-  __host__ __device__ constexpr void put(int &i, const vec<S, M> &v) {
-    for (int k = 0; k < M; ++k)
-      s[i++] = T(v.s[k]);
-  }
-};
-
-// Lanes I... of a vector, as the target of an assignment.
-template <class T, int N, int... I> struct lanes {
-  static constexpr int K = sizeof...(I);
-  vec<T, N> &v;
-  __host__ __device__ constexpr operator vec<T, K>() const {
-    return v.template get<I...>();
-  }
-  __host__ __device__ constexpr vec<T, K> operator=(const vec<T, K> &x) {
-    int k = 0;
-    ((v.s[I] = x.s[k++]), ...);
-    return *this;
-  }
-#define OCL_LANES_ASSIGN(op)                                                   \
-  template <class X>                                                           \
-  __host__ __device__ constexpr vec<T, K> operator op##=(const X &x) {       \
-    return *this = static_cast<vec<T, K>>(*this) op x;                         \
-  }
-  OCL_LANES_ASSIGN(+) OCL_LANES_ASSIGN(-) OCL_LANES_ASSIGN(*)
-  OCL_LANES_ASSIGN(/) OCL_LANES_ASSIGN(%) OCL_LANES_ASSIGN(&)
-  OCL_LANES_ASSIGN(|) OCL_LANES_ASSIGN(^) OCL_LANES_ASSIGN(<<)
-  OCL_LANES_ASSIGN(>>)
-#undef OCL_LANES_ASSIGN
-};
-
-// A volatile vector read as a whole.
-template <class T, int N>
-__host__ __device__ vec<T, N> load(const volatile vec<T, N> &v) {
-  vec<T, N> r;
-  for (int i = 0; i < N; ++i)
-    r.s[i] = v.s[i];
-  return r;
-}
-
-// Lane i of a vector; a scalar is the same in every lane.
-template <class T> __host__ __device__ constexpr T lane(const T &x, int) {
-  return x;
-}
-template <class T, int N>
-__host__ __device__ constexpr T lane(const vec<T, N> &v, int i) {
-  return v[i];
-}
-// The most significant bit, which selects in select() and vector ?:.
-template <class T> __host__ __device__ constexpr bool msb(T x) {
-  return std::is_signed<T>::value ? x < 0 : (x >> (8 * sizeof(T) - 1)) != 0;
-}
-
-// Lane-wise operators. The result of a comparison or logical operator has
-// -1 (all bits set) in the lanes where it holds, 0 elsewhere; shift counts
-// are taken modulo the lane width.
-#define OCL_BINARY(op, R, lanewise)                                            \
-  template <class T, int N>                                                    \
-  __host__ __device__ constexpr vec<R, N> operator op(const vec<T, N> &a,      \
-                                                      const vec<T, N> &b) {    \
-    vec<R, N> r;                                                               \
-    for (int i = 0; i < N; ++i)                                                \
-      r[i] = lanewise;                                                         \
-    return r;                                                                  \
-  }                                                                            \
-  template <class T, int N, class S,                                           \
-            std::enable_if_t<is_scalar<S>::value, int> = 0>                    \
-  __host__ __device__ constexpr vec<R, N> operator op(const vec<T, N> &a,      \
-                                                      S b) {                   \
-    return a op vec<T, N>(b);                                                  \
-  }                                                                            \
-  template <class T, int N, class S,                                           \
-            std::enable_if_t<is_scalar<S>::value, int> = 0>                    \
-  __host__ __device__ constexpr vec<R, N> operator op(S a,                     \
-                                                      const vec<T, N> &b) {    \
-    return vec<T, N>(a) op b;                                                  \
-  }
-#define OCL_ARITHMETIC(op)                                                     \
-  OCL_BINARY(op, T, T(a[i] op b[i]))                                           \
-  template <class T, int N, class X>                                           \
-  __host__ __device__ constexpr vec<T, N> &operator op##=(vec<T, N> &a,        \
-                                                          const X &b) {        \
-    return a = a op b;                                                         \
-  }
-#define OCL_SHIFT(op)                                                          \
-  OCL_BINARY(op, T, T(a[i] op(b[i] & T(8 * sizeof(T) - 1))))                   \
-  template <class T, int N, class X>                                           \
-  __host__ __device__ constexpr vec<T, N> &operator op##=(vec<T, N> &a,        \
-                                                          const X &b) {        \
-    return a = a op b;                                                         \
-  }
-#define OCL_COMPARE(op)                                                        \
-  OCL_BINARY(op, mask_t<T>, mask_t<T>(a[i] op b[i] ? -1 : 0))
-OCL_ARITHMETIC(+) OCL_ARITHMETIC(-) OCL_ARITHMETIC(*) OCL_ARITHMETIC(/)
-OCL_ARITHMETIC(%) OCL_ARITHMETIC(&) OCL_ARITHMETIC(|) OCL_ARITHMETIC(^)
-OCL_SHIFT(<<) OCL_SHIFT(>>)
-OCL_COMPARE(==) OCL_COMPARE(!=) OCL_COMPARE(<) OCL_COMPARE(>)
-OCL_COMPARE(<=) OCL_COMPARE(>=) OCL_COMPARE(&&) OCL_COMPARE(||)
-#undef OCL_COMPARE
-#undef OCL_SHIFT
-#undef OCL_ARITHMETIC
-#undef OCL_BINARY
-
-#define OCL_UNARY(op, R, lanewise)                                             \
-  template <class T, int N>                                                    \
-  __host__ __device__ constexpr vec<R, N> operator op(const vec<T, N> &a) {    \
-    vec<R, N> r;                                                               \
-    for (int i = 0; i < N; ++i)                                                \
-      r[i] = lanewise;                                                         \
-    return r;                                                                  \
-  }
-OCL_UNARY(+, T, a[i]) OCL_UNARY(-, T, T(-a[i])) OCL_UNARY(~, T, T(~a[i]))
-OCL_UNARY(!, mask_t<T>, mask_t<T>(a[i] ? 0 : -1))
-#undef OCL_UNARY
-template <class T, int N>
-__host__ __device__ constexpr vec<T, N> &operator++(vec<T, N> &a) {
-  return a += T(1);
-}
-template <class T, int N>
-__host__ __device__ constexpr vec<T, N> &operator--(vec<T, N> &a) {
-  return a -= T(1);
-}
-template <class T, int N>
-__host__ __device__ constexpr vec<T, N> operator++(vec<T, N> &a, int) {
-  vec<T, N> old = a;
-  a += T(1);
-  return old;
-}
-template <class T, int N>
-__host__ __device__ constexpr vec<T, N> operator--(vec<T, N> &a, int) {
-  vec<T, N> old = a;
-  a -= T(1);
-  return old;
-}
-} // namespace ocl
-)ocl";
 
 //===----------------------------------------------------------------------===//
 // Types
@@ -359,7 +121,25 @@ static std::pair<std::string, std::string> integerRange(unsigned bits,
 
 void OpenCLLibrary::addDefinition(int rank, const std::string &key,
                                   std::string text) {
-  definitions.emplace(std::make_pair(rank, key), std::move(text));
+  // A definition that calls an intrinsic the target lacks is not kept: the
+  // built-in that asked for it fails (builtin()).
+  if (missingIntrinsic.empty())
+    definitions.emplace(std::make_pair(rank, key), std::move(text));
+}
+
+std::string OpenCLLibrary::intrinsic(llvm::StringRef name) {
+  if (syntax.hasIntrinsic && !syntax.hasIntrinsic(name) &&
+      missingIntrinsic.empty())
+    missingIntrinsic = name.str();
+  return (syntax.intrinsicPrefix + name).str();
+}
+
+std::string OpenCLLibrary::toFloat(llvm::StringRef halfValue) const {
+  return (syntax.half.toFloat + "(" + halfValue + ")").str();
+}
+
+std::string OpenCLLibrary::fromFloat(llvm::StringRef floatValue) const {
+  return (syntax.half.fromFloat + "(" + floatValue + ")").str();
 }
 
 /// CUDA's float (`sinf`) or double (`sin`) math function.
@@ -392,11 +172,11 @@ std::optional<std::string> OpenCLLibrary::conversion(llvm::StringRef name,
     if (!text)
       return std::nullopt;
     if (to.isHalf)
-      return "__float2half_rn(" + *text + ")";
-    std::string t = *text;
+      return fromFloat(*text);
+    std::string t = *text, a0 = toFloat("a0");
     for (size_t at = t.find("a0"); at != std::string::npos;
-         at = t.find("a0", at + 18))
-      t.replace(at, 2, "__half2float(a0)");
+         at = t.find("a0", at + a0.size()))
+      t.replace(at, 2, a0);
     return t;
   }
   if (from.isFloat && !to.isFloat) {
@@ -410,7 +190,7 @@ std::optional<std::string> OpenCLLibrary::conversion(llvm::StringRef name,
     std::string src = from.bits == 64 ? "double" : "float";
     std::string dst = to.bits == 64 ? (to.isSigned ? "ll" : "ull")
                                     : (to.isSigned ? "int" : "uint");
-    std::string text = "__" + src + "2" + dst + "_r" + r + "(a0)";
+    std::string text = intrinsic(src + "2" + dst + "_r" + r) + "(a0)";
     if (to.name == "bool")
       return "a0 != 0";
     if (to.bits < 32) {
@@ -430,14 +210,15 @@ std::optional<std::string> OpenCLLibrary::conversion(llvm::StringRef name,
     std::string src = from.bits == 64 ? (from.isSigned ? "ll" : "ull")
                                       : (from.isSigned ? "int" : "uint");
     std::string cast = from.bits < 32 ? "(" + src + ")" : "";
-    return "__" + src + "2" + (to.bits == 64 ? "double" : "float") + "_r" + r +
+    return intrinsic(src + "2" + (to.bits == 64 ? "double" : "float") + "_r" +
+                     r) +
            "(" + cast + "a0)";
   }
   if (from.isFloat && to.isFloat) {
     if (from.bits <= to.bits || mode.empty() || mode == "rte")
       return "(" + to.name + ")a0";
     char r = mode == "rtp" ? 'u' : mode == "rtn" ? 'd' : 'z';
-    return std::string("__double2float_r") + r + "(a0)";
+    return intrinsic(std::string("double2float_r") + r) + "(a0)";
   }
   // Integer to integer: wraps, or saturates with _sat.
   if (!sat || (to.bits > from.bits && (to.isSigned || !from.isSigned)) ||
@@ -544,21 +325,24 @@ OpenCLLibrary::scalarBody(llvm::StringRef name, const std::vector<Scalar> &p,
     // native_*: CUDA's fast intrinsics where it has one (accuracy is
     // implementation-defined in OpenCL), else the full-precision function.
     if (name.consume_front("native_") || name.consume_front("half_")) {
-      std::string fast = dbl ? ""
-                             : llvm::StringSwitch<std::string>(name)
-                                   .Case("sin", "__sinf(a0)")
-                                   .Case("cos", "__cosf(a0)")
-                                   .Case("tan", "__tanf(a0)")
-                                   .Case("exp", "__expf(a0)")
-                                   .Case("exp10", "__exp10f(a0)")
-                                   .Case("log", "__logf(a0)")
-                                   .Case("log2", "__log2f(a0)")
-                                   .Case("log10", "__log10f(a0)")
-                                   .Case("powr", "__powf(a0, a1)")
-                                   .Case("divide", "__fdividef(a0, a1)")
-                                   .Default("");
+      // CUDA's intrinsic and its arguments.
+      auto [fast, args] =
+          dbl ? std::pair<llvm::StringRef, llvm::StringRef>()
+              : llvm::StringSwitch<std::pair<llvm::StringRef, llvm::StringRef>>(
+                    name)
+                    .Case("sin", {"sinf", "(a0)"})
+                    .Case("cos", {"cosf", "(a0)"})
+                    .Case("tan", {"tanf", "(a0)"})
+                    .Case("exp", {"expf", "(a0)"})
+                    .Case("exp10", {"exp10f", "(a0)"})
+                    .Case("log", {"logf", "(a0)"})
+                    .Case("log2", {"log2f", "(a0)"})
+                    .Case("log10", {"log10f", "(a0)"})
+                    .Case("powr", {"powf", "(a0, a1)"})
+                    .Case("divide", {"fdividef", "(a0, a1)"})
+                    .Default({});
       if (!fast.empty())
-        return fast;
+        return intrinsic(fast) + args.str();
       if (name == "divide")
         return std::string("a0 / a1");
       if (name == "recip")
@@ -575,6 +359,10 @@ OpenCLLibrary::scalarBody(llvm::StringRef name, const std::vector<Scalar> &p,
       return std::nullopt;
     }
     // Relational built-ins on floats: 1 or 0.
+    // C's classification macros as the target's functions (::isnan).
+    auto is = [&](llvm::StringRef what) {
+      return (syntax.classificationPrefix + "is" + what).str();
+    };
     std::string rel =
         llvm::StringSwitch<std::string>(name)
             .Case("isequal", "a0 == a1")
@@ -584,16 +372,17 @@ OpenCLLibrary::scalarBody(llvm::StringRef name, const std::vector<Scalar> &p,
             .Case("isless", "a0 < a1")
             .Case("islessequal", "a0 <= a1")
             .Case("islessgreater", "a0 < a1 || a0 > a1")
-            .Case("isfinite", "::isfinite(a0)")
-            .Case("isinf", "::isinf(a0)")
-            .Case("isnan", "::isnan(a0)")
-            .Case("isnormal", dbl ? "::isfinite(a0) && ::fabs(a0) >= "
-                                    "2.2250738585072014e-308"
-                                  : "::isfinite(a0) && ::fabsf(a0) >= "
-                                    "1.17549435e-38f")
-            .Case("isordered", "!::isnan(a0) && !::isnan(a1)")
-            .Case("isunordered", "::isnan(a0) || ::isnan(a1)")
-            .Case("signbit", "::signbit(a0)")
+            .Case("isfinite", is("finite") + "(a0)")
+            .Case("isinf", is("inf") + "(a0)")
+            .Case("isnan", is("nan") + "(a0)")
+            .Case("isnormal", is("finite") + "(a0) && " +
+                                  (dbl ? "::fabs(a0) >= 2.2250738585072014e-308"
+                                       : "::fabsf(a0) >= 1.17549435e-38f"))
+            .Case("isordered",
+                  "!" + is("nan") + "(a0) && !" + is("nan") + "(a1)")
+            .Case("isunordered", is("nan") + "(a0) || " + is("nan") + "(a1)")
+            .Case("signbit",
+                  (syntax.classificationPrefix + "signbit").str() + "(a0)")
             .Default("");
     if (!rel.empty())
       return "(" + rel + ") ? 1 : 0";
@@ -636,28 +425,26 @@ OpenCLLibrary::scalarBody(llvm::StringRef name, const std::vector<Scalar> &p,
                             " : " + x.name + "(a0 - a1)"
                       : "a0 < a1 ? " + x.name + "(0) : " + x.name + "(a0 - a1)";
   if (name == "mul24" || name == "mad24")
-    return std::string(x.isSigned ? "__mul24" : "__umul24") + "(a0, a1)" +
+    return intrinsic(x.isSigned ? "mul24" : "umul24") + "(a0, a1)" +
            (name == "mad24" ? " + a2" : "");
   if (name == "mul_hi" || name == "mad_hi") {
     std::string mul =
-        bits == 64
-            ? std::string(x.isSigned ? "__mul64hi" : "__umul64hi") + "(a0, a1)"
-        : bits == 32
-            ? std::string(x.isSigned ? "__mulhi" : "__umulhi") + "(a0, a1)"
-            : "(int(a0) * int(a1)) >> " + std::to_string(bits);
+        bits == 64 ? intrinsic(x.isSigned ? "mul64hi" : "umul64hi") + "(a0, a1)"
+        : bits == 32 ? intrinsic(x.isSigned ? "mulhi" : "umulhi") + "(a0, a1)"
+                     : "(int(a0) * int(a1)) >> " + std::to_string(bits);
     return x.name + "(" + mul + ")" + (name == "mad_hi" ? " + a2" : "");
   }
   if (name == "popcount")
-    return x.name + "(" + (bits == 64 ? "__popcll" : "__popc") + "(" + u +
+    return x.name + "(" + intrinsic(bits == 64 ? "popcll" : "popc") + "(" + u +
            "(a0)))";
   if (name == "clz")
-    return bits == 64   ? x.name + "(__clzll(a0))"
-           : bits == 32 ? x.name + "(__clz(int(a0)))"
-                        : x.name + "(__clz(int(" + u + "(a0))) - " +
-                              std::to_string(32 - bits) + ")";
+    return bits == 64   ? x.name + "(" + intrinsic("clzll") + "(a0))"
+           : bits == 32 ? x.name + "(" + intrinsic("clz") + "(int(a0)))"
+                        : x.name + "(" + intrinsic("clz") + "(int(" + u +
+                              "(a0))) - " + std::to_string(32 - bits) + ")";
   if (name == "ctz")
     return "a0 == 0 ? " + x.name + "(" + std::to_string(bits) +
-           ") : " + x.name + "(" + (bits == 64 ? "__ffsll" : "__ffs") +
+           ") : " + x.name + "(" + intrinsic(bits == 64 ? "ffsll" : "ffs") +
            "(a0) - 1)";
   if (name == "rotate") {
     std::string n = "(" + u + "(a1) & " + std::to_string(bits - 1) + ")";
@@ -689,6 +476,12 @@ OpenCLLibrary::builtin(const clang::FunctionDecl *callee, std::string &why) {
     return "ocl::" + callee->getName().str();
   }
   std::optional<std::string> defined = define(callee, why);
+  if (!missingIntrinsic.empty()) {
+    why = "its definition needs CUDA's '__" + missingIntrinsic + "', which " +
+          syntax.lacksIntrinsics.str();
+    missingIntrinsic.clear();
+    return std::nullopt;
+  }
   if (!defined)
     return std::nullopt;
   return "ocl::" + callee->getName().str();
@@ -711,8 +504,8 @@ std::optional<std::string> OpenCLLibrary::asType(clang::QualType to,
     why = "as_* between types of different sizes";
     return std::nullopt;
   }
-  std::string signature = "__device__ inline " + *toName + " " + name + "(" +
-                          declare(*fromName, "a0") + ")";
+  std::string signature = syntax.deviceQualifier.str() + " inline " + *toName +
+                          " " + name + "(" + declare(*fromName, "a0") + ")";
   bool vector = to->isExtVectorType() || from->isExtVectorType();
   addDefinition(vector ? 1 : 0, signature,
                 signature + " {\n  " + *toName +
@@ -742,8 +535,8 @@ OpenCLLibrary::define(const clang::FunctionDecl *callee, std::string &why) {
     why = "a result type the built-in library has no form of";
     return std::nullopt;
   }
-  std::string signature =
-      "__device__ inline " + *rname + " " + name.str() + "(";
+  std::string signature = syntax.deviceQualifier.str() + " inline " + *rname +
+                          " " + name.str() + "(";
   for (size_t i = 0; i < ptypes.size(); ++i)
     signature += (i ? ", " : "") + declare(ptypes[i], "a" + std::to_string(i));
   signature += ")";
@@ -773,8 +566,15 @@ OpenCLLibrary::define(const clang::FunctionDecl *callee, std::string &why) {
   // Async work-group copies: every work-item of the group copies a share,
   // at once; wait_group_events, which all work-items of the group reach, is
   // the barrier after which the copied data is visible to the group.
-  if (name == "async_work_group_copy" ||
-      name == "async_work_group_strided_copy") {
+  bool async = name == "async_work_group_copy" ||
+               name == "async_work_group_strided_copy";
+  if ((async || name == "wait_group_events") && !syntax.threadIndices) {
+    why = "its definition needs CUDA's threadIdx, blockDim and "
+          "__syncthreads(), which " +
+          syntax.lacksIntrinsics.str();
+    return std::nullopt;
+  }
+  if (async) {
     // The strided form strides the global side; its two overloads differ
     // only in address spaces, which CUDA pointers do not carry: the
     // direction is read at run time (__isShared).
@@ -785,7 +585,7 @@ OpenCLLibrary::define(const clang::FunctionDecl *callee, std::string &why) {
         "blockDim.y * blockDim.z)\n    ";
     if (!strided)
       return define(1, loop + "a0[i] = a1[i];\n  return a3;");
-    return define(1, "if (__isShared(a0))\n    " + loop +
+    return define(1, "if (" + intrinsic("isShared") + "(a0))\n    " + loop +
                          "a0[i] = a1[i * a3];\n  else\n    " + loop +
                          "a0[i * a3] = a1[i];\n  return a4;");
   }
@@ -814,15 +614,15 @@ OpenCLLibrary::define(const clang::FunctionDecl *callee, std::string &why) {
     if (halfData)
       half = true;
     if (n == 1 && halfData)
-      return define(0, store ? "a2[a1] = __float2half_rn(a0);"
-                             : "return __half2float(a1[a0]);");
+      return define(0, store ? "a2[a1] = " + fromFloat("a0") + ";"
+                             : "return " + toFloat("a1[a0]") + ";");
     std::string index = ptr + "[" + off + " * " + stride + " + i]";
     std::string count = "for (int i = 0; i < " + std::to_string(n) + "; ++i)";
     if (store)
       return define(1, count + "\n    " + index + " = " +
-                           (halfData ? "__float2half_rn(a0[i]);" : "a0[i];"));
-    return define(1, *rname + " r;\n  " + count + "\n    r[i] = " +
-                         (halfData ? "__half2float(" + index + ")" : index) +
+                           (halfData ? fromFloat("a0[i]") : "a0[i]") + ";");
+    return define(1, *rname + " r;\n  " + count +
+                         "\n    r[i] = " + (halfData ? toFloat(index) : index) +
                          ";\n  return r;");
   }
 
@@ -926,8 +726,8 @@ OpenCLLibrary::define(const clang::FunctionDecl *callee, std::string &why) {
   Scalar scalarResult = *re;
   if (isRelational(name))
     scalarResult.name = "int";
-  std::string scalarSig =
-      "__device__ inline " + scalarResult.name + " " + name.str() + "(";
+  std::string scalarSig = syntax.deviceQualifier.str() + " inline " +
+                          scalarResult.name + " " + name.str() + "(";
   for (size_t i = 0; i < pe.size(); ++i)
     scalarSig += (i ? ", " : "") + pe[i].name + " a" + std::to_string(i);
   scalarSig += ")";
@@ -941,24 +741,23 @@ OpenCLLibrary::define(const clang::FunctionDecl *callee, std::string &why) {
       for (size_t i = 0; i < fp.size(); ++i) {
         if (fp[i].isHalf)
           fp[i] = Scalar{"float", true, true, false, 32};
-        args += (i ? ", " : "") +
-                std::string(pe[i].isHalf ? "__half2float(a" : "(a") +
-                std::to_string(i) + ")";
+        std::string arg = "a" + std::to_string(i);
+        args +=
+            (i ? ", " : "") + (pe[i].isHalf ? toFloat(arg) : "(" + arg + ")");
       }
       if (fr.isHalf)
         fr = Scalar{"float", true, true, false, 32};
       std::optional<std::string> fbody = scalarBody(name, fp, fr, why);
       if (!fbody)
         return std::nullopt;
-      std::string fsig =
-          "__device__ inline " + fr.name + " " + name.str() + "(";
+      std::string fsig = syntax.deviceQualifier.str() + " inline " + fr.name +
+                         " " + name.str() + "(";
       for (size_t i = 0; i < fp.size(); ++i)
         fsig += (i ? ", " : "") + fp[i].name + " a" + std::to_string(i);
       fsig += ")";
       addDefinition(0, fsig, fsig + " { return " + *fbody + "; }\n");
       std::string callText = name.str() + "(" + args + ")";
-      body =
-          scalarResult.isHalf ? "__float2half_rn(" + callText + ")" : callText;
+      body = scalarResult.isHalf ? fromFloat(callText) : callText;
     } else {
       std::optional<std::string> sbody =
           scalarBody(name, pe, scalarResult, why);
@@ -989,26 +788,33 @@ std::string OpenCLLibrary::prelude() const {
   std::string text;
   if (!vectors && definitions.empty() && helpers.empty())
     return text;
-  if (vectors)
-    text += kVectorCore;
+  if (vectors) {
+    // The library's fixed text qualifies its functions by these macros.
+    text += "#define XFENCE_OCL_HD " + syntax.hostDeviceQualifier.str() +
+            "\n#define XFENCE_OCL_D " + syntax.deviceQualifier.str() + "\n";
+    text += vectorLibraryText();
+  }
   if (images)
-    text += imagePrelude();
+    text += imageLibraryText();
   text += "namespace ocl {\n";
   if (half && vectors)
-    text += "template <> struct is_scalar<__half> : std::true_type {};\n";
+    text += "template <> struct is_scalar<" + syntax.half.type.str() +
+            "> : std::true_type {};\n";
   for (const auto &[element, n] : vectorTypes)
     text += "typedef vec<" + element + ", " + std::to_string(n) + "> " +
             element + std::to_string(n) + ";\n";
   if (helpers.count("round16"))
     text += "// The room of a __local kernel argument in the dynamic shared "
-            "memory.\n"
-            "__host__ __device__ constexpr size_t round16(size_t bytes) { "
+            "memory.\n" +
+            syntax.hostDeviceQualifier.str() +
+            " constexpr size_t round16(size_t bytes) { "
             "return (bytes + 15) / 16 * 16; }\n";
   if (helpers.count("cond"))
     text += "// c ? a : b with a vector condition: lane-wise, by the most "
             "significant bit of c.\n"
-            "template <class V, class C, class A, class B>\n"
-            "__device__ inline V cond(const C &c, const A &a, const B &b) {\n"
+            "template <class V, class C, class A, class B>\n" +
+            syntax.deviceQualifier.str() +
+            " inline V cond(const C &c, const A &a, const B &b) {\n"
             "  V r;\n"
             "  for (int i = 0; i < V::size; ++i)\n"
             "    r[i] = msb(lane(c, i)) ? lane(a, i) : lane(b, i);\n"

@@ -1,16 +1,20 @@
-//===- OpenCLLibrary.h - OpenCL C types and built-ins in CUDA ---*- C++ -*-===//
+//===- OpenCLLibrary.h - OpenCL C types and built-ins in C++ ----*- C++ -*-===//
 //
 // The part of the prelude of a translated file that stands in for the OpenCL
-// C library: vector types (ocl::vec<T, N> with OpenCL's operators, swizzles
-// and literals), and one CUDA function per OpenCL built-in overload that the
-// kernel calls, generated from the overload Clang resolved (its exact
-// parameter and result types). Only what the kernel uses is emitted.
+// C library in a C++ kernel language (CUDA, HIP, alpaka): vector types
+// (ocl::vec<T, N> with OpenCL's operators, swizzles and literals, and images:
+// the fixed text of library/, LibraryText.h), and one function per OpenCL
+// built-in overload that the kernel calls, generated from the overload Clang
+// resolved (its exact parameter and result types) and spelled as the
+// target's LibrarySyntax says. Only what the kernel uses is emitted.
 // See docs/opencl-to-cuda.md, "Types and built-in functions".
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef XFENCE_REWRITERS_SOURCES_OPENCL_OPENCLLIBRARY_H
 #define XFENCE_REWRITERS_SOURCES_OPENCL_OPENCLLIBRARY_H
+
+#include "rewriters/common/TargetSyntax.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -24,20 +28,23 @@ namespace xfence {
 
 class OpenCLLibrary {
 public:
-  explicit OpenCLLibrary(clang::ASTContext &ctx) : ctx(ctx) {}
+  /// The library of a translation to the target whose spelling of it is
+  /// `syntax`.
+  OpenCLLibrary(clang::ASTContext &ctx, const LibrarySyntax &syntax)
+      : ctx(ctx), syntax(syntax) {}
 
-  /// The CUDA spelling of `type` (address spaces dropped, vectors as
-  /// ocl::floatN, ...), or nothing if CUDA has no form for it. Records the
-  /// vector and half types it needs.
+  /// The C++ spelling of `type` (address spaces dropped, vectors as
+  /// ocl::floatN, ...), or nothing if the library has no form for it. Records
+  /// the vector and half types it needs.
   std::optional<std::string> typeName(clang::QualType type);
 
-  /// The CUDA name to call for the OpenCL built-in `callee` (an overload
+  /// The name to call for the OpenCL built-in `callee` (an overload
   /// declared by the OpenCL header), after generating its definition; or
   /// nothing with `why` set if the built-in has no translation.
   std::optional<std::string> builtin(const clang::FunctionDecl *callee,
                                      std::string &why);
 
-  /// The CUDA name of OpenCL's as_<to>(x) for an x of type `from` (the same
+  /// The name of OpenCL's as_<to>(x) for an x of type `from` (the same
   /// bits), after generating its definition; or nothing with `why` set.
   std::optional<std::string> asType(clang::QualType to, clang::QualType from,
                                     std::string &why);
@@ -59,6 +66,8 @@ public:
   /// The prelude text of everything recorded (may be empty).
   std::string prelude() const;
   bool usesHalf() const { return half; }
+  /// The target's half type, which the prelude declares as `half`.
+  llvm::StringRef halfType() const { return syntax.half.type; }
   bool usesHelper(llvm::StringRef name) const {
     return helpers.count(name.str());
   }
@@ -67,7 +76,7 @@ public:
 
 private:
   struct Scalar {
-    std::string name; // CUDA spelling: float, uint, half, ...
+    std::string name; // C++ spelling: float, uint, half, ...
     bool isFloat = false, isSigned = false, isHalf = false;
     unsigned bits = 0;
   };
@@ -81,8 +90,18 @@ private:
                                         const Scalar &from, const Scalar &to,
                                         std::string &why);
   void addDefinition(int rank, const std::string &key, std::string text);
+  /// The target's name of CUDA's device intrinsic __`name`; where the target
+  /// lacks it, recorded in missingIntrinsic (the built-in fails).
+  std::string intrinsic(llvm::StringRef name);
+  /// A half value as float, a float value as half (rounded to nearest even).
+  std::string toFloat(llvm::StringRef halfValue) const;
+  std::string fromFloat(llvm::StringRef floatValue) const;
 
   clang::ASTContext &ctx;
+  const LibrarySyntax &syntax;
+  /// The first intrinsic the target lacks that the built-in being defined
+  /// needs (empty while there is none).
+  std::string missingIntrinsic;
   bool vectors = false, half = false, images = false;
   std::set<std::string> helpers;
   /// "floatN" names used, in a stable order.

@@ -5,10 +5,40 @@
 // block's shared memory and the work-item functions as members of the
 // work-item object `xfence_wi` that it puts in scope. Every other function
 // is an ALPAKA_FN_ACC one; alpaka has no variable qualifiers of its own.
+// The OpenCL C library's CUDA intrinsics are the C++ functions of
+// library/Runtime.hpp (xfence_alpaka::cuda_*), which the route's prelude
+// carries; alpaka has no half type.
 //
 //===----------------------------------------------------------------------===//
 
 #include "rewriters/targets/alpaka/AlpakaTargetSyntax.h"
+#include "backends/common/EmbeddedFile.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+XFENCE_EMBED(xfence_alpaka_runtime, XFENCE_ALPAKA_RUNTIME_HPP)
+
+llvm::StringRef xfence::alpakaRuntimeText() {
+  return withoutFileHeader(XFENCE_EMBEDDED(xfence_alpaka_runtime));
+}
+
+/// The intrinsics that library/Runtime.hpp defines as cuda_<name>.
+static bool hasIntrinsic(llvm::StringRef name) {
+  // The conversions float|double -> int|uint|ll|ull in each rounding mode.
+  if ((name.consume_front("float2") || name.consume_front("double2")) &&
+      name.size() > 3 && name.drop_back().ends_with("_r")) {
+    char mode = name.back();
+    llvm::StringRef to = name.drop_back(3);
+    return llvm::is_contained({"int", "uint", "ll", "ull"}, to) &&
+           llvm::is_contained({'n', 'z', 'u', 'd'}, mode);
+  }
+  return llvm::is_contained(
+      {"mul24", "umul24", "mulhi", "umulhi",  "mul64hi", "umul64hi",
+       "popc",  "popcll", "clz",   "clzll",   "ffs",     "ffsll",
+       "sinf",  "cosf",   "tanf",  "expf",    "exp10f",  "logf",
+       "log2f", "log10f", "powf",  "fdividef"},
+      name);
+}
 
 const xfence::TargetSyntax &xfence::alpakaTargetSyntax() {
   static const TargetSyntax syntax = {"alpaka",
@@ -17,6 +47,11 @@ const xfence::TargetSyntax &xfence::alpakaTargetSyntax() {
                                       /*variableQualifiers=*/{},
                                       /*runtimePrefix=*/"",
                                       /*kernelHandleCast=*/"",
-                                      /*workItemObject=*/"xfence_wi"};
+                                      /*workItemObject=*/"xfence_wi",
+                                      {"ALPAKA_FN_HOST_ACC", "ALPAKA_FN_ACC",
+                                       "xfence_alpaka::cuda_", hasIntrinsic,
+                                       "alpaka's CPU back ends lack",
+                                       /*threadIndices=*/false, "std::",
+                                       /*half=*/{}}};
   return syntax;
 }

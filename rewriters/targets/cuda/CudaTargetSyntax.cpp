@@ -3,6 +3,8 @@
 #include "rewriters/targets/cuda/CudaTargetSyntax.h"
 
 const xfence::TargetSyntax &xfence::cudaTargetSyntax() {
-  static const TargetSyntax syntax = cudaLikeSyntax("CUDA", "cuda", "");
+  // cuda_fp16.h's half.
+  static const TargetSyntax syntax = cudaLikeSyntax(
+      "CUDA", "cuda", "", {"__half", "__half2float", "__float2half_rn"});
   return syntax;
 }

@@ -6,6 +6,7 @@
 // RUN: not xfence translate %s --to alpaka -DLOOPVAR -o %t.cpp 2>&1 | FileCheck %s --check-prefix=LOOPVAR
 // RUN: not xfence translate %s --to alpaka -DBREAK -o %t.cpp 2>&1 | FileCheck %s --check-prefix=BREAK
 // RUN: not xfence translate %s --to alpaka -DINTRINSIC -o %t.cpp 2>&1 | FileCheck %s --check-prefix=INTRINSIC
+// RUN: not xfence translate %s --to alpaka -DASYNC -o %t.cpp 2>&1 | FileCheck %s --check-prefix=ASYNC
 // RUN: not test -e %t.cpp
 
 #ifdef HELPER
@@ -45,6 +46,25 @@ __kernel void k(__global int *p) {
 #endif
 
 #ifdef INTRINSIC
-// INTRINSIC: error: an OpenCL built-in that this file calls has no alpaka translation in xfence yet (its text calls CUDA's '__uint2float_ru'
-__kernel void k(__global float *p, __global uint *q) { p[0] = convert_float_rtp(q[1]); }
+// The built-in is refused at its call, by the intrinsic the alpaka runtime
+// has no form of; another built-in that it has is not.
+__kernel void k(__global float *p, __global uint *q, __global double *d) {
+  // INTRINSIC: errors.cl:[[@LINE+1]]:10: error: the OpenCL built-in 'convert_float_rtp' has no alpaka translation (its definition needs CUDA's '__uint2float_ru', which alpaka's CPU back ends lack)
+  p[0] = convert_float_rtp(q[1]) + popcount(q[2]);
+  // INTRINSIC: errors.cl:[[@LINE+1]]:10: error: the OpenCL built-in 'convert_float_rtn' has no alpaka translation (its definition needs CUDA's '__double2float_rd', which alpaka's CPU back ends lack)
+  p[1] = convert_float_rtn(d[0]);
+  // INTRINSIC-NOT: error:
+}
+#endif
+
+#ifdef ASYNC
+// The async copies share their work by CUDA's thread indices (the library's
+// text of them is CUDA's); without a wait_group_events (whose __syncthreads
+// refused it before) the copy alone was written for alpaka, with threadIdx.
+__kernel void k(__global const float *g, __global float *o) {
+  __local float tile[64];
+  // ASYNC: errors.cl:[[@LINE+1]]:15: error: the OpenCL built-in 'async_work_group_copy' has no alpaka translation (its definition needs CUDA's threadIdx, blockDim and __syncthreads(), which alpaka's CPU back ends lack)
+  event_t e = async_work_group_copy(tile, g, 64, 0);
+  o[get_global_id(0)] = tile[get_local_id(0)];
+}
 #endif

@@ -16,7 +16,7 @@ __kernel void k(__global float *p, __global int *q) {
          convert_int_rtp(p[1]) + isinf(p[4]);
   p[2] = native_sin(p[3]);
 #ifdef ROUNDED
-  // ROUNDED: error: an OpenCL built-in that this file calls has no alpaka translation in xfence yet (its text calls CUDA's '__int2float_rz'
+  // ROUNDED: intrinsics.cl:[[@LINE+1]]:10: error: the OpenCL built-in 'convert_float_rtz' has no alpaka translation (its definition needs CUDA's '__int2float_rz', which alpaka's CPU back ends lack)
   p[0] = convert_float_rtz(q[0]);
 #endif
 }

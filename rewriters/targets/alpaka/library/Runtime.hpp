@@ -1,9 +1,14 @@
+// Runtime.hpp - the OpenCL runtime of an alpaka translation
+//
 // The part of an alpaka translation's prelude that stands in for the OpenCL
 // runtime (docs/opencl-to-alpaka.md): the NDRange a kernel was launched on,
 // each work-item's view of it (get_local_id, ...), the work-items'
-// variables in the block's dynamic shared memory, and the launch checks.
-// Included as a raw string by OpenCLToAlpaka.cpp.
-R"xfence(namespace xfence_alpaka {
+// variables in the block's dynamic shared memory, the launch checks, and
+// the C++ forms of the CUDA intrinsics the OpenCL built-in library calls
+// (xfence_alpaka::cuda_*: the intrinsic on CUDA and HIP compilers, the same
+// result elsewhere). This comment block is not copied into translations.
+
+namespace xfence_alpaka {
 
 // A global or local size of an OpenCL NDRange: 1, 2 or 3 dimensions.
 struct Range {
@@ -314,4 +319,3 @@ XFENCE_TO_INT(double, double, unsigned long long, ull)
 #undef XFENCE_INTRINSIC
 
 } // namespace xfence_alpaka
-)xfence"
