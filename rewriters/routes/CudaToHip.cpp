@@ -286,35 +286,43 @@ LogicalResult rewriteIncludes(SourceEdits &edits) {
 
 } // namespace
 
-FailureOr<std::string>
-xfence::translateCudaToHip(llvm::StringRef path, llvm::StringRef contents,
-                           const CudaToHipOptions &options,
-                           llvm::raw_ostream &diagOS) {
+FailureOr<CudaLanguageSync> xfence::rewriteCudaLanguageSync(
+    llvm::StringRef path, llvm::StringRef contents,
+    const CudaSourceOptions &source, const TargetCapabilities &caps,
+    bool coalesce, CudaSiteTarget target, llvm::raw_ostream &diagOS,
+    llvm::function_ref<void(ModuleOp)> prepare) {
   FailureOr<ImportedSource> imports = importParsed(
-      parseCudaSource(path, contents, options.source, diagOS),
+      parseCudaSource(path, contents, source, diagOS),
       [&](ParsedSource &src, MLIRContext *ctx) {
-        return importCuda(src, options.source, ctx, /*everyFunction=*/true);
+        return importCuda(src, source, ctx, /*everyFunction=*/true);
       },
       /*printOps=*/false);
   if (failed(imports))
     return failure();
-  ParsedSource *src = imports->src.get();
-  MLIRContext &ctx = *imports->ctx;
-  OwningOpRef<ModuleOp> &module = imports->module;
-  ImportedSites imported = importedSyncLocations(*module, isSyncOp);
-  // A warp of 32 lanes lies in one wavefront (of 32 or 64), whose lanes run
-  // in lockstep: the full-mask __syncwarp is the wavefront's barrier.
-  clearFullWarpMasks(*module);
+  CudaLanguageSync sync;
+  sync.imports = std::move(*imports);
+  ParsedSource &src = *sync.imports.src;
+  ModuleOp module = *sync.imports.module;
+  ImportedSites imported = importedSyncLocations(module, target.isSync);
+  if (prepare)
+    prepare(module);
   // The synchronization and the rest of the file are checked both, so that
   // one run reports every error.
-  bool ok = succeeded(
-      runSyncPipeline(*module, hipCapabilities(),
-                      options.coalesce ? std::optional(XFenceCoalesceOptions())
-                                       : std::nullopt));
+  sync.ok = succeeded(runSyncPipeline(
+      module, caps,
+      coalesce ? std::optional(XFenceCoalesceOptions()) : std::nullopt));
+  sync.sites = findCudaSyncSites(src, sync.imports.ctx.get(),
+                                 /*instantiations=*/true);
+  sync.edits = std::make_unique<SourceEdits>(src, cudaToOpenCLEditPolicy());
+  sync.ok = sync.ok && succeeded(rewriteCudaSyncSites(
+                           *sync.edits, sync.sites, module, target, imported));
+  return sync;
+}
 
-  std::vector<CudaSyncSite> sites =
-      findCudaSyncSites(*src, &ctx, /*instantiations=*/true);
-  SourceEdits edits(*src, cudaToOpenCLEditPolicy());
+FailureOr<std::string>
+xfence::translateCudaToHip(llvm::StringRef path, llvm::StringRef contents,
+                           const CudaToHipOptions &options,
+                           llvm::raw_ostream &diagOS) {
   CudaSiteTarget target;
   target.isSync = isSyncOp;
   target.emit = emitHip;
@@ -323,11 +331,18 @@ xfence::translateCudaToHip(llvm::StringRef path, llvm::StringRef contents,
                             ArrayRef<Operation *> ops) {
     return keepsLegacyAtomic(stmt, ops, isSharedLegacyAtomic);
   };
-  ok = ok &&
-       succeeded(rewriteCudaSyncSites(edits, sites, *module, target, imported));
-  HipSyntax syntax(edits, sites);
-  syntax.TraverseAST(src->getContext());
-  ok = !syntax.failed && ok;
+  // A warp of 32 lanes lies in one wavefront (of 32 or 64), whose lanes run
+  // in lockstep: the full-mask __syncwarp is the wavefront's barrier.
+  FailureOr<CudaLanguageSync> sync = rewriteCudaLanguageSync(
+      path, contents, options.source, hipCapabilities(), options.coalesce,
+      std::move(target), diagOS, clearFullWarpMasks);
+  if (failed(sync))
+    return failure();
+  ParsedSource &src = *sync->imports.src;
+  SourceEdits &edits = *sync->edits;
+  HipSyntax syntax(edits, sync->sites);
+  syntax.TraverseAST(src.getContext());
+  bool ok = !syntax.failed && sync->ok;
   ok = succeeded(rewriteIncludes(edits)) && ok;
   if (!ok)
     return failure();
@@ -336,7 +351,7 @@ xfence::translateCudaToHip(llvm::StringRef path, llvm::StringRef contents,
       "#include <hip/hip_runtime.h>\n" +
       kPreludeEnd.str();
   FailureOr<std::string> text = edits.apply(prelude);
-  if (failed(text) || src->hasErrors())
+  if (failed(text) || src.hasErrors())
     return failure();
   return text;
 }

@@ -23,8 +23,14 @@
 #define XFENCE_REWRITERS_ROUTES_CUDATOHIP_H
 
 #include "frontends/cuda/CudaSource.h"
+#include "passes/TargetCapabilities.h"
+#include "rewriters/common/RouteDriver.h"
+#include "rewriters/common/SourceEdits.h"
+#include "rewriters/sources/cuda/CudaSiteRewriter.h"
 
 #include "mlir/Support/LLVM.h"
+
+#include <memory>
 
 namespace xfence {
 
@@ -52,6 +58,26 @@ mlir::FailureOr<std::string> translateHipToCuda(llvm::StringRef path,
                                                 llvm::StringRef contents,
                                                 const CudaToHipOptions &options,
                                                 llvm::raw_ostream &diagOS);
+
+/// What the routes between CUDA's language and HIP's share, up to the text
+/// that is the target's own: the file parsed as `source` says, the
+/// synchronization of every function imported, `prepare` run on the module
+/// (may be null), the module legalized for `caps` (and coalesced), and every
+/// site (template instantiations included) rewritten by `target`. The sync
+/// sites' errors and the pipeline's are all reported (ok false) before the
+/// route adds its own; fails only where nothing could be parsed or imported.
+struct CudaLanguageSync {
+  ImportedSource imports;
+  std::unique_ptr<SourceEdits> edits;
+  std::vector<CudaSyncSite> sites;
+  bool ok = true;
+};
+mlir::FailureOr<CudaLanguageSync>
+rewriteCudaLanguageSync(llvm::StringRef path, llvm::StringRef contents,
+                        const CudaSourceOptions &source,
+                        const TargetCapabilities &caps, bool coalesce,
+                        CudaSiteTarget target, llvm::raw_ostream &diagOS,
+                        llvm::function_ref<void(mlir::ModuleOp)> prepare = {});
 
 } // namespace xfence
 

@@ -780,28 +780,34 @@ namespace {
 enum class Policy { Error, Assume };
 } // namespace
 
+/// An OpenCL C 1.2 policy's values: `error` (the default, `why`), or the
+/// named assumption.
+static llvm::cl::ValuesClass errorOrAssume(llvm::StringRef why,
+                                           llvm::StringRef assumption,
+                                           llvm::StringRef assumes) {
+  return llvm::cl::values(clEnumValN(Policy::Error, "error", why),
+                          clEnumValN(Policy::Assume, assumption, assumes));
+}
+
 static llvm::cl::opt<Policy> openclDeviceFence(
     "opencl12-device-fence",
     llvm::cl::desc("--export-opencl: policy for device-scope fences in OpenCL "
                    "C 1.2"),
-    llvm::cl::values(
-        clEnumValN(Policy::Error, "error", "they are an error (default)"),
-        clEnumValN(Policy::Assume, "assume-global-fence-is-device-wide",
-                   "ASSUMES the implementation's mem_fence(CLK_GLOBAL_MEM_"
-                   "FENCE) orders global memory for the whole device; the "
-                   "1.2 specification does not say so")),
+    errorOrAssume("they are an error (default)",
+                  "assume-global-fence-is-device-wide",
+                  "ASSUMES the implementation's mem_fence(CLK_GLOBAL_MEM_"
+                  "FENCE) orders global memory for the whole device; the "
+                  "1.2 specification does not say so"),
     llvm::cl::init(Policy::Error));
 static llvm::cl::opt<Policy> openclSeqCstFence(
     "opencl12-seq-cst-fence",
     llvm::cl::desc("--export-opencl: policy for seq_cst fences and barriers "
                    "in OpenCL C 1.2"),
-    llvm::cl::values(
-        clEnumValN(Policy::Error, "error",
-                   "they are an error (default: mem_fence is only acq_rel as "
-                   "OpenCL C 2.0 defines it)"),
-        clEnumValN(Policy::Assume, "assume-mem-fence-is-seq-cst",
-                   "ASSUMES the 1.2 text's full-fence reading of mem_fence "
-                   "holds on the device")),
+    errorOrAssume("they are an error (default: mem_fence is only acq_rel as "
+                  "OpenCL C 2.0 defines it)",
+                  "assume-mem-fence-is-seq-cst",
+                  "ASSUMES the 1.2 text's full-fence reading of mem_fence "
+                  "holds on the device"),
     llvm::cl::init(Policy::Error));
 static llvm::cl::opt<Policy> openclSubgroupSize(
     "opencl-assume-subgroup-size",

@@ -186,27 +186,6 @@ FailureOr<std::string>
 xfence::translateHipToCuda(llvm::StringRef path, llvm::StringRef contents,
                            const CudaToHipOptions &options,
                            llvm::raw_ostream &diagOS) {
-  CudaSourceOptions source = hipParseOptions(options.source);
-  FailureOr<ImportedSource> imports = importParsed(
-      parseCudaSource(path, contents, source, diagOS),
-      [&](ParsedSource &src, MLIRContext *ctx) {
-        return importCuda(src, source, ctx, /*everyFunction=*/true);
-      },
-      /*printOps=*/false);
-  if (failed(imports))
-    return failure();
-  ParsedSource *src = imports->src.get();
-  MLIRContext &ctx = *imports->ctx;
-  OwningOpRef<ModuleOp> &module = imports->module;
-  ImportedSites imported = importedSyncLocations(*module, isSyncOp);
-  bool ok = succeeded(
-      runSyncPipeline(*module, cudaCapabilities(),
-                      options.coalesce ? std::optional(XFenceCoalesceOptions())
-                                       : std::nullopt));
-
-  std::vector<CudaSyncSite> sites =
-      findCudaSyncSites(*src, &ctx, /*instantiations=*/true);
-  SourceEdits edits(*src, cudaToOpenCLEditPolicy());
   bool needsAtomicHeader = false, needsGroupsHeader = false;
   CudaSiteTarget target;
   target.isSync = isSyncOp;
@@ -223,8 +202,14 @@ xfence::translateHipToCuda(llvm::StringRef path, llvm::StringRef contents,
                             ArrayRef<Operation *> ops) {
     return keepsLegacyAtomic(stmt, ops, isHipLegacyAtomic);
   };
-  ok = ok &&
-       succeeded(rewriteCudaSyncSites(edits, sites, *module, target, imported));
+  FailureOr<CudaLanguageSync> sync = rewriteCudaLanguageSync(
+      path, contents, hipParseOptions(options.source), cudaCapabilities(),
+      options.coalesce, std::move(target), diagOS);
+  if (failed(sync))
+    return failure();
+  ParsedSource *src = sync->imports.src.get();
+  SourceEdits &edits = *sync->edits;
+  bool ok = sync->ok;
   ok = succeeded(rewriteHipIncludes(edits)) && ok;
   ok = !reportWavefrontCalls(*src, "CUDA") && ok;
   if (!ok)
