@@ -44,6 +44,15 @@ LLVM::AtomicOrdering xfence::toLLVMOrdering(MemoryOrder order) {
   return lookup(kOrderings, order);
 }
 
+std::optional<MemoryOrder>
+xfence::fromLLVMOrdering(LLVM::AtomicOrdering ordering) {
+  return reverseLookup(kOrderings, ordering);
+}
+
+std::optional<AtomicRMWKind> xfence::fromLLVMBinOp(LLVM::AtomicBinOp binOp) {
+  return reverseLookup(kBinOps, binOp);
+}
+
 Value xfence::getAtomicAddress(ConversionPatternRewriter &rewriter,
                                const LLVMTypeConverter &converter, Location loc,
                                Type addrType, Value convertedAddr,
