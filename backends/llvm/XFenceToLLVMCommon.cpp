@@ -63,6 +63,11 @@ Value xfence::getAtomicAddress(ConversionPatternRewriter &rewriter,
   return convertedAddr;
 }
 
+Value xfence::constantI32(OpBuilder &builder, Location loc, int64_t value) {
+  return LLVM::ConstantOp::create(builder, loc, builder.getI32Type(),
+                                  builder.getI32IntegerAttr(value));
+}
+
 Value xfence::bitsOf(ConversionPatternRewriter &rewriter, Location loc,
                      Value value) {
   Type type = value.getType();

@@ -59,6 +59,10 @@ mlir::Value getAtomicAddress(mlir::ConversionPatternRewriter &rewriter,
                           adaptor.getIndices());
 }
 
+/// An `llvm.mlir.constant` of type i32.
+mlir::Value constantI32(mlir::OpBuilder &builder, mlir::Location loc,
+                        int64_t value);
+
 /// A compare-exchange compares and exchanges the bits of its values, as C++
 /// compare_exchange does: `value` as the integer of its width (a bitcast of
 /// a float, an integer as it is).
