@@ -420,6 +420,19 @@ struct RaiseOpenCLCall : OpRewritePattern<LLVM::CallOp> {
       state.failed = true;
       return failure();
     };
+    // The order (at `i`) and the scope (at `i` + 1) of an OpenCL 2.0 atomic
+    // `function` that only reads (no release order) or only writes (no
+    // acquire order); failure after an error for an order it cannot have.
+    auto oneSidedAccess = [&](unsigned i, bool reads, llvm::StringRef function)
+        -> FailureOr<std::pair<MemoryOrder, Scope>> {
+      MemoryOrder order = c11Order(i);
+      MemoryOrder otherHalf =
+          reads ? MemoryOrder::release : MemoryOrder::acquire;
+      if (order == otherHalf || order == MemoryOrder::acq_rel)
+        return fail("memory_order_" + stringifyMemoryOrder(order) +
+                    " is not allowed for " + function);
+      return std::make_pair(order, c11Scope(i + 1));
+    };
     MLIRContext *ctx = rewriter.getContext();
     Location loc = call.getLoc();
 
@@ -527,11 +540,11 @@ struct RaiseOpenCLCall : OpRewritePattern<LLVM::CallOp> {
     case OpenCLSync::Load: {
       if (!atomicType(type))
         return failure();
-      MemoryOrder order = c11Order(1);
-      if (order == MemoryOrder::release || order == MemoryOrder::acq_rel)
-        return fail("memory_order_" + stringifyMemoryOrder(order) +
-                    " is not allowed for atomic_load");
-      Scope scope = c11Scope(2);
+      FailureOr<std::pair<MemoryOrder, Scope>> access =
+          oneSidedAccess(1, /*reads=*/true, "atomic_load");
+      if (failed(access))
+        return failure();
+      auto [order, scope] = *access;
       state.raised.insert(*callee);
       rewriter.replaceOpWithNewOp<AtomicLoadOp>(call, type, addr, ValueRange(),
                                                 scope, order);
@@ -540,11 +553,11 @@ struct RaiseOpenCLCall : OpRewritePattern<LLVM::CallOp> {
     case OpenCLSync::Store: {
       if (args.size() < 2 || !atomicType(args[1].getType()))
         return failure();
-      MemoryOrder order = c11Order(2);
-      if (order == MemoryOrder::acquire || order == MemoryOrder::acq_rel)
-        return fail("memory_order_" + stringifyMemoryOrder(order) +
-                    " is not allowed for atomic_store");
-      Scope scope = c11Scope(3);
+      FailureOr<std::pair<MemoryOrder, Scope>> access =
+          oneSidedAccess(2, /*reads=*/false, "atomic_store");
+      if (failed(access))
+        return failure();
+      auto [order, scope] = *access;
       state.raised.insert(*callee);
       rewriter.replaceOpWithNewOp<AtomicStoreOp>(call, args[1], addr,
                                                  ValueRange(), scope, order);
@@ -614,11 +627,11 @@ struct RaiseOpenCLCall : OpRewritePattern<LLVM::CallOp> {
     }
     case OpenCLSync::FlagClear: {
       // (obj[, order[, scope]]): an atomic store of 0.
-      MemoryOrder order = c11Order(1);
-      if (order == MemoryOrder::acquire || order == MemoryOrder::acq_rel)
-        return fail("memory_order_" + stringifyMemoryOrder(order) +
-                    " is not allowed for atomic_flag_clear");
-      Scope scope = c11Scope(2);
+      FailureOr<std::pair<MemoryOrder, Scope>> access =
+          oneSidedAccess(1, /*reads=*/false, "atomic_flag_clear");
+      if (failed(access))
+        return failure();
+      auto [order, scope] = *access;
       state.raised.insert(*callee);
       Value zero = LLVM::ConstantOp::create(
           rewriter, loc, rewriter.getI32Type(), rewriter.getI32IntegerAttr(0));
