@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "backends/llvm/XFenceToLLVMCommon.h"
 #include "dialect/XFenceOps.h"
 #include "frontends/names/AtomicNames.h"
 #include "frontends/names/OpenCLSyncNames.h"
@@ -120,21 +121,6 @@ std::optional<Scope> scopeOfSyncScope(llvm::StringRef name) {
   return std::nullopt;
 }
 
-std::optional<MemoryOrder> orderOfLLVM(LLVM::AtomicOrdering ordering) {
-  switch (ordering) {
-  case LLVM::AtomicOrdering::acquire:
-    return MemoryOrder::acquire;
-  case LLVM::AtomicOrdering::release:
-    return MemoryOrder::release;
-  case LLVM::AtomicOrdering::acq_rel:
-    return MemoryOrder::acq_rel;
-  case LLVM::AtomicOrdering::seq_cst:
-    return MemoryOrder::seq_cst;
-  default:
-    return std::nullopt;
-  }
-}
-
 constexpr MemorySpaces kAllSpaces =
     MemorySpaces::local | MemorySpaces::global | MemorySpaces::image;
 
@@ -144,10 +130,11 @@ struct RaiseFence : OpRewritePattern<LLVM::FenceOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(LLVM::FenceOp fence,
                                 PatternRewriter &rewriter) const override {
-    std::optional<MemoryOrder> order = orderOfLLVM(fence.getOrdering());
+    // LLVM has no relaxed (monotonic) fence.
+    std::optional<MemoryOrder> order = fromLLVMOrdering(fence.getOrdering());
     std::optional<Scope> scope =
         scopeOfSyncScope(fence.getSyncscope().value_or(""));
-    if (!order || !scope)
+    if (!order || *order == MemoryOrder::relaxed || !scope)
       return rewriter.notifyMatchFailure(fence, "unknown order or scope");
     rewriter.replaceOpWithNewOp<FenceOp>(fence, *scope, *order, kAllSpaces);
     return success();
@@ -157,48 +144,9 @@ struct RaiseFence : OpRewritePattern<LLVM::FenceOp> {
 /// The order of an LLVM atomic access: `unordered` (weaker than
 /// `monotonic`) becomes relaxed, a strengthening.
 std::optional<MemoryOrder> orderOfAtomic(LLVM::AtomicOrdering ordering) {
-  switch (ordering) {
-  case LLVM::AtomicOrdering::unordered:
-  case LLVM::AtomicOrdering::monotonic:
+  if (ordering == LLVM::AtomicOrdering::unordered)
     return MemoryOrder::relaxed;
-  default:
-    return orderOfLLVM(ordering);
-  }
-}
-
-/// The xfence form of an `atomicrmw` operation; `uinc_wrap`/`udec_wrap` are
-/// xfence's `inc`/`dec` (CUDA's atomicInc/atomicDec, the same wrap).
-std::optional<AtomicRMWKind> kindOfAtomicBinOp(LLVM::AtomicBinOp op) {
-  switch (op) {
-  case LLVM::AtomicBinOp::xchg:
-    return AtomicRMWKind::xchg;
-  case LLVM::AtomicBinOp::add:
-    return AtomicRMWKind::add;
-  case LLVM::AtomicBinOp::sub:
-    return AtomicRMWKind::sub;
-  case LLVM::AtomicBinOp::_and:
-    return AtomicRMWKind::and_;
-  case LLVM::AtomicBinOp::_or:
-    return AtomicRMWKind::or_;
-  case LLVM::AtomicBinOp::_xor:
-    return AtomicRMWKind::xor_;
-  case LLVM::AtomicBinOp::max:
-    return AtomicRMWKind::max;
-  case LLVM::AtomicBinOp::min:
-    return AtomicRMWKind::min;
-  case LLVM::AtomicBinOp::umax:
-    return AtomicRMWKind::umax;
-  case LLVM::AtomicBinOp::umin:
-    return AtomicRMWKind::umin;
-  case LLVM::AtomicBinOp::fadd:
-    return AtomicRMWKind::fadd;
-  case LLVM::AtomicBinOp::uinc_wrap:
-    return AtomicRMWKind::inc;
-  case LLVM::AtomicBinOp::udec_wrap:
-    return AtomicRMWKind::dec;
-  default:
-    return std::nullopt;
-  }
+  return fromLLVMOrdering(ordering);
 }
 
 /// What an LLVM atomic (`atomicrmw`, `cmpxchg`, `load atomic`, `store
@@ -293,7 +241,9 @@ std::optional<FailureOr<LLVMAtomic>> readLLVMAtomic(Operation *op) {
           isAtLeast(failure, atomic.order) ? failure : MemoryOrder::acq_rel;
   }
   if (binOp) {
-    std::optional<AtomicRMWKind> kind = kindOfAtomicBinOp(*binOp);
+    // `uinc_wrap`/`udec_wrap` are xfence's `inc`/`dec` (CUDA's
+    // atomicInc/atomicDec, the same wrap).
+    std::optional<AtomicRMWKind> kind = fromLLVMBinOp(*binOp);
     if (!kind)
       return refuse(LLVM::stringifyAtomicBinOp(*binOp), " has no xfence form");
     bool isFloat = isa<FloatType>(type);
@@ -470,6 +420,19 @@ struct RaiseOpenCLCall : OpRewritePattern<LLVM::CallOp> {
       state.failed = true;
       return failure();
     };
+    // The order (at `i`) and the scope (at `i` + 1) of an OpenCL 2.0 atomic
+    // `function` that only reads (no release order) or only writes (no
+    // acquire order); failure after an error for an order it cannot have.
+    auto oneSidedAccess = [&](unsigned i, bool reads, llvm::StringRef function)
+        -> FailureOr<std::pair<MemoryOrder, Scope>> {
+      MemoryOrder order = c11Order(i);
+      MemoryOrder otherHalf =
+          reads ? MemoryOrder::release : MemoryOrder::acquire;
+      if (order == otherHalf || order == MemoryOrder::acq_rel)
+        return fail("memory_order_" + stringifyMemoryOrder(order) +
+                    " is not allowed for " + function);
+      return std::make_pair(order, c11Scope(i + 1));
+    };
     MLIRContext *ctx = rewriter.getContext();
     Location loc = call.getLoc();
 
@@ -577,11 +540,11 @@ struct RaiseOpenCLCall : OpRewritePattern<LLVM::CallOp> {
     case OpenCLSync::Load: {
       if (!atomicType(type))
         return failure();
-      MemoryOrder order = c11Order(1);
-      if (order == MemoryOrder::release || order == MemoryOrder::acq_rel)
-        return fail("memory_order_" + stringifyMemoryOrder(order) +
-                    " is not allowed for atomic_load");
-      Scope scope = c11Scope(2);
+      FailureOr<std::pair<MemoryOrder, Scope>> access =
+          oneSidedAccess(1, /*reads=*/true, "atomic_load");
+      if (failed(access))
+        return failure();
+      auto [order, scope] = *access;
       state.raised.insert(*callee);
       rewriter.replaceOpWithNewOp<AtomicLoadOp>(call, type, addr, ValueRange(),
                                                 scope, order);
@@ -590,11 +553,11 @@ struct RaiseOpenCLCall : OpRewritePattern<LLVM::CallOp> {
     case OpenCLSync::Store: {
       if (args.size() < 2 || !atomicType(args[1].getType()))
         return failure();
-      MemoryOrder order = c11Order(2);
-      if (order == MemoryOrder::acquire || order == MemoryOrder::acq_rel)
-        return fail("memory_order_" + stringifyMemoryOrder(order) +
-                    " is not allowed for atomic_store");
-      Scope scope = c11Scope(3);
+      FailureOr<std::pair<MemoryOrder, Scope>> access =
+          oneSidedAccess(2, /*reads=*/false, "atomic_store");
+      if (failed(access))
+        return failure();
+      auto [order, scope] = *access;
       state.raised.insert(*callee);
       rewriter.replaceOpWithNewOp<AtomicStoreOp>(call, args[1], addr,
                                                  ValueRange(), scope, order);
@@ -664,11 +627,11 @@ struct RaiseOpenCLCall : OpRewritePattern<LLVM::CallOp> {
     }
     case OpenCLSync::FlagClear: {
       // (obj[, order[, scope]]): an atomic store of 0.
-      MemoryOrder order = c11Order(1);
-      if (order == MemoryOrder::acquire || order == MemoryOrder::acq_rel)
-        return fail("memory_order_" + stringifyMemoryOrder(order) +
-                    " is not allowed for atomic_flag_clear");
-      Scope scope = c11Scope(2);
+      FailureOr<std::pair<MemoryOrder, Scope>> access =
+          oneSidedAccess(1, /*reads=*/false, "atomic_flag_clear");
+      if (failed(access))
+        return failure();
+      auto [order, scope] = *access;
       state.raised.insert(*callee);
       Value zero = LLVM::ConstantOp::create(
           rewriter, loc, rewriter.getI32Type(), rewriter.getI32IntegerAttr(0));

@@ -18,6 +18,7 @@
 
 #include <cassert>
 #include <iterator>
+#include <optional>
 #include <utility>
 
 namespace xfence {
@@ -43,6 +44,19 @@ const Form &lookup(const std::pair<Key, Form> (&table)[N], Key key) {
   });
   assert(row != std::end(table) && "an enumerator without a row");
   return row->second;
+}
+
+/// The enumerator to which a table of (enumerator, form) pairs gives `form`,
+/// or none: the mapping read backwards (a raising of the target's forms).
+template <typename Key, typename Form, size_t N>
+std::optional<Key> reverseLookup(const std::pair<Key, Form> (&table)[N],
+                                 Form form) {
+  const auto *row = llvm::find_if(table, [&](const std::pair<Key, Form> &each) {
+    return each.second == form;
+  });
+  if (row == std::end(table))
+    return std::nullopt;
+  return row->first;
 }
 
 /// Converts the xfence ops nested in `root` with `patterns` and leaves every

@@ -44,6 +44,15 @@ LLVM::AtomicOrdering xfence::toLLVMOrdering(MemoryOrder order) {
   return lookup(kOrderings, order);
 }
 
+std::optional<MemoryOrder>
+xfence::fromLLVMOrdering(LLVM::AtomicOrdering ordering) {
+  return reverseLookup(kOrderings, ordering);
+}
+
+std::optional<AtomicRMWKind> xfence::fromLLVMBinOp(LLVM::AtomicBinOp binOp) {
+  return reverseLookup(kBinOps, binOp);
+}
+
 Value xfence::getAtomicAddress(ConversionPatternRewriter &rewriter,
                                const LLVMTypeConverter &converter, Location loc,
                                Type addrType, Value convertedAddr,
@@ -52,6 +61,11 @@ Value xfence::getAtomicAddress(ConversionPatternRewriter &rewriter,
     return LLVM::getStridedElementPtr(rewriter, loc, converter, memref,
                                       convertedAddr, indices);
   return convertedAddr;
+}
+
+Value xfence::constantI32(OpBuilder &builder, Location loc, int64_t value) {
+  return LLVM::ConstantOp::create(builder, loc, builder.getI32Type(),
+                                  builder.getI32IntegerAttr(value));
 }
 
 Value xfence::bitsOf(ConversionPatternRewriter &rewriter, Location loc,

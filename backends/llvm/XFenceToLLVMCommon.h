@@ -20,6 +20,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 
 #include <functional>
+#include <optional>
 #include <string>
 
 namespace xfence {
@@ -29,6 +30,15 @@ using SyncScopeMap = std::function<std::string(Scope)>;
 
 /// The LLVM atomic ordering of a memory order.
 mlir::LLVM::AtomicOrdering toLLVMOrdering(MemoryOrder order);
+
+/// The memory order whose LLVM atomic ordering is `ordering` (monotonic is
+/// relaxed), or none (`not_atomic`, `unordered`).
+std::optional<MemoryOrder>
+fromLLVMOrdering(mlir::LLVM::AtomicOrdering ordering);
+
+/// The read-modify-write kind whose LLVM `atomicrmw` operation is `binOp`,
+/// or none where xfence has no such kind.
+std::optional<AtomicRMWKind> fromLLVMBinOp(mlir::LLVM::AtomicBinOp binOp);
 
 /// The address an atomic op names, as an `!llvm.ptr`: the pointer itself,
 /// or the element of the memref at the indices.
@@ -48,6 +58,10 @@ mlir::Value getAtomicAddress(mlir::ConversionPatternRewriter &rewriter,
                           op.getAddr().getType(), adaptor.getAddr(),
                           adaptor.getIndices());
 }
+
+/// An `llvm.mlir.constant` of type i32.
+mlir::Value constantI32(mlir::OpBuilder &builder, mlir::Location loc,
+                        int64_t value);
 
 /// A compare-exchange compares and exchanges the bits of its values, as C++
 /// compare_exchange does: `value` as the integer of its width (a bitcast of

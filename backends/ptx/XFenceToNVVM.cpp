@@ -148,12 +148,6 @@ struct RMWToPTX : ConvertOpToLLVMPattern<AtomicRMWOp> {
   }
 };
 
-Value constantI32(ConversionPatternRewriter &rewriter, Location loc,
-                  int64_t value) {
-  return LLVM::ConstantOp::create(rewriter, loc, rewriter.getI32Type(),
-                                  rewriter.getI32IntegerAttr(value));
-}
-
 /// xfence.barrier -> bar.sync 0 (workgroup), bar.warp.sync (subgroup), or
 /// barrier.cluster.arrive + wait (cluster). Legalization has put any wider
 /// or stronger memory part into fences around the barrier.

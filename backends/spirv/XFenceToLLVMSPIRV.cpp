@@ -112,12 +112,6 @@ LLVM::CallOp callBuiltin(ConversionPatternRewriter &rewriter, Location loc,
   return call;
 }
 
-Value constantI32(ConversionPatternRewriter &rewriter, Location loc,
-                  int64_t value) {
-  return LLVM::ConstantOp::create(rewriter, loc, rewriter.getI32Type(),
-                                  rewriter.getI32IntegerAttr(value));
-}
-
 Value scopeOperand(ConversionPatternRewriter &rewriter, Location loc,
                    spirv::Scope scope) {
   return constantI32(rewriter, loc, static_cast<int64_t>(scope));

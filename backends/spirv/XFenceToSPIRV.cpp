@@ -46,6 +46,16 @@ constexpr std::pair<Scope, spirv::Scope> kScopes[] = {
     {Scope::system, spirv::Scope::CrossDevice},
 };
 
+/// The order bit of MemorySemantics for each memory order; relaxed has
+/// none.
+constexpr std::pair<MemoryOrder, Sem> kOrderBits[] = {
+    {MemoryOrder::relaxed, Sem::None},
+    {MemoryOrder::acquire, Sem::Acquire},
+    {MemoryOrder::release, Sem::Release},
+    {MemoryOrder::acq_rel, Sem::AcquireRelease},
+    {MemoryOrder::seq_cst, Sem::SequentiallyConsistent},
+};
+
 template <typename SPIRVOp>
 Value buildRMW(OpBuilder &builder, Location loc, Type type, Value ptr,
                spirv::Scope scope, Sem sem, Value value) {
@@ -121,25 +131,11 @@ static Sem storageBits(MemorySpaces spaces, bool vulkan) {
 /// visible; seq_cst has no form there (legalization refuses it).
 Sem xfence::toSPIRVSemantics(MemoryOrder order, MemorySpaces spaces,
                              bool vulkan) {
-  Sem orderBit = Sem::None;
-  switch (order) {
-  case MemoryOrder::relaxed:
+  if (order == MemoryOrder::relaxed)
     return Sem::None;
-  case MemoryOrder::acquire:
-    orderBit = Sem::Acquire;
-    break;
-  case MemoryOrder::release:
-    orderBit = Sem::Release;
-    break;
-  case MemoryOrder::acq_rel:
-    orderBit = Sem::AcquireRelease;
-    break;
-  case MemoryOrder::seq_cst:
-    assert(!vulkan && "legalization refuses seq_cst under Vulkan");
-    orderBit = Sem::SequentiallyConsistent;
-    break;
-  }
-  Sem sem = orderBit | storageBits(spaces, vulkan);
+  assert(!(vulkan && order == MemoryOrder::seq_cst) &&
+         "legalization refuses seq_cst under Vulkan");
+  Sem sem = lookup(kOrderBits, order) | storageBits(spaces, vulkan);
   if (vulkan && hasRelease(order))
     sem = sem | Sem::MakeAvailable;
   if (vulkan && hasAcquire(order))

@@ -20,66 +20,29 @@
 
 //===--- Component-wise vector forms --------------------------------------===//
 
-#define VN_1(R, F, A, N)                                                       \
-  OV R##N F(A##N x) {                                                          \
+// The vector form of width N of F: R##N F PARAMS, F ARGS on each component
+// (ARGS name component i of a vector parameter as x[i]).
+#define VN(R, F, PARAMS, ARGS, N)                                              \
+  OV R##N F PARAMS {                                                           \
     R##N r;                                                                    \
     for (int i = 0; i < N; ++i)                                                \
-      r[i] = F(x[i]);                                                          \
+      r[i] = F ARGS;                                                           \
     return r;                                                                  \
   }
-#define VN_2(R, F, A, B, N)                                                    \
-  OV R##N F(A##N x, B##N y) {                                                  \
-    R##N r;                                                                    \
-    for (int i = 0; i < N; ++i)                                                \
-      r[i] = F(x[i], y[i]);                                                    \
-    return r;                                                                  \
-  }
+#define VN_1(R, F, A, N) VN(R, F, (A##N x), (x[i]), N)
+#define VN_2(R, F, A, B, N) VN(R, F, (A##N x, B##N y), (x[i], y[i]), N)
 // Second argument a scalar.
-#define VN_2S(R, F, A, B, N)                                                   \
-  OV R##N F(A##N x, B y) {                                                     \
-    R##N r;                                                                    \
-    for (int i = 0; i < N; ++i)                                                \
-      r[i] = F(x[i], y);                                                       \
-    return r;                                                                  \
-  }
+#define VN_2S(R, F, A, B, N) VN(R, F, (A##N x, B y), (x[i], y), N)
 #define VN_3(R, F, A, B, C, N)                                                 \
-  OV R##N F(A##N x, B##N y, C##N z) {                                          \
-    R##N r;                                                                    \
-    for (int i = 0; i < N; ++i)                                                \
-      r[i] = F(x[i], y[i], z[i]);                                              \
-    return r;                                                                  \
-  }
+  VN(R, F, (A##N x, B##N y, C##N z), (x[i], y[i], z[i]), N)
 // Second and third arguments scalars (clamp).
-#define VN_3SS(R, F, A, B, C, N)                                               \
-  OV R##N F(A##N x, B y, C z) {                                                \
-    R##N r;                                                                    \
-    for (int i = 0; i < N; ++i)                                                \
-      r[i] = F(x[i], y, z);                                                    \
-    return r;                                                                  \
-  }
+#define VN_3SS(R, F, A, B, C, N) VN(R, F, (A##N x, B y, C z), (x[i], y, z), N)
 // Third argument a scalar (mix).
 #define VN_3S(R, F, A, B, C, N)                                                \
-  OV R##N F(A##N x, B##N y, C z) {                                             \
-    R##N r;                                                                    \
-    for (int i = 0; i < N; ++i)                                                \
-      r[i] = F(x[i], y[i], z);                                                 \
-    return r;                                                                  \
-  }
+  VN(R, F, (A##N x, B##N y, C z), (x[i], y[i], z), N)
 // First and second arguments scalars (smoothstep, step).
-#define VN_3FS(R, F, A, B, C, N)                                               \
-  OV R##N F(A x, B y, C##N z) {                                                \
-    R##N r;                                                                    \
-    for (int i = 0; i < N; ++i)                                                \
-      r[i] = F(x, y, z[i]);                                                    \
-    return r;                                                                  \
-  }
-#define VN_2FS(R, F, A, B, N)                                                  \
-  OV R##N F(A x, B##N y) {                                                     \
-    R##N r;                                                                    \
-    for (int i = 0; i < N; ++i)                                                \
-      r[i] = F(x, y[i]);                                                       \
-    return r;                                                                  \
-  }
+#define VN_3FS(R, F, A, B, C, N) VN(R, F, (A x, B y, C##N z), (x, y, z[i]), N)
+#define VN_2FS(R, F, A, B, N) VN(R, F, (A x, B##N y), (x, y[i]), N)
 
 #define WIDTHS(M, ...)                                                         \
   M(__VA_ARGS__, 2) M(__VA_ARGS__, 3) M(__VA_ARGS__, 4) M(__VA_ARGS__, 8)      \
@@ -92,6 +55,15 @@
 #define V3SS(R, F, A, B, C) WIDTHS(VN_3SS, R, F, A, B, C)
 #define V3S(R, F, A, B, C) WIDTHS(VN_3S, R, F, A, B, C)
 #define V3FS(R, F, A, B, C) WIDTHS(VN_3FS, R, F, A, B, C)
+// The vector forms of max, min and clamp (integer and floating), also with
+// scalar bounds.
+#define MAX_MIN_CLAMP_V(T)                                                     \
+  V2(T, max, T, T)                                                             \
+  V2S(T, max, T, T)                                                            \
+  V2(T, min, T, T)                                                             \
+  V2S(T, min, T, T)                                                            \
+  V3(T, clamp, T, T, T)                                                        \
+  V3SS(T, clamp, T, T, T)
 
 // (type, its unsigned type) for every integer type.
 #define INTEGER_TYPES(M)                                                       \
@@ -172,12 +144,7 @@ static ulong xf_umulhi64(ulong a, ulong b) {
   V2(T, sub_sat, T, T)                                                         \
   V2(T, hadd, T, T)                                                            \
   V2(T, rhadd, T, T)                                                           \
-  V2(T, max, T, T)                                                             \
-  V2S(T, max, T, T)                                                            \
-  V2(T, min, T, T)                                                             \
-  V2S(T, min, T, T)                                                            \
-  V3(T, clamp, T, T, T)                                                        \
-  V3SS(T, clamp, T, T, T)                                                      \
+  MAX_MIN_CLAMP_V(T)                                                           \
   V1(T, clz, T)                                                                \
   V1(T, ctz, T)                                                                \
   V1(T, popcount, T)                                                           \
@@ -337,12 +304,7 @@ V2S(double, fmin, double, double)
   V2(T, pown, T, int)                                                          \
   V2(T, ldexp, T, int)                                                         \
   V2S(T, ldexp, T, int)                                                        \
-  V2(T, max, T, T)                                                             \
-  V2S(T, max, T, T)                                                            \
-  V2(T, min, T, T)                                                             \
-  V2S(T, min, T, T)                                                            \
-  V3(T, clamp, T, T, T)                                                        \
-  V3SS(T, clamp, T, T, T)                                                      \
+  MAX_MIN_CLAMP_V(T)                                                           \
   V1(T, degrees, T)                                                            \
   V1(T, radians, T)                                                            \
   V3(T, mix, T, T, T)                                                          \
