@@ -26,6 +26,7 @@
 #include "frontends/alpaka/AlpakaImporter.h"
 #include "frontends/common/Importer.h"
 #include "frontends/names/AtomicNames.h"
+#include "frontends/names/ScopeNames.h"
 
 #include "dialect/XFenceDialect.h"
 #include "dialect/XFenceOps.h"
@@ -135,24 +136,6 @@ std::string tagName(const clang::Expr *e) {
           type.getNonReferenceType()->getAsCXXRecordDecl())
     return record->getQualifiedNameAsString();
   return "";
-}
-
-std::optional<Scope> scopeOfTag(llvm::StringRef tag) {
-  return llvm::StringSwitch<std::optional<Scope>>(tag)
-      // alpaka 3: onAcc::scope, for fences and atomics.
-      .Case("alpaka::onAcc::scope::Block", Scope::workgroup)
-      .Case("alpaka::onAcc::scope::Device", Scope::device)
-      .Case("alpaka::onAcc::scope::System", Scope::system)
-      // alpaka 1.x: memory_scope for fences. A grid is no dialect scope:
-      // the device is the narrowest one that contains it.
-      .Case("alpaka::memory_scope::Block", Scope::workgroup)
-      .Case("alpaka::memory_scope::Grid", Scope::device)
-      .Case("alpaka::memory_scope::Device", Scope::device)
-      // alpaka 1.x: hierarchy for atomics (who may access the object).
-      .Case("alpaka::hierarchy::Threads", Scope::workgroup)
-      .Case("alpaka::hierarchy::Blocks", Scope::device)
-      .Case("alpaka::hierarchy::Grids", Scope::device)
-      .Default(std::nullopt);
 }
 
 std::optional<MemoryOrder> orderOfTag(llvm::StringRef tag) {
@@ -427,7 +410,7 @@ std::optional<Scope> Importer::scopeArg(const clang::Expr *arg) {
                "scope or hierarchy tag such as onAcc::scope::block)");
     return std::nullopt;
   }
-  std::optional<Scope> scope = scopeOfTag(tag);
+  std::optional<Scope> scope = scopeNamed(ScopeSpelling::Alpaka, tag);
   if (!scope)
     error(arg, "unknown alpaka scope '" + tag + "'");
   return scope;

@@ -51,6 +51,7 @@
 #include "frontends/names/AtomicNames.h"
 #include "frontends/names/OpenCLSyncNames.h"
 #include "frontends/names/PTXSyncNames.h"
+#include "frontends/names/ScopeNames.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -1052,14 +1053,7 @@ void Importer::importSync(const clang::Stmt *s, const Sync &sync) {
     }
     llvm::StringRef name = literal->getString();
     name.consume_back("-one-as");
-    std::optional<Scope> scope = llvm::StringSwitch<std::optional<Scope>>(name)
-                                     .Cases({"", "one-as"}, Scope::system)
-                                     .Case("agent", Scope::device)
-                                     .Case("cluster", Scope::cluster)
-                                     .Case("workgroup", Scope::workgroup)
-                                     .Case("wavefront", Scope::subgroup)
-                                     .Case("singlethread", Scope::thread)
-                                     .Default(std::nullopt);
+    std::optional<Scope> scope = scopeNamed(ScopeSpelling::AMDGPU, name);
     if (!scope) {
       error(call->getArg(1),
             "unknown AMDGPU sync scope '" + literal->getString() + "'");

@@ -1,21 +1,16 @@
 //===- PTXSyncNames.cpp - PTX and NVVM synchronization by name ------------===//
 
 #include "frontends/names/PTXSyncNames.h"
+#include "frontends/names/ScopeNames.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringSwitch.h"
 
 using namespace xfence;
 
-/// A PTX scope qualifier: `gl` is membar's spelling of `gpu`.
+/// A PTX scope qualifier.
 static std::optional<Scope> ptxScope(llvm::StringRef s) {
-  return llvm::StringSwitch<std::optional<Scope>>(s)
-      .Case("cta", Scope::workgroup)
-      .Case("gl", Scope::device)
-      .Case("gpu", Scope::device)
-      .Case("sys", Scope::system)
-      .Case("cluster", Scope::cluster)
-      .Default(std::nullopt);
+  return scopeNamed(ScopeSpelling::PTX, s);
 }
 
 std::optional<PTXSync> xfence::classifyPTXAsm(llvm::StringRef text) {
