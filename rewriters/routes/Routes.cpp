@@ -73,15 +73,33 @@ FailureOr<CudaToOpenCLOptions> cudaToOpenCL(const RouteOptions &options,
   return out;
 }
 
+/// The route that reads the OpenCL C of a first step.
+enum class SecondStep {
+  /// OpenCL C to alpaka: the prelude's atomic helpers take their order and
+  /// scope as constants.
+  Alpaka,
+  /// `xfence compile`: the intermediate form, read back with the dialect's
+  /// meaning.
+  Compile,
+};
+
 /// CUDA to OpenCL C 2.0 as the first step of another route (alpaka,
 /// `compile`): the first version with device and system scopes, and with
 /// program-scope variables, where __device__ variables go unless asked
 /// otherwise.
 FailureOr<CudaToOpenCLOptions> firstStepToOpenCL20(const RouteOptions &options,
+                                                   SecondStep second,
                                                    llvm::raw_ostream &diag) {
   FailureOr<CudaToOpenCLOptions> opencl = cudaToOpenCL(options, "CL2.0", diag);
-  if (mlir::succeeded(opencl) && opencl->deviceVariables.empty())
+  if (mlir::failed(opencl))
+    return mlir::failure();
+  if (opencl->deviceVariables.empty())
     opencl->deviceVariables = "program-scope";
+  // What the second step reads that a user's OpenCL C would not have.
+  if (second == SecondStep::Alpaka)
+    opencl->constantHelperArguments = true;
+  else
+    opencl->intermediate = true;
   return opencl;
 }
 
@@ -136,10 +154,10 @@ FailureOr<std::string> cudaToAlpakaRoute(llvm::StringRef path,
                                          llvm::StringRef contents,
                                          const RouteOptions &options,
                                          llvm::raw_ostream &diag) {
-  FailureOr<CudaToOpenCLOptions> opencl = firstStepToOpenCL20(options, diag);
+  FailureOr<CudaToOpenCLOptions> opencl =
+      firstStepToOpenCL20(options, SecondStep::Alpaka, diag);
   if (mlir::failed(opencl))
     return mlir::failure();
-  opencl->constantHelperArguments = true;
   // The second step reads xfence's own OpenCL C: the user's -D and -I
   // only (its headers are inlined or left out), no OpenCL C options.
   TranslateOptions alpaka;
@@ -329,9 +347,9 @@ FailureOr<std::string>
 xfence::translateCudaForCompile(llvm::StringRef path, llvm::StringRef contents,
                                 const RouteOptions &options,
                                 llvm::raw_ostream &diag) {
-  FailureOr<CudaToOpenCLOptions> opencl = firstStepToOpenCL20(options, diag);
+  FailureOr<CudaToOpenCLOptions> opencl =
+      firstStepToOpenCL20(options, SecondStep::Compile, diag);
   if (mlir::failed(opencl))
     return mlir::failure();
-  opencl->intermediate = true;
   return translateCudaToOpenCL(path, contents, *opencl, diag);
 }

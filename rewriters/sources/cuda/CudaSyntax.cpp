@@ -375,6 +375,20 @@ public:
   bool failed = false;
 
 private:
+  /// The address-space qualifier of `memory` (qualifierFor), or nothing
+  /// after an error at `loc` where OpenCL C has none.
+  std::optional<std::string> qualifierAt(clang::SourceLocation loc,
+                                         unsigned memory,
+                                         bool kernelParam = false) {
+    std::string message;
+    std::string qualifier = qualifierFor(memory, cl2, kernelParam, message);
+    if (!message.empty()) {
+      error(loc, message);
+      return std::nullopt;
+    }
+    return qualifier;
+  }
+
   bool error(clang::SourceLocation loc, const llvm::Twine &message) {
     src.report(loc, DiagnosticsEngine::Error, message.str());
     failed = true;
@@ -826,24 +840,21 @@ void SyntaxRewriter::qualifyFields(const clang::RecordDecl *record) {
     if (!type->isPointerType() || type->getPointeeType()->isPointerType() ||
         !spaces.knows(field))
       continue; // nothing stored into it: left as written
-    std::string message;
-    std::string qualifier =
-        qualifierFor(spaces.pointeeOf(field), cl2, false, message);
-    if (!message.empty()) {
-      error(field->getLocation(), message);
+    std::optional<std::string> qualifier =
+        qualifierAt(field->getLocation(), spaces.pointeeOf(field));
+    if (!qualifier)
       continue;
-    }
     clang::SourceLocation at = sm.getFileLoc(field->getTypeSpecStartLoc());
-    auto [it, first] = written.try_emplace(at, qualifier);
+    auto [it, first] = written.try_emplace(at, *qualifier);
     if (!first) {
-      if (it->second != qualifier)
+      if (it->second != *qualifier)
         error(field->getLocation(),
               "the pointer members declared together here point into "
               "different memories; declare them separately");
       continue;
     }
-    if (!qualifier.empty())
-      insertBefore(at, qualifier);
+    if (!qualifier->empty())
+      insertBefore(at, *qualifier);
   }
 }
 
@@ -1017,12 +1028,10 @@ void SyntaxRewriter::qualifyPointer(clang::DeclaratorDecl *d, unsigned memory,
     return (void)error(d->getLocation(),
                        "a pointer to a pointer has no address spaces that "
                        "xfence can infer");
-  std::string message;
-  std::string qualifier = qualifierFor(memory, cl2, kernelParam, message);
-  if (!message.empty())
-    return (void)error(d->getLocation(), message);
-  if (!qualifier.empty())
-    insertBefore(d->getTypeSpecStartLoc(), qualifier);
+  std::optional<std::string> qualifier =
+      qualifierAt(d->getLocation(), memory, kernelParam);
+  if (qualifier && !qualifier->empty())
+    insertBefore(d->getTypeSpecStartLoc(), *qualifier);
 }
 
 bool SyntaxRewriter::VisitFunctionDecl(clang::FunctionDecl *fn) {
@@ -1173,11 +1182,13 @@ bool SyntaxRewriter::VisitDeclStmt(clang::DeclStmt *stmt) {
           pointers.push_back(var);
   if (pointers.empty())
     return true;
-  std::string message, qualifier;
+  std::string qualifier;
   for (clang::VarDecl *var : pointers) {
-    std::string q = qualifierFor(spaces.pointeeOf(var), cl2, false, message);
-    if (!message.empty())
-      return error(var->getLocation(), message);
+    std::optional<std::string> spelled =
+        qualifierAt(var->getLocation(), spaces.pointeeOf(var));
+    if (!spelled)
+      return true; // reported; keep going
+    std::string q = *spelled;
     if (var != pointers.front() && q != qualifier)
       return error(var->getLocation(),
                    "the pointers of this declaration point into different "
@@ -1211,11 +1222,11 @@ bool SyntaxRewriter::VisitVarDecl(clang::VarDecl *var) {
         rangeOf(construct->getArg(0)->getSourceRange());
     if (!argText)
       return error(var->getLocation(), "cannot rewrite this text");
-    std::string message;
-    std::string q = qualifierFor(spaces.storageOf(construct->getArg(0)), cl2,
-                                 false, message);
-    if (!message.empty())
-      return error(var->getLocation(), message);
+    std::optional<std::string> spelled =
+        qualifierAt(var->getLocation(), spaces.storageOf(construct->getArg(0)));
+    if (!spelled)
+      return true; // reported; keep going
+    std::string q = *spelled;
     clang::PrintingPolicy policy(lo);
     llvm::StringRef arg =
         sm.getBufferData(argText->file).slice(argText->begin, argText->end);
@@ -1367,13 +1378,12 @@ void SyntaxRewriter::rewriteReference(clang::DeclaratorDecl *d,
     return (void)error(d->getLocation(),
                        "a reference to a pointer, array or function has no "
                        "address spaces that xfence can infer; use a pointer");
-  std::string message;
-  std::string qualifier = qualifierFor(memory, cl2, false, message);
-  if (!message.empty())
-    return (void)error(d->getLocation(), message);
+  std::optional<std::string> qualifier = qualifierAt(d->getLocation(), memory);
+  if (!qualifier)
+    return;
   replaceToken(ref.getSigilLoc(), "*");
-  if (!qualifier.empty())
-    insertBefore(d->getTypeSpecStartLoc(), qualifier);
+  if (!qualifier->empty())
+    insertBefore(d->getTypeSpecStartLoc(), *qualifier);
   if (auto *var = llvm::dyn_cast<clang::VarDecl>(d))
     pointerReferences.insert(var->getCanonicalDecl());
 }
@@ -2018,12 +2028,12 @@ void SyntaxRewriter::hoistLocal(const clang::FunctionDecl *kernel,
   clang::QualType type = var->getType();
   if (type->isPointerType() && !type->getPointeeType()->isPointerType()) {
     // A pointer in __local memory, to where the analysis says.
-    std::string message;
-    std::string q = qualifierFor(spaces.pointeeOf(var), cl2, false, message);
-    if (!message.empty())
-      return (void)error(var->getLocation(), message);
+    std::optional<std::string> q =
+        qualifierAt(var->getLocation(), spaces.pointeeOf(var));
+    if (!q)
+      return;
     type->getPointeeType().print(os, clang::PrintingPolicy(lo));
-    kernelLocals[kernel] += " " + q + decl + " *__local " + name + ";";
+    kernelLocals[kernel] += " " + *q + decl + " *__local " + name + ";";
     return;
   }
   type.print(os, clang::PrintingPolicy(lo), name);
