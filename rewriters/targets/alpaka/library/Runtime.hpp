@@ -251,30 +251,20 @@ ALPAKA_FN_HOST_ACC inline int cuda_ffs(int x) {
 ALPAKA_FN_HOST_ACC inline int cuda_ffsll(long long x) {
   XFENCE_INTRINSIC(ffsll, __ffsll(x), __builtin_ffsll(x))
 }
-ALPAKA_FN_HOST_ACC inline float cuda_sinf(float x) {
-  XFENCE_INTRINSIC(sinf, __sinf(x), std::sin(x))
-}
-ALPAKA_FN_HOST_ACC inline float cuda_cosf(float x) {
-  XFENCE_INTRINSIC(cosf, __cosf(x), std::cos(x))
-}
-ALPAKA_FN_HOST_ACC inline float cuda_tanf(float x) {
-  XFENCE_INTRINSIC(tanf, __tanf(x), std::tan(x))
-}
-ALPAKA_FN_HOST_ACC inline float cuda_expf(float x) {
-  XFENCE_INTRINSIC(expf, __expf(x), std::exp(x))
-}
-ALPAKA_FN_HOST_ACC inline float cuda_exp10f(float x) {
-  XFENCE_INTRINSIC(exp10f, __exp10f(x), std::pow(10.0f, x))
-}
-ALPAKA_FN_HOST_ACC inline float cuda_logf(float x) {
-  XFENCE_INTRINSIC(logf, __logf(x), std::log(x))
-}
-ALPAKA_FN_HOST_ACC inline float cuda_log2f(float x) {
-  XFENCE_INTRINSIC(log2f, __log2f(x), std::log2(x))
-}
-ALPAKA_FN_HOST_ACC inline float cuda_log10f(float x) {
-  XFENCE_INTRINSIC(log10f, __log10f(x), std::log10(x))
-}
+// The fast-math functions of one float.
+#define XFENCE_FAST_MATH(name, cpu)                                            \
+  ALPAKA_FN_HOST_ACC inline float cuda_##name(float x) {                       \
+    XFENCE_INTRINSIC(name, __##name(x), cpu)                                   \
+  }
+XFENCE_FAST_MATH(sinf, std::sin(x))
+XFENCE_FAST_MATH(cosf, std::cos(x))
+XFENCE_FAST_MATH(tanf, std::tan(x))
+XFENCE_FAST_MATH(expf, std::exp(x))
+XFENCE_FAST_MATH(exp10f, std::pow(10.0f, x))
+XFENCE_FAST_MATH(logf, std::log(x))
+XFENCE_FAST_MATH(log2f, std::log2(x))
+XFENCE_FAST_MATH(log10f, std::log10(x))
+#undef XFENCE_FAST_MATH
 ALPAKA_FN_HOST_ACC inline float cuda_powf(float x, float y) {
   XFENCE_INTRINSIC(powf, __powf(x, y), std::pow(x, y))
 }
