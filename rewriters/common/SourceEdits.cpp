@@ -5,6 +5,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringExtras.h"
 
 #include <algorithm>
 #include <map>
@@ -234,6 +235,70 @@ LogicalResult SourceEdits::checkMacroBodies(ArrayRef<Edit> kept) {
   return success();
 }
 
+/// The conditional directive (if, ifdef, ifndef, elif, elifdef, elifndef,
+/// else, endif) of `line`, a line of text, or "".
+static llvm::StringRef conditionalDirective(llvm::StringRef line) {
+  line = line.ltrim(" \t");
+  if (!line.consume_front("#"))
+    return "";
+  line = line.ltrim(" \t");
+  llvm::StringRef word =
+      line.take_while([](char c) { return llvm::isAlnum(c) || c == '_'; });
+  return llvm::is_contained({"if", "ifdef", "ifndef", "elif", "elifdef",
+                             "elifndef", "else", "endif"},
+                            word)
+             ? word
+             : "";
+}
+
+LogicalResult SourceEdits::checkConditionals(ArrayRef<Edit> kept) {
+  clang::SourceManager &sm = src.getSourceManager();
+  for (const Edit &edit : kept) {
+    if (edit.kind != Kind::Replace || edit.range.begin == edit.range.end)
+      continue;
+    llvm::StringRef text = sm.getBufferData(edit.range.file);
+    // The `#` of each conditional directive whose `#` the replaced text
+    // holds; the #if's still open.
+    llvm::SmallVector<size_t> open;
+    std::optional<size_t> unbalanced;
+    size_t line = text.rfind('\n', edit.range.begin);
+    line = line == llvm::StringRef::npos ? 0 : line + 1;
+    while (line < edit.range.end && !unbalanced) {
+      size_t next = text.find('\n', line);
+      llvm::StringRef lineText = text.slice(line, next);
+      llvm::StringRef directive = conditionalDirective(lineText);
+      size_t hash = line + lineText.find('#');
+      if (!directive.empty() && hash >= edit.range.begin &&
+          hash < edit.range.end) {
+        if (directive.starts_with("if"))
+          open.push_back(hash);
+        else if (open.empty())
+          unbalanced = hash; // an #elif, #else or #endif of an #if before
+        else if (directive == "endif")
+          open.pop_back();
+      }
+      if (next == llvm::StringRef::npos)
+        break;
+      line = next + 1;
+    }
+    if (!unbalanced && !open.empty())
+      unbalanced = open.front();
+    if (!unbalanced)
+      continue;
+    src.report(sm.getComposedLoc(edit.range.file, *unbalanced),
+               DiagnosticsEngine::Error,
+               "cannot rewrite a construct that holds part of this "
+               "preprocessor conditional (the rest lies outside it): xfence "
+               "translates the branches that are active, and the other "
+               "branches would be left broken; move the conditional out of "
+               "the construct, or translate once per configuration with -D");
+    src.report(edit.range.getBegin(sm), DiagnosticsEngine::Note,
+               "the construct that xfence rewrites begins here");
+    return failure();
+  }
+  return success();
+}
+
 //===----------------------------------------------------------------------===//
 // Applying the edits
 //===----------------------------------------------------------------------===//
@@ -347,7 +412,7 @@ FailureOr<std::vector<Edit>> SourceEdits::resolve() {
     if (worst == Relation::Apart)
       kept.push_back(std::move(edit));
   }
-  if (failed(checkMacroBodies(kept)))
+  if (failed(checkMacroBodies(kept)) || failed(checkConditionals(kept)))
     return failure();
   return kept;
 }

@@ -142,6 +142,11 @@ private:
   }
 
   mlir::LogicalResult checkMacroBodies(llvm::ArrayRef<Edit> kept);
+  /// Rejects a replacement whose text holds part of a preprocessor
+  /// conditional (an #else or #endif whose #if is outside it, or an #if
+  /// whose #endif is): the text that replaced it would leave the other
+  /// part alone, and the output would not compile.
+  mlir::LogicalResult checkConditionals(llvm::ArrayRef<Edit> kept);
   /// Merges the edits that several uses ask for, leaves out moot ones and
   /// checks conflicts; the edits to apply, sorted.
   mlir::FailureOr<std::vector<Edit>> resolve();
