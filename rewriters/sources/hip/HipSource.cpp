@@ -38,17 +38,32 @@ public:
       : src(src), target(target) {}
   bool shouldVisitTemplateInstantiations() const { return false; }
   bool VisitCallExpr(clang::CallExpr *call) {
-    const clang::FunctionDecl *callee = call->getDirectCallee();
-    if (!callee || !callee->getIdentifier() ||
-        !isWavefrontFunction(callee->getName()) ||
-        src.isUserLocation(callee->getLocation()) ||
-        !src.isUserLocation(call->getBeginLoc()))
+    if (!src.isUserLocation(call->getBeginLoc()))
+      return true;
+    // The function called: resolved, or in a template where an argument
+    // depends on a template parameter, the overloads the name found (the
+    // instantiations are not visited: one report per call as written).
+    std::string name;
+    bool declaredByUser = false;
+    if (const clang::FunctionDecl *callee = call->getDirectCallee()) {
+      if (!callee->getIdentifier())
+        return true;
+      name = callee->getName().str();
+      declaredByUser = src.isUserLocation(callee->getLocation());
+    } else if (const auto *lookup = llvm::dyn_cast<clang::UnresolvedLookupExpr>(
+                   call->getCallee()->IgnoreParenImpCasts())) {
+      name = lookup->getName().getAsString();
+      declaredByUser = llvm::any_of(lookup->decls(), [&](clang::NamedDecl *d) {
+        return src.isUserLocation(d->getLocation());
+      });
+    }
+    if (name.empty() || !isWavefrontFunction(name) || declaredByUser)
       return true;
     src.report(call->getBeginLoc(), DiagnosticsEngine::Error,
-               "'" + callee->getName().str() + "' has no " + target.str() +
+               "'" + name + "' has no " + target.str() +
                    " form that keeps its meaning: it works on a wavefront "
                    "(64 lanes on AMD GPUs) where a CUDA warp has 32" +
-                   (callee->getName() == "__syncwarp"
+                   (name == "__syncwarp"
                         ? std::string(" (HIP's __syncwarp orders the whole "
                                       "wavefront; CUDA's orders one warp)")
                         : std::string()));
