@@ -322,8 +322,9 @@ FailureOr<std::vector<Edit>> SourceEdits::resolve() {
   clang::FileID mainFile = sm.getMainFileID();
   std::vector<Edit> all = std::move(edits);
   edits.clear();
-  llvm::erase_if(all, [](const Edit &e) {
-    return e.kind != Kind::Replace && e.text.empty();
+  llvm::erase_if(all, [&](const Edit &e) {
+    return (e.kind != Kind::Replace && e.text.empty()) ||
+           leftOut.contains(e.range.file);
   });
   std::stable_sort(all.begin(), all.end(), comesBefore);
 
@@ -487,7 +488,8 @@ FailureOr<std::string> SourceEdits::apply(llvm::StringRef prelude) {
   // FileID of the file that includes it).
   EditsByFile byFile = groupByFile(std::move(kept));
   for (clang::FileID file : touched)
-    byFile[file.getHashValue()].first = file;
+    if (!leftOut.contains(file))
+      byFile[file.getHashValue()].first = file;
   while (!byFile.empty()) {
     auto last = std::prev(byFile.end());
     clang::FileID file = last->second.first;

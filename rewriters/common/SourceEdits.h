@@ -35,6 +35,7 @@
 #include "frontends/common/SourceRanges.h"
 
 #include "mlir/Support/LLVM.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <string>
@@ -96,6 +97,11 @@ public:
   /// the others, unless an edit replaces that #include.
   void touch(clang::FileID file) { touched.push_back(file); }
 
+  /// Leaves `file` out of the translation (a header of host code only, whose
+  /// #include the translation comments out): edits in it are moot, and it
+  /// is never inlined.
+  void leaveOut(clang::FileID file) { leftOut.insert(file); }
+
   /// Applies every edit; returns `prelude` followed by the main file's new
   /// text (with each changed user header inlined at its #include, if the
   /// policy says so). Fails, with an error at the place, on edits that
@@ -155,6 +161,7 @@ private:
   SourceEditPolicy policy;
   std::vector<Edit> edits;
   std::vector<clang::FileID> touched;
+  llvm::DenseSet<clang::FileID> leftOut;
 };
 
 /// The rewrite of one construct that keeps the source text of its operands:

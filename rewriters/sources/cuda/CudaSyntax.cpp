@@ -2747,6 +2747,10 @@ xfence::addCudaSyntaxEdits(SourceEdits &edits, const CudaAddressSpaces &spaces,
     clang::FileID id = sm.translateFile(it->first);
     if (id.isValid() && id != mainFile &&
         rewriter.inLeftOutHeader(sm.getLocForStartOfFile(id))) {
+      // Nothing of it is translated: not a template that another walker
+      // left out in it (helper_string.h under the CUDA samples'
+      // helper_cuda.h), so it is not inlined either.
+      edits.leaveOut(id);
       llvm::SmallString<256> real;
       if (!llvm::sys::fs::real_path(it->first.getName(), real))
         leftOutPaths.insert(real);
