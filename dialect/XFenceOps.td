@@ -104,6 +104,18 @@ def XFence_BarrierOp : XFence_BarrierBase<"barrier"> {
     ```
   }];
   let arguments = !con(barrierArgs, (ins Optional<I32>:$mask));
+  let builders = [
+    // The barrier of `scope` whose memory part is acq_rel at the same scope
+    // over `spaces`: CUDA's __syncthreads() (workgroup, [local, global]) and
+    // __syncwarp(mask) (subgroup, with the mask), alpaka's block barrier.
+    OpBuilder<(ins "::xfence::Scope":$scope,
+                   "::xfence::MemorySpaces":$spaces,
+                   CArg<"::mlir::Value", "{}">:$mask), [{
+      auto *ctx = $_builder.getContext();
+      build($_builder, $_state, scope, ScopeAttr::get(ctx, scope),
+            MemoryOrderAttr::get(ctx, MemoryOrder::acq_rel), spaces, mask);
+    }]>
+  ];
   let assemblyFormat = "custom<Keyword>($exec_scope) "
                        "(`mask` `(` $mask^ `)`)? " # memoryFormat #
                        " attr-dict";

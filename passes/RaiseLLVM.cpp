@@ -307,13 +307,9 @@ LogicalResult replacePTXSync(Operation *op, const PTXSync &sync,
   // An inline asm statement without outputs has one unused void result.
   if (!llvm::all_of(op->getResults(), [](Value v) { return v.use_empty(); }))
     return failure();
-  MLIRContext *ctx = rewriter.getContext();
   rewriter.setInsertionPoint(op);
   if (sync.barrier)
-    BarrierOp::create(rewriter, op->getLoc(), Scope::workgroup,
-                      ScopeAttr::get(ctx, Scope::workgroup),
-                      MemoryOrderAttr::get(ctx, MemoryOrder::acq_rel),
-                      kCudaSpaces, Value());
+    BarrierOp::create(rewriter, op->getLoc(), Scope::workgroup, kCudaSpaces);
   else
     FenceOp::create(rewriter, op->getLoc(), sync.scope, sync.order,
                     kCudaSpaces);

@@ -174,6 +174,13 @@ private:
 
   void importSync(const clang::CallExpr *call, const Sync &sync);
   void importAtomic(const clang::CallExpr *call, const Sync &sync);
+  /// The meaning of the alpaka tag type of `arg` (`lookup`); an error at
+  /// `arg` where it has no constant tag type (`noTag`) or an unknown one (of
+  /// `kind`).
+  template <typename T>
+  std::optional<T> tagArg(const clang::Expr *arg, llvm::StringRef noTag,
+                          llvm::StringRef kind,
+                          std::optional<T> (*lookup)(llvm::StringRef));
   std::optional<Scope> scopeArg(const clang::Expr *arg);
   std::optional<MemoryOrder> orderArg(const clang::Expr *arg);
   /// The type of the atomic object of `call`, or null after an error.
@@ -403,30 +410,36 @@ void Importer::visitCall(const clang::CallExpr *call) {
   OpaqueOp::create(builder, locOf(call), name);
 }
 
-std::optional<Scope> Importer::scopeArg(const clang::Expr *arg) {
+template <typename T>
+std::optional<T> Importer::tagArg(const clang::Expr *arg, llvm::StringRef noTag,
+                                  llvm::StringRef kind,
+                                  std::optional<T> (*lookup)(llvm::StringRef)) {
   std::string tag = tagName(arg);
   if (tag.empty()) {
-    error(arg, "the scope argument has no constant alpaka scope type (a "
-               "scope or hierarchy tag such as onAcc::scope::block)");
+    error(arg, noTag);
     return std::nullopt;
   }
-  std::optional<Scope> scope = scopeNamed(ScopeSpelling::Alpaka, tag);
-  if (!scope)
-    error(arg, "unknown alpaka scope '" + tag + "'");
-  return scope;
+  std::optional<T> meaning = lookup(tag);
+  if (!meaning)
+    error(arg, "unknown alpaka " + kind + " '" + tag + "'");
+  return meaning;
+}
+
+std::optional<Scope> Importer::scopeArg(const clang::Expr *arg) {
+  return tagArg<Scope>(arg,
+                       "the scope argument has no constant alpaka scope type "
+                       "(a scope or hierarchy tag such as onAcc::scope::block)",
+                       "scope", [](llvm::StringRef tag) {
+                         return scopeNamed(ScopeSpelling::Alpaka, tag);
+                       });
 }
 
 std::optional<MemoryOrder> Importer::orderArg(const clang::Expr *arg) {
-  std::string tag = tagName(arg);
-  if (tag.empty()) {
-    error(arg, "the order argument has no constant alpaka order type (an "
-               "order tag such as onAcc::order::release)");
-    return std::nullopt;
-  }
-  std::optional<MemoryOrder> order = orderOfTag(tag);
-  if (!order)
-    error(arg, "unknown alpaka memory order '" + tag + "'");
-  return order;
+  return tagArg<MemoryOrder>(
+      arg,
+      "the order argument has no constant alpaka order type (an order tag "
+      "such as onAcc::order::release)",
+      "memory order", orderOfTag);
 }
 
 void Importer::importSync(const clang::CallExpr *call, const Sync &sync) {
@@ -451,9 +464,7 @@ void Importer::importSync(const clang::CallExpr *call, const Sync &sync) {
     return;
   }
   case SyncKind::Barrier:
-    BarrierOp::create(
-        builder, loc, Scope::workgroup, ScopeAttr::get(ctx, Scope::workgroup),
-        MemoryOrderAttr::get(ctx, MemoryOrder::acq_rel), all, Value());
+    BarrierOp::create(builder, loc, Scope::workgroup, all);
     return;
   case SyncKind::Atomic:
     return importAtomic(call, sync);

@@ -995,9 +995,7 @@ void Importer::importSync(const clang::Stmt *s, const Sync &sync) {
     return;
   }
   case SyncKind::Barrier:
-    BarrierOp::create(
-        builder, loc, Scope::workgroup, ScopeAttr::get(ctx, Scope::workgroup),
-        MemoryOrderAttr::get(ctx, MemoryOrder::acq_rel), all, Value());
+    BarrierOp::create(builder, loc, Scope::workgroup, all);
     return;
   case SyncKind::BarrierReduce: {
     Value predicate = poison(builder.getI32Type());
@@ -1017,9 +1015,7 @@ void Importer::importSync(const clang::Stmt *s, const Sync &sync) {
                            value.Val.getInt().getZExtValue() == 0xffffffffu);
     Value mask = full ? constant(builder.getI32Type(), -1)
                       : poison(builder.getI32Type());
-    auto op = BarrierOp::create(
-        builder, loc, Scope::subgroup, ScopeAttr::get(ctx, Scope::subgroup),
-        MemoryOrderAttr::get(ctx, MemoryOrder::acq_rel), all, mask);
+    auto op = BarrierOp::create(builder, loc, Scope::subgroup, all, mask);
     op->setAttr(srcattr::args, builder.getDenseI32ArrayAttr({full ? -1 : 0}));
     return;
   }
@@ -1027,9 +1023,7 @@ void Importer::importSync(const clang::Stmt *s, const Sync &sync) {
     if (!sync.refusal.empty())
       return error(s, sync.refusal);
     Value mask = sync.partial ? poison(builder.getI32Type()) : Value();
-    auto op = BarrierOp::create(
-        builder, loc, sync.execScope, ScopeAttr::get(ctx, sync.execScope),
-        MemoryOrderAttr::get(ctx, MemoryOrder::acq_rel), all, mask);
+    auto op = BarrierOp::create(builder, loc, sync.execScope, all, mask);
     if (sync.partial)
       op->setAttr(srcattr::args, builder.getDenseI32ArrayAttr({-1}));
     return;
