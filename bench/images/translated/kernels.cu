@@ -21,6 +21,8 @@ typedef unsigned int cl_mem_fence_flags;
 enum memory_order { memory_order_relaxed = 0, memory_order_acquire = 2, memory_order_release = 3, memory_order_acq_rel = 4, memory_order_seq_cst = 5 };
 enum memory_scope { memory_scope_work_item = 0, memory_scope_work_group = 1, memory_scope_device = 2, memory_scope_all_svm_devices = 3, memory_scope_all_devices = 3, memory_scope_sub_group = 4 };
 typedef __half half;
+#define XFENCE_OCL_HD __host__ __device__
+#define XFENCE_OCL_D __device__
 namespace ocl {
 // The types a vector lane can hold.
 template <class S> struct is_scalar : std::is_arithmetic<S> {};
@@ -39,87 +41,90 @@ template <class T, int N> struct vec {
   static constexpr int size = N;
   alignas(sizeof(T) * (N == 3 ? 4 : N)) T s[N == 3 ? 4 : N];
 
-  __host__ __device__ constexpr vec() : s{} {}
+  // Lanes left as they are, as for an OpenCL vector without an
+  // initializer; a trivial constructor also lets a __local vector become a
+  // __shared__ one (CUDA and HIP allow no initialization there).
+  vec() = default;
   // (floatN)(x): x converted and copied into every lane.
   template <class S, std::enable_if_t<is_scalar<S>::value, int> = 0>
-  __host__ __device__ constexpr vec(S x) : s{} {
+  XFENCE_OCL_HD constexpr vec(S x) : s{} {
     for (int i = 0; i < N; ++i)
       s[i] = T(x);
   }
   // (floatN)(a, b, ...): scalars and vectors, lane after lane.
   template <class A, class B, class... R>
-  __host__ __device__ constexpr vec(A a, B b, R... r) : s{} {
+  XFENCE_OCL_HD constexpr vec(A a, B b, R... r) : s{} {
     int i = 0;
     put(i, a);
     put(i, b);
     (put(i, r), ...);
   }
-  __host__ __device__ constexpr T &operator[](int i) { return s[i]; }
-  __host__ __device__ constexpr const T &operator[](int i) const {
+  XFENCE_OCL_HD constexpr T &operator[](int i) { return s[i]; }
+  XFENCE_OCL_HD constexpr const T &operator[](int i) const {
     return s[i];
   }
   // The swizzle v.wzyx as a value: v.get<3, 2, 1, 0>().
   template <int... I>
-  __host__ __device__ constexpr vec<T, sizeof...(I)> get() const {
+  XFENCE_OCL_HD constexpr vec<T, sizeof...(I)> get() const {
     return vec<T, sizeof...(I)>(s[I]...);
   }
   // The same on a volatile vector (a volatile int4 *p in OpenCL C): each
   // lane read or written once. Templates, so that the implicit copy and
   // assignment stay trivial.
-  __host__ __device__ T operator[](int i) const volatile { return s[i]; }
-  __host__ __device__ volatile T &operator[](int i) volatile { return s[i]; }
+  XFENCE_OCL_HD T operator[](int i) const volatile { return s[i]; }
+  XFENCE_OCL_HD volatile T &operator[](int i) volatile { return s[i]; }
   template <int... I>
-  __host__ __device__ vec<T, sizeof...(I)> get() const volatile {
+  XFENCE_OCL_HD vec<T, sizeof...(I)> get() const volatile {
     return vec<T, sizeof...(I)>(T(s[I])...);
   }
   template <class V, std::enable_if_t<std::is_same<V, vec>::value, int> = 0>
-  __host__ __device__ V operator=(const V &x) volatile {
+  XFENCE_OCL_HD V operator=(const V &x) volatile {
     for (int i = 0; i < N; ++i)
       s[i] = x.s[i];
     return x;
   }
   // The swizzle v.xz as a place to assign: v.ref<0, 2>() = ...
-  template <int... I> __host__ __device__ constexpr lanes<T, N, I...> ref() {
+  template <int... I> XFENCE_OCL_HD constexpr lanes<T, N, I...> ref() {
     return lanes<T, N, I...>{*this};
   }
   // The same with the lanes as one constant, for text that must not hold a
   // comma (a macro's argument): hex digits after a leading 1,
   // v.getc<0x13210>() is v.get<3, 2, 1, 0>().
   template <unsigned long long C>
-  __host__ __device__ static constexpr int count() {
+  XFENCE_OCL_HD static constexpr int count() {
     int n = 0;
     for (unsigned long long c = C; c > 0xF; c >>= 4)
       ++n;
     return n;
   }
   template <unsigned long long C, int K>
-  __host__ __device__ static constexpr int laneAt() {
+  XFENCE_OCL_HD static constexpr int laneAt() {
     return int((C >> (4 * (count<C>() - 1 - K))) & 0xF);
   }
   template <unsigned long long C, int... K>
-  __host__ __device__ constexpr vec<T, sizeof...(K)>
+  XFENCE_OCL_HD constexpr vec<T, sizeof...(K)>
   getc(std::integer_sequence<int, K...>) const {
     return get<laneAt<C, K>()...>();
   }
   template <unsigned long long C>
-  __host__ __device__ constexpr vec<T, count<C>()> getc() const {
+  XFENCE_OCL_HD constexpr vec<T, count<C>()> getc() const {
     return getc<C>(std::make_integer_sequence<int, count<C>()>());
   }
   template <unsigned long long C, int... K>
-  __host__ __device__ constexpr lanes<T, N, laneAt<C, K>()...>
+  XFENCE_OCL_HD constexpr lanes<T, N, laneAt<C, K>()...>
   refc(std::integer_sequence<int, K...>) {
     return ref<laneAt<C, K>()...>();
   }
-  template <unsigned long long C> __host__ __device__ constexpr auto refc() {
+  template <unsigned long long C> XFENCE_OCL_HD constexpr auto refc() {
     return refc<C>(std::make_integer_sequence<int, count<C>()>());
   }
 
 private:
-  template <class S> __host__ __device__ constexpr void put(int &i, S x) {
+  template <class S> XFENCE_OCL_HD constexpr void put(int &i, S x) {
     s[i++] = T(x);
   }
   template <class S, int M>
-  __host__ __device__ constexpr void put(int &i, const vec<S, M> &v) {
+  XFENCE_OCL_HD constexpr void put(int &i, const vec<S, M> &v) {
     for (int k = 0; k < M; ++k)
       s[i++] = T(v.s[k]);
   }
@@ -129,17 +134,17 @@ private:
 template <class T, int N, int... I> struct lanes {
   static constexpr int K = sizeof...(I);
   vec<T, N> &v;
-  __host__ __device__ constexpr operator vec<T, K>() const {
+  XFENCE_OCL_HD constexpr operator vec<T, K>() const {
     return v.template get<I...>();
   }
-  __host__ __device__ constexpr vec<T, K> operator=(const vec<T, K> &x) {
+  XFENCE_OCL_HD constexpr vec<T, K> operator=(const vec<T, K> &x) {
     int k = 0;
     ((v.s[I] = x.s[k++]), ...);
     return *this;
   }
 #define OCL_LANES_ASSIGN(op)                                                   \
   template <class X>                                                           \
-  __host__ __device__ constexpr vec<T, K> operator op##=(const X &x) {       \
+  XFENCE_OCL_HD constexpr vec<T, K> operator op##=(const X &x) {             \
     return *this = static_cast<vec<T, K>>(*this) op x;                         \
   }
   OCL_LANES_ASSIGN(+) OCL_LANES_ASSIGN(-) OCL_LANES_ASSIGN(*)
@@ -151,7 +156,7 @@ template <class T, int N, int... I> struct lanes {
 
 // A volatile vector read as a whole.
 template <class T, int N>
-__host__ __device__ vec<T, N> load(const volatile vec<T, N> &v) {
+XFENCE_OCL_HD vec<T, N> load(const volatile vec<T, N> &v) {
   vec<T, N> r;
   for (int i = 0; i < N; ++i)
     r.s[i] = v.s[i];
@@ -159,15 +164,15 @@ __host__ __device__ vec<T, N> load(const volatile vec<T, N> &v) {
 }
 
 // Lane i of a vector; a scalar is the same in every lane.
-template <class T> __host__ __device__ constexpr T lane(const T &x, int) {
+template <class T> XFENCE_OCL_HD constexpr T lane(const T &x, int) {
   return x;
 }
 template <class T, int N>
-__host__ __device__ constexpr T lane(const vec<T, N> &v, int i) {
+XFENCE_OCL_HD constexpr T lane(const vec<T, N> &v, int i) {
   return v[i];
 }
 // The most significant bit, which selects in select() and vector ?:.
-template <class T> __host__ __device__ constexpr bool msb(T x) {
+template <class T> XFENCE_OCL_HD constexpr bool msb(T x) {
   return std::is_signed<T>::value ? x < 0 : (x >> (8 * sizeof(T) - 1)) != 0;
 }
 
@@ -176,7 +181,7 @@ template <class T> __host__ __device__ constexpr bool msb(T x) {
 // are taken modulo the lane width.
 #define OCL_BINARY(op, R, lanewise)                                            \
   template <class T, int N>                                                    \
-  __host__ __device__ constexpr vec<R, N> operator op(const vec<T, N> &a,      \
+  XFENCE_OCL_HD constexpr vec<R, N> operator op(const vec<T, N> &a,            \
                                                       const vec<T, N> &b) {    \
     vec<R, N> r;                                                               \
     for (int i = 0; i < N; ++i)                                                \
@@ -185,27 +190,27 @@ template <class T> __host__ __device__ constexpr bool msb(T x) {
   }                                                                            \
   template <class T, int N, class S,                                           \
             std::enable_if_t<is_scalar<S>::value, int> = 0>                    \
-  __host__ __device__ constexpr vec<R, N> operator op(const vec<T, N> &a,      \
+  XFENCE_OCL_HD constexpr vec<R, N> operator op(const vec<T, N> &a,            \
                                                       S b) {                   \
     return a op vec<T, N>(b);                                                  \
   }                                                                            \
   template <class T, int N, class S,                                           \
             std::enable_if_t<is_scalar<S>::value, int> = 0>                    \
-  __host__ __device__ constexpr vec<R, N> operator op(S a,                     \
+  XFENCE_OCL_HD constexpr vec<R, N> operator op(S a,                           \
                                                       const vec<T, N> &b) {    \
     return vec<T, N>(a) op b;                                                  \
   }
 #define OCL_ARITHMETIC(op)                                                     \
   OCL_BINARY(op, T, T(a[i] op b[i]))                                           \
   template <class T, int N, class X>                                           \
-  __host__ __device__ constexpr vec<T, N> &operator op##=(vec<T, N> &a,        \
+  XFENCE_OCL_HD constexpr vec<T, N> &operator op##=(vec<T, N> &a,              \
                                                           const X &b) {        \
     return a = a op b;                                                         \
   }
 #define OCL_SHIFT(op)                                                          \
   OCL_BINARY(op, T, T(a[i] op(b[i] & T(8 * sizeof(T) - 1))))                   \
   template <class T, int N, class X>                                           \
-  __host__ __device__ constexpr vec<T, N> &operator op##=(vec<T, N> &a,        \
+  XFENCE_OCL_HD constexpr vec<T, N> &operator op##=(vec<T, N> &a,              \
                                                           const X &b) {        \
     return a = a op b;                                                         \
   }
@@ -223,7 +228,7 @@ OCL_COMPARE(<=) OCL_COMPARE(>=) OCL_COMPARE(&&) OCL_COMPARE(||)
 
 #define OCL_UNARY(op, R, lanewise)                                             \
   template <class T, int N>                                                    \
-  __host__ __device__ constexpr vec<R, N> operator op(const vec<T, N> &a) {    \
+  XFENCE_OCL_HD constexpr vec<R, N> operator op(const vec<T, N> &a) {          \
     vec<R, N> r;                                                               \
     for (int i = 0; i < N; ++i)                                                \
       r[i] = lanewise;                                                         \
@@ -233,21 +238,21 @@ OCL_UNARY(+, T, a[i]) OCL_UNARY(-, T, T(-a[i])) OCL_UNARY(~, T, T(~a[i]))
 OCL_UNARY(!, mask_t<T>, mask_t<T>(a[i] ? 0 : -1))
 #undef OCL_UNARY
 template <class T, int N>
-__host__ __device__ constexpr vec<T, N> &operator++(vec<T, N> &a) {
+XFENCE_OCL_HD constexpr vec<T, N> &operator++(vec<T, N> &a) {
   return a += T(1);
 }
 template <class T, int N>
-__host__ __device__ constexpr vec<T, N> &operator--(vec<T, N> &a) {
+XFENCE_OCL_HD constexpr vec<T, N> &operator--(vec<T, N> &a) {
   return a -= T(1);
 }
 template <class T, int N>
-__host__ __device__ constexpr vec<T, N> operator++(vec<T, N> &a, int) {
+XFENCE_OCL_HD constexpr vec<T, N> operator++(vec<T, N> &a, int) {
   vec<T, N> old = a;
   a += T(1);
   return old;
 }
 template <class T, int N>
-__host__ __device__ constexpr vec<T, N> operator--(vec<T, N> &a, int) {
+XFENCE_OCL_HD constexpr vec<T, N> operator--(vec<T, N> &a, int) {
   vec<T, N> old = a;
   a -= T(1);
   return old;
@@ -293,7 +298,7 @@ enum : int {
   image_UNSIGNED_INT32, image_HALF_FLOAT, image_FLOAT
 };
 
-__host__ __device__ inline int image_channels(int order) {
+XFENCE_OCL_HD inline int image_channels(int order) {
   switch (order) {
   case image_RG: case image_RA: case image_RGx:
     return 2;
@@ -306,12 +311,12 @@ __host__ __device__ inline int image_channels(int order) {
     return 1;
   }
 }
-__host__ __device__ inline bool image_packed(int type) {
+XFENCE_OCL_HD inline bool image_packed(int type) {
   return type == image_UNORM_SHORT_565 || type == image_UNORM_SHORT_555 ||
          type == image_UNORM_INT_101010;
 }
 // Bytes of one texel.
-__host__ __device__ inline size_t image_texel_bytes(int order, int type) {
+XFENCE_OCL_HD inline size_t image_texel_bytes(int order, int type) {
   switch (type) {
   case image_UNORM_SHORT_565: case image_UNORM_SHORT_555:
     return 2;
@@ -327,26 +332,26 @@ __host__ __device__ inline size_t image_texel_bytes(int order, int type) {
     return 4 * image_channels(order);
   }
 }
-__host__ __device__ inline bool image_has_alpha(int order) {
+XFENCE_OCL_HD inline bool image_has_alpha(int order) {
   return order == image_A || order == image_RA || order == image_RGBA ||
          order == image_BGRA || order == image_ARGB || order == image_ABGR ||
          order == image_INTENSITY || order == image_sRGBA ||
          order == image_sBGRA;
 }
-__host__ __device__ inline bool image_srgb(int order) {
+XFENCE_OCL_HD inline bool image_srgb(int order) {
   return order >= image_sRGB && order <= image_sBGRA;
 }
-__device__ inline float image_srgb_to_linear(float c) {
+XFENCE_OCL_D inline float image_srgb_to_linear(float c) {
   return c <= 0.04045f ? c / 12.92f : powf((c + 0.055f) / 1.055f, 2.4f);
 }
-__device__ inline float image_linear_to_srgb(float c) {
+XFENCE_OCL_D inline float image_linear_to_srgb(float c) {
   c = fminf(fmaxf(c, 0.0f), 1.0f);
   return c <= 0.0031308f ? 12.92f * c : 1.055f * powf(c, 1.0f / 2.4f) - 0.055f;
 }
 
 // Channel k of the texel at p, for read_imagef (normalized formats scaled
 // to [0, 1] or [-1, 1]; integer formats, undefined there, as their value).
-__device__ inline float image_load_f(const unsigned char *p, int type, int k) {
+XFENCE_OCL_D inline float image_load_f(const unsigned char *p, int type, int k) {
   switch (type) {
   case image_SNORM_INT8:
     return fmaxf(-1.0f, reinterpret_cast<const signed char *>(p)[k] / 127.0f);
@@ -357,7 +362,7 @@ __device__ inline float image_load_f(const unsigned char *p, int type, int k) {
   case image_UNORM_INT16:
     return reinterpret_cast<const unsigned short *>(p)[k] / 65535.0f;
   case image_HALF_FLOAT:
-    return __half2float(reinterpret_cast<const __half *>(p)[k]);
+    return float(reinterpret_cast<const half *>(p)[k]);
   case image_FLOAT:
     return reinterpret_cast<const float *>(p)[k];
   case image_SIGNED_INT8:
@@ -376,7 +381,7 @@ __device__ inline float image_load_f(const unsigned char *p, int type, int k) {
 }
 // The same for read_imagei and read_imageui (the bits of a 32-bit channel;
 // a float format, undefined there, converted).
-__device__ inline int image_load_i(const unsigned char *p, int type, int k) {
+XFENCE_OCL_D inline int image_load_i(const unsigned char *p, int type, int k) {
   switch (type) {
   case image_SIGNED_INT8:
     return reinterpret_cast<const signed char *>(p)[k];
@@ -393,7 +398,7 @@ __device__ inline int image_load_i(const unsigned char *p, int type, int k) {
   }
 }
 template <class T>
-__device__ inline T image_load(const unsigned char *p, int type, int k) {
+XFENCE_OCL_D inline T image_load(const unsigned char *p, int type, int k) {
   if constexpr (std::is_same<T, float>::value)
     return image_load_f(p, type, k);
   else
@@ -403,7 +408,7 @@ __device__ inline T image_load(const unsigned char *p, int type, int k) {
 // The texel (x, y, z) as (r, g, b, a); outside the image, the border color:
 // 0 in every channel, but alpha 1 for an order without alpha.
 template <class T>
-__device__ vec<T, 4> image_texel(const image &img, int x, int y, int z) {
+XFENCE_OCL_D vec<T, 4> image_texel(const image &img, int x, int y, int z) {
   int order = img.channel_order, type = img.channel_data_type;
   if (x < 0 || y < 0 || z < 0 || x >= img.width || y >= img.height ||
       z >= img.depth)
@@ -473,7 +478,7 @@ struct image_axis {
   int i0, i1;
   float a;
 };
-__device__ inline image_axis image_address(float s, int n, unsigned sampler,
+XFENCE_OCL_D inline image_axis image_address(float s, int n, unsigned sampler,
                                            bool linear) {
   bool normalized = sampler & 1;
   unsigned mode = sampler & 0xE;
@@ -530,7 +535,7 @@ __device__ inline image_axis image_address(float s, int n, unsigned sampler,
 // A read of an image of D dimensions (and a layer index after them if A)
 // at `coord` (an integer or float scalar or vector).
 template <class T, int D, bool A, class C>
-__device__ vec<T, 4> image_read(const image &img, unsigned sampler,
+XFENCE_OCL_D vec<T, 4> image_read(const image &img, unsigned sampler,
                                 const C &coord) {
   // Integer coordinates are unnormalized and read the nearest texel.
   constexpr bool integer = std::is_integral<decltype(lane(coord, 0))>::value;
@@ -550,7 +555,7 @@ __device__ vec<T, 4> image_read(const image &img, unsigned sampler,
     return image_texel<T>(img, axis[0].i0, axis[1].i0, axis[2].i0);
   // Linear filtering (of float reads only): the weighted sum of the 2, 4
   // or 8 texels around the coordinate.
-  vec<T, 4> r;
+  vec<T, 4> r(T(0));
   for (int corner = 0; corner < (1 << D); ++corner) {
     float w = 1.0f;
     int at[3];
@@ -570,7 +575,7 @@ __device__ vec<T, 4> image_read(const image &img, unsigned sampler,
 // Stores channel k of a texel: float values for normalized and float
 // formats (round to nearest even, saturated), integers saturated to the
 // channel's type.
-__device__ inline void image_store_f(unsigned char *p, int type, int k,
+XFENCE_OCL_D inline void image_store_f(unsigned char *p, int type, int k,
                                      float f) {
   // A NaN converts to 0 (OpenCL's saturating conversions).
   auto to = [](float x, float lo, float hi) {
@@ -590,14 +595,14 @@ __device__ inline void image_store_f(unsigned char *p, int type, int k,
     reinterpret_cast<unsigned short *>(p)[k] = to(f * 65535.0f, 0.0f, 65535.0f);
     return;
   case image_HALF_FLOAT:
-    reinterpret_cast<__half *>(p)[k] = __float2half_rn(f);
+    reinterpret_cast<half *>(p)[k] = half(f);
     return;
   default:
     reinterpret_cast<float *>(p)[k] = f;
     return;
   }
 }
-__device__ inline void image_store_i(unsigned char *p, int type, int k,
+XFENCE_OCL_D inline void image_store_i(unsigned char *p, int type, int k,
                                      long long v) {
   auto sat = [](long long x, long long lo, long long hi) {
     return x < lo ? lo : x > hi ? hi : x;
@@ -622,7 +627,7 @@ __device__ inline void image_store_i(unsigned char *p, int type, int k,
 }
 // A write at (x, y, z); outside the image (undefined in OpenCL) nothing.
 template <class T>
-__device__ void image_write(const image &img, int x, int y, int z,
+XFENCE_OCL_D void image_write(const image &img, int x, int y, int z,
                             const vec<T, 4> &c) {
   int order = img.channel_order, type = img.channel_data_type;
   if (x < 0 || y < 0 || z < 0 || x >= img.width || y >= img.height ||
@@ -679,7 +684,7 @@ __device__ void image_write(const image &img, int x, int y, int z,
   }
 }
 template <int D, bool A, class C>
-__device__ void image_index(const C &coord, int at[3]) {
+XFENCE_OCL_D void image_index(const C &coord, int at[3]) {
   at[0] = at[1] = at[2] = 0;
   for (int d = 0; d < D + A; ++d)
     at[d] = int(lane(coord, d));
@@ -689,47 +694,47 @@ __device__ void image_index(const C &coord, int at[3]) {
 // no addressing), writes, and the queries.
 #define OCL_IMAGE_BUILTINS(I, D, A)                                            \
   template <class C>                                                           \
-  __device__ vec<float, 4> read_imagef(const I &img, sampler_t s,            \
+  XFENCE_OCL_D vec<float, 4> read_imagef(const I &img, sampler_t s,          \
                                        const C &c) {                           \
     return image_read<float, D, A>(img, s, c);                                 \
   }                                                                            \
   template <class C>                                                           \
-  __device__ vec<int, 4> read_imagei(const I &img, sampler_t s, const C &c) {  \
+  XFENCE_OCL_D vec<int, 4> read_imagei(const I &img, sampler_t s, const C &c) { \
     return image_read<int, D, A>(img, s, c);                                   \
   }                                                                            \
   template <class C>                                                           \
-  __device__ vec<unsigned, 4> read_imageui(const I &img, sampler_t s,        \
+  XFENCE_OCL_D vec<unsigned, 4> read_imageui(const I &img, sampler_t s,      \
                                            const C &c) {                       \
     return image_read<unsigned, D, A>(img, s, c);                              \
   }                                                                            \
   template <class C>                                                           \
-  __device__ vec<float, 4> read_imagef(const I &img, const C &c) {           \
+  XFENCE_OCL_D vec<float, 4> read_imagef(const I &img, const C &c) {         \
     return image_read<float, D, A>(img, 0u, c);                                \
   }                                                                            \
   template <class C>                                                           \
-  __device__ vec<int, 4> read_imagei(const I &img, const C &c) {             \
+  XFENCE_OCL_D vec<int, 4> read_imagei(const I &img, const C &c) {           \
     return image_read<int, D, A>(img, 0u, c);                                  \
   }                                                                            \
   template <class C>                                                           \
-  __device__ vec<unsigned, 4> read_imageui(const I &img, const C &c) {       \
+  XFENCE_OCL_D vec<unsigned, 4> read_imageui(const I &img, const C &c) {     \
     return image_read<unsigned, D, A>(img, 0u, c);                             \
   }                                                                            \
   template <class C>                                                           \
-  __device__ void write_imagef(const I &img, const C &c,                     \
+  XFENCE_OCL_D void write_imagef(const I &img, const C &c,                   \
                                const vec<float, 4> &v) {                       \
     int at[3];                                                                 \
     image_index<D, A>(c, at);                                                  \
     image_write<float>(img, at[0], at[1], at[2], v);                           \
   }                                                                            \
   template <class C>                                                           \
-  __device__ void write_imagei(const I &img, const C &c,                     \
+  XFENCE_OCL_D void write_imagei(const I &img, const C &c,                   \
                                const vec<int, 4> &v) {                         \
     int at[3];                                                                 \
     image_index<D, A>(c, at);                                                  \
     image_write<int>(img, at[0], at[1], at[2], v);                             \
   }                                                                            \
   template <class C>                                                           \
-  __device__ void write_imageui(const I &img, const C &c,                    \
+  XFENCE_OCL_D void write_imageui(const I &img, const C &c,                  \
                                 const vec<unsigned, 4> &v) {                   \
     int at[3];                                                                 \
     image_index<D, A>(c, at);                                                  \
@@ -745,14 +750,14 @@ OCL_IMAGE_BUILTINS(image3d_t, 3, false)
 // Depth images hold one channel (order CLK_DEPTH) and read a float.
 #define OCL_DEPTH_BUILTINS(I, A)                                               \
   template <class C>                                                           \
-  __device__ float read_imagef(const I &img, sampler_t s, const C &c) {       \
+  XFENCE_OCL_D float read_imagef(const I &img, sampler_t s, const C &c) {     \
     return image_read<float, 2, A>(img, s, c)[0];                              \
   }                                                                            \
-  template <class C> __device__ float read_imagef(const I &img, const C &c) {  \
+  template <class C> XFENCE_OCL_D float read_imagef(const I &img, const C &c) { \
     return image_read<float, 2, A>(img, 0u, c)[0];                             \
   }                                                                            \
   template <class C>                                                           \
-  __device__ void write_imagef(const I &img, const C &c, float v) {           \
+  XFENCE_OCL_D void write_imagef(const I &img, const C &c, float v) {         \
     int at[3];                                                                 \
     image_index<2, A>(c, at);                                                  \
     image_write<float>(img, at[0], at[1], at[2],                               \
@@ -762,49 +767,49 @@ OCL_DEPTH_BUILTINS(image2d_depth_t, false)
 OCL_DEPTH_BUILTINS(image2d_array_depth_t, true)
 #undef OCL_DEPTH_BUILTINS
 
-__device__ inline int get_image_width(const image &img) { return img.width; }
-__device__ inline int get_image_height(const image &img) {
+XFENCE_OCL_D inline int get_image_width(const image &img) { return img.width; }
+XFENCE_OCL_D inline int get_image_height(const image &img) {
   return img.height;
 }
-__device__ inline int get_image_depth(const image3d_t &img) {
+XFENCE_OCL_D inline int get_image_depth(const image3d_t &img) {
   return img.depth;
 }
-__device__ inline int get_image_channel_data_type(const image &img) {
+XFENCE_OCL_D inline int get_image_channel_data_type(const image &img) {
   return img.channel_data_type;
 }
-__device__ inline int get_image_channel_order(const image &img) {
+XFENCE_OCL_D inline int get_image_channel_order(const image &img) {
   return img.channel_order;
 }
-__device__ inline vec<int, 2> get_image_dim(const image2d_t &img) {
+XFENCE_OCL_D inline vec<int, 2> get_image_dim(const image2d_t &img) {
   return vec<int, 2>(img.width, img.height);
 }
-__device__ inline vec<int, 2> get_image_dim(const image2d_array_t &img) {
+XFENCE_OCL_D inline vec<int, 2> get_image_dim(const image2d_array_t &img) {
   return vec<int, 2>(img.width, img.height);
 }
-__device__ inline vec<int, 2> get_image_dim(const image2d_depth_t &img) {
+XFENCE_OCL_D inline vec<int, 2> get_image_dim(const image2d_depth_t &img) {
   return vec<int, 2>(img.width, img.height);
 }
-__device__ inline vec<int, 2>
+XFENCE_OCL_D inline vec<int, 2>
 get_image_dim(const image2d_array_depth_t &img) {
   return vec<int, 2>(img.width, img.height);
 }
-__device__ inline vec<int, 4> get_image_dim(const image3d_t &img) {
+XFENCE_OCL_D inline vec<int, 4> get_image_dim(const image3d_t &img) {
   return vec<int, 4>(img.width, img.height, img.depth, 0);
 }
-__device__ inline size_t get_image_array_size(const image1d_array_t &img) {
+XFENCE_OCL_D inline size_t get_image_array_size(const image1d_array_t &img) {
   return img.array_size;
 }
-__device__ inline size_t get_image_array_size(const image2d_array_t &img) {
+XFENCE_OCL_D inline size_t get_image_array_size(const image2d_array_t &img) {
   return img.array_size;
 }
-__device__ inline size_t
+XFENCE_OCL_D inline size_t
 get_image_array_size(const image2d_array_depth_t &img) {
   return img.array_size;
 }
 
 // Host side: an image over device memory (a pitch of 0 is the tight one).
 template <class I>
-__host__ __device__ I make_image(void *data, int order, int type, int width,
+XFENCE_OCL_HD I make_image(void *data, int order, int type, int width,
                                  int height, int depth, int array_size,
                                  size_t row_pitch, size_t slice_pitch) {
   I img;
@@ -819,35 +824,35 @@ __host__ __device__ I make_image(void *data, int order, int type, int width,
   img.channel_data_type = type;
   return img;
 }
-__host__ __device__ inline image1d_t make_image1d(void *data, int order,
+XFENCE_OCL_HD inline image1d_t make_image1d(void *data, int order,
                                                   int type, int width) {
   return make_image<image1d_t>(data, order, type, width, 1, 1, 0, 0, 0);
 }
-__host__ __device__ inline image1d_buffer_t
+XFENCE_OCL_HD inline image1d_buffer_t
 make_image1d_buffer(void *data, int order, int type, int width) {
   return make_image<image1d_buffer_t>(data, order, type, width, 1, 1, 0, 0, 0);
 }
-__host__ __device__ inline image2d_t make_image2d(void *data, int order,
+XFENCE_OCL_HD inline image2d_t make_image2d(void *data, int order,
                                                   int type, int width,
                                                   int height,
                                                   size_t row_pitch = 0) {
   return make_image<image2d_t>(data, order, type, width, height, 1, 0,
                                row_pitch, 0);
 }
-__host__ __device__ inline image3d_t
+XFENCE_OCL_HD inline image3d_t
 make_image3d(void *data, int order, int type, int width, int height, int depth,
              size_t row_pitch = 0, size_t slice_pitch = 0) {
   return make_image<image3d_t>(data, order, type, width, height, depth, 0,
                                row_pitch, slice_pitch);
 }
 // The layers of a 1D array are its rows: `layer_pitch` bytes apart.
-__host__ __device__ inline image1d_array_t
+XFENCE_OCL_HD inline image1d_array_t
 make_image1d_array(void *data, int order, int type, int width, int layers,
                    size_t layer_pitch = 0) {
   return make_image<image1d_array_t>(data, order, type, width, layers, 1,
                                      layers, layer_pitch, 0);
 }
-__host__ __device__ inline image2d_array_t
+XFENCE_OCL_HD inline image2d_array_t
 make_image2d_array(void *data, int order, int type, int width, int height,
                    int layers, size_t row_pitch = 0, size_t slice_pitch = 0) {
   return make_image<image2d_array_t>(data, order, type, width, height, layers,
@@ -855,13 +860,13 @@ make_image2d_array(void *data, int order, int type, int width, int height,
 }
 // Depth images: channel order CLK_DEPTH, data type CLK_FLOAT or
 // CLK_UNORM_INT16.
-__host__ __device__ inline image2d_depth_t
+XFENCE_OCL_HD inline image2d_depth_t
 make_image2d_depth(void *data, int type, int width, int height,
                    size_t row_pitch = 0) {
   return make_image<image2d_depth_t>(data, image_DEPTH, type, width, height,
                                      1, 0, row_pitch, 0);
 }
-__host__ __device__ inline image2d_array_depth_t
+XFENCE_OCL_HD inline image2d_array_depth_t
 make_image2d_array_depth(void *data, int type, int width, int height,
                          int layers, size_t row_pitch = 0,
                          size_t slice_pitch = 0) {

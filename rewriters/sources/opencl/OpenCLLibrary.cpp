@@ -683,7 +683,9 @@ OpenCLLibrary::define(const clang::FunctionDecl *callee, std::string &why) {
     if (base == "normalize")
       return define(1, sq + "return d == 0 ? a0 : a0 * " + rsqrt + "(d);");
     if (base == "cross")
-      return define(1, *rname + " r;\n  r[0] = a0[1] * a1[2] - a0[2] * a1[1];\n"
+      // The w of a 4-lane result is 0 (OpenCL C 1.2 §6.12.5); the vector's
+      // default constructor leaves lanes as they are.
+      return define(1, *rname + " r(0);\n  r[0] = a0[1] * a1[2] - a0[2] * a1[1];\n"
                                 "  r[1] = a0[2] * a1[0] - a0[0] * a1[2];\n"
                                 "  r[2] = a0[0] * a1[1] - a0[1] * a1[0];\n"
                                 "  return r;");

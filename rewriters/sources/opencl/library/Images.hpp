@@ -306,7 +306,7 @@ XFENCE_OCL_D vec<T, 4> image_read(const image &img, unsigned sampler,
     return image_texel<T>(img, axis[0].i0, axis[1].i0, axis[2].i0);
   // Linear filtering (of float reads only): the weighted sum of the 2, 4
   // or 8 texels around the coordinate.
-  vec<T, 4> r;
+  vec<T, 4> r(T(0));
   for (int corner = 0; corner < (1 << D); ++corner) {
     float w = 1.0f;
     int at[3];

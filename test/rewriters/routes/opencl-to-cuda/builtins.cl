@@ -31,6 +31,11 @@
 // CHECK: __device__ inline int any(ocl::int4 a0) {
 // CHECK-NEXT: for (int i = 0; i < 4; ++i)
 // CHECK-NEXT: if (msb(a0[i]))
+// The w of cross(float4, float4) is 0 (OpenCL C 1.2 section 6.12.5): the
+// result starts from zero lanes, the vector's default constructor leaving
+// them as they are.
+// CHECK: __device__ inline ocl::float4 cross(ocl::float4 a0, ocl::float4 a1) {
+// CHECK-NEXT: ocl::float4 r(0);
 // CHECK: __device__ inline ocl::float4 fmax(ocl::float4 a0, float a1) {
 // CHECK: r[i] = fmax(lane(a0, i), lane(a1, i));
 // CHECK: __device__ inline ocl::float4 select(ocl::float4 a0, ocl::float4 a1, ocl::int4 a2) {
@@ -59,7 +64,7 @@ __kernel void builtins(__global float *f, __global int *i, __global uint *u,
   f[2] = native_sin(x) + native_divide(x, 3.0f) + half_exp(x) + sqrt(x) +
          fmin(x, 2.0f) + fmax(x, 1.0f) + rsqrt(x) + pown(x, 3);
   f[3] = dot(v[0], v[1]) + length(v[0]) + distance(v[0], v[1]);
-  v[2] = normalize(v[0]) + sin(v[1]) + fmax(v[0], 0.5f);
+  v[2] = normalize(v[0]) + sin(v[1]) + fmax(v[0], 0.5f) + cross(v[0], v[1]);
   i[0] = mad24(i[1], i[2], i[3]) + mul24(i[1], 2) + hadd(i[1], i[2]) +
          min(i[1], i[2]) + max(i[1], 3) + clz(i[4]) + popcount(i[5]) +
          abs(i[6]) + rotate(i[7], 3) + isnan(x) + signbit(x);
