@@ -10,6 +10,10 @@
 #include "rewriters/routes/CudaToOpenCL.h"
 #include "rewriters/routes/OpenCLToAlpaka.h"
 #include "rewriters/routes/OpenCLToCuda.h"
+#include "rewriters/targets/alpaka/AlpakaTargetSyntax.h"
+#include "rewriters/targets/cuda/CudaTargetSyntax.h"
+#include "rewriters/targets/hip/HipTargetSyntax.h"
+#include "rewriters/targets/opencl/OpenCLOutputCheck.h"
 
 #include "mlir/Tools/mlir-translate/Translation.h"
 #include "llvm/ADT/STLExtras.h"
@@ -341,6 +345,51 @@ void xfence::registerRouteTranslations() {
           return mlir::success();
         });
   }
+}
+
+mlir::LogicalResult
+xfence::verifyTranslation(Language to, const RouteOptions &options,
+                          llvm::StringRef inputPath, llvm::StringRef text,
+                          llvm::StringRef shownAs, VerifyOutput verify,
+                          llvm::raw_ostream &diag) {
+  if (verify == VerifyOutput::No)
+    return mlir::success();
+  std::optional<OutputCompiler> compiler;
+  llvm::StringRef missing;
+  switch (to) {
+  case Language::OpenCL:
+    compiler = openclOutputCompiler(options.outputStandard);
+    missing = "clang (XFENCE_CLANG)";
+    break;
+  case Language::Cuda:
+    compiler = cudaOutputCompiler();
+    missing = "nvcc (XFENCE_NVCC)";
+    break;
+  case Language::Hip:
+    compiler = hipOutputCompiler();
+    missing = "clang with HIP's headers (XFENCE_HIP_INCLUDE)";
+    break;
+  case Language::Alpaka:
+    compiler = alpakaOutputCompiler();
+    missing = "alpaka's headers (XFENCE_ALPAKA_INCLUDE)";
+    break;
+  }
+  if (!compiler) {
+    if (verify == VerifyOutput::WhereInstalled)
+      return mlir::success();
+    diag << shownAs << ": error: --verify-output: no " << languageName(to)
+         << " compiler to check the translation with: " << missing
+         << " not found\n";
+    return mlir::failure();
+  }
+  // The translation keeps the user's own #include "..." lines.
+  std::vector<std::string> includeDirs = {
+      llvm::sys::path::parent_path(inputPath).empty()
+          ? std::string(".")
+          : llvm::sys::path::parent_path(inputPath).str()};
+  llvm::append_range(includeDirs, options.source.includeDirs);
+  return checkOutput(*compiler, text, shownAs, options.source.defines,
+                     includeDirs, diag);
 }
 
 FailureOr<std::string>

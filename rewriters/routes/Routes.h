@@ -112,6 +112,30 @@ mlir::LogicalResult setOpenCLStandard(RouteOptions &options, const Route &route,
                                       llvm::StringRef std,
                                       llvm::raw_ostream &diag);
 
+/// Whether a translation is compiled by its target's compiler before it is
+/// written (docs/architecture.md, "Checked outputs").
+enum class VerifyOutput {
+  /// Not compiled.
+  No,
+  /// Compiled where the target's compiler is installed (the environment's
+  /// XFENCE_VERIFY_OUTPUT=1: the test suite and the corpus runners).
+  WhereInstalled,
+  /// Compiled; a missing compiler is an error (--verify-output).
+  Required,
+};
+
+/// Compiles the translation `text` of the file `inputPath` to `to` with the
+/// target's compiler, with the user's -D and -I and the input's directory.
+/// Fails, after an internal error naming `shownAs` with the compiler's
+/// messages, where the compiler refuses it, or where none is installed and
+/// `verify` is Required.
+mlir::LogicalResult verifyTranslation(Language to, const RouteOptions &options,
+                                      llvm::StringRef inputPath,
+                                      llvm::StringRef text,
+                                      llvm::StringRef shownAs,
+                                      VerifyOutput verify,
+                                      llvm::raw_ostream &diag);
+
 /// Registers each route with mlir-translate as `--route-<from>-to-<to>`
 /// (`--route-cuda-to-hip`), which translates a whole file with the routes'
 /// default options, as `xfence translate FILE --to <to>` does without

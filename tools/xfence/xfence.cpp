@@ -23,6 +23,7 @@
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/thread.h"
 
 #include <CLI/CLI.hpp>
@@ -93,7 +94,8 @@ void addCudaOptions(CLI::App *cmd, xfence::CudaRouteOptions &options) {
 /// the exit status.
 int translate(const std::string &input, xfence::Language target,
               const std::string &output, const std::string &clStd,
-              xfence::RouteOptions options, llvm::raw_ostream &diag) {
+              xfence::RouteOptions options, xfence::VerifyOutput verify,
+              llvm::raw_ostream &diag) {
   std::unique_ptr<llvm::MemoryBuffer> buffer =
       xfence::readInput(input, output, diag);
   if (!buffer)
@@ -110,6 +112,13 @@ int translate(const std::string &input, xfence::Language target,
   llvm::FailureOr<std::string> text =
       route->translate(input, buffer->getBuffer(), options, diag);
   if (llvm::failed(text))
+    return 1;
+  std::string shownAs =
+      output == "-"
+          ? (llvm::sys::path::stem(input) + xfence::fileExtension(target)).str()
+          : output;
+  if (failed(xfence::verifyTranslation(target, options, input, *text, shownAs,
+                                       verify, diag)))
     return 1;
   return xfence::writeOutput(output, *text, /*binary=*/false, diag);
 }
@@ -381,6 +390,14 @@ static int run(int argc, char **argv) {
                   "(--to opencl): CL1.2, CL2.0, CL3.0");
   cmd->add_flag("--no-coalesce", noCoalesce,
                 "Do not merge or remove redundant fences");
+  bool verifyOutput = false;
+  cmd->add_flag(
+      "--verify-output", verifyOutput,
+      "Compile the translation with the target's compiler before writing it "
+      "(nvcc for CUDA, clang for OpenCL C and HIP, g++ with alpaka's "
+      "headers named by XFENCE_ALPAKA_INCLUDE); a translation it refuses is "
+      "an internal error and no file is written. XFENCE_VERIFY_OUTPUT=1 does "
+      "the same where the compiler is installed");
   addGlobalFenceOption(cmd, globalFence);
   addCudaOptions(cmd, options.cuda);
   cmd->footer(xfence::routesHelp() +
@@ -485,6 +502,11 @@ static int run(int argc, char **argv) {
     return 1;
   }
   std::optional<xfence::Language> to = xfence::targetLanguageNamed(target);
+  xfence::VerifyOutput verify =
+      verifyOutput ? xfence::VerifyOutput::Required
+      : llvm::sys::Process::GetEnv("XFENCE_VERIFY_OUTPUT").value_or("") == "1"
+          ? xfence::VerifyOutput::WhereInstalled
+          : xfence::VerifyOutput::No;
   std::vector<std::string> sources; // the extensions of the files --to takes
   for (const xfence::Route &route : xfence::allRoutes())
     if (to && route.to == *to)
@@ -501,14 +523,14 @@ static int run(int argc, char **argv) {
         input, output, inputs, xfence::fileExtension(*to), jobs, kStackSize,
         [&](const std::string &in, const std::string &out,
             llvm::raw_ostream &diag) {
-          return translate(in, *to, out, clStd, options, diag);
+          return translate(in, *to, out, clStd, options, verify, diag);
         });
   }
   if (cmd->count("--jobs")) {
     error("--jobs is about a directory input (several files at a time)");
     return 1;
   }
-  return translate(input, *to, output, clStd, options, llvm::errs());
+  return translate(input, *to, output, clStd, options, verify, llvm::errs());
 }
 
 int main(int argc, char **argv) {

@@ -12,7 +12,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "rewriters/targets/alpaka/AlpakaTargetSyntax.h"
+
 #include "backends/common/EmbeddedFile.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
 
 #include "llvm/ADT/STLExtras.h"
 
@@ -54,4 +59,21 @@ const xfence::TargetSyntax &xfence::alpakaTargetSyntax() {
                                        /*threadIndices=*/false, "std::",
                                        /*half=*/{}}};
   return syntax;
+}
+
+std::optional<xfence::OutputCompiler> xfence::alpakaOutputCompiler() {
+  // alpaka 3 is header-only and not packaged: XFENCE_ALPAKA_INCLUDE names
+  // its include/ directory. Its CPU back ends, without TBB and OpenMP.
+  std::optional<std::string> include =
+      llvm::sys::Process::GetEnv("XFENCE_ALPAKA_INCLUDE");
+  std::optional<std::string> cxx =
+      findProgram("XFENCE_ALPAKA_CXX", {"g++-12", "g++", "c++"});
+  if (!include || include->empty() || !cxx)
+    return std::nullopt;
+  return OutputCompiler{"g++ with alpaka's headers",
+                        *cxx,
+                        {"-std=c++20", "-fsyntax-only", "-I" + *include,
+                         "-DALPAKA_DISABLE_EXEC_CpuTbbBlocks",
+                         "-DALPAKA_DISABLE_EXEC_CpuOmpBlocks"},
+                        ".cpp"};
 }

@@ -8,11 +8,16 @@
 #ifndef XFENCE_REWRITERS_TARGETS_CUDA_CUDATARGETSYNTAX_H
 #define XFENCE_REWRITERS_TARGETS_CUDA_CUDATARGETSYNTAX_H
 
+#include "rewriters/common/OutputCheck.h"
 #include "rewriters/common/TargetSyntax.h"
 
 namespace xfence {
 
 const TargetSyntax &cudaTargetSyntax();
+
+/// nvcc (XFENCE_NVCC, PATH, /usr/local/cuda/bin), which checks a CUDA
+/// translation by compiling it for sm_90; none where it is not installed.
+std::optional<OutputCompiler> cudaOutputCompiler();
 
 } // namespace xfence
 

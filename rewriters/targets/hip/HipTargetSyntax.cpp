@@ -11,9 +11,36 @@
 
 #include "rewriters/targets/hip/HipTargetSyntax.h"
 
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+
 const xfence::TargetSyntax &xfence::hipTargetSyntax() {
   static const TargetSyntax syntax = cudaLikeSyntax(
       "HIP", "hip", "(const void *)",
       {"xfence_half", "xfence_half2float", "xfence_float2half_rn"});
   return syntax;
+}
+
+std::optional<xfence::OutputCompiler> xfence::hipOutputCompiler() {
+  // HIP's headers (Debian's libamdhip64-dev: /usr/include/hip) under clang's
+  // HIP mode, for gfx90a; HIP 5.2's headers read __AMDGCN_WAVEFRONT_SIZE,
+  // which clang 22 no longer defines.
+  std::optional<std::string> clang = findClang();
+  std::optional<std::string> include =
+      llvm::sys::Process::GetEnv("XFENCE_HIP_INCLUDE");
+  llvm::SmallString<128> runtime(include.value_or("/usr/include"));
+  llvm::sys::path::append(runtime, "hip", "hip_runtime.h");
+  if (!clang || !llvm::sys::fs::exists(runtime))
+    return std::nullopt;
+  OutputCompiler compiler{"clang -x hip",
+                          *clang,
+                          {"-x", "hip", "--offload-arch=gfx90a", "-nogpulib",
+                           "-D__AMDGCN_WAVEFRONT_SIZE=64", "-std=c++17",
+                           "-fsyntax-only"},
+                          ".hip"};
+  if (include)
+    compiler.args.push_back("-isystem" + *include);
+  return compiler;
 }

@@ -8,11 +8,17 @@
 #ifndef XFENCE_REWRITERS_TARGETS_HIP_HIPTARGETSYNTAX_H
 #define XFENCE_REWRITERS_TARGETS_HIP_HIPTARGETSYNTAX_H
 
+#include "rewriters/common/OutputCheck.h"
 #include "rewriters/common/TargetSyntax.h"
 
 namespace xfence {
 
 const TargetSyntax &hipTargetSyntax();
+
+/// clang's HIP mode with HIP's headers (XFENCE_HIP_INCLUDE, else
+/// /usr/include), which checks a HIP translation; none where either is
+/// missing.
+std::optional<OutputCompiler> hipOutputCompiler();
 
 } // namespace xfence
 
