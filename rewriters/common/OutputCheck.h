@@ -14,6 +14,7 @@
 #define XFENCE_REWRITERS_COMMON_OUTPUTCHECK_H
 
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
 #include "llvm/Support/LogicalResult.h"
 #include "llvm/Support/raw_ostream.h"
 

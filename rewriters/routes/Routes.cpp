@@ -347,6 +347,22 @@ void xfence::registerRouteTranslations() {
   }
 }
 
+/// The compiler that checks a translation to `to`, as its target names it.
+static llvm::Expected<OutputCompiler>
+outputCompilerFor(Language to, const RouteOptions &options) {
+  switch (to) {
+  case Language::OpenCL:
+    return openclOutputCompiler(options.outputStandard);
+  case Language::Cuda:
+    return cudaOutputCompiler();
+  case Language::Hip:
+    return hipOutputCompiler();
+  case Language::Alpaka:
+    return alpakaOutputCompiler();
+  }
+  llvm_unreachable("a target language without a compiler");
+}
+
 mlir::LogicalResult
 xfence::verifyTranslation(Language to, const RouteOptions &options,
                           llvm::StringRef inputPath, llvm::StringRef text,
@@ -354,32 +370,13 @@ xfence::verifyTranslation(Language to, const RouteOptions &options,
                           llvm::raw_ostream &diag) {
   if (verify == VerifyOutput::No)
     return mlir::success();
-  std::optional<OutputCompiler> compiler;
-  llvm::StringRef missing;
-  switch (to) {
-  case Language::OpenCL:
-    compiler = openclOutputCompiler(options.outputStandard);
-    missing = "clang (XFENCE_CLANG)";
-    break;
-  case Language::Cuda:
-    compiler = cudaOutputCompiler();
-    missing = "nvcc (XFENCE_NVCC)";
-    break;
-  case Language::Hip:
-    compiler = hipOutputCompiler();
-    missing = "clang with HIP's headers (XFENCE_HIP_INCLUDE)";
-    break;
-  case Language::Alpaka:
-    compiler = alpakaOutputCompiler();
-    missing = "alpaka's headers (XFENCE_ALPAKA_INCLUDE)";
-    break;
-  }
+  llvm::Expected<OutputCompiler> compiler = outputCompilerFor(to, options);
   if (!compiler) {
+    std::string missing = llvm::toString(compiler.takeError());
     if (verify == VerifyOutput::WhereInstalled)
       return mlir::success();
     diag << shownAs << ": error: --verify-output: no " << languageName(to)
-         << " compiler to check the translation with: " << missing
-         << " not found\n";
+         << " compiler to check the translation with: " << missing << "\n";
     return mlir::failure();
   }
   // The translation keeps the user's own #include "..." lines.

@@ -61,7 +61,7 @@ const xfence::TargetSyntax &xfence::alpakaTargetSyntax() {
   return syntax;
 }
 
-std::optional<xfence::OutputCompiler> xfence::alpakaOutputCompiler() {
+llvm::Expected<xfence::OutputCompiler> xfence::alpakaOutputCompiler() {
   // alpaka 3 is header-only and not packaged: XFENCE_ALPAKA_INCLUDE names
   // its include/ directory. Its CPU back ends, without TBB and OpenMP.
   std::optional<std::string> include =
@@ -69,7 +69,8 @@ std::optional<xfence::OutputCompiler> xfence::alpakaOutputCompiler() {
   std::optional<std::string> cxx =
       findProgram("XFENCE_ALPAKA_CXX", {"g++-12", "g++", "c++"});
   if (!include || include->empty() || !cxx)
-    return std::nullopt;
+    return llvm::createStringError(
+        "alpaka's headers are not named (XFENCE_ALPAKA_INCLUDE)");
   return OutputCompiler{"g++ with alpaka's headers",
                         *cxx,
                         {"-std=c++20", "-fsyntax-only", "-I" + *include,

@@ -14,13 +14,13 @@ const xfence::TargetSyntax &xfence::cudaTargetSyntax() {
   return syntax;
 }
 
-std::optional<xfence::OutputCompiler> xfence::cudaOutputCompiler() {
+llvm::Expected<xfence::OutputCompiler> xfence::cudaOutputCompiler() {
   // -rdc: a translation may call a function that another file defines, as
   // its source may.
   std::optional<std::string> nvcc =
       findProgram("XFENCE_NVCC", {"nvcc", "/usr/local/cuda/bin/nvcc"});
   if (!nvcc)
-    return std::nullopt;
+    return llvm::createStringError("nvcc (XFENCE_NVCC) not found");
   return OutputCompiler{
       "nvcc",
       *nvcc,

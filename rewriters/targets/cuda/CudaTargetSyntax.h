@@ -16,8 +16,9 @@ namespace xfence {
 const TargetSyntax &cudaTargetSyntax();
 
 /// nvcc (XFENCE_NVCC, PATH, /usr/local/cuda/bin), which checks a CUDA
-/// translation by compiling it for sm_90; none where it is not installed.
-std::optional<OutputCompiler> cudaOutputCompiler();
+/// translation by compiling it for sm_90; an error that says what is missing
+/// otherwise.
+llvm::Expected<OutputCompiler> cudaOutputCompiler();
 
 } // namespace xfence
 

@@ -23,7 +23,7 @@ const xfence::TargetSyntax &xfence::hipTargetSyntax() {
   return syntax;
 }
 
-std::optional<xfence::OutputCompiler> xfence::hipOutputCompiler() {
+llvm::Expected<xfence::OutputCompiler> xfence::hipOutputCompiler() {
   // HIP's headers (Debian's libamdhip64-dev: /usr/include/hip) under clang's
   // HIP mode, for gfx90a; HIP 5.2's headers read __AMDGCN_WAVEFRONT_SIZE,
   // which clang 22 no longer defines.
@@ -33,7 +33,8 @@ std::optional<xfence::OutputCompiler> xfence::hipOutputCompiler() {
   llvm::SmallString<128> runtime(include.value_or("/usr/include"));
   llvm::sys::path::append(runtime, "hip", "hip_runtime.h");
   if (!clang || !llvm::sys::fs::exists(runtime))
-    return std::nullopt;
+    return llvm::createStringError(
+        "clang with HIP's headers (XFENCE_HIP_INCLUDE) not found");
   OutputCompiler compiler{"clang -x hip",
                           *clang,
                           {"-x", "hip", "--offload-arch=gfx90a", "-nogpulib",

@@ -16,9 +16,9 @@ namespace xfence {
 const TargetSyntax &hipTargetSyntax();
 
 /// clang's HIP mode with HIP's headers (XFENCE_HIP_INCLUDE, else
-/// /usr/include), which checks a HIP translation; none where either is
-/// missing.
-std::optional<OutputCompiler> hipOutputCompiler();
+/// /usr/include), which checks a HIP translation; an error that says what is
+/// missing otherwise.
+llvm::Expected<OutputCompiler> hipOutputCompiler();
 
 } // namespace xfence
 

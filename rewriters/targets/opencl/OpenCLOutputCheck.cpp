@@ -2,11 +2,11 @@
 
 #include "rewriters/targets/opencl/OpenCLOutputCheck.h"
 
-std::optional<xfence::OutputCompiler>
+llvm::Expected<xfence::OutputCompiler>
 xfence::openclOutputCompiler(llvm::StringRef clStd) {
   std::optional<std::string> clang = findClang();
   if (!clang)
-    return std::nullopt;
+    return llvm::createStringError("clang (XFENCE_CLANG) not found");
   std::string standard = clStd.empty() ? "CL1.2" : clStd.str();
   OutputCompiler compiler{"clang -x cl -cl-std=" + standard,
                           *clang,

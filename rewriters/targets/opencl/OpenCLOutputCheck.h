@@ -17,7 +17,7 @@ namespace xfence {
 /// standard (`clStd`: CL1.2, CL2.0, CL3.0; 2.0 and 3.0 for spir64, which
 /// has their optional features), which checks an OpenCL C translation;
 /// none without clang.
-std::optional<OutputCompiler> openclOutputCompiler(llvm::StringRef clStd);
+llvm::Expected<OutputCompiler> openclOutputCompiler(llvm::StringRef clStd);
 
 } // namespace xfence
 
