@@ -109,12 +109,14 @@ struct TargetSyntax {
 };
 
 /// The kernel language of CUDA, which HIP shares (the same qualifiers,
-/// built-in indices and device intrinsics), with the host runtime's prefix
-/// and kernel-handle cast of `name`'s runtime and its half type.
-inline TargetSyntax cudaLikeSyntax(llvm::StringRef name,
-                                   llvm::StringRef runtimePrefix,
-                                   llvm::StringRef kernelHandleCast,
-                                   LibrarySyntax::Half half) {
+/// built-in indices and device intrinsics, but those `hasIntrinsic` says it
+/// lacks), with the host runtime's prefix and kernel-handle cast of
+/// `name`'s runtime and its half type.
+inline TargetSyntax
+cudaLikeSyntax(llvm::StringRef name, llvm::StringRef runtimePrefix,
+               llvm::StringRef kernelHandleCast, LibrarySyntax::Half half,
+               bool (*hasIntrinsic)(llvm::StringRef) = nullptr,
+               llvm::StringRef lacksIntrinsics = "") {
   return {name,
           "__device__ ",
           "__global__",
@@ -122,8 +124,8 @@ inline TargetSyntax cudaLikeSyntax(llvm::StringRef name,
           runtimePrefix,
           kernelHandleCast,
           /*workItemObject=*/"",
-          {"__host__ __device__", "__device__", "__", /*hasIntrinsic=*/nullptr,
-           /*lacksIntrinsics=*/"", /*threadIndices=*/true, "::", half}};
+          {"__host__ __device__", "__device__", "__", hasIntrinsic,
+           lacksIntrinsics, /*threadIndices=*/true, "::", half}};
 }
 
 } // namespace xfence

@@ -17,9 +17,12 @@
 #include "llvm/Support/Process.h"
 
 const xfence::TargetSyntax &xfence::hipTargetSyntax() {
+  // HIP has CUDA's device intrinsics but __isShared (HIP 5.2's headers
+  // declare no address-space query).
   static const TargetSyntax syntax = cudaLikeSyntax(
       "HIP", "hip", "(const void *)",
-      {"xfence_half", "xfence_half2float", "xfence_float2half_rn"});
+      {"xfence_half", "xfence_half2float", "xfence_float2half_rn"},
+      [](llvm::StringRef name) { return name != "isShared"; }, "HIP lacks");
   return syntax;
 }
 
