@@ -433,6 +433,14 @@ std::optional<Sync> classify(ParsedSource &src, const clang::Stmt *s) {
                                                : Scope::system;
     return sync;
   }
+  // Clang's builtins for PTX's membar, which CUDA's headers define the
+  // fences above with (membar.cta, membar.gl, membar.sys: seq_cst fences).
+  if (llvm::StringRef ptx = name; ptx.consume_front("__nvvm_membar_"))
+    if (std::optional<Scope> scope = scopeNamed(ScopeSpelling::PTX, ptx)) {
+      Sync sync{SyncKind::Fence};
+      sync.scope = *scope;
+      return sync;
+    }
   if (name == "__syncthreads")
     return Sync{SyncKind::Barrier};
   if (name == "__syncthreads_count" || name == "__syncthreads_and" ||
