@@ -229,6 +229,17 @@ private:
                        "translated");
       return;
     }
+    // CUDA's driver API (<cuda.h>: cuInit, CUresult, CUDA_SUCCESS, ...):
+    // HIP has a driver API of its own that xfence does not map.
+    if (llvm::sys::path::filename(
+            sm.getFilename(sm.getSpellingLoc(d->getLocation()))) == "cuda.h") {
+      if (!insideSite(loc))
+        error(loc, "'" + name.str() +
+                       "' is CUDA's driver API (<cuda.h>), which has no HIP "
+                       "translation in xfence; its runtime API has "
+                       "(docs/cuda-to-hip.md)");
+      return;
+    }
     // The launch configuration call that clang's Sema adds to k<<<...>>>
     // has no text.
     if (!name.starts_with("cuda") || name == "cudaConfigureCall")
