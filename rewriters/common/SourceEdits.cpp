@@ -3,6 +3,7 @@
 #include "rewriters/common/SourceEdits.h"
 
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringExtras.h"
@@ -235,20 +236,12 @@ LogicalResult SourceEdits::checkMacroBodies(ArrayRef<Edit> kept) {
   return success();
 }
 
-/// The conditional directive (if, ifdef, ifndef, elif, elifdef, elifndef,
-/// else, endif) of `line`, a line of text, or "".
-static llvm::StringRef conditionalDirective(llvm::StringRef line) {
-  line = line.ltrim(" \t");
-  if (!line.consume_front("#"))
-    return "";
-  line = line.ltrim(" \t");
-  llvm::StringRef word =
-      line.take_while([](char c) { return llvm::isAlnum(c) || c == '_'; });
-  return llvm::is_contained({"if", "ifdef", "ifndef", "elif", "elifdef",
-                             "elifndef", "else", "endif"},
-                            word)
-             ? word
-             : "";
+/// Whether `name` is a conditional directive (if, ifdef, ifndef, elif,
+/// elifdef, elifndef, else, endif).
+static bool isConditionalDirective(llvm::StringRef name) {
+  return llvm::is_contained(
+      {"if", "ifdef", "ifndef", "elif", "elifdef", "elifndef", "else", "endif"},
+      name);
 }
 
 LogicalResult SourceEdits::checkConditionals(ArrayRef<Edit> kept) {
@@ -258,28 +251,36 @@ LogicalResult SourceEdits::checkConditionals(ArrayRef<Edit> kept) {
       continue;
     llvm::StringRef text = sm.getBufferData(edit.range.file);
     // The `#` of each conditional directive whose `#` the replaced text
-    // holds; the #if's still open.
+    // holds (lexed raw from the start of its first line: not in a comment
+    // or a string); the #if's still open.
     llvm::SmallVector<size_t> open;
     std::optional<size_t> unbalanced;
     size_t line = text.rfind('\n', edit.range.begin);
     line = line == llvm::StringRef::npos ? 0 : line + 1;
-    while (line < edit.range.end && !unbalanced) {
-      size_t next = text.find('\n', line);
-      llvm::StringRef lineText = text.slice(line, next);
-      llvm::StringRef directive = conditionalDirective(lineText);
-      size_t hash = line + lineText.find('#');
-      if (!directive.empty() && hash >= edit.range.begin &&
-          hash < edit.range.end) {
-        if (directive.starts_with("if"))
-          open.push_back(hash);
-        else if (open.empty())
-          unbalanced = hash; // an #elif, #else or #endif of an #if before
-        else if (directive == "endif")
-          open.pop_back();
-      }
-      if (next == llvm::StringRef::npos)
+    clang::Lexer lexer(sm.getLocForStartOfFile(edit.range.file),
+                       src.getLangOpts(), text.begin(), text.begin() + line,
+                       text.end());
+    clang::Token token;
+    while (!unbalanced && !lexer.LexFromRawLexer(token)) {
+      size_t at = sm.getFileOffset(token.getLocation());
+      if (at >= edit.range.end)
         break;
-      line = next + 1;
+      if (!token.is(clang::tok::hash) || !token.isAtStartOfLine())
+        continue;
+      clang::Token name;
+      if (lexer.LexFromRawLexer(name) || !name.is(clang::tok::raw_identifier) ||
+          name.isAtStartOfLine() ||
+          !isConditionalDirective(name.getRawIdentifier()))
+        continue;
+      if (at < edit.range.begin)
+        continue;
+      llvm::StringRef directive = name.getRawIdentifier();
+      if (directive.starts_with("if"))
+        open.push_back(at);
+      else if (open.empty())
+        unbalanced = at; // an #elif, #else or #endif of an #if before
+      else if (directive == "endif")
+        open.pop_back();
     }
     if (!unbalanced && !open.empty())
       unbalanced = open.front();

@@ -13,6 +13,11 @@
 // RUN: FileCheck %s --check-prefix=BODY < %t.body.cu
 // RUN: %if nvcc %{ %nvcc -std=c++17 -c %t.body.cu -o %t.o %}
 // RUN: %if nvcc %{ %nvcc -std=c++17 -DSLOW -c %t.body.cu -o %t.o %}
+// Directives in a comment are no directives (rodinia's dwt2d comments out
+// a block that holds an #endif).
+// RUN: xfence translate %s --to cuda -DCOMMENT -o %t.comment.cu
+// RUN: FileCheck %s --check-prefix=COMMENT < %t.comment.cu
+// RUN: %if nvcc %{ %nvcc -std=c++17 -c %t.comment.cu -o %t.o %}
 
 #ifdef PARAMS
 // PARAMS: conditional-directives.cl:[[@LINE+3]]:1: error: cannot rewrite a construct that holds part of this preprocessor conditional (the rest lies outside it)
@@ -51,4 +56,17 @@ __kernel void k(__global int *p, __local int *tmp) {
 // BODY-NEXT: tmp[t] = p[t];
 // BODY-NEXT: #endif
 // BODY-NEXT: __syncthreads();
+#endif
+
+#ifdef COMMENT
+__kernel void c(__global int *p, /* an old parameter:
+    #ifdef OLD
+    int old,
+    #endif */
+                __local int *tmp) {
+  tmp[get_local_id(0)] = p[0];
+  barrier(CLK_LOCAL_MEM_FENCE);
+  p[1] = tmp[0];
+}
+// COMMENT: __global__ void c(int *p,
 #endif
