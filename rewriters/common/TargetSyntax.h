@@ -13,6 +13,8 @@
 #ifndef XFENCE_REWRITERS_COMMON_TARGETSYNTAX_H
 #define XFENCE_REWRITERS_COMMON_TARGETSYNTAX_H
 
+#include "rewriters/common/OutputCheck.h"
+
 #include "llvm/ADT/StringRef.h"
 
 namespace xfence {
@@ -99,6 +101,10 @@ struct TargetSyntax {
   /// The OpenCL C built-in library in this language.
   LibrarySyntax library;
 
+  /// The compiler that checks a translation in this language
+  /// (--verify-output), or an error that says what is missing.
+  llvm::Expected<OutputCompiler> (*outputCompiler)();
+
   llvm::StringRef variableQualifier(VariablePlacement placement) const {
     return variableQualifiers[static_cast<int>(placement)];
   }
@@ -115,6 +121,7 @@ struct TargetSyntax {
 inline TargetSyntax
 cudaLikeSyntax(llvm::StringRef name, llvm::StringRef runtimePrefix,
                llvm::StringRef kernelHandleCast, LibrarySyntax::Half half,
+               llvm::Expected<OutputCompiler> (*outputCompiler)(),
                bool (*hasIntrinsic)(llvm::StringRef) = nullptr,
                llvm::StringRef lacksIntrinsics = "") {
   return {name,
@@ -125,7 +132,8 @@ cudaLikeSyntax(llvm::StringRef name, llvm::StringRef runtimePrefix,
           kernelHandleCast,
           /*workItemObject=*/"",
           {"__host__ __device__", "__device__", "__", hasIntrinsic,
-           lacksIntrinsics, /*threadIndices=*/true, "::", half}};
+           lacksIntrinsics, /*threadIndices=*/true, "::", half},
+          outputCompiler};
 }
 
 } // namespace xfence

@@ -221,23 +221,24 @@ private:
     if (!d || !d->getIdentifier() || src.isUserLocation(d->getLocation()))
       return;
     llvm::StringRef name = d->getName();
-    if (inCudaNamespace(d)) {
+    // What has no HIP form: libcu++ but its atomics and fences (the sites),
+    // and CUDA's driver API (<cuda.h>: cuInit, CUresult, CUDA_SUCCESS),
+    // where HIP has a driver API of its own that xfence does not map.
+    std::string refusal =
+        inCudaNamespace(d)
+            ? "'cuda::" + name.str() +
+                  "' (libcu++) has no HIP form that xfence knows; only its "
+                  "atomic operations and fences are translated"
+        : llvm::sys::path::filename(
+              sm.getFilename(sm.getSpellingLoc(d->getLocation()))) == "cuda.h"
+            ? "'" + name.str() +
+                  "' is CUDA's driver API (<cuda.h>), which has no HIP "
+                  "translation in xfence; its runtime API has "
+                  "(docs/cuda-to-hip.md)"
+            : "";
+    if (!refusal.empty()) {
       if (!insideSite(loc))
-        error(loc, "'cuda::" + name.str() +
-                       "' (libcu++) has no HIP form that xfence knows; "
-                       "only its atomic operations and fences are "
-                       "translated");
-      return;
-    }
-    // CUDA's driver API (<cuda.h>: cuInit, CUresult, CUDA_SUCCESS, ...):
-    // HIP has a driver API of its own that xfence does not map.
-    if (llvm::sys::path::filename(
-            sm.getFilename(sm.getSpellingLoc(d->getLocation()))) == "cuda.h") {
-      if (!insideSite(loc))
-        error(loc, "'" + name.str() +
-                       "' is CUDA's driver API (<cuda.h>), which has no HIP "
-                       "translation in xfence; its runtime API has "
-                       "(docs/cuda-to-hip.md)");
+        error(loc, refusal);
       return;
     }
     // The launch configuration call that clang's Sema adds to k<<<...>>>

@@ -354,11 +354,11 @@ outputCompilerFor(Language to, const RouteOptions &options) {
   case Language::OpenCL:
     return openclOutputCompiler(options.outputStandard);
   case Language::Cuda:
-    return cudaOutputCompiler();
+    return cudaTargetSyntax().outputCompiler();
   case Language::Hip:
-    return hipOutputCompiler();
+    return hipTargetSyntax().outputCompiler();
   case Language::Alpaka:
-    return alpakaOutputCompiler();
+    return alpakaTargetSyntax().outputCompiler();
   }
   llvm_unreachable("a target language without a compiler");
 }

@@ -21,6 +21,8 @@
 
 #include "llvm/ADT/STLExtras.h"
 
+using namespace xfence;
+
 XFENCE_EMBED(xfence_alpaka_runtime, XFENCE_ALPAKA_RUNTIME_HPP)
 
 llvm::StringRef xfence::alpakaRuntimeText() {
@@ -45,23 +47,7 @@ static bool hasIntrinsic(llvm::StringRef name) {
       name);
 }
 
-const xfence::TargetSyntax &xfence::alpakaTargetSyntax() {
-  static const TargetSyntax syntax = {"alpaka",
-                                      "ALPAKA_FN_ACC ",
-                                      /*kernelQualifier=*/"",
-                                      /*variableQualifiers=*/{},
-                                      /*runtimePrefix=*/"",
-                                      /*kernelHandleCast=*/"",
-                                      /*workItemObject=*/"xfence_wi",
-                                      {"ALPAKA_FN_HOST_ACC", "ALPAKA_FN_ACC",
-                                       "xfence_alpaka::cuda_", hasIntrinsic,
-                                       "alpaka's CPU back ends lack",
-                                       /*threadIndices=*/false, "std::",
-                                       /*half=*/{}}};
-  return syntax;
-}
-
-llvm::Expected<xfence::OutputCompiler> xfence::alpakaOutputCompiler() {
+static llvm::Expected<xfence::OutputCompiler> alpakaOutputCompiler() {
   // alpaka 3 is header-only and not packaged: XFENCE_ALPAKA_INCLUDE names
   // its include/ directory. Its CPU back ends, without TBB and OpenMP.
   std::optional<std::string> include =
@@ -77,4 +63,21 @@ llvm::Expected<xfence::OutputCompiler> xfence::alpakaOutputCompiler() {
                          "-DALPAKA_DISABLE_EXEC_CpuTbbBlocks",
                          "-DALPAKA_DISABLE_EXEC_CpuOmpBlocks"},
                         ".cpp"};
+}
+
+const xfence::TargetSyntax &xfence::alpakaTargetSyntax() {
+  static const TargetSyntax syntax = {"alpaka",
+                                      "ALPAKA_FN_ACC ",
+                                      /*kernelQualifier=*/"",
+                                      /*variableQualifiers=*/{},
+                                      /*runtimePrefix=*/"",
+                                      /*kernelHandleCast=*/"",
+                                      /*workItemObject=*/"xfence_wi",
+                                      {"ALPAKA_FN_HOST_ACC", "ALPAKA_FN_ACC",
+                                       "xfence_alpaka::cuda_", hasIntrinsic,
+                                       "alpaka's CPU back ends lack",
+                                       /*threadIndices=*/false, "std::",
+                                       /*half=*/{}},
+                                      alpakaOutputCompiler};
+  return syntax;
 }

@@ -8,17 +8,11 @@
 #ifndef XFENCE_REWRITERS_TARGETS_ALPAKA_ALPAKATARGETSYNTAX_H
 #define XFENCE_REWRITERS_TARGETS_ALPAKA_ALPAKATARGETSYNTAX_H
 
-#include "rewriters/common/OutputCheck.h"
 #include "rewriters/common/TargetSyntax.h"
 
 namespace xfence {
 
 const TargetSyntax &alpakaTargetSyntax();
-
-/// g++ (XFENCE_ALPAKA_CXX) against alpaka's headers (XFENCE_ALPAKA_INCLUDE),
-/// which checks an alpaka translation on the CPU back ends; an error that says
-/// what is missing otherwise.
-llvm::Expected<OutputCompiler> alpakaOutputCompiler();
 
 /// library/Runtime.hpp: what stands for the OpenCL runtime in an alpaka
 /// translation's prelude (the NDRange, each work-item's view of it, the

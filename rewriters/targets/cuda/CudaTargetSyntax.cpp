@@ -7,14 +7,9 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 
-const xfence::TargetSyntax &xfence::cudaTargetSyntax() {
-  // cuda_fp16.h's half.
-  static const TargetSyntax syntax = cudaLikeSyntax(
-      "CUDA", "cuda", "", {"__half", "__half2float", "__float2half_rn"});
-  return syntax;
-}
+using namespace xfence;
 
-llvm::Expected<xfence::OutputCompiler> xfence::cudaOutputCompiler() {
+static llvm::Expected<xfence::OutputCompiler> cudaOutputCompiler() {
   // -rdc: a translation may call a function that another file defines, as
   // its source may.
   std::optional<std::string> nvcc =
@@ -26,4 +21,12 @@ llvm::Expected<xfence::OutputCompiler> xfence::cudaOutputCompiler() {
       *nvcc,
       {"-std=c++17", "-arch=sm_90", "-rdc=true", "-c", "-o", "/dev/null"},
       ".cu"};
+}
+
+const xfence::TargetSyntax &xfence::cudaTargetSyntax() {
+  // cuda_fp16.h's half.
+  static const TargetSyntax syntax = cudaLikeSyntax(
+      "CUDA", "cuda", "", {"__half", "__half2float", "__float2half_rn"},
+      cudaOutputCompiler);
+  return syntax;
 }

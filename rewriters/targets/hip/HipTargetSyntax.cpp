@@ -16,17 +16,9 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 
-const xfence::TargetSyntax &xfence::hipTargetSyntax() {
-  // HIP has CUDA's device intrinsics but __isShared (HIP 5.2's headers
-  // declare no address-space query).
-  static const TargetSyntax syntax = cudaLikeSyntax(
-      "HIP", "hip", "(const void *)",
-      {"xfence_half", "xfence_half2float", "xfence_float2half_rn"},
-      [](llvm::StringRef name) { return name != "isShared"; }, "HIP lacks");
-  return syntax;
-}
+using namespace xfence;
 
-llvm::Expected<xfence::OutputCompiler> xfence::hipOutputCompiler() {
+static llvm::Expected<xfence::OutputCompiler> hipOutputCompiler() {
   // HIP's headers (Debian's libamdhip64-dev: /usr/include/hip) under clang's
   // HIP mode, for gfx90a; HIP 5.2's headers read __AMDGCN_WAVEFRONT_SIZE,
   // which clang 22 no longer defines.
@@ -47,4 +39,15 @@ llvm::Expected<xfence::OutputCompiler> xfence::hipOutputCompiler() {
   if (include)
     compiler.args.push_back("-isystem" + *include);
   return compiler;
+}
+
+const xfence::TargetSyntax &xfence::hipTargetSyntax() {
+  // HIP has CUDA's device intrinsics but __isShared (HIP 5.2's headers
+  // declare no address-space query).
+  static const TargetSyntax syntax = cudaLikeSyntax(
+      "HIP", "hip", "(const void *)",
+      {"xfence_half", "xfence_half2float", "xfence_float2half_rn"},
+      hipOutputCompiler,
+      [](llvm::StringRef name) { return name != "isShared"; }, "HIP lacks");
+  return syntax;
 }
