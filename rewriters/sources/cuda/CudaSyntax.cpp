@@ -121,6 +121,7 @@ std::string xfence::qualifierFor(unsigned memory, bool cl2, bool kernelParam,
 namespace {
 
 bool isOpenCLKeyword(llvm::StringRef name);
+bool isOpenCLAtomicTypeName(llvm::StringRef name);
 
 /// An initializer the user wrote (not the implicit default construction of
 /// a struct such as float4).
@@ -1562,7 +1563,7 @@ void SyntaxRewriter::qualifyCast(clang::ExplicitCastExpr *e) {
 bool SyntaxRewriter::VisitTypedefTypeLoc(clang::TypedefTypeLoc tl) {
   // uint32_t and the other <stdint.h> types: typedefs in the prelude.
   const clang::TypedefNameDecl *d = tl.getTypePtr()->getDecl();
-  if (d && d->getIdentifier() && d->getName().starts_with("atomic_"))
+  if (d && d->getIdentifier() && isOpenCLAtomicTypeName(d->getName()))
     renameIfKeyword(d, tl.getNameLoc());
   if (!d || src.isUserLocation(d->getLocation()) || !d->getIdentifier())
     return true;
@@ -1650,7 +1651,7 @@ bool SyntaxRewriter::leaveOutOpenCLName(clang::NamedDecl *d,
 bool SyntaxRewriter::VisitTypedefNameDecl(clang::TypedefNameDecl *d) {
   // A typedef named as an atomic type of OpenCL C 2.0 (`typedef unsigned
   // int atomic_uint;`) is the user's own type: renamed, with its uses.
-  if (d->getIdentifier() && d->getName().starts_with("atomic_"))
+  if (d->getIdentifier() && isOpenCLAtomicTypeName(d->getName()))
     renameIfKeyword(d, d->getLocation());
   // `typedef unsigned int uint;`: OpenCL C has uint (uchar, ushort, ulong)
   // built in, as that same type; the typedef goes.
@@ -1678,16 +1679,21 @@ bool SyntaxRewriter::VisitTypedefNameDecl(clang::TypedefNameDecl *d) {
 /// Identifiers of CUDA code that are keywords of OpenCL C.
 bool isOpenCLKeyword(llvm::StringRef name) {
   static const llvm::StringSet<> keywords = {
-      "local", "global", "constant", "private", "kernel", "read_only",
-      "write_only", "read_write", "half", "image1d_t", "image2d_t", "image3d_t",
-      "sampler_t", "event_t", "uchar", "ushort", "uint", "ulong", "generic",
-      "pipe",
-      // The atomic types of OpenCL C 2.0 (section 6.13.11.6), built-in
-      // typedef names from 2.0 on.
-      "atomic_int", "atomic_uint", "atomic_long", "atomic_ulong",
-      "atomic_float", "atomic_double", "atomic_flag", "atomic_intptr_t",
+      "local",     "global",     "constant",   "private", "kernel",
+      "read_only", "write_only", "read_write", "half",    "image1d_t",
+      "image2d_t", "image3d_t",  "sampler_t",  "event_t", "uchar",
+      "ushort",    "uint",       "ulong",      "generic", "pipe"};
+  return keywords.contains(name) || isOpenCLAtomicTypeName(name);
+}
+
+/// The atomic types of OpenCL C 2.0 (section 6.13.11.6), built-in typedef
+/// names from 2.0 on.
+bool isOpenCLAtomicTypeName(llvm::StringRef name) {
+  static const llvm::StringSet<> names = {
+      "atomic_int",       "atomic_uint",   "atomic_long",     "atomic_ulong",
+      "atomic_float",     "atomic_double", "atomic_flag",     "atomic_intptr_t",
       "atomic_uintptr_t", "atomic_size_t", "atomic_ptrdiff_t"};
-  return keywords.contains(name);
+  return names.contains(name);
 }
 
 void SyntaxRewriter::renameIfKeyword(const clang::NamedDecl *d,
