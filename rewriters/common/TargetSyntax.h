@@ -50,11 +50,6 @@ struct LibrarySyntax {
   /// lack it").
   llvm::StringRef lacksIntrinsics;
 
-  /// Whether device code reads CUDA's threadIdx and blockDim (the async
-  /// work-group copies share their work by them) and calls __syncthreads();
-  /// a built-in that needs them is refused elsewhere.
-  bool threadIndices = false;
-
   /// Where C's classification macros are functions (`::` for ::isnan,
   /// `std::`).
   llvm::StringRef classificationPrefix;
@@ -132,7 +127,7 @@ cudaLikeSyntax(llvm::StringRef name, llvm::StringRef runtimePrefix,
           kernelHandleCast,
           /*workItemObject=*/"",
           {"__host__ __device__", "__device__", "__", hasIntrinsic,
-           lacksIntrinsics, /*threadIndices=*/true, "::", half},
+           lacksIntrinsics, "::", half},
           outputCompiler};
 }
 

@@ -1059,7 +1059,7 @@ xfence::translateOpenCLToAlpaka(llvm::StringRef path, llvm::StringRef contents,
   OwningOpRef<ModuleOp> &module = imports->module;
   std::vector<SyncSite> sites = findOpenCLSyncSites(*src, &mlirCtx);
   SourceEdits edits(*src);
-  OpenCLLibrary lib(src->getContext(), alpakaTargetSyntax().library);
+  OpenCLLibrary lib(src->getContext(), alpakaTargetSyntax());
   bool atomicHeader = false, workItemHelpers = false;
   std::string unusedLaunchers;
   auto emitter = [](Operation *op) { return emitAlpaka(op, kAcc); };

@@ -93,7 +93,7 @@ FailureOr<std::string> xfence::rewriteOpenCLAsCuda(ParsedSource &src,
   SourceEdits edits(src);
   bool atomicHeader = false, workItemHelpers = false;
   const TargetSyntax &syntax = hip ? hipTargetSyntax() : cudaTargetSyntax();
-  OpenCLLibrary lib(src.getContext(), syntax.library);
+  OpenCLLibrary lib(src.getContext(), syntax);
   std::string launchers;
   if (failed(rewriteSyncSites(edits, sites, module, atomicHeader,
                               hip ? SiteEmitter(emitHip)

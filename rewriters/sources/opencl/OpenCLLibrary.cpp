@@ -568,7 +568,7 @@ OpenCLLibrary::define(const clang::FunctionDecl *callee, std::string &why) {
   // the barrier after which the copied data is visible to the group.
   bool async = name == "async_work_group_copy" ||
                name == "async_work_group_strided_copy";
-  if ((async || name == "wait_group_events") && !syntax.threadIndices) {
+  if ((async || name == "wait_group_events") && !threadIndices) {
     why = "its definition needs CUDA's threadIdx, blockDim and "
           "__syncthreads(), which " +
           syntax.lacksIntrinsics.str();

@@ -28,10 +28,10 @@ namespace xfence {
 
 class OpenCLLibrary {
 public:
-  /// The library of a translation to the target whose spelling of it is
-  /// `syntax`.
-  OpenCLLibrary(clang::ASTContext &ctx, const LibrarySyntax &syntax)
-      : ctx(ctx), syntax(syntax) {}
+  /// The library of a translation to `target`.
+  OpenCLLibrary(clang::ASTContext &ctx, const TargetSyntax &target)
+      : ctx(ctx), syntax(target.library),
+        threadIndices(!target.routeWritesKernels()) {}
 
   /// The C++ spelling of `type` (address spaces dropped, vectors as
   /// ocl::floatN, ...), or nothing if the library has no form for it. Records
@@ -99,6 +99,11 @@ private:
 
   clang::ASTContext &ctx;
   const LibrarySyntax &syntax;
+  /// Whether device code reads CUDA's threadIdx and blockDim and calls
+  /// __syncthreads() (the async work-group copies share their work by
+  /// them): where the walker writes the work-item functions with them, as
+  /// it does where the route does not write kernels itself.
+  bool threadIndices;
   /// The first intrinsic the target lacks that the built-in being defined
   /// needs (empty while there is none).
   std::string missingIntrinsic;

@@ -75,8 +75,7 @@ const xfence::TargetSyntax &xfence::alpakaTargetSyntax() {
                                       /*workItemObject=*/"xfence_wi",
                                       {"ALPAKA_FN_HOST_ACC", "ALPAKA_FN_ACC",
                                        "xfence_alpaka::cuda_", hasIntrinsic,
-                                       "alpaka's CPU back ends lack",
-                                       /*threadIndices=*/false, "std::",
+                                       "alpaka's CPU back ends lack", "std::",
                                        /*half=*/{}},
                                       alpakaOutputCompiler};
   return syntax;
