@@ -330,6 +330,18 @@ LogicalResult emitAtomic(Operation *op, const OpenCLTarget &target,
     b.operand(operand) << ")";
     return success();
   };
+  // OpenCL C 2.0 declares the 64-bit unsigned C11 atomics twice: for
+  // atomic_ulong with a ulong operand and for atomic_uintptr_t (the same
+  // type) with a ptrdiff_t operand. An operand of another integer type
+  // (`1`, `1ull`) matches both, an ambiguous call; it is converted to the
+  // value type first, the conversion a single declaration would make.
+  bool convertOperands = target.cl2 && (value == "ulong" || value == "long");
+  auto valueOperand = [&](unsigned operand) {
+    if (!convertOperands)
+      return (void)b.operand(operand);
+    b << "(" << value << ")(";
+    b.operand(operand) << ")";
+  };
   auto orderOf = [&](llvm::StringRef name) {
     return op->getAttrOfType<MemoryOrderAttr>(name).getValue();
   };
@@ -373,9 +385,10 @@ LogicalResult emitAtomic(Operation *op, const OpenCLTarget &target,
           if (!target.cl2)
             return call(inc ? "atomic_inc" : "atomic_dec", 0, rmw.getAddr(),
                         rmw.getOrder(), [] {});
-          return call(inc ? "atomic_fetch_add_explicit"
-                          : "atomic_fetch_sub_explicit",
-                      0, rmw.getAddr(), rmw.getOrder(), [&] { b << ", 1"; });
+          return call(
+              inc ? "atomic_fetch_add_explicit" : "atomic_fetch_sub_explicit",
+              0, rmw.getAddr(), rmw.getOrder(),
+              [&] { b << (convertOperands ? ", (" + value + ")1" : ", 1"); });
         }
         if (kind == AtomicRMWKind::inc || kind == AtomicRMWKind::dec ||
             kind == AtomicRMWKind::fadd) {
@@ -406,7 +419,7 @@ LogicalResult emitAtomic(Operation *op, const OpenCLTarget &target,
                         : std::string(names.openCL12),
                     0, rmw.getAddr(), rmw.getOrder(), [&] {
                       b << ", ";
-                      b.operand(1);
+                      valueOperand(1);
                     });
       })
       .Case([&](AtomicCmpXchgOp cas) -> LogicalResult {
@@ -464,9 +477,9 @@ LogicalResult emitAtomic(Operation *op, const OpenCLTarget &target,
           return failure();
         b << ", ";
         b.operand(1, /*addressOf=*/true) << ", ";
-        b.operand(2) << ", " << orderName(orderOf("success_order")) << ", "
-                     << orderName(orderOf("failure_order")) << ", " << *scope
-                     << ")";
+        valueOperand(2);
+        b << ", " << orderName(orderOf("success_order")) << ", "
+          << orderName(orderOf("failure_order")) << ", " << *scope << ")";
         return success();
       })
       .Case([&](AtomicLoadOp load) {
@@ -483,7 +496,7 @@ LogicalResult emitAtomic(Operation *op, const OpenCLTarget &target,
         return call(target.cl2 ? "atomic_store_explicit" : "(void)atomic_xchg",
                     1, store.getAddr(), store.getOrder(), [&] {
                       b << ", ";
-                      b.operand(0);
+                      valueOperand(0);
                     });
       })
       .Default([&](Operation *) { return failure(); });

@@ -353,6 +353,7 @@ public:
   bool VisitCXXFunctionalCastExpr(clang::CXXFunctionalCastExpr *e);
   bool VisitTypedefTypeLoc(clang::TypedefTypeLoc tl);
   bool VisitBuiltinTypeLoc(clang::BuiltinTypeLoc tl);
+  bool VisitIntegerLiteral(clang::IntegerLiteral *e);
   bool VisitTypedefNameDecl(clang::TypedefNameDecl *d);
   bool VisitEnumDecl(clang::EnumDecl *d);
   /// A named declaration of the user's at file scope.
@@ -409,6 +410,13 @@ private:
     replaceRange(clang::SourceRange(loc, loc), std::move(text));
   }
   void insertBefore(clang::SourceLocation loc, std::string text) {
+    // Where the token is spelled: in a macro body (a kernel's parameter
+    // list `k(PARAMS)`) the text goes into the body, and SourceEdits
+    // refuses a body whose uses want different text.
+    if (loc.isMacroID())
+      if (std::optional<FileCharRange> r = rangeOf({loc, loc}))
+        return edits.replace({r->file, r->begin, r->begin}, std::move(text),
+                             loc);
     loc = sm.getFileLoc(loc);
     auto [file, offset] = sm.getDecomposedLoc(loc);
     edits.replace({file, offset, offset}, std::move(text));
@@ -1593,6 +1601,36 @@ bool SyntaxRewriter::VisitBuiltinTypeLoc(clang::BuiltinTypeLoc tl) {
   return true;
 }
 
+bool SyntaxRewriter::VisitIntegerLiteral(clang::IntegerLiteral *e) {
+  // `1ull` is a 128-bit literal in OpenCL C (see VisitBuiltinTypeLoc):
+  // `~0ull >> 32` would keep 96 one bits and `atomicAdd(p, 1ull)` would
+  // match no atomic. The suffix's `ll` becomes `l`, a 64-bit literal.
+  const auto *type = e->getType()->getAs<clang::BuiltinType>();
+  if (!type || (type->getKind() != clang::BuiltinType::LongLong &&
+                type->getKind() != clang::BuiltinType::ULongLong))
+    return true;
+  clang::SourceLocation spelling = sm.getSpellingLoc(e->getLocation());
+  if (!src.isUserLocation(spelling))
+    return true;
+  llvm::SmallString<32> buffer;
+  bool invalid = false;
+  llvm::StringRef text =
+      clang::Lexer::getSpelling(spelling, buffer, sm, lo, &invalid);
+  if (invalid)
+    return true;
+  // `ll` or `LL` anywhere in the suffix (`ull`, `LLU`).
+  size_t suffix = text.find_last_not_of("uUlL") + 1;
+  std::string spelled = text.str();
+  size_t at = spelled.find("ll", suffix);
+  if (at == std::string::npos)
+    at = spelled.find("LL", suffix);
+  if (at == std::string::npos)
+    return true;
+  spelled.erase(at, 1);
+  replaceToken(e->getLocation(), spelled);
+  return true;
+}
+
 bool SyntaxRewriter::VisitEnumDecl(clang::EnumDecl *d) {
   // `enum memory_order { memory_order_relaxed = 0, ... }` (a file that was
   // OpenCL C once, or that mimics it): OpenCL C 2.0 declares memory_order
@@ -2160,6 +2198,15 @@ void SyntaxRewriter::leaveOut(clang::Decl *d, bool semicolon,
   }
 }
 
+/// Declared __device__, __constant__ or __shared__ in the text (not a
+/// const host variable that clang makes __constant__ implicitly).
+static bool isWrittenDeviceVariable(const clang::VarDecl *var) {
+  const auto *constant = var->getAttr<clang::CUDAConstantAttr>();
+  return var->hasAttr<clang::CUDADeviceAttr>() ||
+         var->hasAttr<clang::CUDASharedAttr>() ||
+         (constant && !constant->isImplicit());
+}
+
 bool SyntaxRewriter::isHostCode(const clang::Decl *d) const {
   if (auto *t = llvm::dyn_cast<clang::FunctionTemplateDecl>(d))
     d = t->getTemplatedDecl();
@@ -2178,11 +2225,13 @@ bool SyntaxRewriter::isHostCode(const clang::Decl *d) const {
       !d->getDeclContext()->getRedeclContext()->isFileContext())
     return false;
   if (auto *var = llvm::dyn_cast<clang::VarDecl>(d)) {
-    if (var->hasAttr<clang::CUDADeviceAttr>() ||
-        var->hasAttr<clang::CUDAConstantAttr>() ||
-        var->hasAttr<clang::CUDASharedAttr>())
+    if (isWrittenDeviceVariable(var))
       return false;
-    return !deviceUsed.count(var->getCanonicalDecl());
+    // A host variable, also a const one that clang made __constant__
+    // implicitly (a host table of kernel pointers), that device code reads
+    // neither directly nor through another kept declaration.
+    return !deviceUsed.count(var->getCanonicalDecl()) &&
+           !(deviceDeclsKnown && deviceDecls.count(var));
   }
   if (auto *td = llvm::dyn_cast<clang::TypedefNameDecl>(d)) {
     // A typedef that device code does not use (and whose text does not
@@ -2415,9 +2464,7 @@ void SyntaxRewriter::findHostHeaders() {
       if (!isHostOnlyFunction(fn))
         refs.mark(fn);
     } else if (auto *var = llvm::dyn_cast<clang::VarDecl>(d)) {
-      if (var->hasAttr<clang::CUDADeviceAttr>() ||
-          var->hasAttr<clang::CUDAConstantAttr>() ||
-          var->hasAttr<clang::CUDASharedAttr>())
+      if (isWrittenDeviceVariable(var))
         refs.mark(var);
     }
   }

@@ -20,7 +20,7 @@ __global__ void k(unsigned long long *o, long long v, unsigned long long int *w,
   long long int y = (long long)s;
   // CHECK: w[0] = sizeof(ulong) + x + y + twice(s);
   w[0] = sizeof(unsigned long long) + x + y + twice(s);
-  // CHECK-NEXT: atomic_fetch_add_explicit((volatile __global atomic_ulong *)(o), (ulong)1, memory_order_relaxed, memory_scope_device);
+  // CHECK-NEXT: atomic_fetch_add_explicit((volatile __global atomic_ulong *)(o), (ulong)((ulong)1), memory_order_relaxed, memory_scope_device);
   atomicAdd(o, (unsigned long long)1);
   q[0] = 1;
 }
