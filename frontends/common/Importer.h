@@ -93,13 +93,18 @@ public:
         astCtx(src.getContext()) {}
 
   mlir::Location locOf(clang::SourceRange range) {
-    return toLocation(ctx, sm, lo, range);
+    return toLocation(ctx, sm, lo, range, perUseMacroLocations);
   }
   mlir::Location locOf(const clang::Stmt *s) {
     return locOf(s->getSourceRange());
   }
 
 protected:
+  /// Whether a construct that is the whole expansion of a macro has the
+  /// location of each invocation (toLocation's `perUse`): the importer's
+  /// site finder must say the same.
+  bool perUseMacroLocations = false;
+
   /// Reports an error at `loc`; the import fails.
   void errorAt(clang::SourceLocation loc, const llvm::Twine &message) {
     src.report(loc, clang::DiagnosticsEngine::Error, message.str());

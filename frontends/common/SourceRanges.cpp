@@ -261,10 +261,42 @@ mlir::Location xfence::toLocation(mlir::MLIRContext *ctx,
                                      sm.getSpellingColumnNumber(end));
 }
 
+std::optional<FileCharRange>
+xfence::macroUseRange(const clang::SourceManager &sm,
+                      const clang::LangOptions &lo, clang::SourceRange range) {
+  if (!range.getBegin().isMacroID() || !range.getEnd().isMacroID())
+    return std::nullopt;
+  std::optional<FileCharRange> use =
+      findRewriteRange(sm, lo, range, /*preferInvocation=*/true);
+  if (!use) {
+    // The last token from an argument (`DIM(x)` for `#define DIM(d)
+    // threadIdx.d`): clang's own test that the range is the whole
+    // expansion.
+    clang::CharSourceRange chars = clang::Lexer::makeFileCharRange(
+        clang::CharSourceRange::getTokenRange(range), sm, lo);
+    if (chars.isInvalid())
+      return std::nullopt;
+    auto [file, begin] = sm.getDecomposedLoc(chars.getBegin());
+    auto [endFile, end] = sm.getDecomposedLoc(chars.getEnd());
+    if (file != endFile || end < begin ||
+        !inOnePiece(sm.getBufferData(file), begin, end))
+      return std::nullopt;
+    use = FileCharRange{file, begin, end};
+  }
+  std::optional<FileCharRange> text = findRewriteRange(sm, lo, range);
+  if (text && text->file == use->file && text->begin == use->begin &&
+      text->end == use->end)
+    return std::nullopt;
+  return use;
+}
+
 mlir::Location xfence::toLocation(mlir::MLIRContext *ctx,
                                   const clang::SourceManager &sm,
                                   const clang::LangOptions &lo,
-                                  clang::SourceRange range) {
+                                  clang::SourceRange range, bool perUse) {
+  if (perUse)
+    if (std::optional<FileCharRange> use = macroUseRange(sm, lo, range))
+      return toLocation(ctx, sm, *use);
   if (std::optional<FileCharRange> text = findRewriteRange(sm, lo, range))
     return toLocation(ctx, sm, *text);
   SourceLocation loc = sm.getFileLoc(range.getBegin());

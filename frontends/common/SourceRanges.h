@@ -72,13 +72,23 @@ mlir::Location toLocation(mlir::MLIRContext *ctx,
                           const clang::SourceManager &sm,
                           const FileCharRange &range);
 
+/// Where `range` is the whole expansion of a macro invocation (`SYNC()` for
+/// `#define SYNC() __syncthreads()`, `ATOM(Add, p, v)`) whose rewritable
+/// text is elsewhere (the macro's body, which every use shares) or nowhere
+/// (split between the body and the arguments): the invocation's text.
+std::optional<FileCharRange> macroUseRange(const clang::SourceManager &sm,
+                                           const clang::LangOptions &lo,
+                                           clang::SourceRange range);
+
 /// A best-effort location for things that need no rewriting (accesses,
 /// control flow): the rewritable range if there is one, else the file
-/// position where the construct was expanded.
+/// position where the construct was expanded. With `perUse`, a construct
+/// that is the whole expansion of a macro has the location of its
+/// invocation (macroUseRange), one per use, not that of the body.
 mlir::Location toLocation(mlir::MLIRContext *ctx,
                           const clang::SourceManager &sm,
                           const clang::LangOptions &lo,
-                          clang::SourceRange range);
+                          clang::SourceRange range, bool perUse = false);
 
 } // namespace xfence
 

@@ -626,7 +626,11 @@ public:
   Importer(ParsedSource &src, MLIRContext *ctx, bool everyFunction)
       : ImporterBase(src, ctx), everyFunction(everyFunction),
         spaces(src.getContext(),
-               [&src](const clang::Decl *d) { return isUserDecl(src, d); }) {}
+               [&src](const clang::Decl *d) { return isUserDecl(src, d); }) {
+    // Each use of a macro that is one construct (`SYNC()`) is a site of
+    // its own (SiteFinder): the uses may need different text.
+    perUseMacroLocations = true;
+  }
 
   bool run(ModuleOp module);
 
@@ -1481,16 +1485,37 @@ public:
         !src.isUserLocation(s->getBeginLoc()) || !classify(src, s))
       return true;
     clang::SourceManager &sm = src.getSourceManager();
-    sites.push_back(
-        {s, findRewriteRange(sm, src.getLangOpts(), s->getSourceRange()),
-         toLocation(ctx, sm, src.getLangOpts(), s->getSourceRange())});
+    const clang::LangOptions &lo = src.getLangOpts();
+    std::optional<FileCharRange> use =
+        macroUseRange(sm, lo, s->getSourceRange());
+    std::optional<FileCharRange> range =
+        findRewriteRange(sm, lo, s->getSourceRange());
+    CudaSyncSite site{s, range ? range : use, use,
+                      toLocation(ctx, sm, lo, s->getSourceRange(),
+                                 /*perUse=*/true)};
+    // A template's pattern and its instantiations are one site. The
+    // pattern's statement may be dependent (`atomic_ref<int, S>(s[i])
+    // .fetch_add(v, o)` in a template kernel is a call of an unresolved
+    // member, whose operands lack the object): an instantiation's
+    // statement, whose operands are those of the ops, comes first (the
+    // site rewriter takes the first of each location).
+    auto [at, first] = siteAt.try_emplace(site.loc, sites.size());
+    sites.push_back(site);
+    if (!first && isDependent(sites[at->second].stmt) && !isDependent(s))
+      std::swap(sites[at->second], sites.back());
     return true;
   }
 
 private:
+  static bool isDependent(const clang::Stmt *s) {
+    const auto *e = llvm::dyn_cast<clang::Expr>(s);
+    return e && e->isInstantiationDependent();
+  }
+
   ParsedSource &src;
   MLIRContext *ctx;
   std::vector<CudaSyncSite> &sites;
+  llvm::DenseMap<Location, size_t> siteAt;
   bool instantiations;
 };
 

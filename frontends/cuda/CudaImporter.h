@@ -31,7 +31,12 @@ namespace xfence {
 /// member call) or an inline-assembly statement.
 struct CudaSyncSite {
   const clang::Stmt *stmt;
+  /// Its text: in a macro body, shared by the macro's uses.
   std::optional<FileCharRange> range;
+  /// Where the construct is the whole expansion of a macro (`SYNC()`), the
+  /// text of this use's invocation (macroUseRange).
+  std::optional<FileCharRange> invocation;
+  /// The location of its ops: per use where `invocation` is set.
   mlir::Location loc;
 };
 

@@ -9,6 +9,9 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "clang/AST/ParentMapContext.h"
 
+#include <map>
+#include <tuple>
+
 using namespace xfence;
 using namespace mlir;
 using clang::DiagnosticsEngine;
@@ -46,6 +49,16 @@ public:
       : edits(edits), src(edits.getSource()), sm(src.getSourceManager()),
         target(target) {}
 
+  /// The uses of macros that are one construct each (`SYNC()`,
+  /// `ATOM(Add, p, v)`, see CudaSyncSite::invocation): where the uses of one
+  /// body need different text, each is rewritten at its invocation
+  /// (returned); where they need the same, the body is rewritten once and
+  /// the other uses are added to `done`.
+  llvm::DenseSet<Location> usesAtInvocation(
+      ArrayRef<CudaSyncSite> sites,
+      const llvm::DenseMap<Location, llvm::MapVector<Operation *, SiteOps>>
+          &texts,
+      llvm::DenseSet<Location> &done);
   LogicalResult run(ArrayRef<CudaSyncSite> sites, ModuleOp module,
                     const ImportedSites &imported);
 
@@ -141,6 +154,15 @@ std::optional<OperandText> SiteRewriter::operandText(const CudaSyncSite &site,
   }
   std::optional<FileCharRange> range =
       findRangeInside(sm, lo, e->getSourceRange(), *site.range);
+  // `atomic##op((p), (v))` rewritten at its invocation `ATOM(Add, p, v)`:
+  // the parentheses are the body's, the operand the argument's; the
+  // translation writes them around it.
+  while (!range && llvm::isa<clang::ParenExpr>(e->IgnoreImpCasts())) {
+    e = llvm::cast<clang::ParenExpr>(e->IgnoreImpCasts())->getSubExpr();
+    text.prefix += "(";
+    text.suffix = ")" + text.suffix;
+    range = findRangeInside(sm, lo, e->getSourceRange(), *site.range);
+  }
   if (!range)
     return std::nullopt;
   text.range = *range;
@@ -279,6 +301,49 @@ SiteRewriter::chooseInstance(const CudaSyncSite &site,
   return success();
 }
 
+llvm::DenseSet<Location> SiteRewriter::usesAtInvocation(
+    ArrayRef<CudaSyncSite> sites,
+    const llvm::DenseMap<Location, llvm::MapVector<Operation *, SiteOps>>
+        &texts,
+    llvm::DenseSet<Location> &done) {
+  // The uses of each body, one per location, with the text each needs
+  // (the ops of its first function: chooseInstance checks the others).
+  std::map<std::tuple<unsigned, unsigned, unsigned>,
+           llvm::MapVector<Location, std::string>>
+      bodies;
+  for (const CudaSyncSite &site : sites) {
+    if (!site.invocation || !site.range)
+      continue;
+    auto it = texts.find(site.loc);
+    std::string text = "\x03removed";
+    if (it != texts.end()) {
+      const auto &[fn, ops] = *it->second.begin();
+      SmallVector<Operation *> list;
+      for (auto &entry : ops)
+        list.push_back(entry.first);
+      text = target.keepAsWritten && target.keepAsWritten(site.stmt, list)
+                 ? "\x03kept"
+                 : key(ops);
+    }
+    bodies[{site.range->file.getHashValue(), site.range->begin,
+            site.range->end}]
+        .try_emplace(site.loc, std::move(text));
+  }
+  llvm::DenseSet<Location> atInvocation;
+  for (auto &[body, uses] : bodies) {
+    bool alike = llvm::all_of(uses, [&](const auto &use) {
+      return use.second == uses.begin()->second;
+    });
+    for (auto [i, use] : llvm::enumerate(uses)) {
+      if (!alike)
+        atInvocation.insert(use.first);
+      else if (i > 0)
+        done.insert(use.first);
+    }
+  }
+  return atInvocation;
+}
+
 LogicalResult SiteRewriter::run(ArrayRef<CudaSyncSite> sites, ModuleOp module,
                                 const ImportedSites &imported) {
   llvm::DenseMap<Location, unsigned> siteOf;
@@ -301,9 +366,13 @@ LogicalResult SiteRewriter::run(ArrayRef<CudaSyncSite> sites, ModuleOp module,
           mergedInto)))
     return failure();
   llvm::DenseSet<Location> done;
-  for (const CudaSyncSite &site : sites) {
-    if (!done.insert(site.loc).second)
+  llvm::DenseSet<Location> atInvocation = usesAtInvocation(sites, texts, done);
+  for (const CudaSyncSite &use : sites) {
+    if (!done.insert(use.loc).second)
       continue;
+    CudaSyncSite site = use;
+    if (atInvocation.contains(site.loc))
+      site.range = site.invocation;
     if (!site.range)
       return src.report(site.stmt->getBeginLoc(), DiagnosticsEngine::Error,
                         "cannot rewrite this construct: its text is not in "

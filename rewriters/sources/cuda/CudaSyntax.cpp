@@ -400,7 +400,12 @@ private:
     return findRewriteRange(sm, lo, range);
   }
   void replaceRange(clang::SourceRange range, std::string text) {
-    if (std::optional<FileCharRange> r = rangeOf(range))
+    std::optional<FileCharRange> r = rangeOf(range);
+    // `DIM(x)` for `#define DIM(d) threadIdx.d`: the text is split between
+    // the body and the argument; the use's invocation is rewritten.
+    if (!r)
+      r = macroUseRange(sm, lo, range);
+    if (r)
       edits.replace(*r, std::move(text));
     else
       error(range.getBegin(), "cannot rewrite this text (a macro of a "

@@ -5,25 +5,40 @@ that nest its constructs in each other and in macros that call macros
 blockIdx, fences and barriers in if/for/while/?:/comma, __shared__ arrays in
 inner blocks, __device__ helpers taking shared and global pointers, default
 arguments, references, struct arguments with pointers, function templates,
-__syncthreads_count/_and/_or, __syncwarp, cuda::atomic_ref).
+__syncthreads_count/_and/_or, __syncwarp, cuda::atomic_ref), and that put
+them under preprocessor conditionals (around statements, in the kernel's
+parameter list and its launch, around helper definitions and macro
+definitions, each kernel with its own configuration macros, some defined
+and some not), in function templates and template kernels, and in macros
+used with different arguments (`DIM(x)`/`DIM(y)`, `ATOM(Add, ...)`/
+`ATOM(Max, ...)`, `SH(name, n)`).
 
-Each kernel goes in a file of its own with the host code that launches it
-and is translated to OpenCL C (`--cuda-builtin-header`, 1.2 and 3.0), and
-with --hip-clang also to HIP, with --alpaka-cxx also to alpaka (whose
-errors of the second step are located in the OpenCL C translation,
-k.cu.cl, docs/cuda-to-alpaka.md). An outcome is one of:
-  ok       exit 0 and `clang -x cl -fsyntax-only` accepts the output;
+Kernels are written --per-file to a file with the host code that launches
+them; a file is translated to OpenCL C (`--cuda-builtin-header`, 1.2 and
+3.0), and with --hip-clang also to HIP, with --alpaka-cxx also to alpaka
+(whose errors of the second step are located in the OpenCL C translation,
+k.cu.cl, docs/cuda-to-alpaka.md). A file that is refused, or whose output
+does not compile, is split into one file per kernel, so every outcome
+names its kernel. An outcome is one of:
+  ok       exit 0 and the target's compiler accepts the output (clang's
+           OpenCL C mode, clang's HIP mode, the alpaka command);
   refused  exit 1 with a located error (file:line:col: error:) and no output;
-  BAD      anything else: a crash, exit 0 with an output clang rejects, an
-           error without a location, or an output file left on failure.
+  BAD      anything else: a crash, exit 0 with an output the compiler
+           rejects, an error without a location, or an output file left on
+           failure.
+With --cuda-check, every generated file is first compiled as CUDA (a file
+that does not compile is a defect of this generator, BAD).
 Prints the counts and every BAD kernel; exit status 1 if any is BAD.
 
   gen_nested_cuda.py --seed N --kernels K --xfence X --clang C --out DIR
+                     [--per-file P] [--jobs J] [--first F]
                      [--hip-clang "clang -x hip --offload-arch=gfx90a ..."]
                      [--alpaka-cxx "g++ -std=c++20 -I ALPAKA_INCLUDE"]
+                     [--cuda-check "nvcc -arch=sm_90 -c -o /dev/null"]
 """
 
 import argparse
+import concurrent.futures
 import os
 import random
 import re
@@ -38,6 +53,10 @@ HEADER = """#define IDX (blockIdx.x * blockDim.x + threadIdx.x)
 #define FENCE() __threadfence()
 #define AT(a, i) (a)[(i)]
 #define CALL(f, ...) f(__VA_ARGS__)
+#define DIM(d) threadIdx.d
+#define BS blockDim.x
+#define ATOM(op, p, v) atomic##op((p), (v))
+#define SH(name, n) __shared__ int name[n]
 struct Span { int *data; int n; };
 template <typename T> __device__ T twice(T v) { return v + v; }
 __device__ int bump(int *p, int v = 1) { return atomicAdd(p, v); }
@@ -51,37 +70,65 @@ class Gen:
         self.rng = rng
         self.kernel = kernel
         self.depth = 0
+        self.uniq = 0
+        # The kernel's own configuration macros: A<k> is 0 or 1, B<k> is
+        # defined or not; conditionals test them, so either branch may be
+        # the active one.
+        self.a = "A%d" % kernel
+        self.b = "B%d" % kernel
+        self.decls = []
 
     def pick(self, options):
         return self.rng.choice(options)
 
+    def fresh(self, stem):
+        self.uniq += 1
+        return "%s%d_%d" % (stem, self.kernel, self.uniq)
+
     def index(self):
         return self.pick(["IDX", "threadIdx.x", "LANE", "(threadIdx.x + 1) % 64",
-                          "blockIdx.x", "(IDX % n)", "AT(g, LANE) % 64"])
+                          "blockIdx.x", "(IDX % n)", "AT(g, LANE) % 64",
+                          "(DIM(x) + DIM(y) * BS)", "(int)(DIM(z) + BS)"])
 
     def intexpr(self):
         if self.depth > 3:
-            return self.pick(["1", "n", "threadIdx.x", "(int)blockDim.x"])
+            return self.pick(["1", "n", "threadIdx.x", "(int)blockDim.x",
+                              "(int)DIM(y)", "(int)BS"])
         self.depth += 1
         e = self.pick([
-            lambda: "ADD(&g[%s %% n], %s)" % (self.index(), self.intexpr()),
+            lambda: "ADD(&g[%s %% n], (%s))" % (self.index(), self.intexpr()),
             lambda: "atomicAdd(&s[%s %% 64], %s)" % (self.index(), self.intexpr()),
             lambda: "atomicMax(&g[0], %s)" % self.intexpr(),
             lambda: "atomicCAS(&g[1], %s, %s)" % (self.intexpr(), self.intexpr()),
             lambda: "(int)atomicInc((unsigned *)&g[2], 64u)",
             lambda: "atomicExch(&s[LANE], %s)" % self.intexpr(),
-            lambda: "TWICE(%s)" % self.intexpr(),
+            lambda: "TWICE((%s))" % self.intexpr(),
             lambda: "twice<int>(%s)" % self.intexpr(),
             lambda: "bump(&g[%s %% n])" % self.index(),
             lambda: "bump(&s[LANE], %s)" % self.intexpr(),
             lambda: "load(s, %s %% 64)" % self.index(),
             lambda: "load(g, %s %% n)" % self.index(),
-            lambda: "CALL(bump, &g[3], %s)" % self.intexpr(),
+            lambda: "CALL(bump, &g[3], (%s))" % self.intexpr(),
             lambda: "(%s ? %s : %s)" % (self.cond(), self.intexpr(), self.intexpr()),
             lambda: "__syncthreads_count(%s)" % self.cond(),
             lambda: "AT(s, %s %% 64)" % self.index(),
             lambda: "span.data[%s %% span.n]" % self.index(),
             lambda: "cuda::atomic_ref<int, cuda::thread_scope_block>(s[LANE]).fetch_add(%s, cuda::memory_order_relaxed)" % self.intexpr(),
+            # One macro, different arguments at each use.
+            lambda: "ATOM(%s, &g[%s %% n], (%s))" % (
+                self.pick(["Add", "Max", "Min", "Exch", "Or", "And", "Xor"]),
+                self.index(), self.intexpr()),
+            lambda: "ATOM(%s, &s[LANE], (%s))" % (
+                self.pick(["Add", "Sub", "Max", "Exch"]), self.intexpr()),
+            # The kernel's own macro and helper, each defined in two
+            # branches of a conditional.
+            lambda: "OP%d(&g[%s %% n], (%s))" % (self.kernel, self.index(), self.intexpr()),
+            lambda: "h%d(&s[LANE], %s)" % (self.kernel, self.intexpr()),
+            # The kernel's function template, instantiated with several
+            # types and sizes.
+            lambda: "t%d<int, %s>(s, %s)" % (self.kernel, self.pick(["8", "32", "64"]), self.intexpr()),
+            lambda: "(int)t%d<unsigned, %s>((unsigned *)g, (unsigned)(%s))" % (
+                self.kernel, self.pick(["4", "16"]), self.intexpr()),
         ])()
         self.depth -= 1
         return e
@@ -90,7 +137,18 @@ class Gen:
         return self.pick(["threadIdx.x < 32", "n > 3", "(LANE & 1)",
                           "g[0] > %s" % self.pick(["0", "n"]),
                           "__syncthreads_or(threadIdx.x == 0)",
-                          "__syncthreads_and(n > 0)"])
+                          "__syncthreads_and(n > 0)",
+                          "DIM(y) == 0"])
+
+    def conditional(self, then, other=None):
+        """`then` (and `other`) under one of the kernel's conditionals."""
+        test = self.pick(["#if %s" % self.a, "#if !%s" % self.a,
+                          "#ifdef %s" % self.b, "#ifndef %s" % self.b,
+                          "#if defined(%s) && %s" % (self.b, self.a)])
+        text = "\n%s\n  %s\n" % (test, then)
+        if other is not None:
+            text += "#else\n  %s\n" % other
+        return text + "#endif\n  "
 
     def stmt(self, level=0):
         if level > 2:
@@ -110,15 +168,96 @@ class Gen:
             lambda: "(void)(%s, %s);" % (self.intexpr(), self.intexpr()),
             lambda: "x += %s;" % self.intexpr(),
             lambda: "if (%s) FENCE(); else SYNC();" % self.cond(),
+            # Preprocessor conditionals around rewritten statements.
+            lambda: self.conditional(self.stmt(level + 1), self.stmt(level + 1)),
+            lambda: self.conditional(self.stmt(level + 1)),
+            lambda: "x += %s;" % self.conditional_expr(),
+            # A __shared__ array declared by a macro, one name per use.
+            lambda: self.shared_block(level),
         ])()
 
-    def kernel_text(self):
+    def conditional_expr(self):
+        """An operand whose text is chosen by a conditional (each branch a
+        whole atomic: a conditional inside one construct is refused)."""
+        return "(\n#if %s\n  %s\n#else\n  %s\n#endif\n  )" % (
+            self.a, self.intexpr(), self.intexpr())
+
+    def shared_block(self, level):
+        name = self.fresh("sh")
+        size = self.pick(["32", "64"])
+        return "{ SH(%s, %s); %s[LANE] = %s; SYNC(); x += %s[(LANE + 3) %% 32]; %s }" % (
+            name, size, name, self.intexpr(), name, self.stmt(level + 1))
+
+    def helper_decls(self):
+        k = self.kernel
+        body = lambda: self.pick([
+            "return atomicAdd(p, v) + v;",
+            "__threadfence_block(); return atomicExch(p, v);",
+            "int old = atomicMax(p, v); __threadfence(); return old;",
+            "return ATOM(Min, p, v);",
+        ])
+        op = lambda: self.pick(["atomicAdd((p), (v))", "atomicMax((p), (v))",
+                                "ATOM(Sub, p, v)", "(FENCE(), atomicOr((p), (v)))"])
+        tbody = self.pick([
+            "T old = atomicAdd(&p[threadIdx.x % N], v); __threadfence(); return old + (T)N;",
+            "__shared__ T tile[N]; tile[threadIdx.x % N] = v; SYNC(); return tile[(threadIdx.x + 1) % N] + atomicMax(&p[0], v);",
+            "T r = 0; for (int i = 0; i < N; i += 4) r += atomicExch(&p[i], v); return r;",
+        ])
+        self.depth += 2  # keep the helpers' own operands short
+        text = (
+            "#define %s %d\n" % (self.a, self.rng.randint(0, 1)) +
+            ("#define %s\n" % self.b if self.rng.random() < 0.5 else "") +
+            "#if %s\n#define OP%d(p, v) %s\n#else\n#define OP%d(p, v) %s\n#endif\n" % (
+                self.a, k, op(), k, op()) +
+            "#ifdef %s\n__device__ int h%d(int *p, int v) { %s }\n#else\n"
+            "__device__ int h%d(int *p, int v) { %s }\n#endif\n" % (
+                self.b, k, body(), k, body()) +
+            "template <typename T, int N> __device__ T t%d(T *p, T v) { %s }\n" % (k, tbody))
+        self.depth -= 2
+        return text
+
+    def launch(self, name, args):
+        return "%s<<<2, 64>>>(%s);" % (name, args)
+
+    def unit(self):
+        """(declarations, kernel, host statements that launch it)."""
+        k = self.kernel
+        decls = self.helper_decls()
         body = "\n  ".join(self.stmt() for _ in range(self.rng.randint(2, 5)))
-        return ("__global__ void k%d(int *g, int n, Span span) {\n"
-                "  __shared__ int s[64];\n  s[threadIdx.x %% 64] = 0;\n  SYNC();\n"
-                "  int x = 0;\n  %s\n  g[IDX %% n] += x;\n}\n"
-                "int main() { int *g = 0; Span span = {0, 4}; k%d<<<2, 64>>>(g, 64, span); }\n"
-                % (self.kernel, body, self.kernel))
+        template = self.rng.random() < 0.3
+        size = "N" if template else "64"
+        # The parameter list, and the launch, under a conditional.
+        params = self.rng.random() < 0.4
+        if params:
+            plist = "int *g, int n,\n#if %s\n    Span span\n#else\n    Span span, int *h\n#endif\n    " % self.a
+            extra = "\n#if !%s\n  h[IDX %% n] = ATOM(Add, &g[0], x);\n#endif\n" % self.a
+        else:
+            plist = "int *g, int n, Span span"
+            extra = ""
+        kernel = ("%s__global__ void k%d(%s) {\n"
+                  "  __shared__ int s[%s];\n  s[threadIdx.x %% %s] = 0;\n  SYNC();\n"
+                  "  int x = 0;\n  %s\n  g[IDX %% n] += x;%s\n}\n"
+                  % ("template <int N> " if template else "", k, plist, size,
+                     size, body, extra))
+        name = "k%d<64>" % k if template else "k%d" % k
+        if params:
+            launch = ("\n#if %s\n  %s\n#else\n  %s\n#endif\n" % (
+                self.a, self.launch(name, "g, 64, span"),
+                self.launch(name, "g, 64, span, g")))
+        else:
+            launch = self.launch(name, "g, 64, span")
+        return decls, kernel, launch
+
+    def kernel_text(self):
+        return source([self.unit()])
+
+
+def source(units, header=HEADER):
+    """The text of a file of `units` (see Gen.unit) and a main that
+    launches every kernel."""
+    return (header + "".join(d + k for d, k, _ in units) +
+            "int main() {\n  int *g = 0;\n  Span span = {0, 4};\n  " +
+            "\n  ".join(l for _, _, l in units) + "\n}\n")
 
 
 def run(cmd):
@@ -129,10 +268,68 @@ def run(cmd):
         return -1, "timeout"
 
 
+LOCATED = re.compile(r"\.(cu|hip)(\.cl)?:\d+:\d+: (fatal )?error:")
+
+
+class Target:
+    """One translation of the generated files: `translate(src, out)` and
+    `check(out)` give (exit status, log)."""
+
+    def __init__(self, name, ext, translate, check):
+        self.name, self.ext = name, ext
+        self.translate, self.check = translate, check
+
+    def outcome(self, src):
+        out = os.path.splitext(src)[0] + "." + self.ext
+        if os.path.exists(out):
+            os.remove(out)
+        code, log = self.translate(src, out)
+        if code == 0:
+            ccode, clog = self.check(out)
+            return ("ok", "") if ccode == 0 else ("BAD", clog)
+        if code == 1 and LOCATED.search(log) and not os.path.exists(out):
+            return "refused", log
+        return "BAD", "exit %d: %s" % (code, log)
+
+
+def classify(units, first, path, target, source_check, header=HEADER):
+    """Outcomes of the kernels `units` (numbered from `first`) written to
+    `path` as one file: one translation if it is ok; otherwise each kernel
+    in a file of its own, so each outcome names its kernel. With
+    `source_check`, a command that must accept the generated file first."""
+    if source_check:
+        code, log = run(source_check.split() + [path])
+        if code != 0:
+            return [("BAD", "%s: not valid source (generator): %s" % (
+                path, log[:300]))] + [("BAD", "")] * (len(units) - 1)
+    outcome, why = target.outcome(path)
+    if outcome == "ok":
+        return [("ok", "")] * len(units)
+    if len(units) == 1:
+        return [(outcome, "%s %s: %s" % (path, target.name, why.strip()[:600]))]
+    results = []
+    for i, unit in enumerate(units):
+        stem, ext = os.path.splitext(path)
+        one = "%s.k%d%s" % (stem, first + i, ext)
+        with open(one, "w") as f:
+            f.write(source([unit], header))
+        results.extend(classify([unit], first + i, one, target, "", header))
+    if outcome == "BAD" and all(o != "BAD" for o, _ in results):
+        # Only together: name the file.
+        results[0] = ("BAD", "%s %s (its kernels alone are not): %s" % (
+            path, target.name, why.strip()[:600]))
+    return results
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--kernels", type=int, default=50)
+    ap.add_argument("--per-file", type=int, default=1,
+                    help="kernels per generated file")
+    ap.add_argument("--first", type=int, default=0,
+                    help="number of the first kernel (to shard a long run)")
+    ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--xfence", required=True)
     ap.add_argument("--clang", default="clang")
     ap.add_argument("--out", required=True)
@@ -143,59 +340,77 @@ def main():
                     help="also translate --to alpaka and check the output "
                     "with this command (a C++20 compiler and alpaka 3's "
                     "include directory)")
+    ap.add_argument("--cuda-check",
+                    help="compile each generated file as CUDA first with "
+                    "this command (the file's path is appended)")
+    ap.add_argument("--only", default="",
+                    help="comma-separated targets to run (CL1.2, CL3.0, "
+                    "HIP, alpaka); default: all that are given")
     opts = ap.parse_args()
-    targets = ["CL1.2", "CL3.0"] + (["HIP"] if opts.hip_clang else []) + (
-        ["alpaka"] if opts.alpaka_cxx else [])
+
+    def opencl(std):
+        extra = ["--assume-subgroup-size=32"] if std != "CL1.2" else []
+        return Target(
+            std, std + ".cl",
+            lambda src, out: run([opts.xfence, "translate",
+                                  "--cuda-builtin-header", src, "--to",
+                                  "opencl", "-cl-std=" + std,
+                                  "--device-variables=kernel-arguments"] +
+                                 extra + ["-o", out]),
+            lambda out: run([opts.clang, "-x", "cl", "-cl-std=" + std,
+                             "--target=spir64", "-Xclang",
+                             "-finclude-default-header", "-fsyntax-only",
+                             out]))
+
+    def cxx(name, ext, to, command):
+        return Target(
+            name, ext,
+            lambda src, out: run([opts.xfence, "translate",
+                                  "--cuda-builtin-header", src, "--to", to,
+                                  "-o", out]),
+            lambda out: run(command.split() + ["-fsyntax-only", "-w", out]))
+
+    targets = [opencl("CL1.2"), opencl("CL3.0")]
+    if opts.hip_clang:
+        targets.append(cxx("HIP", "hip", "hip", opts.hip_clang))
+    if opts.alpaka_cxx:
+        targets.append(cxx("alpaka", "cpp", "alpaka", opts.alpaka_cxx))
+    if opts.only:
+        targets = [t for t in targets if t.name in opts.only.split(",")]
     rng = random.Random(opts.seed)
     os.makedirs(opts.out, exist_ok=True)
+    files = []
+    for first in range(opts.first, opts.first + opts.kernels, opts.per_file):
+        count = min(opts.per_file, opts.first + opts.kernels - first)
+        units = [Gen(rng, k).unit() for k in range(first, first + count)]
+        path = os.path.join(opts.out, "k%d.cu" % first)
+        with open(path, "w") as f:
+            f.write(source(units))
+        files.append((units, first, path))
+
     counts = {}
     bad = []
-    located = re.compile(r"k\d+\.cu(\.cl)?:\d+:\d+: (fatal )?error:")
-    for k in range(opts.kernels):
-        name = "k%d" % k
-        src = os.path.join(opts.out, name + ".cu")
-        with open(src, "w") as f:
-            f.write(HEADER + Gen(rng, k).kernel_text())
-        for std in targets:
-            hip = std == "HIP"
-            alpaka = std == "alpaka"
-            out = os.path.join(opts.out, "%s.%s" % (
-                name, "hip" if hip else "cpp" if alpaka else std + ".cl"))
-            if os.path.exists(out):
-                os.remove(out)
-            if hip or alpaka:
-                code, log = run([opts.xfence, "translate",
-                                 "--cuda-builtin-header", src, "--to",
-                                 "hip" if hip else "alpaka", "-o", out])
-            else:
-                code, log = run([opts.xfence, "translate",
-                                 "--cuda-builtin-header", src, "--to",
-                                 "opencl", "-cl-std=" + std,
-                                 "--device-variables=kernel-arguments",
-                                 "-o", out])
-            if code == 0:
-                if hip or alpaka:
-                    ccode, clog = run(
-                        (opts.hip_clang if hip else opts.alpaka_cxx).split() +
-                        ["-fsyntax-only", "-w", out])
-                else:
-                    ccode, clog = run([opts.clang, "-x", "cl",
-                                       "-cl-std=" + std, "--target=spir64",
-                                       "-Xclang", "-finclude-default-header",
-                                       "-fsyntax-only", out])
-                outcome = "ok" if ccode == 0 else "BAD"
-                why = clog
-            elif code == 1 and located.search(log) and not os.path.exists(out):
-                outcome, why = "refused", log
-            else:
-                outcome, why = "BAD", "exit %d: %s" % (code, log)
-            counts[(std, outcome)] = counts.get((std, outcome), 0) + 1
-            if outcome == "BAD":
-                bad.append("%s %s: %s" % (src, std, why.strip()[:400]))
-    for std in targets:
+    jobs = [(t, f) for t in targets for f in files]
+
+    def work(job):
+        target, (units, first, path) = job
+        # Each target writes its own copy (the split files would collide).
+        copy = "%s.%s.cu" % (path[:-len(".cu")], target.name)
+        with open(copy, "w") as f:
+            f.write(source(units))
+        return target, classify(units, first, copy, target, opts.cuda_check)
+
+    with concurrent.futures.ThreadPoolExecutor(max(1, opts.jobs)) as pool:
+        for target, results in pool.map(work, jobs):
+            for outcome, why in results:
+                key = (target.name, outcome)
+                counts[key] = counts.get(key, 0) + 1
+                if outcome == "BAD" and why:
+                    bad.append(why)
+    for t in targets:
         print("%s: %d kernels (seed %d): ok %d, refused %d, BAD %d" % (
-            std, opts.kernels, opts.seed, counts.get((std, "ok"), 0),
-            counts.get((std, "refused"), 0), counts.get((std, "BAD"), 0)))
+            t.name, opts.kernels, opts.seed, counts.get((t.name, "ok"), 0),
+            counts.get((t.name, "refused"), 0), counts.get((t.name, "BAD"), 0)))
     for line in bad:
         print("BAD " + line)
     return 1 if bad else 0

@@ -17,6 +17,7 @@ gen_nested_cuda.py: ok, refused (exit 1, a located error, no output), BAD.
 """
 
 import argparse
+import concurrent.futures
 import os
 import random
 import re
@@ -87,55 +88,55 @@ class HipGen(cuda.Gen):
             s = super().stmt(level)
         return s
 
-    def kernel_text(self):
-        text = super().kernel_text()
-        return re.sub(r"(k\d+)<<<2, 64>>>\((.*)\);",
-                      r"hipLaunchKernelGGL(\1, dim3(2), dim3(64), 0, 0, \2);",
-                      text)
+    def launch(self, name, args):
+        return "hipLaunchKernelGGL(%s, dim3(2), dim3(64), 0, 0, %s);" % (
+            name, args)
 
 
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--kernels", type=int, default=50)
+    ap.add_argument("--per-file", type=int, default=1,
+                    help="kernels per generated file")
+    ap.add_argument("--first", type=int, default=0,
+                    help="number of the first kernel (to shard a long run)")
+    ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--xfence", required=True)
     ap.add_argument("--check", required=True,
                     help="the command that compiles a CUDA output (the "
                     "output's path is appended)")
-    ap.add_argument("--hip-clang", help="checks each generated kernel as HIP")
+    ap.add_argument("--hip-clang", help="checks each generated file as HIP")
     ap.add_argument("--out", required=True)
     opts = ap.parse_args()
     rng = random.Random(opts.seed)
     os.makedirs(opts.out, exist_ok=True)
+    target = cuda.Target(
+        "CUDA", "cu",
+        lambda src, out: cuda.run([opts.xfence, "translate",
+                                   "--cuda-builtin-header", src, "--to",
+                                   "cuda", "-o", out]),
+        lambda out: cuda.run(opts.check.split() + [out]))
+    source_check = (opts.hip_clang + " -fsyntax-only -w"
+                    if opts.hip_clang else "")
+    files = []
+    for first in range(opts.first, opts.first + opts.kernels, opts.per_file):
+        count = min(opts.per_file, opts.first + opts.kernels - first)
+        units = [HipGen(rng, k).unit() for k in range(first, first + count)]
+        path = os.path.join(opts.out, "k%d.hip" % first)
+        with open(path, "w") as f:
+            f.write(cuda.source(units, HEADER))
+        files.append((units, first, path))
     counts = {"ok": 0, "refused": 0, "BAD": 0}
     bad = []
-    located = re.compile(r"k\d+\.hip:\d+:\d+: (fatal )?error:")
-    for k in range(opts.kernels):
-        src = os.path.join(opts.out, "k%d.hip" % k)
-        out = os.path.join(opts.out, "k%d.cu" % k)
-        with open(src, "w") as f:
-            f.write(HEADER + HipGen(rng, k).kernel_text())
-        if os.path.exists(out):
-            os.remove(out)
-        if opts.hip_clang:
-            code, log = cuda.run(opts.hip_clang.split() +
-                                 ["-fsyntax-only", "-w", src])
-            if code != 0:
-                counts["BAD"] += 1
-                bad.append("%s: not HIP (generator): %s" % (src, log[:300]))
-                continue
-        code, log = cuda.run([opts.xfence, "translate", "--cuda-builtin-header",
-                              src, "--to", "cuda", "-o", out])
-        if code == 0:
-            ccode, clog = cuda.run(opts.check.split() + [out])
-            outcome, why = ("ok", "") if ccode == 0 else ("BAD", clog)
-        elif code == 1 and located.search(log) and not os.path.exists(out):
-            outcome, why = "refused", log
-        else:
-            outcome, why = "BAD", "exit %d: %s" % (code, log)
-        counts[outcome] += 1
-        if outcome == "BAD":
-            bad.append("%s: %s" % (src, why.strip()[:400]))
+    with concurrent.futures.ThreadPoolExecutor(max(1, opts.jobs)) as pool:
+        for results in pool.map(
+                lambda f: cuda.classify(f[0], f[1], f[2], target,
+                                        source_check, HEADER), files):
+            for outcome, why in results:
+                counts[outcome] += 1
+                if outcome == "BAD" and why:
+                    bad.append(why)
     print("HIP to CUDA: %d kernels (seed %d): ok %d, refused %d, BAD %d" % (
         opts.kernels, opts.seed, counts["ok"], counts["refused"],
         counts["BAD"]))
