@@ -462,11 +462,24 @@ private:
   bool hoisted(const clang::VarDecl *var) const {
     return hoistedIndex.count(var->getCanonicalDecl());
   }
-  /// A file-scope __shared__ variable: declared in each kernel that needs
-  /// it, a __local pointer parameter of the __device__ functions.
+  /// A file-scope __shared__ variable, or one that a __device__ function
+  /// (not a template) declares (one per block in CUDA either way): declared
+  /// in each kernel that needs it, a __local pointer parameter of the
+  /// __device__ functions.
   static bool isFileShared(const clang::VarDecl *var) {
-    return var->hasAttr<clang::CUDASharedAttr>() && var->isFileVarDecl() &&
-           !var->hasExternalStorage();
+    if (!var->hasAttr<clang::CUDASharedAttr>() || var->hasExternalStorage())
+      return false;
+    return var->isFileVarDecl() || isDeviceFunctionShared(var);
+  }
+  static bool isDeviceFunctionShared(const clang::VarDecl *var) {
+    const auto *fn = llvm::dyn_cast_or_null<clang::FunctionDecl>(
+        var->getParentFunctionOrMethod());
+    return fn && var->hasAttr<clang::CUDASharedAttr>() &&
+           !var->hasExternalStorage() &&
+           !fn->hasAttr<clang::CUDAGlobalAttr>() &&
+           !fn->isTemplateInstantiation() &&
+           !fn->getDescribedFunctionTemplate() && !fn->isDependentContext() &&
+           !llvm::isa<clang::CXXMethodDecl>(fn);
   }
   /// Declares the file-scope __shared__ variables that `kernel` needs
   /// through the __device__ functions it calls in its body.
@@ -1278,10 +1291,27 @@ bool SyntaxRewriter::VisitVarDecl(clang::VarDecl *var) {
                    " */");
       return true;
     }
+    if (isDeviceFunctionShared(var) && hoisted(var)) {
+      // One per block, as a file-scope __shared__ variable that only this
+      // function uses: declared in each kernel that calls the function
+      // and passed down as a __local pointer.
+      auto *stmt = declStmtOf(var);
+      if (!stmt || !stmt->isSingleDecl())
+        return error(var->getLocation(),
+                     "a __shared__ variable of a __device__ function must be "
+                     "declared alone to be moved to the kernels' scope");
+      replaceRange(stmt->getSourceRange(),
+                   "/* xfence: __shared__ '" + var->getName().str() +
+                       "' is declared in each kernel that calls this "
+                       "function and passed to it as a __local pointer */");
+      return true;
+    }
     if (!currentFunction || !currentFunction->hasAttr<clang::CUDAGlobalAttr>())
       return error(var->getLocation(),
                    "__shared__ memory outside a kernel has no OpenCL C form "
-                   "(OpenCL C allows __local variables only in kernels)");
+                   "(OpenCL C allows __local variables only in kernels; a "
+                   "__shared__ variable of a template or a member function "
+                   "is not moved to them)");
     if (!atKernelScope(var)) {
       // OpenCL C allows __local variables only in the outermost scope of a
       // kernel: declared there (renamed if the kernel has another variable
@@ -2073,6 +2103,18 @@ void SyntaxRewriter::declareSharedOfCallees(const clang::FunctionDecl *kernel) {
     if (!isFileShared(var))
       continue;
     auto &list = kernelFileShared[kernel];
+    if (!llvm::is_contained(list, var) && isDeviceFunctionShared(var) &&
+        (nameTaken(kernel, var) ||
+         llvm::any_of(list, [&](const clang::VarDecl *other) {
+           return other->getName() == var->getName();
+         }))) {
+      error(var->getLocation(),
+            "this __shared__ variable is declared in each kernel that "
+            "needs it, and kernel '" +
+                kernel->getName() +
+                "' has another variable of its name; rename one");
+      continue;
+    }
     if (!llvm::is_contained(list, var)) {
       list.push_back(var);
       hoistLocal(kernel, var, var->getName().str());
@@ -2580,6 +2622,31 @@ void SyntaxRewriter::collectDeviceUses() {
       hoistedVars.push_back(var);
     }
   }
+  // The __shared__ variables that __device__ functions declare.
+  struct SharedLocals : clang::RecursiveASTVisitor<SharedLocals> {
+    llvm::SmallVector<const clang::VarDecl *> found;
+    bool VisitVarDecl(clang::VarDecl *var) {
+      if (isDeviceFunctionShared(var))
+        found.push_back(var);
+      return true;
+    }
+  };
+  llvm::DenseMap<const clang::FunctionDecl *,
+                 llvm::SmallVector<const clang::VarDecl *>>
+      sharedLocals;
+  for (clang::Decl *d : decls) {
+    auto *fn = llvm::dyn_cast<clang::FunctionDecl>(d);
+    if (!fn || !fn->doesThisDeclarationHaveABody() || isHostOnlyFunction(fn) ||
+        !isUserDecl(src, fn) || fn->hasAttr<clang::CUDAGlobalAttr>())
+      continue;
+    SharedLocals locals;
+    locals.TraverseStmt(fn->getBody());
+    for (const clang::VarDecl *var : locals.found) {
+      hoistedIndex[var] = hoistedVars.size();
+      hoistedVars.push_back(var);
+      sharedLocals[fn->getCanonicalDecl()].push_back(var);
+    }
+  }
   llvm::DenseMap<const clang::FunctionDecl *,
                  llvm::SetVector<const clang::FunctionDecl *>>
       calls;
@@ -2604,6 +2671,10 @@ void SyntaxRewriter::collectDeviceUses() {
     }
     for (const clang::FunctionDecl *callee : uses.callees)
       deviceUsed.insert(callee);
+    for (const clang::VarDecl *var : sharedLocals.lookup(key)) {
+      fileShared.insert(var);
+      bits.set(hoistedIndex[var]);
+    }
     needs[key] = bits;
     calls[key] = uses.callees;
     order.push_back(key);

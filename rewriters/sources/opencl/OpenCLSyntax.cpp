@@ -791,7 +791,7 @@ private:
                 "blockDim.y + blockIdx.y * blockDim.y + threadIdx.y) * "
                 "gridDim.x * blockDim.x + blockIdx.x * blockDim.x + "
                 "threadIdx.x)";
-      if (auto range = findRewriteRange(sm, lo, call->getSourceRange()))
+      if (auto range = callRange(call))
         edits.replace(*range, text, call->getBeginLoc());
       return true;
     }
@@ -828,7 +828,7 @@ private:
         !arg->isValueDependent() &&
         arg->EvaluateAsInt(result, src.getContext())) {
       int64_t d = result.Val.getInt().getExtValue();
-      if (auto range = findRewriteRange(sm, lo, call->getSourceRange())) {
+      if (auto range = callRange(call)) {
         // OpenCL returns 0 (1 for sizes) past the last dimension.
         bool size = name.ends_with("size") || name == "get_num_groups";
         edits.replace(*range,
@@ -846,8 +846,28 @@ private:
                                    : name;
       edits.replace(*range, "xfence_" + helper.str(), call->getBeginLoc());
       workItemHelpers = true;
+    } else {
+      error(call->getBeginLoc(), "cannot rewrite the name of this work-item "
+                                 "function (it comes from a macro of a "
+                                 "system header?)");
     }
     return true;
+  }
+
+  /// The text of the whole call: its own, or that of the macro use whose
+  /// whole expansion it is (`WI(get_group_id, 2)` for `#define WI(f, k)
+  /// f(k)`, whose text is split between the body and the arguments); an
+  /// error where there is neither.
+  std::optional<FileCharRange> callRange(const clang::CallExpr *call) {
+    if (auto range = findRewriteRange(sm, lo, call->getSourceRange()))
+      return range;
+    if (auto use = macroUseRange(sm, lo, call->getSourceRange()))
+      return use;
+    error(call->getBeginLoc(),
+          "cannot rewrite this work-item function: its text is split "
+          "between a macro's body and the macro's arguments, and it is not "
+          "the whole of the macro's expansion");
+    return std::nullopt;
   }
 
   /// CUDA's printf takes C's conversions; OpenCL's vector conversions
