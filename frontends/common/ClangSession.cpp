@@ -113,6 +113,10 @@ ParsedSource::report(clang::SourceLocation loc,
   return std::move(diags.Report(loc, id) << message);
 }
 
+void xfence::recordSkippedText(std::vector<std::string> &args) {
+  args.insert(args.end(), {"-Xclang", "-detailed-preprocessing-record"});
+}
+
 std::unique_ptr<ParsedSource> xfence::parseSource(SourceLanguage language,
                                                   llvm::StringRef path,
                                                   llvm::StringRef contents,
@@ -120,6 +124,7 @@ std::unique_ptr<ParsedSource> xfence::parseSource(SourceLanguage language,
                                                   llvm::raw_ostream &diagOS) {
   auto printer = std::make_unique<DiagnosticPrinter>(diagOS);
   std::vector<std::string> args = options.driverArgs(language);
+  recordSkippedText(args);
   std::unique_ptr<clang::ASTUnit> unit =
       clang::tooling::buildASTFromCodeWithArgs(
           contents, args, path, "xfence",

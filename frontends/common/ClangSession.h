@@ -99,6 +99,11 @@ private:
   std::unique_ptr<clang::DiagnosticOptions> opts;
 };
 
+/// Adds to a parse's driver arguments the record of the text the
+/// preprocessor skipped (inactive branches of conditionals, which are not
+/// translated: SourceEdits warns where they spell the source's built-ins).
+void recordSkippedText(std::vector<std::string> &args);
+
 /// Parses `contents` as the file `path` in `language`. Clang's diagnostics
 /// (and later those of `ParsedSource::report`) go to `diagOS` in clang's
 /// format. Returns null if Clang could not build an AST at all; a parse with

@@ -96,9 +96,11 @@ xfence::parseCudaSource(llvm::StringRef path, llvm::StringRef contents,
   }
   for (const auto &[name, text] : options.overlays)
     files.emplace_back(name, text);
+  std::vector<std::string> args = options.driverArgs();
+  recordSkippedText(args);
   std::unique_ptr<clang::ASTUnit> unit =
       clang::tooling::buildASTFromCodeWithArgs(
-          contents, options.driverArgs(), path, "xfence",
+          contents, args, path, "xfence",
           std::make_shared<clang::PCHContainerOperations>(),
           clang::tooling::getClangStripDependencyFileAdjuster(), files,
           printer.get());

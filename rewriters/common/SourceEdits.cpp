@@ -2,11 +2,15 @@
 
 #include "rewriters/common/SourceEdits.h"
 
+#include "clang/Basic/CharInfo.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+#include "clang/Lex/PreprocessingRecord.h"
+#include "clang/Lex/Preprocessor.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
 
 #include <algorithm>
 #include <map>
@@ -416,7 +420,109 @@ FailureOr<std::vector<Edit>> SourceEdits::resolve() {
   }
   if (failed(checkMacroBodies(kept)) || failed(checkConditionals(kept)))
     return failure();
+  warnUntranslatedBranches(kept);
   return kept;
+}
+
+/// The identifiers of `text` (raw: also in comments and strings).
+static void identifiersOf(llvm::StringRef text, llvm::StringSet<> &out) {
+  for (size_t i = 0; i < text.size();) {
+    if (!clang::isAsciiIdentifierStart(text[i]) ||
+        (i > 0 && clang::isAsciiIdentifierContinue(text[i - 1]))) {
+      ++i;
+      continue;
+    }
+    size_t end = i;
+    while (end < text.size() && clang::isAsciiIdentifierContinue(text[end]))
+      ++end;
+    out.insert(text.slice(i, end));
+    i = end;
+  }
+}
+
+void SourceEdits::warnUntranslatedBranches(ArrayRef<Edit> kept) {
+  clang::PreprocessingRecord *record =
+      src.getUnit().getPreprocessor().getPreprocessingRecord();
+  if (!record)
+    return;
+  clang::SourceManager &sm = src.getSourceManager();
+  llvm::StringSet<> rewritten;
+  llvm::DenseSet<clang::FileID> translated = {sm.getMainFileID()};
+  for (const Edit &edit : kept) {
+    translated.insert(edit.range.file);
+    if (edit.kind == Kind::Replace && edit.range.begin < edit.range.end)
+      identifiersOf(sm.getBufferData(edit.range.file)
+                        .slice(edit.range.begin, edit.range.end),
+                    rewritten);
+  }
+  for (clang::SourceRange skipped : record->getSkippedRanges()) {
+    clang::SourceLocation begin = skipped.getBegin();
+    if (begin.isInvalid() || !begin.isFileID() || !src.isUserLocation(begin))
+      continue;
+    auto [file, offset] = sm.getDecomposedLoc(begin);
+    if (!translated.contains(file) || leftOut.contains(file) ||
+        insideReplaced(kept, sm, begin))
+      continue;
+    unsigned end = sm.getFileOffset(skipped.getEnd());
+    llvm::StringRef buffer = sm.getBufferData(file);
+    if (end <= offset || end > buffer.size())
+      continue;
+    // The tokens of the branch, lexed raw (comments are none), but those
+    // of its directives (the condition names the configuration's macros).
+    clang::Lexer lexer(sm.getLocForStartOfFile(file), src.getLangOpts(),
+                       buffer.begin(), buffer.begin() + offset, buffer.end());
+    clang::Token token, next;
+    bool directive = false;
+    bool more = !lexer.LexFromRawLexer(token);
+    while (more && sm.getFileOffset(token.getLocation()) < end) {
+      more = !lexer.LexFromRawLexer(next);
+      if (token.isAtStartOfLine())
+        directive = token.is(clang::tok::hash);
+      if (!directive && token.is(clang::tok::raw_identifier) &&
+          isSourceBuiltin(token.getRawIdentifier(),
+                          rewritten.contains(token.getRawIdentifier()),
+                          next.is(clang::tok::l_paren))) {
+        src.report(begin, DiagnosticsEngine::Warning,
+                   "this branch is inactive with the macros of this "
+                   "translation and is not translated: it keeps '" +
+                       token.getRawIdentifier().str() +
+                       "' as written; translate again with macros that "
+                       "make the branch active (-D) for that "
+                       "configuration");
+        break;
+      }
+      token = next;
+    }
+  }
+}
+
+bool SourceEdits::isSourceBuiltin(llvm::StringRef name, bool rewritten,
+                                  bool called) {
+  clang::Preprocessor &pp = src.getUnit().getPreprocessor();
+  clang::IdentifierInfo *id = pp.getIdentifierInfo(name);
+  // OpenCL C's address spaces and kernel qualifier.
+  if (id->isKeyword(src.getLangOpts()))
+    return id->getTokenID() == clang::tok::kw___global ||
+           id->getTokenID() == clang::tok::kw___local ||
+           id->getTokenID() == clang::tok::kw___constant ||
+           id->getTokenID() == clang::tok::kw___kernel;
+  if (!rewritten && !called)
+    return false;
+  // A macro, function, variable or type of the language's own headers
+  // (CUDA's __syncthreads and threadIdx), called or rewritten where it is
+  // active; or a function the file does not declare at all (OpenCL C's
+  // built-ins are declared where they are first used; a parameter or a
+  // local variable is not at file scope either, but is not called).
+  if (const clang::MacroInfo *macro = pp.getMacroInfo(id))
+    return !src.isUserLocation(macro->getDefinitionLoc());
+  clang::ASTContext &ctx = src.getContext();
+  auto decls = ctx.getTranslationUnitDecl()->lookup(
+      ctx.DeclarationNames.getIdentifier(id));
+  if (decls.empty())
+    return called;
+  return llvm::any_of(decls, [&](const clang::NamedDecl *d) {
+    return !src.isUserLocation(d->getLocation());
+  });
 }
 
 /// Edits by file, in the order of the files' IDs (an included file after

@@ -153,6 +153,15 @@ private:
   /// whose #endif is): the text that replaced it would leave the other
   /// part alone, and the output would not compile.
   mlir::LogicalResult checkConditionals(llvm::ArrayRef<Edit> kept);
+  /// Warns at each inactive branch of a conditional in the translated
+  /// files (text the preprocessor skipped: not parsed, so not translated)
+  /// that spells a name this translation rewrites where it is active.
+  void warnUntranslatedBranches(llvm::ArrayRef<Edit> kept);
+  /// Whether `name` is a built-in of the source language: an OpenCL C
+  /// address space or kernel qualifier; where it is `called` or
+  /// `rewritten` elsewhere, a name its own headers declare; where it is
+  /// `called`, a function the file does not declare.
+  bool isSourceBuiltin(llvm::StringRef name, bool rewritten, bool called);
   /// Merges the edits that several uses ask for, leaves out moot ones and
   /// checks conflicts; the edits to apply, sorted.
   mlir::FailureOr<std::vector<Edit>> resolve();
