@@ -24,6 +24,14 @@ config.substitutions.append(
 
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 
+# Every output of `xfence translate` is compiled by its target's compiler,
+# where that is installed, before it is written (docs/architecture.md,
+# "Checked outputs"): a test whose translation does not compile fails even
+# where it does not compile the output itself. `--param verify_output=0`
+# turns it off.
+if lit_config.params.get("verify_output", "1") == "1":
+    config.environment["XFENCE_VERIFY_OUTPUT"] = "1"
+
 # A sanitizer build (-DXFENCE_SANITIZE=ON, docs/fuzzing.md): every finding
 # of AddressSanitizer, LeakSanitizer or UBSan ends the tool with an error,
 # so the test fails. fuzz/sanitize.supp suppresses leaks in the uninstrumented

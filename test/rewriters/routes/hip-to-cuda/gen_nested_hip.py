@@ -51,7 +51,7 @@ class HipGen(cuda.Gen):
         if self.depth <= 3 and self.rng.random() < 0.4:
             self.depth += 1
             e = self.pick([
-                lambda: "HADD(&g[%s %% n], %s, %s)" % (
+                lambda: "HADD(&g[%s %% n], (%s), %s)" % (
                     self.index(), self.intexpr(), self.pick(SCOPES)),
                 lambda: "__hip_atomic_fetch_max(&s[LANE], %s, %s, %s)" % (
                     self.intexpr(), self.pick(ORDERS), self.pick(SCOPES)),
