@@ -1,6 +1,7 @@
 //===- SourceEdits.cpp - text edits to the files of one parse -------------===//
 
 #include "rewriters/common/SourceEdits.h"
+#include "rewriters/common/Identifiers.h"
 
 #include "clang/Basic/CharInfo.h"
 #include "clang/Basic/SourceManager.h"
@@ -424,8 +425,7 @@ FailureOr<std::vector<Edit>> SourceEdits::resolve() {
   return kept;
 }
 
-/// The identifiers of `text` (raw: also in comments and strings).
-static void identifiersOf(llvm::StringRef text, llvm::StringSet<> &out) {
+void xfence::collectIdentifiers(llvm::StringRef text, llvm::StringSet<> &out) {
   for (size_t i = 0; i < text.size();) {
     if (!clang::isAsciiIdentifierStart(text[i]) ||
         (i > 0 && clang::isAsciiIdentifierContinue(text[i - 1]))) {
@@ -451,9 +451,9 @@ void SourceEdits::warnUntranslatedBranches(ArrayRef<Edit> kept) {
   for (const Edit &edit : kept) {
     translated.insert(edit.range.file);
     if (edit.kind == Kind::Replace && edit.range.begin < edit.range.end)
-      identifiersOf(sm.getBufferData(edit.range.file)
-                        .slice(edit.range.begin, edit.range.end),
-                    rewritten);
+      collectIdentifiers(sm.getBufferData(edit.range.file)
+                             .slice(edit.range.begin, edit.range.end),
+                         rewritten);
   }
   for (clang::SourceRange skipped : record->getSkippedRanges()) {
     clang::SourceLocation begin = skipped.getBegin();

@@ -36,6 +36,8 @@
 
 #include "rewriters/sources/cuda/CudaSyntax.h"
 
+#include "rewriters/common/Identifiers.h"
+
 #include "frontends/cuda/CudaImporter.h"
 #include "frontends/names/OpenCLSyncNames.h"
 
@@ -2428,26 +2430,6 @@ void SyntaxRewriter::leaveOutHostCode(clang::Decl *d) {
                         std::to_string(at.getLine()) + ")");
   leaveOut(d, !definition,
            "/* xfence: host " + what + " '" + name + "' left out */");
-}
-
-/// The identifiers of a file's text (a superset: comments and strings
-/// too).
-static void collectIdentifiers(llvm::StringRef text, llvm::StringSet<> &out) {
-  auto start = [](char c) {
-    return std::isalpha((unsigned char)c) || c == '_';
-  };
-  auto part = [](char c) { return std::isalnum((unsigned char)c) || c == '_'; };
-  for (size_t i = 0; i < text.size();) {
-    if (start(text[i]) && (i == 0 || !part(text[i - 1]))) {
-      size_t j = i;
-      while (j < text.size() && part(text[j]))
-        ++j;
-      out.insert(text.slice(i, j));
-      i = j;
-    } else {
-      ++i;
-    }
-  }
 }
 
 void SyntaxRewriter::findHostHeaders() {
