@@ -321,6 +321,20 @@ def classify(units, first, path, target, source_check, header=HEADER):
     return results
 
 
+def write_files(opts, rng, gen, header, ext):
+    """The generated files of --kernels kernels, --per-file each, from
+    --first: (units, number of the first kernel, path) each."""
+    files = []
+    for first in range(opts.first, opts.first + opts.kernels, opts.per_file):
+        count = min(opts.per_file, opts.first + opts.kernels - first)
+        units = [gen(rng, k).unit() for k in range(first, first + count)]
+        path = os.path.join(opts.out, "k%d%s" % (first, ext))
+        with open(path, "w") as f:
+            f.write(source(units, header))
+        files.append((units, first, path))
+    return files
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--seed", type=int, default=1)
@@ -379,14 +393,7 @@ def main():
         targets = [t for t in targets if t.name in opts.only.split(",")]
     rng = random.Random(opts.seed)
     os.makedirs(opts.out, exist_ok=True)
-    files = []
-    for first in range(opts.first, opts.first + opts.kernels, opts.per_file):
-        count = min(opts.per_file, opts.first + opts.kernels - first)
-        units = [Gen(rng, k).unit() for k in range(first, first + count)]
-        path = os.path.join(opts.out, "k%d.cu" % first)
-        with open(path, "w") as f:
-            f.write(source(units))
-        files.append((units, first, path))
+    files = write_files(opts, rng, Gen, HEADER, ".cu")
 
     counts = {}
     bad = []

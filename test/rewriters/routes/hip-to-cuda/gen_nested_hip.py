@@ -119,14 +119,7 @@ def main():
         lambda out: cuda.run(opts.check.split() + [out]))
     source_check = (opts.hip_clang + " -fsyntax-only -w"
                     if opts.hip_clang else "")
-    files = []
-    for first in range(opts.first, opts.first + opts.kernels, opts.per_file):
-        count = min(opts.per_file, opts.first + opts.kernels - first)
-        units = [HipGen(rng, k).unit() for k in range(first, first + count)]
-        path = os.path.join(opts.out, "k%d.hip" % first)
-        with open(path, "w") as f:
-            f.write(cuda.source(units, HEADER))
-        files.append((units, first, path))
+    files = cuda.write_files(opts, rng, HipGen, HEADER, ".hip")
     counts = {"ok": 0, "refused": 0, "BAD": 0}
     bad = []
     with concurrent.futures.ThreadPoolExecutor(max(1, opts.jobs)) as pool:
