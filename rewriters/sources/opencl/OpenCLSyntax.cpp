@@ -1177,11 +1177,26 @@ private:
       clang::SourceLocation spellBegin = sm.getSpellingLoc(begin);
       if (!src.isUserLocation(spellBegin))
         return;
-      if (begin.isMacroID() && end.isMacroID()) {
-        clang::SourceLocation spellEnd = sm.getSpellingLoc(end);
-        if (sm.getFileID(spellBegin) == sm.getFileID(spellEnd) &&
-            sm.getExpansionLoc(begin) == sm.getExpansionLoc(end)) {
-          qualifiers(spellBegin, spellEnd, placement, /*macroBody=*/true);
+      if (begin.isMacroID() && end.isMacroID() &&
+          sm.getExpansionLoc(begin) == sm.getExpansionLoc(end)) {
+        // Both ends in one macro body, or both in the text of the
+        // arguments; a declaration that begins in a body and ends in an
+        // argument (`#define DECL(n) int __local *n`) is lexed up to where
+        // the body takes the argument.
+        std::optional<FileCharRange> body = bodyOf(begin);
+        auto inBody = [&](clang::SourceLocation loc) {
+          std::optional<FileCharRange> other = bodyOf(loc);
+          return body
+                     ? other && body->contains(*other) && other->contains(*body)
+                     : !other;
+        };
+        clang::SourceLocation last = end;
+        if (body)
+          while (last.isMacroID() && !inBody(last))
+            last = sm.getImmediateExpansionRange(last).getBegin();
+        if (last.isMacroID() && inBody(last)) {
+          qualifiers(spellBegin, sm.getSpellingLoc(last), placement,
+                     /*macroBody=*/true);
           return;
         }
       }
@@ -1221,13 +1236,34 @@ private:
             return;
           rewriteQualifier(file, offset, token.getRawIdentifier(), buffer,
                            placement, macroBody);
-          if (!macroBody && isQualifierMacro(token.getRawIdentifier()))
+          // A macro used here, also inside another macro's body
+          // (`#define M() ((GPTR(int))p)`): a qualifier macro is rewritten
+          // at this use, any other in its own body.
+          if (isQualifierMacro(token.getRawIdentifier()))
             rewriteQualifier(file, offset, token.getRawIdentifier(), buffer,
-                             placement, /*macroBody=*/false,
+                             placement, macroBody,
                              qualifierOfMacro(token.getRawIdentifier()));
-          else if (!macroBody)
+          else
             macroBodyQualifiers(token.getRawIdentifier(), placement, 0);
         });
+  }
+
+  /// The text of the user's macro body that `loc` (a macro location) is
+  /// spelled in, through the arguments it was passed in; none where it is
+  /// the text of an argument written outside any macro body.
+  std::optional<FileCharRange> bodyOf(clang::SourceLocation loc) {
+    while (loc.isMacroID()) {
+      clang::FileID id = sm.getFileID(loc);
+      const clang::SrcMgr::ExpansionInfo &info =
+          sm.getSLocEntry(id).getExpansion();
+      clang::SourceLocation next = sm.getImmediateSpellingLoc(loc);
+      if (info.isMacroBodyExpansion() && next.isFileID()) {
+        auto [file, begin] = sm.getDecomposedLoc(info.getSpellingLoc());
+        return FileCharRange{file, begin, begin + sm.getFileIDSize(id)};
+      }
+      loc = next;
+    }
+    return std::nullopt;
   }
 
   /// The qualifiers in the body of the user's macro `name`
