@@ -28,11 +28,13 @@ the translation is checked by clang's HIP mode or by g++ (C++20, against
 """
 
 import argparse
+import concurrent.futures
 import json
 import os
 import re
 import subprocess
 import sys
+import threading
 
 # Every translation is compiled by its target's compiler before xfence
 # writes it, where that compiler is installed (docs/architecture.md,
@@ -125,6 +127,9 @@ def main():
                         "against --alpaka-include; no PoCL step for either")
     parser.add_argument("--alpaka-include",
                         help="alpaka 3's include/ directory (--to alpaka)")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
+                        help="files checked at once (PoCL builds one at a "
+                        "time)")
     opts = parser.parse_args()
     hip = opts.to == "hip"
     alpaka = opts.to == "alpaka"
@@ -145,6 +150,7 @@ def main():
     include_re = re.compile(r'^\s*#\s*include\s*"([^"]+\.cuh?)"', re.M)
     device_re = re.compile(r"__global__|__device__")
     rows, totals = [], {}
+    pocl_lock = threading.Lock()
     for name in opts.suite or sorted(suites):
         spec = suites[name]
         repo = os.path.join(opts.mirrors, spec["mirror"], "repo")
@@ -184,13 +190,13 @@ def main():
                 return True
             return any(has_device(i, seen) for i in includes.get(cu, []))
 
-        for cu in cus:
-            t["files"] += 1
-            text = texts[cu]
+        def check(cu):
+            """The file's result row and the steps it passed, or None for a
+            file without device code."""
             rel = os.path.relpath(cu, into)
             if not has_device(cu, set()):
-                continue
-            t["device"] += 1
+                return None
+            passed = ["device"]
             d = os.path.dirname(cu)
             # The file's directory, the suite's include directories and its
             # root (some suites include "src/x/y.h").
@@ -209,9 +215,8 @@ def main():
                     why = "#included by %s (not compiled on its own): %s" % (
                         ", ".join(os.path.relpath(i, into)
                                   for i in included_by[cu]), why)
-                rows.append((name, rel, "not parsed", why))
-                continue
-            t["parsed"] += 1
+                return (name, rel, "not parsed", why), passed
+            passed.append("parsed")
             if hip or alpaka:
                 # Translate, then the output's compiler: clang's HIP mode or
                 # g++ against alpaka's headers; no PoCL step.
@@ -219,9 +224,8 @@ def main():
                 rc, log = run([opts.xfence, "translate", cu, "--to", opts.to,
                                "-o", out] + incs, cwd=d)
                 if rc != 0:
-                    rows.append((name, rel, "translate", first_error(log)))
-                    continue
-                t["translated"] += 1
+                    return (name, rel, "translate", first_error(log)), passed
+                passed.append("translated")
                 if hip:
                     step, check = "clang", [
                         "clang-22", "-x", "hip", "--offload-arch=gfx90a",
@@ -232,40 +236,47 @@ def main():
                 rc, log = run(check + ["-fsyntax-only", "-w"] + incs + [out],
                               cwd=d, timeout=600)
                 if rc != 0:
-                    rows.append((name, rel, step, first_error(log)))
-                    continue
-                t["clang"] += 1
-                rows.append((name, rel, "ok", ""))
-                continue
+                    return (name, rel, step, first_error(log)), passed
+                passed.append("clang")
+                return (name, rel, "ok", ""), passed
             out = cu[:-3] + ".CL3.0.cl"
             rc, log = run([opts.xfence, "translate", cu, "--to", "opencl",
                            "-cl-std=CL3.0",
                            "--device-variables=kernel-arguments", "-o",
                            out] + incs, cwd=d)
             if rc != 0:
-                rows.append((name, rel, "translate", first_error(log)))
-                continue
-            t["translated"] += 1
+                return (name, rel, "translate", first_error(log)), passed
+            passed.append("translated")
             rc, log = run(["clang-22", "-x", "cl", "-cl-std=CL3.0",
                            "--target=spir64", "-Xclang",
                            "-finclude-default-header", "-fsyntax-only",
                            "-w"] + incs + [out], cwd=d)
             if rc != 0:
-                rows.append((name, rel, "clang", first_error(log)))
-                continue
-            t["clang"] += 1
+                return (name, rel, "clang", first_error(log)), passed
+            passed.append("clang")
             # Comments of real code hold bytes that are not UTF-8 (a
             # Windows-1252 apostrophe): read each byte as one character.
             with open(out, encoding="latin-1") as f:
                 source = f.read()
-            try:
-                cl.Program(ctx, source).build(
-                    options=["-cl-std=CL3.0", "-w"] + incs)
-            except Exception as e:  # a build failure is a result
-                rows.append((name, rel, "pocl", first_error(str(e))))
+            with pocl_lock:
+                try:
+                    cl.Program(ctx, source).build(
+                        options=["-cl-std=CL3.0", "-w"] + incs)
+                except Exception as e:  # a build failure is a result
+                    return (name, rel, "pocl", first_error(str(e))), passed
+            passed.append("pocl")
+            return (name, rel, "ok", ""), passed
+
+        with concurrent.futures.ThreadPoolExecutor(opts.jobs) as pool:
+            results = list(pool.map(check, cus))
+        for result in results:
+            t["files"] += 1
+            if result is None:
                 continue
-            t["pocl"] += 1
-            rows.append((name, rel, "ok", ""))
+            row, passed = result
+            rows.append(row)
+            for step in passed:
+                t[step] += 1
         print("%s: %s" % (name, t), file=sys.stderr)
 
     checked = ("clang HIP (gfx90a)" if hip else
