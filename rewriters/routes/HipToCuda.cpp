@@ -24,6 +24,7 @@
 #include "mlir/Pass/PassManager.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringMap.h"
 
 using namespace xfence;
@@ -180,6 +181,100 @@ LogicalResult rewriteHipIncludes(SourceEdits &edits) {
   });
 }
 
+/// A constexpr function that device code calls: clang's HIP mode makes
+/// every constexpr function host and device by itself, nvcc only with
+/// --expt-relaxed-constexpr (without it: "calling a constexpr __host__
+/// function from a __global__ function is not allowed"). Each such user
+/// function, with every declaration of it, gets `__host__ __device__`;
+/// constexpr functions that device code does not reach stay host code.
+class ConstexprCallees : public clang::RecursiveASTVisitor<ConstexprCallees> {
+public:
+  explicit ConstexprCallees(ParsedSource &src) : src(src) {}
+
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool shouldVisitImplicitCode() const { return true; }
+
+  bool VisitFunctionDecl(clang::FunctionDecl *fn) {
+    if (fn->doesThisDeclarationHaveABody() && explicitDevice(fn))
+      work.push_back(fn);
+    return true;
+  }
+
+  /// Marks what the device functions reach, through marked functions.
+  void mark(SourceEdits &edits) {
+    llvm::DenseSet<const clang::FunctionDecl *> seen;
+    while (!work.empty()) {
+      const clang::FunctionDecl *fn = work.pop_back_val();
+      if (!seen.insert(fn).second || !fn->getBody())
+        continue;
+      forEachCallee(fn->getBody(), [&](const clang::FunctionDecl *callee) {
+        const clang::FunctionDecl *pattern = callee;
+        if (const clang::FunctionDecl *p =
+                callee->getTemplateInstantiationPattern())
+          pattern = p;
+        if (!implicitHostDevice(pattern))
+          return;
+        if (const clang::FunctionDecl *def = callee->getDefinition())
+          work.push_back(def);
+        if (marked.insert(pattern->getCanonicalDecl()).second)
+          for (const clang::FunctionDecl *decl : pattern->redecls())
+            insert(decl, edits);
+      });
+    }
+  }
+
+private:
+  static bool explicitDevice(const clang::FunctionDecl *fn) {
+    for (const clang::Attr *attr : fn->attrs())
+      if ((llvm::isa<clang::CUDADeviceAttr>(attr) ||
+           llvm::isa<clang::CUDAGlobalAttr>(attr)) &&
+          !attr->isImplicit())
+        return true;
+    return false;
+  }
+
+  bool implicitHostDevice(const clang::FunctionDecl *fn) const {
+    if (!fn->isConstexpr() || explicitDevice(fn) ||
+        !src.isUserLocation(fn->getLocation()))
+      return false;
+    const auto *device = fn->getAttr<clang::CUDADeviceAttr>();
+    return !device || device->isImplicit();
+  }
+
+  template <typename Fn>
+  static void forEachCallee(const clang::Stmt *stmt, Fn &&fn) {
+    if (!stmt)
+      return;
+    if (const auto *ref = llvm::dyn_cast<clang::DeclRefExpr>(stmt))
+      if (const auto *callee =
+              llvm::dyn_cast<clang::FunctionDecl>(ref->getDecl()))
+        fn(callee);
+    if (const auto *member = llvm::dyn_cast<clang::MemberExpr>(stmt))
+      if (const auto *callee =
+              llvm::dyn_cast<clang::FunctionDecl>(member->getMemberDecl()))
+        fn(callee);
+    if (const auto *construct = llvm::dyn_cast<clang::CXXConstructExpr>(stmt))
+      fn(construct->getConstructor());
+    if (const auto *lambda = llvm::dyn_cast<clang::LambdaExpr>(stmt))
+      forEachCallee(lambda->getBody(), fn);
+    for (const clang::Stmt *child : stmt->children())
+      forEachCallee(child, fn);
+  }
+
+  void insert(const clang::FunctionDecl *decl, SourceEdits &edits) {
+    clang::SourceManager &sm = src.getSourceManager();
+    clang::SourceLocation at = decl->getInnerLocStart();
+    if (at.isMacroID() || !src.isUserLocation(at))
+      return;
+    auto [file, offset] = sm.getDecomposedLoc(at);
+    edits.insertBefore({file, offset, offset}, "__host__ __device__ ");
+  }
+
+  ParsedSource &src;
+  llvm::SmallVector<const clang::FunctionDecl *> work;
+  llvm::DenseSet<const clang::FunctionDecl *> marked;
+};
+
 } // namespace
 
 FailureOr<std::string>
@@ -214,6 +309,9 @@ xfence::translateHipToCuda(llvm::StringRef path, llvm::StringRef contents,
   ok = !reportWavefrontCalls(*src, "CUDA") && ok;
   if (!ok)
     return failure();
+  ConstexprCallees constexprCallees(*src);
+  constexprCallees.TraverseDecl(src->getContext().getTranslationUnitDecl());
+  constexprCallees.mark(edits);
   // A user header that spells HIP's names is inlined (renamed with the rest
   // of the text), as a header with edits is.
   clang::SourceManager &sm = src->getSourceManager();
