@@ -24,6 +24,7 @@
 #include "mlir/Pass/PassManager.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/APSInt.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringMap.h"
 
@@ -234,7 +235,9 @@ private:
   }
 
   bool implicitHostDevice(const clang::FunctionDecl *fn) const {
-    if (!fn->isConstexpr() || explicitDevice(fn) ||
+    // An implicit member (a struct's copy constructor) has no text of its
+    // own, and nvcc makes it host and device by itself where needed.
+    if (fn->isImplicit() || !fn->isConstexpr() || explicitDevice(fn) ||
         !src.isUserLocation(fn->getLocation()))
       return false;
     const auto *device = fn->getAttr<clang::CUDADeviceAttr>();
@@ -275,6 +278,221 @@ private:
   llvm::DenseSet<const clang::FunctionDecl *> marked;
 };
 
+/// HIP's shuffles and votes as HIP runs them on NVIDIA GPUs: CUDA's _sync
+/// form over the whole warp of 32 lanes, HIP's 64-bit types kept. Each call
+/// is renamed to a helper of the prelude. The helpers are __host__
+/// __device__ templates (the call in each depends on a template parameter):
+/// nvcc then accepts them in a __host__ __device__ function, as HIP does
+/// (only device code runs them); a __device__ helper would be an error
+/// there.
+struct WavefrontHelper {
+  llvm::StringLiteral hip, helper;
+  /// A shuffle's lane parameter (its type and name); empty for a vote.
+  llvm::StringLiteral lane;
+  /// A vote's helper; a shuffle's is written by helperText.
+  llvm::StringLiteral text;
+};
+
+constexpr WavefrontHelper kWavefrontHelpers[] = {
+    {"__shfl", "xfence_shfl", "int srcLane", ""},
+    {"__shfl_up", "xfence_shfl_up", "unsigned delta", ""},
+    {"__shfl_down", "xfence_shfl_down", "unsigned delta", ""},
+    {"__shfl_xor", "xfence_shfl_xor", "int laneMask", ""},
+    {"__any", "xfence_any", "",
+     "template <typename P>\n"
+     "__host__ __device__ inline int xfence_any(P predicate) {\n"
+     "  return __any_sync(0xffffffffu, predicate);\n"
+     "}\n"},
+    {"__all", "xfence_all", "",
+     "template <typename P>\n"
+     "__host__ __device__ inline int xfence_all(P predicate) {\n"
+     "  return __all_sync(0xffffffffu, predicate);\n"
+     "}\n"},
+    {"__ballot", "xfence_ballot", "",
+     "template <typename P>\n"
+     "__host__ __device__ inline unsigned long long xfence_ballot(P "
+     "predicate) {\n"
+     "  return (unsigned long long)__ballot_sync(0xffffffffu, predicate);\n"
+     "}\n"},
+    // No argument to depend on: the host side is compiled out instead.
+    {"__activemask", "xfence_activemask", "",
+     "__host__ __device__ inline unsigned long long xfence_activemask() {\n"
+     "#ifdef __CUDA_ARCH__\n"
+     "  return (unsigned long long)__activemask();\n"
+     "#else\n"
+     "  return 0; // not run: HIP's __activemask is device code\n"
+     "#endif\n"
+     "}\n"},
+};
+
+/// The prelude's text of `helper`. A shuffle's keeps the type that CUDA's
+/// overloads give (HIP's have the same).
+std::string helperText(const WavefrontHelper &helper) {
+  if (helper.lane.empty())
+    return helper.text.str();
+  std::string sync = (helper.hip + "_sync").str();
+  std::string args =
+      "(0xffffffffu, var, " + helper.lane.rsplit(' ').second.str() + ", width)";
+  return "template <typename T>\n__host__ __device__ inline auto\n" +
+         helper.helper.str() + "(T var, " + helper.lane.str() +
+         ", int width = 32)\n    -> decltype(" + sync + args +
+         ") {\n  return " + sync + args + ";\n}\n";
+}
+
+/// The calls of HIP's wavefront functions: the shuffles and votes renamed
+/// to their helpers, the rest refused (docs/hip-to-cuda.md). Where the
+/// code assumes 64 lanes (a constant lane, width or ballot bit past 31),
+/// a warning.
+class WavefrontTranslation
+    : public clang::RecursiveASTVisitor<WavefrontTranslation> {
+public:
+  WavefrontTranslation(ParsedSource &src, SourceEdits &edits)
+      : src(src), edits(edits) {}
+
+  // One edit per call as written: a template's pattern, not its
+  // instantiations.
+  bool shouldVisitTemplateInstantiations() const { return false; }
+
+  bool VisitCallExpr(clang::CallExpr *call) {
+    std::optional<WavefrontCall> wave = wavefrontCall(src, call);
+    if (!wave)
+      return true;
+    const WavefrontHelper *helper = llvm::find_if(
+        kWavefrontHelpers, [&](const auto &h) { return h.hip == wave->name; });
+    if (helper == std::end(kWavefrontHelpers)) {
+      reportWavefrontCall(src, call, wave->name, "CUDA");
+      failed = true;
+      return true;
+    }
+    if (wave->mayBeUsers) {
+      src.report(call->getBeginLoc(), DiagnosticsEngine::Error,
+                 "'" + wave->name +
+                     "' in this template may call HIP's function or the "
+                     "user's function of that name, depending on the "
+                     "instantiation: xfence cannot tell which to translate");
+      failed = true;
+      return true;
+    }
+    // The name's text: where it is written (in a user macro's body, for
+    // all of the macro's uses). A name made by token pasting is the
+    // invocation that makes it where it is that macro's whole expansion
+    // (`CAT(__shfl, _down)`): the body's `a##b` serves other uses too.
+    clang::SourceManager &sm = src.getSourceManager();
+    bool pasted = sm.isWrittenInScratchSpace(
+        sm.getSpellingLoc(wave->nameRange.getBegin()));
+    std::optional<FileCharRange> range =
+        findRewriteRange(sm, src.getLangOpts(), wave->nameRange, pasted);
+    if (range && !src.isUserLocation(range->getBegin(sm)))
+      range.reset();
+    if (!range) {
+      src.report(call->getBeginLoc(), DiagnosticsEngine::Error,
+                 "cannot translate this call of '" + wave->name +
+                     "': its name is not text of the user's files that xfence "
+                     "can rewrite");
+      failed = true;
+      return true;
+    }
+    edits.replace(*range, helper->helper.str(), wave->nameRange.getBegin());
+    used[helper - std::begin(kWavefrontHelpers)] = true;
+    warnShuffleLanes(call, wave->name);
+    return true;
+  }
+
+  /// __ballot(p) >> 32, __ballot(p) & (1ull << 40), __ballot(p) == ~0ull:
+  /// bits 32 to 63, which a warp of 32 lanes leaves 0.
+  bool VisitBinaryOperator(clang::BinaryOperator *op) {
+    clang::BinaryOperatorKind kind = op->getOpcode();
+    bool shift = kind == clang::BO_Shr;
+    if (!shift && !op->isBitwiseOp() && !op->isComparisonOp())
+      return true;
+    for (bool callOnLeft : {true, false}) {
+      if (shift && !callOnLeft)
+        break;
+      const clang::Expr *side = callOnLeft ? op->getLHS() : op->getRHS();
+      const clang::Expr *other = callOnLeft ? op->getRHS() : op->getLHS();
+      const auto *call =
+          llvm::dyn_cast<clang::CallExpr>(side->IgnoreParenCasts());
+      if (!call)
+        continue;
+      std::optional<WavefrontCall> wave = wavefrontCall(src, call);
+      if (!wave || (wave->name != "__ballot" && wave->name != "__activemask"))
+        continue;
+      std::optional<llvm::APSInt> value = constantOf(other);
+      if (!value)
+        continue;
+      bool wide =
+          shift
+              ? llvm::APSInt::compareValues(*value, llvm::APSInt::get(32)) >= 0
+              : value->isNegative() || value->getActiveBits() > 32;
+      if (!wide)
+        continue;
+      std::string what = "compared with a constant wider than 32 bits";
+      if (shift)
+        what = "shifted right by " + llvm::toString(*value, 10);
+      else if (op->isBitwiseOp())
+        what = "masked with a constant wider than 32 bits";
+      warn(op->getOperatorLoc(), wave->name, what);
+    }
+    return true;
+  }
+
+  /// The helpers that the calls use, for the prelude.
+  std::string helpers() const {
+    std::string text;
+    for (size_t i = 0; i < std::size(kWavefrontHelpers); ++i)
+      if (used[i])
+        text += helperText(kWavefrontHelpers[i]);
+    if (!text.empty())
+      text = "// HIP's wavefront functions as HIP runs them on NVIDIA GPUs: "
+             "the whole warp\n// of 32 lanes (docs/hip-to-cuda.md).\n" +
+             text;
+    return text;
+  }
+
+  bool failed = false;
+
+private:
+  std::optional<llvm::APSInt> constantOf(const clang::Expr *expr) const {
+    if (llvm::isa<clang::CXXDefaultArgExpr>(expr) || expr->isValueDependent() ||
+        expr->isTypeDependent())
+      return std::nullopt;
+    return expr->getIntegerConstantExpr(src.getContext());
+  }
+
+  /// A constant source lane, delta or lane mask past 31, or a constant
+  /// width past 32.
+  void warnShuffleLanes(const clang::CallExpr *call, llvm::StringRef name) {
+    if (!name.starts_with("__shfl") || call->getNumArgs() < 2)
+      return;
+    llvm::StringRef lane = name == "__shfl"       ? "source lane"
+                           : name == "__shfl_xor" ? "lane mask"
+                                                  : "delta";
+    if (std::optional<llvm::APSInt> value = constantOf(call->getArg(1));
+        value &&
+        llvm::APSInt::compareValues(*value, llvm::APSInt::get(32)) >= 0)
+      warn(call->getArg(1)->getBeginLoc(), name,
+           "with " + lane.str() + " " + llvm::toString(*value, 10));
+    if (call->getNumArgs() < 3)
+      return;
+    if (std::optional<llvm::APSInt> value = constantOf(call->getArg(2));
+        value && llvm::APSInt::compareValues(*value, llvm::APSInt::get(32)) > 0)
+      warn(call->getArg(2)->getBeginLoc(), name,
+           "with width " + llvm::toString(*value, 10));
+  }
+
+  void warn(clang::SourceLocation at, llvm::StringRef name,
+            llvm::StringRef what) {
+    src.report(at, DiagnosticsEngine::Warning,
+               "'" + name.str() + "' " + what.str() +
+                   " assumes a 64-lane wavefront: a CUDA warp has 32 lanes, "
+                   "and HIP on NVIDIA GPUs runs the call on 32");
+  }
+
+  ParsedSource &src;
+  SourceEdits &edits;
+  bool used[std::size(kWavefrontHelpers)] = {};
+};
+
 } // namespace
 
 FailureOr<std::string>
@@ -298,15 +516,18 @@ xfence::translateHipToCuda(llvm::StringRef path, llvm::StringRef contents,
     return keepsLegacyAtomic(stmt, ops, isHipLegacyAtomic);
   };
   FailureOr<CudaLanguageSync> sync = rewriteCudaLanguageSync(
-      path, contents, hipParseOptions(options.source), cudaCapabilities(),
-      options.coalesce, std::move(target), diagOS);
+      path, contents,
+      hipParseOptions(options.source, /*wavefrontFunctions=*/true),
+      cudaCapabilities(), options.coalesce, std::move(target), diagOS);
   if (failed(sync))
     return failure();
   ParsedSource *src = sync->imports.src.get();
   SourceEdits &edits = *sync->edits;
   bool ok = sync->ok;
   ok = succeeded(rewriteHipIncludes(edits)) && ok;
-  ok = !reportWavefrontCalls(*src, "CUDA") && ok;
+  WavefrontTranslation wavefront(*src, edits);
+  wavefront.TraverseAST(src->getContext());
+  ok = !wavefront.failed && ok;
   if (!ok)
     return failure();
   ConstexprCallees constexprCallees(*src);
@@ -332,6 +553,7 @@ xfence::translateHipToCuda(llvm::StringRef path, llvm::StringRef contents,
     prelude += "#include <cuda/atomic>\n";
   if (needsGroupsHeader)
     prelude += "#include <cooperative_groups.h>\n";
+  prelude += wavefront.helpers();
   prelude += kPreludeEnd.str();
   FailureOr<std::string> text = edits.apply(prelude);
   if (failed(text) || src->hasErrors())

@@ -31,42 +31,18 @@ static bool isWavefrontFunction(llvm::StringRef name) {
       .Default(false);
 }
 
-/// Reports every call of a wavefront function in the user's code.
+/// Reports every call of HIP's wavefront functions in the user's code.
 class WavefrontCalls : public clang::RecursiveASTVisitor<WavefrontCalls> {
 public:
   WavefrontCalls(ParsedSource &src, llvm::StringRef target)
       : src(src), target(target) {}
+  // The instantiations are not visited: one report per call as written.
   bool shouldVisitTemplateInstantiations() const { return false; }
   bool VisitCallExpr(clang::CallExpr *call) {
-    if (!src.isUserLocation(call->getBeginLoc()))
+    std::optional<WavefrontCall> wave = wavefrontCall(src, call);
+    if (!wave || wave->mayBeUsers)
       return true;
-    // The function called: resolved, or in a template where an argument
-    // depends on a template parameter, the overloads the name found (the
-    // instantiations are not visited: one report per call as written).
-    std::string name;
-    bool declaredByUser = false;
-    if (const clang::FunctionDecl *callee = call->getDirectCallee()) {
-      if (!callee->getIdentifier())
-        return true;
-      name = callee->getName().str();
-      declaredByUser = src.isUserLocation(callee->getLocation());
-    } else if (const auto *lookup = llvm::dyn_cast<clang::UnresolvedLookupExpr>(
-                   call->getCallee()->IgnoreParenImpCasts())) {
-      name = lookup->getName().getAsString();
-      declaredByUser = llvm::any_of(lookup->decls(), [&](clang::NamedDecl *d) {
-        return src.isUserLocation(d->getLocation());
-      });
-    }
-    if (name.empty() || !isWavefrontFunction(name) || declaredByUser)
-      return true;
-    src.report(call->getBeginLoc(), DiagnosticsEngine::Error,
-               "'" + name + "' has no " + target.str() +
-                   " form that keeps its meaning: it works on a wavefront "
-                   "(64 lanes on AMD GPUs) where a CUDA warp has 32" +
-                   (name == "__syncwarp"
-                        ? std::string(" (HIP's __syncwarp orders the whole "
-                                      "wavefront; CUDA's orders one warp)")
-                        : std::string()));
+    reportWavefrontCall(src, call, wave->name, target);
     found = true;
     return true;
   }
@@ -103,7 +79,75 @@ const llvm::StringMap<std::string> &xfence::cudaNameOfHip() {
   return names;
 }
 
-std::string xfence::hipCompatHeader() {
+/// HIP's shuffles and votes with HIP's types (HIP 5.2, amd_warp_functions.h
+/// and amd_device_functions.h); the default width is HIP's warpSize on
+/// NVIDIA GPUs. __lane_id is left undeclared: no translation keeps its
+/// meaning.
+static constexpr llvm::StringLiteral kHipWavefrontDeclarations =
+    R"(#define XFENCE_HIP_SHUFFLES(T) \
+  __device__ T __shfl(T, int, int = 32); \
+  __device__ T __shfl_up(T, unsigned, int = 32); \
+  __device__ T __shfl_down(T, unsigned, int = 32); \
+  __device__ T __shfl_xor(T, int, int = 32);
+XFENCE_HIP_SHUFFLES(int)
+XFENCE_HIP_SHUFFLES(unsigned)
+XFENCE_HIP_SHUFFLES(long)
+XFENCE_HIP_SHUFFLES(unsigned long)
+XFENCE_HIP_SHUFFLES(long long)
+XFENCE_HIP_SHUFFLES(unsigned long long)
+XFENCE_HIP_SHUFFLES(float)
+XFENCE_HIP_SHUFFLES(double)
+#undef XFENCE_HIP_SHUFFLES
+__device__ int __any(int);
+__device__ int __all(int);
+__device__ unsigned long long __ballot(int);
+__device__ unsigned long long __activemask();
+)";
+
+std::optional<WavefrontCall>
+xfence::wavefrontCall(ParsedSource &src, const clang::CallExpr *call) {
+  if (!src.isUserLocation(call->getBeginLoc()))
+    return std::nullopt;
+  // The function called: resolved, or in a template where an argument
+  // depends on a template parameter, the overloads the name found.
+  WavefrontCall wave;
+  bool declaredByUser = false;
+  const clang::Expr *callee = call->getCallee()->IgnoreParenImpCasts();
+  if (const clang::FunctionDecl *function = call->getDirectCallee()) {
+    if (!function->getIdentifier())
+      return std::nullopt;
+    wave.name = function->getName().str();
+    declaredByUser = src.isUserLocation(function->getLocation());
+    if (const auto *ref = llvm::dyn_cast<clang::DeclRefExpr>(callee))
+      wave.nameRange = ref->getNameInfo().getSourceRange();
+  } else if (const auto *lookup =
+                 llvm::dyn_cast<clang::UnresolvedLookupExpr>(callee)) {
+    wave.name = lookup->getName().getAsString();
+    wave.nameRange = lookup->getNameInfo().getSourceRange();
+    auto byUser = [&](clang::NamedDecl *d) {
+      return src.isUserLocation(d->getLocation());
+    };
+    wave.mayBeUsers = llvm::any_of(lookup->decls(), byUser);
+    declaredByUser = wave.mayBeUsers && llvm::all_of(lookup->decls(), byUser);
+  }
+  if (wave.name.empty() || !isWavefrontFunction(wave.name) || declaredByUser)
+    return std::nullopt;
+  return wave;
+}
+
+void xfence::reportWavefrontCall(ParsedSource &src, const clang::CallExpr *call,
+                                 llvm::StringRef name, llvm::StringRef target) {
+  src.report(call->getBeginLoc(), DiagnosticsEngine::Error,
+             "'" + name.str() + "' has no " + target.str() +
+                 " form that keeps its meaning: it works on a wavefront "
+                 "(64 lanes on AMD GPUs) where a CUDA warp has 32" +
+                 (name == "__syncwarp"
+                      ? std::string(" (HIP's __syncwarp orders the whole "
+                                    "wavefront; CUDA's orders one warp)")
+                      : std::string()));
+}
+
+std::string xfence::hipCompatHeader(bool wavefrontFunctions) {
   std::string text = "// xfence: HIP's names for a CUDA parse "
                      "(docs/hip-to-cuda.md).\n"
                      "#pragma clang system_header\n"
@@ -133,13 +177,20 @@ std::string xfence::hipCompatHeader() {
 __device__ void __builtin_amdgcn_fence(int, const char *);
 __device__ void __builtin_amdgcn_s_barrier();
 )";
+  if (wavefrontFunctions)
+    text += kHipWavefrontDeclarations;
   return text;
 }
 
-CudaSourceOptions xfence::hipParseOptions(const CudaSourceOptions &options) {
+CudaSourceOptions xfence::hipParseOptions(const CudaSourceOptions &options,
+                                          bool wavefrontFunctions) {
   CudaSourceOptions source = options;
   std::string runtime = (kHipIncludeDir + "/hip/hip_runtime.h").str();
-  source.overlays.emplace_back(runtime, hipCompatHeader());
+  // The toolkit's headers (with clang's) declare CUDA's legacy shuffles and
+  // votes of the same names: a second declaration would conflict.
+  bool toolkit = !options.toolkit().empty();
+  source.overlays.emplace_back(runtime,
+                               hipCompatHeader(wavefrontFunctions && !toolkit));
   source.overlays.emplace_back(
       (kHipIncludeDir + "/hip/hip_runtime_api.h").str(),
       "#pragma clang system_header\n#include <hip/hip_runtime.h>\n");
@@ -151,6 +202,13 @@ CudaSourceOptions xfence::hipParseOptions(const CudaSourceOptions &options) {
   source.source.buildOptions.insert(
       source.source.buildOptions.begin(),
       {"-isystem" + kHipIncludeDir.str(), "-include", runtime});
+  // The toolkit's __ballot and __activemask have 32 bits where HIP's have
+  // 64: clang would warn about code that is right for HIP's (a shift by
+  // 32, a comparison with a 64-bit mask).
+  if (wavefrontFunctions && toolkit)
+    for (const char *flag : {"-Wno-shift-count-overflow",
+                             "-Wno-tautological-constant-out-of-range-compare"})
+      source.source.buildOptions.push_back(flag);
   return source;
 }
 

@@ -5,8 +5,9 @@
 // device language is CUDA's; its sync builtins are imported by
 // frontends/cuda, docs/semantics.md §3.6). What is HIP's own: that header,
 // the parse options that bring it in as hipcc does, and the wavefront
-// functions, whose width (64 lanes on the AMD GPUs HIP targets by default)
-// no target of xfence keeps. Every route from HIP starts here.
+// functions, whose width is 64 lanes on the AMD GPUs HIP targets by default
+// (the CUDA route translates them as HIP runs them on NVIDIA GPUs, the
+// others refuse them). Every route from HIP starts here.
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,6 +20,7 @@
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
 
+#include <optional>
 #include <string>
 
 namespace xfence {
@@ -39,12 +41,41 @@ constexpr llvm::StringLiteral kHipStandardHeaders =
 const llvm::StringMap<std::string> &cudaNameOfHip();
 
 /// The text of the built-in <hip/hip_runtime.h> that a HIP file is parsed
-/// with.
-std::string hipCompatHeader();
+/// with. With `wavefrontFunctions`, it declares HIP's shuffles and votes
+/// (__shfl*, __any, __all, __ballot, __activemask) with HIP's types, for a
+/// parse without the CUDA toolkit (whose headers declare CUDA's legacy
+/// functions of those names instead).
+std::string hipCompatHeader(bool wavefrontFunctions = false);
 
 /// The options of the CUDA-mode parse that reads a HIP file: `options` with
-/// the built-in HIP headers, included first as hipcc does.
-CudaSourceOptions hipParseOptions(const CudaSourceOptions &options);
+/// the built-in HIP headers, included first as hipcc does. With
+/// `wavefrontFunctions`, a parse without the CUDA toolkit declares HIP's
+/// shuffles and votes too (see hipCompatHeader).
+CudaSourceOptions hipParseOptions(const CudaSourceOptions &options,
+                                  bool wavefrontFunctions = false);
+
+/// A call, in the user's code, of one of HIP's wavefront functions.
+struct WavefrontCall {
+  /// The function's name (__shfl, __ballot, __syncwarp, ...).
+  std::string name;
+  /// Where the name is written at the call (its one token).
+  clang::SourceRange nameRange;
+  /// In a template: the name also found a user function of that name, so
+  /// the call may be the user's once instantiated.
+  bool mayBeUsers = false;
+};
+
+/// The wavefront function that `call` calls, if it is one of HIP's (not a
+/// user function of the same name) and `call` is in the user's code. A call
+/// in a template whose arguments depend on a template parameter is
+/// described by the overloads its name found.
+std::optional<WavefrontCall> wavefrontCall(ParsedSource &src,
+                                           const clang::CallExpr *call);
+
+/// Reports at `call` that it has no form in `target` that keeps its
+/// meaning.
+void reportWavefrontCall(ParsedSource &src, const clang::CallExpr *call,
+                         llvm::StringRef name, llvm::StringRef target);
 
 /// Reports, at each call in the user's code, the wavefront functions
 /// (__shfl, __ballot, __syncwarp, ...) as having no form in `target` that
