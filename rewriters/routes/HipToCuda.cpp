@@ -176,6 +176,9 @@ LogicalResult rewriteHipIncludes(SourceEdits &edits) {
                    "cuda_runtime.h")
             .Case("hip/hip_cooperative_groups.h", "cooperative_groups.h")
             .Default(std::nullopt);
+    for (const auto &[hip, arithmetic] : hipArithmeticHeaders())
+      if (header == hip)
+        cuda = arithmetic;
     if (cuda)
       mapping.replacement = "#include <" + cuda->str() + ">";
     return mapping;

@@ -67,6 +67,23 @@ const llvm::StringMap<std::string> &xfence::cudaNameOfHip() {
                            llvm::StringRef(cuda).drop_front(4))
         it->second = cuda;
     }
+    // hipHostMalloc(p, size[, flags]): HIP declares the flags with a
+    // default (hip_runtime_api.h); cudaHostAlloc has none, CUDA's C++
+    // cudaMallocHost takes both forms (cuda_runtime.h) and gives the same
+    // cudaHostAlloc. The flags keep their values: hipHostMallocDefault,
+    // Portable, Mapped and WriteCombined are cudaHostAlloc's 0, 1, 2, 4;
+    // AMD's coherence and NUMA flags have no CUDA name (an error).
+    map["hipHostMalloc"] = "cudaMallocHost";
+    // The half-precision headers' types that HIP spells its own way
+    // (hip_bf16.h, hip_fp8.h); their functions have CUDA's names.
+    map["__hip_bfloat16"] = "__nv_bfloat16";
+    map["__hip_bfloat162"] = "__nv_bfloat162";
+    map["__hip_fp8_e4m3"] = "__nv_fp8_e4m3";
+    map["__hip_fp8_e5m2"] = "__nv_fp8_e5m2";
+    map["__hip_fp8x2_e4m3"] = "__nv_fp8x2_e4m3";
+    map["__hip_fp8x2_e5m2"] = "__nv_fp8x2_e5m2";
+    map["__hip_fp8x4_e4m3"] = "__nv_fp8x4_e4m3";
+    map["__hip_fp8x4_e5m2"] = "__nv_fp8x4_e5m2";
     // The index macros of early HIP.
     for (const char *dim : {"x", "y", "z"}) {
       map[std::string("hipThreadIdx_") + dim] = std::string("threadIdx.") + dim;
@@ -182,6 +199,15 @@ __device__ void __builtin_amdgcn_s_barrier();
   return text;
 }
 
+llvm::ArrayRef<std::pair<llvm::StringRef, llvm::StringRef>>
+xfence::hipArithmeticHeaders() {
+  static const std::pair<llvm::StringRef, llvm::StringRef> headers[] = {
+      {"hip/hip_fp16.h", "cuda_fp16.h"},
+      {"hip/hip_bf16.h", "cuda_bf16.h"},
+      {"hip/hip_fp8.h", "cuda_fp8.h"}};
+  return headers;
+}
+
 CudaSourceOptions xfence::hipParseOptions(const CudaSourceOptions &options,
                                           bool wavefrontFunctions) {
   CudaSourceOptions source = options;
@@ -198,6 +224,15 @@ CudaSourceOptions xfence::hipParseOptions(const CudaSourceOptions &options,
       (kHipIncludeDir + "/hip/hip_cooperative_groups.h").str(),
       "#pragma clang system_header\n#include <hip/hip_runtime.h>\n"
       "#include <cooperative_groups.h>\n");
+  // HIP's half, bfloat16 and fp8 headers declare CUDA's functions under
+  // CUDA's names (the types renamed by cudaNameOfHip): the parse reads the
+  // CUDA headers, as the output will.
+  for (const auto &[hip, cuda] : hipArithmeticHeaders())
+    source.overlays.emplace_back(
+        (kHipIncludeDir + "/" + hip).str(),
+        "#pragma clang system_header\n#include <hip/hip_runtime.h>\n"
+        "#include <" +
+            cuda.str() + ">\n");
   // hipcc includes <hip/hip_runtime.h> by itself: so does the parse.
   source.source.buildOptions.insert(
       source.source.buildOptions.begin(),

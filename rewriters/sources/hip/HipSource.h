@@ -47,6 +47,12 @@ const llvm::StringMap<std::string> &cudaNameOfHip();
 /// functions of those names instead).
 std::string hipCompatHeader(bool wavefrontFunctions = false);
 
+/// HIP's headers of half-precision, bfloat16 and fp8 arithmetic and the
+/// CUDA header that declares the same functions (hip/hip_fp16.h:
+/// cuda_fp16.h, ...).
+llvm::ArrayRef<std::pair<llvm::StringRef, llvm::StringRef>>
+hipArithmeticHeaders();
+
 /// The options of the CUDA-mode parse that reads a HIP file: `options` with
 /// the built-in HIP headers, included first as hipcc does. With
 /// `wavefrontFunctions`, a parse without the CUDA toolkit declares HIP's
