@@ -28,6 +28,8 @@ const char *const kSamePattern[] = {
     "cudaErrorNoDevice",
     "cudaErrorInvalidConfiguration",
     "cudaErrorLaunchFailure",
+    "cudaErrorAssert",
+    "cudaErrorUnknown",
     // Devices.
     "cudaSetDevice",
     "cudaGetDevice",
@@ -141,6 +143,14 @@ const std::pair<const char *, const char *> kRenamed[] = {
      "hipDeviceAttributeComputeCapabilityMajor"},
     {"cudaDevAttrComputeCapabilityMinor",
      "hipDeviceAttributeComputeCapabilityMinor"},
+    // The device queries of the CUDA samples' helper_cuda.h.
+    {"cudaDevAttrComputeMode", "hipDeviceAttributeComputeMode"},
+    {"cudaDevAttrClockRate", "hipDeviceAttributeClockRate"},
+    {"cudaDevAttrIntegrated", "hipDeviceAttributeIntegrated"},
+    {"cudaComputeModeDefault", "hipComputeModeDefault"},
+    {"cudaComputeModeExclusive", "hipComputeModeExclusive"},
+    {"cudaComputeModeProhibited", "hipComputeModeProhibited"},
+    {"cudaComputeModeExclusiveProcess", "hipComputeModeExclusiveProcess"},
 };
 
 const llvm::StringMap<std::string> &table() {
