@@ -255,6 +255,14 @@ LogicalResult SourceEdits::checkConditionals(ArrayRef<Edit> kept) {
     if (edit.kind != Kind::Replace || edit.range.begin == edit.range.end)
       continue;
     llvm::StringRef text = sm.getBufferData(edit.range.file);
+    // The condition of one #if-family directive replaced by another #if
+    // (a condition on a macro of the source's headers, by its value): the
+    // conditional keeps its shape.
+    llvm::StringRef replaced = text.slice(edit.range.begin, edit.range.end);
+    if (replaced.starts_with("#") && !replaced.contains('\n') &&
+        llvm::StringRef(edit.text).starts_with("#if ") &&
+        replaced.drop_front().ltrim().starts_with("if"))
+      continue;
     // The `#` of each conditional directive whose `#` the replaced text
     // holds (lexed raw from the start of its first line: not in a comment
     // or a string); the #if's still open.

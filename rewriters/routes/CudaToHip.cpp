@@ -24,7 +24,9 @@
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/TypeLoc.h"
+#include "clang/Basic/CharInfo.h"
 #include "clang/Lex/Lexer.h"
+#include "clang/Lex/Preprocessor.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Path.h"
 
@@ -296,6 +298,96 @@ LogicalResult rewriteIncludes(SourceEdits &edits) {
   });
 }
 
+/// `#ifdef X`, `#ifndef X`, `#if defined(X)` and `#if !defined(X)` in the
+/// user's files, X a macro of the CUDA runtime's headers (the
+/// include guards `__DRIVER_TYPES_H__` and `__CUDA_RUNTIME_H__` that the
+/// CUDA samples' helper_cuda.h tests before it declares checkCudaErrors
+/// and findCudaDevice): HIP's headers do not define it, so the branch the
+/// translation was made from would be dropped from the output (an output
+/// that does not compile, or another program). The condition becomes its
+/// value in the CUDA parse, with the macro named in a comment.
+void rewriteToolkitConditions(SourceEdits &edits) {
+  ParsedSource &src = edits.getSource();
+  clang::SourceManager &sm = src.getSourceManager();
+  clang::Preprocessor &pp = src.getUnit().getPreprocessor();
+  auto definedByToolkit = [&](llvm::StringRef name) {
+    clang::IdentifierInfo *id = pp.getIdentifierInfo(name);
+    const clang::MacroInfo *macro = id ? pp.getMacroInfo(id) : nullptr;
+    if (!macro)
+      return false;
+    clang::SourceLocation at = macro->getDefinitionLoc();
+    if (at.isInvalid() || src.isUserLocation(at))
+      return false;
+    // The headers of the runtime that <hip/hip_runtime.h> stands for in
+    // the output (not, e.g., curand.h, which clang's CUDA wrappers include
+    // and nvcc does not).
+    llvm::StringRef base =
+        llvm::sys::path::filename(sm.getFilename(sm.getSpellingLoc(at)));
+    return llvm::is_contained(
+        {"cuda_runtime.h", "cuda_runtime_api.h", "driver_types.h",
+         "vector_types.h", "host_defines.h", "device_types.h",
+         "builtin_types.h", "surface_types.h", "texture_types.h",
+         "channel_descriptor.h", "cuda_device_runtime_api.h", "library_types.h",
+         "host_config.h"},
+        base);
+  };
+  auto identifier = [](llvm::StringRef text) {
+    return text.take_while(
+        [](char c) { return clang::isAsciiIdentifierContinue(c); });
+  };
+  for (auto it = sm.fileinfo_begin(); it != sm.fileinfo_end(); ++it) {
+    clang::FileID file = sm.translateFile(it->first);
+    if (file.isInvalid() || !src.isUserLocation(sm.getLocForStartOfFile(file)))
+      continue;
+    llvm::StringRef buffer = sm.getBufferData(file);
+    forEachLine(buffer, [&](size_t begin, size_t end) {
+      llvm::StringRef rest = buffer.slice(begin, end).ltrim();
+      size_t hash = rest.data() - buffer.data();
+      if (!rest.consume_front("#"))
+        return;
+      rest = rest.ltrim();
+      bool negated = false;
+      llvm::StringRef name;
+      bool ifdef = rest.consume_front("ifdef");
+      if (ifdef || rest.consume_front("ifndef")) {
+        negated = !ifdef;
+        if (rest.empty() || !clang::isHorizontalWhitespace(rest.front()))
+          return;
+        name = identifier(rest.ltrim());
+      } else if (rest.consume_front("if")) {
+        // Only a condition that is one `defined` test (a comment may
+        // follow).
+        rest = rest.ltrim();
+        negated = rest.consume_front("!");
+        rest = rest.ltrim();
+        if (!rest.consume_front("defined"))
+          return;
+        rest = rest.ltrim();
+        bool paren = rest.consume_front("(");
+        name = identifier(rest.ltrim());
+        llvm::StringRef after = rest.ltrim().drop_front(name.size()).ltrim();
+        if (paren && !after.consume_front(")"))
+          return;
+        rest = after; // the condition's end
+        after = after.ltrim();
+        if (!after.empty() && !after.starts_with("//") &&
+            !after.starts_with("/*"))
+          return;
+      } else {
+        return;
+      }
+      if (name.empty() || !definedByToolkit(name))
+        return;
+      // Up to the name, or past the `)` of `defined(X)`.
+      size_t stop = std::max(name.end(), rest.data()) - buffer.data();
+      edits.replace(
+          {file, static_cast<unsigned>(hash), static_cast<unsigned>(stop)},
+          std::string("#if ") + (negated ? "0" : "1") + " /* xfence: " +
+              name.str() + " is defined by the CUDA headers */");
+    });
+  }
+}
+
 } // namespace
 
 FailureOr<CudaLanguageSync> xfence::rewriteCudaLanguageSync(
@@ -358,6 +450,7 @@ xfence::translateCudaToHip(llvm::StringRef path, llvm::StringRef contents,
   ok = succeeded(rewriteIncludes(edits)) && ok;
   if (!ok)
     return failure();
+  rewriteToolkitConditions(edits);
   std::string prelude =
       "// Translated from CUDA to HIP by xfence (docs/cuda-to-hip.md).\n"
       "#include <hip/hip_runtime.h>\n" +
