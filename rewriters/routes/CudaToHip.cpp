@@ -245,7 +245,8 @@ private:
     }
     // The launch configuration call that clang's Sema adds to k<<<...>>>
     // has no text.
-    if (!name.starts_with("cuda") || name == "cudaConfigureCall")
+    if ((!name.starts_with("cuda") && !name.starts_with("make_cuda")) ||
+        name == "cudaConfigureCall")
       return;
     std::optional<std::string> hip = hipRuntimeName(name);
     if (!hip) {
