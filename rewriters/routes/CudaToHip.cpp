@@ -26,6 +26,7 @@
 #include "clang/AST/TypeLoc.h"
 #include "clang/Basic/CharInfo.h"
 #include "clang/Lex/Lexer.h"
+#include "clang/Lex/PreprocessingRecord.h"
 #include "clang/Lex/Preprocessor.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Path.h"
@@ -155,11 +156,24 @@ public:
   bool VisitCallExpr(clang::CallExpr *call) {
     const clang::FunctionDecl *callee = call->getDirectCallee();
     castKernelArgument(call, callee);
-    if (callee && callee->getIdentifier() &&
-        isMaskedWarpFunction(callee->getName()) &&
-        !src.isUserLocation(callee->getLocation()))
+    // The function called: resolved, or in a template where an argument
+    // depends on a template parameter, the overloads the name found (the
+    // instantiations are not visited: the call as written is).
+    std::string name;
+    bool declaredByUser = false;
+    if (callee && callee->getIdentifier()) {
+      name = callee->getName().str();
+      declaredByUser = src.isUserLocation(callee->getLocation());
+    } else if (const auto *lookup = llvm::dyn_cast<clang::UnresolvedLookupExpr>(
+                   call->getCallee()->IgnoreParenImpCasts())) {
+      name = lookup->getName().getAsString();
+      declaredByUser = llvm::any_of(lookup->decls(), [&](clang::NamedDecl *d) {
+        return src.isUserLocation(d->getLocation());
+      });
+    }
+    if (!name.empty() && isMaskedWarpFunction(name) && !declaredByUser)
       error(call->getBeginLoc(),
-            "'" + callee->getName().str() +
+            "'" + name +
                 "' has no HIP form that keeps its meaning: HIP 5.2 has no "
                 "masked warp functions, and an AMD wavefront has 64 lanes "
                 "where a CUDA warp has 32");
@@ -297,6 +311,84 @@ LogicalResult rewriteIncludes(SourceEdits &edits) {
                        : "#include <" + *hip + ">";
     return mapping;
   });
+}
+
+/// The runtime's names that are macros (`cudaHostAllocDefault`,
+/// `cudaHostRegisterMapped`, `cudaStreamNonBlocking`): no declaration
+/// refers to them, so the parse's macro expansions are read instead. Each
+/// use in the user's text takes its HIP name, or is an error where the
+/// table has none; a use in a user macro's body is renamed there, once.
+bool renameRuntimeMacros(SourceEdits &edits) {
+  ParsedSource &src = edits.getSource();
+  clang::SourceManager &sm = src.getSourceManager();
+  clang::PreprocessingRecord *record =
+      src.getUnit().getPreprocessor().getPreprocessingRecord();
+  if (!record)
+    return true;
+  bool ok = true;
+  std::set<std::pair<clang::FileID, unsigned>> renamed;
+  for (clang::PreprocessedEntity *entity : *record) {
+    auto *expansion = llvm::dyn_cast_or_null<clang::MacroExpansion>(entity);
+    if (!expansion || expansion->isBuiltinMacro())
+      continue;
+    llvm::StringRef name = expansion->getName()->getName();
+    if (!name.starts_with("cuda"))
+      continue;
+    const clang::MacroDefinitionRecord *definition = expansion->getDefinition();
+    if (!definition || src.isUserLocation(definition->getLocation()))
+      continue;
+    clang::SourceLocation spelled =
+        sm.getSpellingLoc(expansion->getSourceRange().getBegin());
+    if (!src.isUserLocation(spelled))
+      continue; // a use inside the toolkit's own macros
+    auto [file, offset] = sm.getDecomposedLoc(spelled);
+    if (!renamed.insert({file, offset}).second)
+      continue;
+    std::optional<std::string> hip = hipRuntimeName(name);
+    if (!hip) {
+      src.report(spelled, DiagnosticsEngine::Error,
+                 "'" + name.str() +
+                     "' has no HIP equivalent that xfence knows "
+                     "(docs/cuda-to-hip.md lists the runtime API it maps)");
+      ok = false;
+      continue;
+    }
+    edits.replace({file, offset, offset + static_cast<unsigned>(name.size())},
+                  *hip);
+  }
+  // The record leaves out expansions inside other macros: the runtime's
+  // macros that the bodies of the user's macros name.
+  clang::Preprocessor &pp = src.getUnit().getPreprocessor();
+  for (const auto &[id, state] : pp.macros()) {
+    const clang::MacroInfo *user = pp.getMacroInfo(id);
+    if (!user || !src.isUserLocation(user->getDefinitionLoc()))
+      continue;
+    for (const clang::Token &token : user->tokens()) {
+      clang::IdentifierInfo *word = token.getIdentifierInfo();
+      if (!word || !word->getName().starts_with("cuda") ||
+          !token.getLocation().isFileID())
+        continue;
+      const clang::MacroInfo *runtime = pp.getMacroInfo(word);
+      if (!runtime || src.isUserLocation(runtime->getDefinitionLoc()))
+        continue;
+      auto [file, offset] = sm.getDecomposedLoc(token.getLocation());
+      if (!renamed.insert({file, offset}).second)
+        continue;
+      std::optional<std::string> hip = hipRuntimeName(word->getName());
+      if (!hip) {
+        src.report(token.getLocation(), DiagnosticsEngine::Error,
+                   "'" + word->getName().str() +
+                       "' has no HIP equivalent that xfence knows "
+                       "(docs/cuda-to-hip.md lists the runtime API it maps)");
+        ok = false;
+        continue;
+      }
+      edits.replace(
+          {file, offset, offset + static_cast<unsigned>(word->getLength())},
+          *hip);
+    }
+  }
+  return ok;
 }
 
 /// `#ifdef X`, `#ifndef X`, `#if defined(X)` and `#if !defined(X)` in the
@@ -449,6 +541,7 @@ xfence::translateCudaToHip(llvm::StringRef path, llvm::StringRef contents,
   syntax.TraverseAST(src.getContext());
   bool ok = !syntax.failed && sync->ok;
   ok = succeeded(rewriteIncludes(edits)) && ok;
+  ok = renameRuntimeMacros(edits) && ok;
   if (!ok)
     return failure();
   rewriteToolkitConditions(edits);
