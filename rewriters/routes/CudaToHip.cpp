@@ -13,6 +13,7 @@
 #include "frontends/cuda/CudaImporter.h"
 #include "passes/Passes.h"
 #include "passes/TargetCapabilities.h"
+#include "rewriters/common/CalledFunction.h"
 #include "rewriters/common/RouteDriver.h"
 #include "rewriters/common/SourceEdits.h"
 #include "rewriters/names/HipNames.h"
@@ -156,21 +157,10 @@ public:
   bool VisitCallExpr(clang::CallExpr *call) {
     const clang::FunctionDecl *callee = call->getDirectCallee();
     castKernelArgument(call, callee);
-    // The function called: resolved, or in a template where an argument
-    // depends on a template parameter, the overloads the name found (the
-    // instantiations are not visited: the call as written is).
-    std::string name;
-    bool declaredByUser = false;
-    if (callee && callee->getIdentifier()) {
-      name = callee->getName().str();
-      declaredByUser = src.isUserLocation(callee->getLocation());
-    } else if (const auto *lookup = llvm::dyn_cast<clang::UnresolvedLookupExpr>(
-                   call->getCallee()->IgnoreParenImpCasts())) {
-      name = lookup->getName().getAsString();
-      declaredByUser = llvm::any_of(lookup->decls(), [&](clang::NamedDecl *d) {
-        return src.isUserLocation(d->getLocation());
-      });
-    }
+    // The call as written (the instantiations are not visited).
+    CalledFunction called = calledFunction(src, call);
+    const std::string &name = called.name;
+    bool declaredByUser = called.mayBeUsers;
     if (!name.empty() && isMaskedWarpFunction(name) && !declaredByUser)
       error(call->getBeginLoc(),
             "'" + name +

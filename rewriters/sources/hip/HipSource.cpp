@@ -2,6 +2,7 @@
 
 #include "rewriters/sources/hip/HipSource.h"
 
+#include "rewriters/common/CalledFunction.h"
 #include "rewriters/names/HipNames.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -125,28 +126,12 @@ std::optional<WavefrontCall>
 xfence::wavefrontCall(ParsedSource &src, const clang::CallExpr *call) {
   if (!src.isUserLocation(call->getBeginLoc()))
     return std::nullopt;
-  // The function called: resolved, or in a template where an argument
-  // depends on a template parameter, the overloads the name found.
+  CalledFunction called = calledFunction(src, call);
   WavefrontCall wave;
-  bool declaredByUser = false;
-  const clang::Expr *callee = call->getCallee()->IgnoreParenImpCasts();
-  if (const clang::FunctionDecl *function = call->getDirectCallee()) {
-    if (!function->getIdentifier())
-      return std::nullopt;
-    wave.name = function->getName().str();
-    declaredByUser = src.isUserLocation(function->getLocation());
-    if (const auto *ref = llvm::dyn_cast<clang::DeclRefExpr>(callee))
-      wave.nameRange = ref->getNameInfo().getSourceRange();
-  } else if (const auto *lookup =
-                 llvm::dyn_cast<clang::UnresolvedLookupExpr>(callee)) {
-    wave.name = lookup->getName().getAsString();
-    wave.nameRange = lookup->getNameInfo().getSourceRange();
-    auto byUser = [&](clang::NamedDecl *d) {
-      return src.isUserLocation(d->getLocation());
-    };
-    wave.mayBeUsers = llvm::any_of(lookup->decls(), byUser);
-    declaredByUser = wave.mayBeUsers && llvm::all_of(lookup->decls(), byUser);
-  }
+  wave.name = called.name;
+  wave.nameRange = called.nameRange;
+  wave.mayBeUsers = called.mayBeUsers && !call->getDirectCallee();
+  bool declaredByUser = called.declaredByUser;
   if (wave.name.empty() || !isWavefrontFunction(wave.name) || declaredByUser)
     return std::nullopt;
   return wave;
