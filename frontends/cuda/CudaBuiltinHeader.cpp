@@ -45,6 +45,8 @@ XFENCE_VEC(int, int)
 XFENCE_VEC(unsigned int, uint)
 XFENCE_VEC(long, long)
 XFENCE_VEC(unsigned long, ulong)
+XFENCE_VEC(long long, longlong)
+XFENCE_VEC(unsigned long long, ulonglong)
 XFENCE_VEC(float, float)
 XFENCE_VEC(double, double)
 #undef XFENCE_VEC

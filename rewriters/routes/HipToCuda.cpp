@@ -19,6 +19,7 @@
 #include "rewriters/sources/cuda/CudaSiteRewriter.h"
 #include "rewriters/sources/cuda/CudaSyntax.h"
 #include "rewriters/sources/hip/HipSource.h"
+#include "rewriters/sources/hip/HipVectorOperators.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/PassManager.h"
@@ -496,6 +497,106 @@ private:
   bool used[std::size(kWavefrontHelpers)] = {};
 };
 
+/// min and max called in host code: HIP's overloads (int's, or the sets
+/// its macros ask for, declared by the parse's built-in header) are not
+/// nvcc's (which has float's and mixed signs too: `min(1.5f, 2.0f)` is 1
+/// with HIP, 1.5 with nvcc). Each call is renamed to a helper of the
+/// prelude that has exactly the parse's overloads, so that it chooses and
+/// converts as HIP did.
+class HostMinMax : public clang::RecursiveASTVisitor<HostMinMax> {
+public:
+  HostMinMax(ParsedSource &src, SourceEdits &edits, llvm::StringRef header)
+      : src(src), edits(edits), header(header) {}
+  // A call whose arguments depend on a template parameter is resolved in
+  // the instantiations (which share the pattern's locations).
+  bool shouldVisitTemplateInstantiations() const { return true; }
+
+  bool VisitCallExpr(clang::CallExpr *call) {
+    const clang::FunctionDecl *callee = call->getDirectCallee();
+    if (!callee || !isHipHostMinMax(callee) ||
+        !src.isUserLocation(call->getBeginLoc()))
+      return true;
+    const auto *ref = llvm::dyn_cast<clang::DeclRefExpr>(
+        call->getCallee()->IgnoreParenImpCasts());
+    if (!ref)
+      return true;
+    clang::SourceLocation at = ref->getLocation();
+    if (!renamed.insert(at.getRawEncoding()).second)
+      return true;
+    std::optional<FileCharRange> range =
+        findRewriteRange(src.getSourceManager(), src.getLangOpts(),
+                         ref->getNameInfo().getSourceRange(),
+                         /*preferInvocation=*/false);
+    if (!range ||
+        !src.isUserLocation(range->getBegin(src.getSourceManager()))) {
+      src.report(call->getBeginLoc(), DiagnosticsEngine::Error,
+                 "cannot translate this call of HIP's host '" +
+                     callee->getName().str() +
+                     "': its name is not text of the user's files that xfence "
+                     "can rewrite");
+      failed = true;
+      return true;
+    }
+    edits.replace(*range, "xfence_hip_" + callee->getName().str(), at);
+    return true;
+  }
+
+  /// The helpers: HIP's host overloads that the parse declared, when a
+  /// call was renamed.
+  std::string helpers() const {
+    if (renamed.empty())
+      return "";
+    std::string text = "// HIP's min and max of host code, with HIP's "
+                       "overloads (docs/hip-to-cuda.md).\n";
+    clang::PrintingPolicy policy(src.getLangOpts());
+    for (const clang::Decl *decl :
+         src.getContext().getTranslationUnitDecl()->decls()) {
+      const auto *function = llvm::dyn_cast<clang::FunctionDecl>(decl);
+      if (!function || !isHipHostMinMax(function) ||
+          function->getNumParams() != 2)
+        continue;
+      clang::QualType result = function->getReturnType();
+      std::string name = function->getName().str();
+      std::string body;
+      if (result->isRealFloatingType())
+        body =
+            (name == "min" ? "fmin" : "fmax") +
+            std::string(result->isSpecificBuiltinType(clang::BuiltinType::Float)
+                            ? "f"
+                            : "") +
+            "(a, b)";
+      else
+        body = std::string("(a ") + (name == "min" ? "<" : ">") + " b) ? a : b";
+      text += "__host__ inline " + result.getAsString(policy) + " xfence_hip_" +
+              name + "(" +
+              function->getParamDecl(0)->getType().getAsString(policy) +
+              " a, " +
+              function->getParamDecl(1)->getType().getAsString(policy) +
+              " b) {\n  return " + body + ";\n}\n";
+    }
+    return text;
+  }
+
+  bool failed = false;
+
+private:
+  bool isHipHostMinMax(const clang::FunctionDecl *function) const {
+    if (!function->getIdentifier() ||
+        (function->getName() != "min" && function->getName() != "max") ||
+        !function->hasAttr<clang::CUDAHostAttr>() ||
+        function->hasAttr<clang::CUDADeviceAttr>())
+      return false;
+    clang::SourceManager &sm = src.getSourceManager();
+    return sm.getFilename(sm.getExpansionLoc(function->getLocation())) ==
+           header;
+  }
+
+  ParsedSource &src;
+  SourceEdits &edits;
+  llvm::StringRef header;
+  llvm::DenseSet<clang::SourceLocation::UIntTy> renamed;
+};
+
 } // namespace
 
 FailureOr<std::string>
@@ -519,8 +620,7 @@ xfence::translateHipToCuda(llvm::StringRef path, llvm::StringRef contents,
     return keepsLegacyAtomic(stmt, ops, isHipLegacyAtomic);
   };
   FailureOr<CudaLanguageSync> sync = rewriteCudaLanguageSync(
-      path, contents,
-      hipParseOptions(options.source, /*wavefrontFunctions=*/true),
+      path, contents, hipParseOptions(options.source, /*cudaRoute=*/true),
       cudaCapabilities(), options.coalesce, std::move(target), diagOS);
   if (failed(sync))
     return failure();
@@ -531,6 +631,10 @@ xfence::translateHipToCuda(llvm::StringRef path, llvm::StringRef contents,
   WavefrontTranslation wavefront(*src, edits);
   wavefront.TraverseAST(src->getContext());
   ok = !wavefront.failed && ok;
+  std::string header = (kHipIncludeDir + "/hip/hip_runtime.h").str();
+  HostMinMax minMax(*src, edits, header);
+  minMax.TraverseAST(src->getContext());
+  ok = !minMax.failed && ok;
   if (!ok)
     return failure();
   ConstexprCallees constexprCallees(*src);
@@ -557,6 +661,8 @@ xfence::translateHipToCuda(llvm::StringRef path, llvm::StringRef contents,
   if (needsGroupsHeader)
     prelude += "#include <cooperative_groups.h>\n";
   prelude += wavefront.helpers();
+  prelude += minMax.helpers();
+  prelude += hipVectorOperators(usedHipVectorOperators(*src, header));
   prelude += kPreludeEnd.str();
   FailureOr<std::string> text = edits.apply(prelude);
   if (failed(text) || src->hasErrors())

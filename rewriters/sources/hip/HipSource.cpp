@@ -4,6 +4,7 @@
 
 #include "rewriters/common/CalledFunction.h"
 #include "rewriters/names/HipNames.h"
+#include "rewriters/sources/hip/HipVectorOperators.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -122,6 +123,42 @@ __device__ unsigned long long __ballot(int);
 __device__ unsigned long long __activemask();
 )";
 
+/// min and max in host code as HIP declares them (clang's
+/// __clang_hip_math.h, the same as HIP 5.2's amd_math_functions.h by
+/// default): int's only, unless the program asks for more with HIP's
+/// macros. Clang's CUDA mode declares no host min or max; nvcc declares
+/// more (float, unsigned, mixed signs), which would change what a call
+/// means: the CUDA route renames each call to a helper of the prelude with
+/// this set (hipHostMinMax).
+static constexpr llvm::StringLiteral kHostMinMax =
+    R"(#define XFENCE_HOST_MIN_MAX(R, A, B) \
+  __host__ R min(A, B); \
+  __host__ R max(A, B);
+#ifndef __HIP_NO_HOST_MIN_MAX_IN_GLOBAL_NAMESPACE__
+XFENCE_HOST_MIN_MAX(int, int, int)
+#if __HIP_DEFINE_EXTENDED_HOST_MIN_MAX__
+XFENCE_HOST_MIN_MAX(unsigned int, unsigned int, unsigned int)
+XFENCE_HOST_MIN_MAX(long, long, long)
+XFENCE_HOST_MIN_MAX(unsigned long, unsigned long, unsigned long)
+XFENCE_HOST_MIN_MAX(long long, long long, long long)
+XFENCE_HOST_MIN_MAX(unsigned long long, unsigned long long, unsigned long long)
+XFENCE_HOST_MIN_MAX(float, float, float)
+XFENCE_HOST_MIN_MAX(double, double, double)
+XFENCE_HOST_MIN_MAX(double, float, double)
+XFENCE_HOST_MIN_MAX(double, double, float)
+#endif
+#if __HIP_DEFINE_MIXED_HOST_MIN_MAX__
+XFENCE_HOST_MIN_MAX(unsigned int, int, unsigned int)
+XFENCE_HOST_MIN_MAX(unsigned int, unsigned int, int)
+XFENCE_HOST_MIN_MAX(unsigned long, long, unsigned long)
+XFENCE_HOST_MIN_MAX(unsigned long, unsigned long, long)
+XFENCE_HOST_MIN_MAX(unsigned long long, long long, unsigned long long)
+XFENCE_HOST_MIN_MAX(unsigned long long, unsigned long long, long long)
+#endif
+#endif
+#undef XFENCE_HOST_MIN_MAX
+)";
+
 std::optional<WavefrontCall>
 xfence::wavefrontCall(ParsedSource &src, const clang::CallExpr *call) {
   if (!src.isUserLocation(call->getBeginLoc()))
@@ -149,7 +186,7 @@ void xfence::reportWavefrontCall(ParsedSource &src, const clang::CallExpr *call,
                       : std::string()));
 }
 
-std::string xfence::hipCompatHeader(bool wavefrontFunctions) {
+std::string xfence::hipCompatHeader(bool cudaRoute, bool toolkit) {
   std::string text = "// xfence: HIP's names for a CUDA parse "
                      "(docs/hip-to-cuda.md).\n"
                      "#pragma clang system_header\n"
@@ -179,8 +216,12 @@ std::string xfence::hipCompatHeader(bool wavefrontFunctions) {
 __device__ void __builtin_amdgcn_fence(int, const char *);
 __device__ void __builtin_amdgcn_s_barrier();
 )";
-  if (wavefrontFunctions)
+  if (cudaRoute && !toolkit)
     text += kHipWavefrontDeclarations;
+  if (cudaRoute) {
+    text += kHostMinMax;
+    text += hipVectorOperators(cudaVectorTypes());
+  }
   return text;
 }
 
@@ -194,14 +235,13 @@ xfence::hipArithmeticHeaders() {
 }
 
 CudaSourceOptions xfence::hipParseOptions(const CudaSourceOptions &options,
-                                          bool wavefrontFunctions) {
+                                          bool cudaRoute) {
   CudaSourceOptions source = options;
   std::string runtime = (kHipIncludeDir + "/hip/hip_runtime.h").str();
   // The toolkit's headers (with clang's) declare CUDA's legacy shuffles and
   // votes of the same names: a second declaration would conflict.
   bool toolkit = !options.toolkit().empty();
-  source.overlays.emplace_back(runtime,
-                               hipCompatHeader(wavefrontFunctions && !toolkit));
+  source.overlays.emplace_back(runtime, hipCompatHeader(cudaRoute, toolkit));
   source.overlays.emplace_back(
       (kHipIncludeDir + "/hip/hip_runtime_api.h").str(),
       "#pragma clang system_header\n#include <hip/hip_runtime.h>\n");
@@ -225,7 +265,7 @@ CudaSourceOptions xfence::hipParseOptions(const CudaSourceOptions &options,
   // The toolkit's __ballot and __activemask have 32 bits where HIP's have
   // 64: clang would warn about code that is right for HIP's (a shift by
   // 32, a comparison with a 64-bit mask).
-  if (wavefrontFunctions && toolkit)
+  if (cudaRoute && toolkit)
     for (const char *flag : {"-Wno-shift-count-overflow",
                              "-Wno-tautological-constant-out-of-range-compare"})
       source.source.buildOptions.push_back(flag);

@@ -41,11 +41,13 @@ constexpr llvm::StringLiteral kHipStandardHeaders =
 const llvm::StringMap<std::string> &cudaNameOfHip();
 
 /// The text of the built-in <hip/hip_runtime.h> that a HIP file is parsed
-/// with. With `wavefrontFunctions`, it declares HIP's shuffles and votes
-/// (__shfl*, __any, __all, __ballot, __activemask) with HIP's types, for a
-/// parse without the CUDA toolkit (whose headers declare CUDA's legacy
-/// functions of those names instead).
-std::string hipCompatHeader(bool wavefrontFunctions = false);
+/// with. For the CUDA route (`cudaRoute`), it declares what HIP has, CUDA's
+/// headers lack and that route translates: HIP's operators on vector types
+/// (HipVectorOperators.h), min and max in host code (nvcc has them), and,
+/// without the CUDA `toolkit` (whose headers declare CUDA's legacy
+/// functions of those names instead), HIP's shuffles and votes (__shfl*,
+/// __any, __all, __ballot, __activemask) with HIP's types.
+std::string hipCompatHeader(bool cudaRoute = false, bool toolkit = false);
 
 /// HIP's headers of half-precision, bfloat16 and fp8 arithmetic and the
 /// CUDA header that declares the same functions (hip/hip_fp16.h:
@@ -54,11 +56,11 @@ llvm::ArrayRef<std::pair<llvm::StringRef, llvm::StringRef>>
 hipArithmeticHeaders();
 
 /// The options of the CUDA-mode parse that reads a HIP file: `options` with
-/// the built-in HIP headers, included first as hipcc does. With
-/// `wavefrontFunctions`, a parse without the CUDA toolkit declares HIP's
-/// shuffles and votes too (see hipCompatHeader).
+/// the built-in HIP headers, included first as hipcc does; for the CUDA
+/// route (`cudaRoute`), with what that route translates (see
+/// hipCompatHeader).
 CudaSourceOptions hipParseOptions(const CudaSourceOptions &options,
-                                  bool wavefrontFunctions = false);
+                                  bool cudaRoute = false);
 
 /// A call, in the user's code, of one of HIP's wavefront functions.
 struct WavefrontCall {
