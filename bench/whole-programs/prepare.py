@@ -163,10 +163,7 @@ def prepare(name, opts):
         if not source.endswith(SOURCES) or not os.path.exists(path) or \
                 not spells_hip(path, dirs):
             continue
-        # xfence takes a HIP file by its .hip extension; the copy sits
-        # beside the original so that its relative #includes resolve.
-        hip_in = os.path.join(hip_dir, source + ".xfence-in.hip")
-        shutil.copyfile(path, hip_in)
+        # The suite's HIP files are .cu files: -x hip says what they are.
         dest = os.path.join(out_hip, source)
         # xfence compiles each translation with nvcc before it writes it
         # (docs/architecture.md, "Checked outputs"), unless the user turns
@@ -176,19 +173,19 @@ def prepare(name, opts):
         env.setdefault("XFENCE_VERIFY_OUTPUT", "1")
         try:
             p = subprocess.run(
-                [opts.xfence, "translate", hip_in, "--to", "cuda", "-o",
+                [opts.xfence, "translate", "-x", "hip", path, "--to", "cuda",
+                 "-o",
                  dest + ".tmp"] + incs + defs,
                 cwd=hip_dir, capture_output=True, text=True, timeout=300,
                 env=env)
             rc, log = p.returncode, p.stdout + p.stderr
         except subprocess.TimeoutExpired:
             rc, log = 124, "error: timed out"
-        os.remove(hip_in)
         if rc != 0:
             first = next((l for l in log.splitlines() if "error" in l),
                          log.strip()[:200])
             record["left_out"] = "xfence: " + first.replace(
-                hip_dir + "/", "").replace(".xfence-in.hip", "")[:300]
+                hip_dir + "/", "")[:300]
             return record
         os.replace(dest + ".tmp", dest)
         translated.append(source)

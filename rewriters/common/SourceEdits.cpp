@@ -12,6 +12,8 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 
 #include <algorithm>
 #include <map>
@@ -317,6 +319,93 @@ LogicalResult SourceEdits::checkConditionals(ArrayRef<Edit> kept) {
 // Applying the edits
 //===----------------------------------------------------------------------===//
 
+/// `path` (absolute) written relative to the directory `dir` (absolute),
+/// with `..` where it is not under it.
+static std::string relativePath(llvm::StringRef dir, llvm::StringRef path) {
+  llvm::SmallVector<llvm::StringRef> from, to;
+  for (auto it = llvm::sys::path::begin(dir), e = llvm::sys::path::end(dir);
+       it != e; ++it)
+    from.push_back(*it);
+  for (auto it = llvm::sys::path::begin(path), e = llvm::sys::path::end(path);
+       it != e; ++it)
+    to.push_back(*it);
+  size_t common = 0;
+  while (common < from.size() && common + 1 < to.size() &&
+         from[common] == to[common])
+    ++common;
+  llvm::SmallString<256> result;
+  for (size_t i = common; i < from.size(); ++i)
+    llvm::sys::path::append(result, llvm::sys::path::Style::posix, "..");
+  for (size_t i = common; i < to.size(); ++i)
+    llvm::sys::path::append(result, llvm::sys::path::Style::posix, to[i]);
+  return std::string(result);
+}
+
+/// The absolute directory of `file`, dots removed; empty if unknown.
+static std::string directoryOf(const clang::SourceManager &sm,
+                               clang::FileID file) {
+  clang::OptionalFileEntryRef entry = sm.getFileEntryRefForID(file);
+  if (!entry)
+    return "";
+  llvm::SmallString<256> dir(llvm::sys::path::parent_path(entry->getName()));
+  if (llvm::sys::fs::make_absolute(dir))
+    return "";
+  llvm::sys::path::remove_dots(dir, /*remove_dot_dot=*/true);
+  return std::string(dir);
+}
+
+/// Edits for the quoted #includes of the header `file` that is inlined into
+/// the main file: a name found beside the header (where a quoted #include
+/// looks first) is written relative to the main file's directory, where
+/// the inlined text is read; #include lines that other edits change are
+/// left to them.
+static void rebaseQuotedIncludes(const clang::SourceManager &sm,
+                                 clang::FileID file, clang::FileID mainFile,
+                                 std::vector<SourceEdits::Edit> &edits) {
+  std::string headerDir = directoryOf(sm, file);
+  std::string mainDir = directoryOf(sm, mainFile);
+  if (headerDir.empty() || mainDir.empty() || headerDir == mainDir)
+    return;
+  llvm::StringRef text = sm.getBufferData(file);
+  forEachLine(text, [&](size_t begin, size_t end) {
+    llvm::StringRef line = text.slice(begin, end);
+    llvm::StringRef rest = line.ltrim();
+    if (!rest.consume_front("#"))
+      return;
+    rest = rest.ltrim();
+    if (!rest.consume_front("include"))
+      return;
+    rest = rest.ltrim();
+    if (!rest.consume_front("\""))
+      return;
+    size_t stop = rest.find('"');
+    if (stop == llvm::StringRef::npos)
+      return;
+    llvm::StringRef name = rest.take_front(stop);
+    llvm::SmallString<256> beside(headerDir);
+    llvm::sys::path::append(beside, name);
+    llvm::sys::path::remove_dots(beside, /*remove_dot_dot=*/true);
+    if (llvm::sys::path::is_absolute(name) || !llvm::sys::fs::exists(beside))
+      return;
+    unsigned nameBegin =
+        static_cast<unsigned>(begin + (rest.data() - line.data()));
+    FileCharRange range{file, nameBegin,
+                        nameBegin + static_cast<unsigned>(name.size())};
+    FileCharRange lineRange{file, static_cast<unsigned>(begin),
+                            static_cast<unsigned>(end)};
+    if (llvm::any_of(edits, [&](const SourceEdits::Edit &e) {
+          return e.range.overlaps(lineRange) || lineRange.contains(e.range);
+        }))
+      return;
+    edits.push_back({SourceEdits::Kind::Replace,
+                     range,
+                     range,
+                     relativePath(mainDir, beside),
+                     {},
+                     static_cast<unsigned>(-1)});
+  });
+}
+
 /// The text of `file` with its edits (sorted, without overlaps).
 static std::string rebuild(llvm::StringRef buffer, ArrayRef<Edit> edits) {
   std::string out;
@@ -610,6 +699,9 @@ FailureOr<std::string> SourceEdits::apply(llvm::StringRef prelude) {
     clang::FileID file = last->second.first;
     std::vector<Edit> fileEdits = std::move(last->second.second);
     byFile.erase(last);
+    bool touchedOnly = fileEdits.empty() && llvm::is_contained(touched, file);
+    if (file != mainFile)
+      rebaseQuotedIncludes(sm, file, mainFile, fileEdits);
     std::stable_sort(fileEdits.begin(), fileEdits.end(), comesBefore);
     std::string text = rebuild(sm.getBufferData(file), fileEdits);
     if (file == mainFile)
@@ -629,7 +721,7 @@ FailureOr<std::string> SourceEdits::apply(llvm::StringRef prelude) {
     if (lineEnd == llvm::StringRef::npos)
       lineEnd = buffer.size();
     llvm::StringRef directive = buffer.slice(lineBegin, lineEnd).trim();
-    if (fileEdits.empty() && llvm::is_contained(touched, file)) {
+    if (touchedOnly) {
       // Touched only: not if the translation replaces the #include.
       auto includerSlot = byFile.find(includer.getHashValue());
       FileCharRange line{includer, static_cast<unsigned>(lineBegin),

@@ -29,6 +29,8 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringMap.h"
 
+#include <map>
+
 using namespace xfence;
 using namespace mlir;
 using clang::DiagnosticsEngine;
@@ -212,6 +214,7 @@ public:
       const clang::FunctionDecl *fn = work.pop_back_val();
       if (!seen.insert(fn).second || !fn->getBody())
         continue;
+      findNumericLimits(fn->getBody());
       forEachCallee(fn->getBody(), [&](const clang::FunctionDecl *callee) {
         const clang::FunctionDecl *pattern = callee;
         if (const clang::FunctionDecl *p =
@@ -226,9 +229,64 @@ public:
             insert(decl, edits);
       });
     }
+    clang::SourceManager &sm = src.getSourceManager();
+    for (const auto &[raw, builtin] : limits) {
+      if (!builtin)
+        continue;
+      clang::SourceLocation at = clang::SourceLocation::getFromRawEncoding(raw);
+      std::optional<FileCharRange> range =
+          findRewriteRange(sm, src.getLangOpts(), clang::SourceRange(at, at));
+      if (!range || !src.isUserLocation(range->getBegin(sm)))
+        continue;
+      edits.replace(*range, "cuda::std", at);
+      usesLimits = true;
+    }
   }
 
+  /// `std::numeric_limits<T>::max()` and the other members: constexpr
+  /// functions of the host's library, which HIP's compiler lets device
+  /// code call and nvcc does not without --expt-relaxed-constexpr. In the
+  /// code that device code reaches, for the arithmetic types, they become
+  /// libcu++'s `cuda::std::numeric_limits`, host and device functions of
+  /// the same values (<cuda/std/limits>).
+  bool usesLimits = false;
+
 private:
+  void findNumericLimits(const clang::Stmt *stmt) {
+    if (!stmt)
+      return;
+    if (const auto *ref = llvm::dyn_cast<clang::DeclRefExpr>(stmt))
+      if (const auto *method =
+              llvm::dyn_cast<clang::CXXMethodDecl>(ref->getDecl()))
+        if (const auto *limitsOf =
+                llvm::dyn_cast<clang::ClassTemplateSpecializationDecl>(
+                    method->getParent());
+            limitsOf && limitsOf->getName() == "numeric_limits" &&
+            limitsOf->isInStdNamespace() && ref->getQualifierLoc()) {
+          clang::SourceLocation at = ref->getQualifierLoc().getBeginLoc();
+          clang::SourceManager &sm = src.getSourceManager();
+          // The qualifier as written begins with the token `std`.
+          clang::SourceLocation spelled = sm.getSpellingLoc(at);
+          bool std = clang::Lexer::getSourceText(
+                         clang::CharSourceRange::getTokenRange(spelled), sm,
+                         src.getLangOpts()) == "std" &&
+                     src.isUserLocation(at);
+          const clang::TemplateArgumentList &args = limitsOf->getTemplateArgs();
+          bool builtin = std && args.size() == 1 &&
+                         args[0].getKind() == clang::TemplateArgument::Type &&
+                         args[0].getAsType()->isArithmeticType() &&
+                         args[0].getAsType()->isBuiltinType();
+          auto [it, inserted] =
+              limits.try_emplace(at.getRawEncoding(), builtin);
+          if (!inserted)
+            it->second = it->second && builtin;
+        }
+    if (const auto *lambda = llvm::dyn_cast<clang::LambdaExpr>(stmt))
+      findNumericLimits(lambda->getBody());
+    for (const clang::Stmt *child : stmt->children())
+      findNumericLimits(child);
+  }
+
   static bool explicitDevice(const clang::FunctionDecl *fn) {
     for (const clang::Attr *attr : fn->attrs())
       if ((llvm::isa<clang::CUDADeviceAttr>(attr) ||
@@ -280,6 +338,9 @@ private:
   ParsedSource &src;
   llvm::SmallVector<const clang::FunctionDecl *> work;
   llvm::DenseSet<const clang::FunctionDecl *> marked;
+  /// Where a qualifier `std::numeric_limits<T>::` is written in device
+  /// code: whether every T there is an arithmetic type.
+  std::map<clang::SourceLocation::UIntTy, bool> limits;
 };
 
 /// HIP's shuffles and votes as HIP runs them on NVIDIA GPUs: CUDA's _sync
@@ -660,6 +721,8 @@ xfence::translateHipToCuda(llvm::StringRef path, llvm::StringRef contents,
     prelude += "#include <cuda/atomic>\n";
   if (needsGroupsHeader)
     prelude += "#include <cooperative_groups.h>\n";
+  if (constexprCallees.usesLimits)
+    prelude += "#include <cuda/std/limits>\n";
   prelude += wavefront.helpers();
   prelude += minMax.helpers();
   prelude += hipVectorOperators(usedHipVectorOperators(*src, header));

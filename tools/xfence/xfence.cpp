@@ -95,12 +95,14 @@ void addCudaOptions(CLI::App *cmd, xfence::CudaRouteOptions &options) {
 int translate(const std::string &input, xfence::Language target,
               const std::string &output, const std::string &clStd,
               xfence::RouteOptions options, xfence::VerifyOutput verify,
-              llvm::raw_ostream &diag) {
+              llvm::raw_ostream &diag,
+              std::optional<xfence::Language> language = std::nullopt) {
   std::unique_ptr<llvm::MemoryBuffer> buffer =
       xfence::readInput(input, output, diag);
   if (!buffer)
     return 1;
-  std::optional<xfence::Language> from = xfence::sourceLanguageOf(input);
+  std::optional<xfence::Language> from =
+      language ? language : xfence::sourceLanguageOf(input);
   const xfence::Route *route =
       from ? xfence::findRoute(*from, target) : nullptr;
   if (!route) {
@@ -380,6 +382,11 @@ static int run(int argc, char **argv) {
                   "With a directory input: how many files are translated at "
                   "once (default: one per core)");
   cmd->add_option("--to", target, xfence::targetHelp())->required();
+  std::string from;
+  cmd->add_option("-x,--from", from,
+                  "The input's language: opencl, cuda or hip, for a file "
+                  "whose extension does not say it (HIP code in a .cu or "
+                  ".cpp file); by default, the extension (.cl, .cu, .hip)");
   cmd->add_option("-o", output,
                   "Output file ('-' for stdout, the default); the output "
                   "directory for a directory input");
@@ -516,6 +523,21 @@ static int run(int argc, char **argv) {
           xfence::routeTargetNames() + ")");
     return 1;
   }
+  std::optional<xfence::Language> language;
+  if (!from.empty()) {
+    language = xfence::targetLanguageNamed(from);
+    if (!language || !xfence::sourceLanguageOf(
+                         ("x" + xfence::fileExtension(*language)).str())) {
+      error("unknown input language '" + from +
+            "' (expected opencl, cuda or hip)");
+      return 1;
+    }
+    if (llvm::sys::fs::is_directory(input)) {
+      error("-x/--from is about one file; a directory's files are read by "
+            "their extensions");
+      return 1;
+    }
+  }
   if (llvm::sys::fs::is_directory(input)) {
     llvm::SmallVector<llvm::StringRef, 3> inputs(sources.begin(),
                                                  sources.end());
@@ -530,7 +552,8 @@ static int run(int argc, char **argv) {
     error("--jobs is about a directory input (several files at a time)");
     return 1;
   }
-  return translate(input, *to, output, clStd, options, verify, llvm::errs());
+  return translate(input, *to, output, clStd, options, verify, llvm::errs(),
+                   language);
 }
 
 int main(int argc, char **argv) {
