@@ -524,8 +524,25 @@ private:
     return expr->getIntegerConstantExpr(src.getContext());
   }
 
+  /// The variable `expr` names and the constant it is initialized with (a
+  /// loop's counter: `for (int offset = 32; ...)`), if it is one.
+  std::optional<std::pair<std::string, llvm::APSInt>>
+  startingValue(const clang::Expr *expr) const {
+    const auto *ref =
+        llvm::dyn_cast<clang::DeclRefExpr>(expr->IgnoreParenImpCasts());
+    const auto *var =
+        ref ? llvm::dyn_cast<clang::VarDecl>(ref->getDecl()) : nullptr;
+    if (!var || !var->isLocalVarDecl() || !var->getInit() ||
+        !var->getType()->isIntegerType())
+      return std::nullopt;
+    std::optional<llvm::APSInt> value = constantOf(var->getInit());
+    if (!value)
+      return std::nullopt;
+    return std::make_pair(var->getName().str(), *value);
+  }
+
   /// A constant source lane, delta or lane mask past 31, or a constant
-  /// width past 32.
+  /// width past 32; a variable lane, delta or mask that starts past 31.
   void warnShuffleLanes(const clang::CallExpr *call, llvm::StringRef name) {
     if (!name.starts_with("__shfl") || call->getNumArgs() < 2)
       return;
@@ -537,6 +554,15 @@ private:
         llvm::APSInt::compareValues(*value, llvm::APSInt::get(32)) >= 0)
       warn(call->getArg(1)->getBeginLoc(), name,
            "with " + lane.str() + " " + llvm::toString(*value, 10));
+    else if (std::optional<std::pair<std::string, llvm::APSInt>> start =
+                 startingValue(call->getArg(1));
+             start && llvm::APSInt::compareValues(start->second,
+                                                  llvm::APSInt::get(32)) >= 0)
+      // `for (int mask = 32; mask > 0; mask >>= 1) __shfl_xor(v, mask)`:
+      // the reduction over 64 lanes.
+      warn(call->getArg(1)->getBeginLoc(), name,
+           "with " + lane.str() + " '" + start->first + "', which starts at " +
+               llvm::toString(start->second, 10));
     if (call->getNumArgs() < 3)
       return;
     if (std::optional<llvm::APSInt> value = constantOf(call->getArg(2));

@@ -390,8 +390,10 @@ static int run(int argc, char **argv) {
   cmd->add_option("-o", output,
                   "Output file ('-' for stdout, the default); the output "
                   "directory for a directory input");
-  cmd->add_option("-D", options.source.defines, "Define a macro");
-  cmd->add_option("-I", options.source.includeDirs, "Add an include path");
+  cmd->add_option("-D", options.source.defines, "Define a macro")
+      ->allow_extra_args(false);
+  cmd->add_option("-I", options.source.includeDirs, "Add an include path")
+      ->allow_extra_args(false);
   cmd->add_option("--cl-std", clStd,
                   "OpenCL C standard of the input (.cl) or of the output "
                   "(--to opencl): CL1.2, CL2.0, CL3.0");
@@ -419,8 +421,10 @@ static int run(int argc, char **argv) {
   std::string reportInput;
   report->add_option("input", reportInput, "The OpenCL C file (.cl)")
       ->required();
-  report->add_option("-D", options.source.defines, "Define a macro");
-  report->add_option("-I", options.source.includeDirs, "Add an include path");
+  report->add_option("-D", options.source.defines, "Define a macro")
+      ->allow_extra_args(false);
+  report->add_option("-I", options.source.includeDirs, "Add an include path")
+      ->allow_extra_args(false);
   report->add_option("--cl-std", options.source.standard,
                      "OpenCL C standard: CL1.2, CL2.0, CL3.0");
   report->add_flag("--no-coalesce", noCoalesce,
@@ -450,9 +454,12 @@ static int run(int argc, char **argv) {
   compileCmd->add_option("--header", compileHeader,
                          "cpu: where the header of launch functions goes "
                          "(default: the object's path with .h)");
-  compileCmd->add_option("-D", compileOptions.source.defines, "Define a macro");
-  compileCmd->add_option("-I", compileOptions.source.includeDirs,
-                         "Add an include path");
+  compileCmd->add_option("-D", compileOptions.source.defines, "Define a macro")
+      ->allow_extra_args(false);
+  compileCmd
+      ->add_option("-I", compileOptions.source.includeDirs,
+                   "Add an include path")
+      ->allow_extra_args(false);
   compileCmd->add_option("--cl-std", compileOptions.source.standard,
                          "OpenCL C standard: CL1.2, CL2.0, CL3.0");
   compileCmd

@@ -96,6 +96,17 @@ __global__ void shuffles(int *out, float *fout, double *dout, Pair *pairs) {
   // WARN: wavefront.hip:[[#@LINE+2]]:33: warning: '__shfl_down' with delta 32 assumes a 64-lane wavefront
   // CHECK-NEXT: out[i] += xfence_shfl_down(out[i], 32);
   out[i] += __shfl_down(out[i], 32);
+  // The reduction over 64 lanes: a counter that starts at 32 (found on
+  // HeCBench's logprob built with -DWAVE64, whose sums were wrong on the
+  // GPU as HIP on NVIDIA makes them).
+  // WARN: wavefront.hip:[[#@LINE+3]]:34: warning: '__shfl_xor' with lane mask 'mask', which starts at 32 assumes a 64-lane wavefront
+  // CHECK-NEXT: for (int mask = 32; mask > 0; mask >>= 1)
+  for (int mask = 32; mask > 0; mask >>= 1)
+    out[i] += __shfl_xor(out[i], mask);
+  // From 16: no warning.
+  // WARN-NOT: [[#@LINE+2]]:{{.*}}warning
+  for (int mask = 16; mask > 0; mask >>= 1)
+    out[i] += __shfl_xor(out[i], mask);
 }
 
 __global__ void votes(int *out, unsigned long long *masks) {
