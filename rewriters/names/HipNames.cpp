@@ -70,6 +70,34 @@ const char *const kSamePattern[] = {
     "cudaStreamAddCallback",
     "cudaDeviceSetLimit",
     "cudaDeviceGetStreamPriorityRange",
+    "cudaStreamCreateWithPriority",
+    "cudaFuncAttributeMaxDynamicSharedMemorySize",
+    "cudaDeviceGetLimit",
+    "cudaLimitMallocHeapSize",
+    "cudaDeviceSetSharedMemConfig",
+    "cudaSharedMemBankSizeEightByte",
+    "cudaMalloc3D",
+    // Stream-ordered allocation and memory pools.
+    "cudaMallocAsync",
+    "cudaFreeAsync",
+    "cudaMemPool_t",
+    "cudaMemPoolSetAttribute",
+    "cudaMemPoolAttrReleaseThreshold",
+    "cudaDeviceGetDefaultMemPool",
+    "cudaMemLocation",
+    "cudaMemLocationTypeDevice",
+    "cudaCpuDeviceId",
+    // Graphs captured from a stream (cudaGraphInstantiate: kRenamed).
+    "cudaGraph_t",
+    "cudaGraphExec_t",
+    "cudaGraphLaunch",
+    "cudaGraphExecDestroy",
+    "cudaGraphDestroy",
+    "cudaStreamBeginCapture",
+    "cudaStreamEndCapture",
+    "cudaStreamCaptureModeGlobal",
+    "cudaStreamCaptureModeThreadLocal",
+    "cudaStreamCaptureModeRelaxed",
     // Devices.
     "cudaSetDevice",
     "cudaGetDevice",
@@ -195,6 +223,18 @@ const std::pair<const char *, const char *> kRenamed[] = {
     {"cudaComputeModeExclusive", "hipComputeModeExclusive"},
     {"cudaComputeModeProhibited", "hipComputeModeProhibited"},
     {"cudaComputeModeExclusiveProcess", "hipComputeModeExclusiveProcess"},
+    {"cudaDevAttrMemoryClockRate", "hipDeviceAttributeMemoryClockRate"},
+    {"cudaDevAttrGlobalMemoryBusWidth", "hipDeviceAttributeMemoryBusWidth"},
+    {"cudaDevAttrConcurrentManagedAccess",
+     "hipDeviceAttributeConcurrentManagedAccess"},
+    {"cudaDevAttrMemoryPoolsSupported",
+     "hipDeviceAttributeMemoryPoolsSupported"},
+    {"cudaDevAttrHostNativeAtomicSupported",
+     "hipDeviceAttributeHostNativeAtomicSupported"},
+    // CUDA 12's cudaGraphInstantiate(exec, graph, flags) is HIP's
+    // ...WithFlags; HIP's hipGraphInstantiate takes an error node and a log
+    // buffer, as CUDA 11's did (no CUDA 13 name: refused from HIP).
+    {"cudaGraphInstantiate", "hipGraphInstantiateWithFlags"},
 };
 
 const llvm::StringMap<std::string> &table() {

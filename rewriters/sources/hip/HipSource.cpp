@@ -76,6 +76,10 @@ const llvm::StringMap<std::string> &xfence::cudaNameOfHip() {
     // Portable, Mapped and WriteCombined are cudaHostAlloc's 0, 1, 2, 4;
     // AMD's coherence and NUMA flags have no CUDA name (an error).
     map["hipHostMalloc"] = "cudaMallocHost";
+    // HIP's older names of the same functions (hip_runtime_api.h,
+    // deprecated there).
+    map["hipMallocHost"] = "cudaMallocHost";
+    map["hipFreeHost"] = "cudaFreeHost";
     // The half-precision headers' types that HIP spells its own way
     // (hip_bf16.h, hip_fp8.h); their functions have CUDA's names.
     map["__hip_bfloat16"] = "__nv_bfloat16";
