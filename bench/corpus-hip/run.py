@@ -11,8 +11,8 @@ DIR holds one directory per suite, each the tree of a public repository
 (`git --git-dir MIRROR archive HEAD | tar -x -C DIR/NAME`, from mirrors
 fetched outside this repository); nothing of theirs is copied into this
 repository. Files: .hip, and .cpp/.cc/.cu files that hold `__global__`
-and include a <hip/...> header (taken as HIP, copied to NAME.xfence-in.hip
-beside the original so that relative includes resolve). Per file:
+and include a <hip/...> header (read as HIP: clang's -x hip, xfence's
+-x hip). --jobs N checks N files at once. Per file:
   1. parse: clang's HIP mode, -fsyntax-only, with the same -I (a file clang
      cannot parse as HIP is not counted: "not parsed");
   2. translate: xfence translate --to cuda, output NAME.xfence.cu beside
@@ -26,6 +26,7 @@ The list of outputs goes to DIR/outputs.txt for gpu_check.sh (nvcc -c).
 """
 
 import argparse
+import concurrent.futures
 import os
 import re
 import subprocess
@@ -52,7 +53,7 @@ def include_dirs(suite_dir):
 
 
 def is_hip_source(path):
-    if path.endswith(".xfence-in.hip"):
+    if ".xfence" in path:
         return False
     if path.endswith(".hip"):
         return True
@@ -80,6 +81,45 @@ def run(cmd, cwd=None):
     return p.returncode, p.stdout + p.stderr
 
 
+def check_file(args, suite, path, incs, target):
+    """One file's row: (suite, file, result, first error, output path)."""
+    rel = os.path.relpath(path, args.src)
+    flags = [f"-I{d}" for d in incs]
+    out = re.sub(r"\.(hip|cpp|cc|cu)$", "", path) + \
+        (".xfence.cu" if args.to == "cuda" else ".xfence.cl")
+    if os.path.exists(out):  # an earlier run's
+        os.remove(out)
+    rc, log = run(HIP_CLANG + flags + [path])
+    if rc != 0:
+        return suite, rel, "not parsed", first_error(log), out
+    # The suites' HIP files are often .cpp or .cu: -x hip says what they
+    # are.
+    xargs = [args.xfence, "translate", "-x", "hip", path, "--to", args.to,
+             "-o", out] + [a for d in incs for a in ("-I", d)]
+    if args.to == "opencl":
+        xargs.append("-cl-std=" + args.cl_std)
+    rc, log = run(xargs)
+    if rc != 0:
+        return suite, rel, "refused", first_error(log), out
+    if args.to == "opencl":
+        check = OPENCL_CLANG + ["-cl-std=" + args.cl_std, out] + flags
+        if args.cl_std == "CL3.0":
+            check.insert(1, "--target=spir64")
+    elif os.access(NVCC, os.X_OK):
+        check = [NVCC, "-arch=sm_90", "-std=c++17", "--extended-lambda",
+                 "-c", out, "-o", os.devnull] + flags
+    else:
+        translate_tool = os.path.join(os.path.dirname(args.xfence),
+                                      "xfence-translate")
+        check = [translate_tool, "--import-cuda", out, "-o",
+                 os.devnull] + [f"--cuda-include={d}" for d in incs]
+    rc, log = run(check, cwd=os.path.dirname(path))
+    if rc != 0:
+        return suite, rel, "BAD: output does not compile", first_error(log), \
+            out
+    return suite, rel, "ok", "", out
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--xfence", required=True)
@@ -89,10 +129,11 @@ def main():
     ap.add_argument("--to", choices=["cuda", "opencl"], default="cuda")
     ap.add_argument("--cl-std", default="CL2.0",
                     help="the OpenCL C standard of --to opencl")
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
+                    help="files checked at once")
     args = ap.parse_args()
+    pool = concurrent.futures.ThreadPoolExecutor(args.jobs)
     target = "CUDA" if args.to == "cuda" else "OpenCL C " + args.cl_std[2:]
-    translate_tool = os.path.join(os.path.dirname(args.xfence),
-                                  "xfence-translate")
     suites = args.suite or sorted(
         d for d in os.listdir(args.src)
         if os.path.isdir(os.path.join(args.src, d)))
@@ -106,53 +147,23 @@ def main():
             for n in names:
                 if is_hip_source(os.path.join(root, n)):
                     files.append(os.path.join(root, n))
-        for path in sorted(files):
-            rel = os.path.relpath(path, args.src)
-            flags = [f"-I{d}" for d in incs]
-            src = path
-            if not path.endswith(".hip"):
-                src = path + ".xfence-in.hip"
-                with open(path, "rb") as f, open(src, "wb") as g:
-                    g.write(f.read())
+        for suite_, rel, result, err, out in pool.map(
+                lambda path: check_file(args, suite, path, incs, target),
+                sorted(files)):
             t = totals.setdefault(suite, {"parsed": 0, "translated": 0,
                                           "reparsed": 0, "not parsed": 0})
-            rc, log = run(HIP_CLANG + flags + [src])
-            if rc != 0:
+            if result == "not parsed":
                 t["not parsed"] += 1
-                rows.append((suite, rel, "not parsed", first_error(log)))
-                continue
-            t["parsed"] += 1
-            out = re.sub(r"(\.xfence-in)?\.(hip|cpp|cc|cu)$", "", path) + \
-                (".xfence.cu" if args.to == "cuda" else ".xfence.cl")
-            xargs = [args.xfence, "translate", src, "--to", args.to, "-o",
-                     out] + [a for d in incs for a in ("-I", d)]
-            if args.to == "opencl":
-                xargs.append("-cl-std=" + args.cl_std)
-            rc, log = run(xargs)
-            if rc != 0:
-                rows.append((suite, rel, "refused", first_error(log)))
-                if os.path.exists(out):
-                    rows.append((suite, rel, "BAD", "exit 1 left an output"))
-                continue
-            t["translated"] += 1
-            if args.to == "opencl":
-                check = OPENCL_CLANG + ["-cl-std=" + args.cl_std, out] + flags
-                if args.cl_std == "CL3.0":
-                    check.insert(1, "--target=spir64")
-            elif os.access(NVCC, os.X_OK):
-                check = [NVCC, "-arch=sm_90", "-std=c++17", "--extended-lambda",
-                         "-c", out, "-o", os.devnull] + flags
             else:
-                check = [translate_tool, "--import-cuda", out, "-o",
-                         os.devnull] + [f"--cuda-include={d}" for d in incs]
-            rc, log = run(check, cwd=os.path.dirname(path))
-            if rc != 0:
-                rows.append((suite, rel, "BAD: output does not compile",
-                             first_error(log)))
-                continue
-            t["reparsed"] += 1
-            outputs.append(os.path.relpath(out, args.src))
-            rows.append((suite, rel, "ok", ""))
+                t["parsed"] += 1
+            if result in ("ok", "BAD: output does not compile"):
+                t["translated"] += 1
+            if result == "ok":
+                t["reparsed"] += 1
+                outputs.append(os.path.relpath(out, args.src))
+            rows.append((suite, rel, result, err))
+            if result == "refused" and os.path.exists(out):
+                rows.append((suite, rel, "BAD", "exit 1 left an output"))
     with open(os.path.join(args.src, "outputs.txt"), "w") as f:
         f.write("\n".join(outputs) + "\n")
     lines = ["| suite | parsed as HIP | translated | output compiles as %s |"
