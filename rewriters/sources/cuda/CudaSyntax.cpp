@@ -1956,17 +1956,107 @@ bool SyntaxRewriter::VisitCallExpr(clang::CallExpr *call) {
       {"fmaf", "fma"},
       {"__mul24", "mul24"},
       {"__umul24", "mul24"},
-      {"__popc", "popcount"},
-      {"__clz", "clz"}};
+      // CUDA's counts are int; OpenCL C's have the argument's type.
+      {"__popc", "(int)popcount"},
+      {"__clz", "clz"},
+      // The float forms of the C math library: OpenCL C overloads the
+      // double names (OpenCL C 3.0, 6.15.2; nearbyint is rint there: no
+      // floating-point exceptions to leave unraised).
+      {"acosf", "acos"},
+      {"asinf", "asin"},
+      {"atanf", "atan"},
+      {"acoshf", "acosh"},
+      {"asinhf", "asinh"},
+      {"atanhf", "atanh"},
+      {"coshf", "cosh"},
+      {"sinhf", "sinh"},
+      {"cbrtf", "cbrt"},
+      {"erff", "erf"},
+      {"erfcf", "erfc"},
+      {"expm1f", "expm1"},
+      {"exp10f", "exp10"},
+      {"log1pf", "log1p"},
+      {"logbf", "logb"},
+      {"ilogbf", "ilogb"},
+      {"hypotf", "hypot"},
+      {"rintf", "rint"},
+      {"nearbyintf", "rint"},
+      {"nearbyint", "rint"},
+      {"copysignf", "copysign"},
+      {"fdimf", "fdim"},
+      {"remainderf", "remainder"},
+      {"tgammaf", "tgamma"},
+      {"lgammaf", "lgamma"},
+      {"ldexpf", "ldexp"},
+      {"frexpf", "frexp"},
+      {"modff", "modf"},
+      {"nextafterf", "nextafter"},
+      {"sinpif", "sinpi"},
+      {"cospif", "cospi"},
+      // CUDA's integer intrinsics (CUDA Math API, integer intrinsics):
+      // the high half of a product, the 64-bit counts, halving adds.
+      {"__mulhi", "mul_hi"},
+      {"__umulhi", "mul_hi"},
+      {"__mul64hi", "mul_hi"},
+      {"__umul64hi", "mul_hi"},
+      {"__popcll", "(int)popcount"},
+      {"__clzll", "(int)clz"},
+      {"__hadd", "hadd"},
+      {"__rhadd", "rhadd"},
+      {"__uhadd", "hadd"},
+      {"__urhadd", "rhadd"},
+      {"umin", "min"},
+      {"umax", "max"},
+      {"llmin", "min"},
+      {"llmax", "max"},
+      {"ullmin", "min"},
+      {"ullmax", "max"},
+      // Conversions in a rounding mode (OpenCL C 3.0, 6.4.3.1) and the
+      // reinterpretations of bits (6.4.4.2).
+      {"__float2int_rn", "convert_int_rte"},
+      {"__float2int_rz", "convert_int_rtz"},
+      {"__float2int_rd", "convert_int_rtn"},
+      {"__float2int_ru", "convert_int_rtp"},
+      {"__float2uint_rn", "convert_uint_rte"},
+      {"__float2uint_rz", "convert_uint_rtz"},
+      {"__float2uint_rd", "convert_uint_rtn"},
+      {"__float2uint_ru", "convert_uint_rtp"},
+      {"__float2ll_rn", "convert_long_rte"},
+      {"__float2ll_rz", "convert_long_rtz"},
+      {"__double2int_rn", "convert_int_rte"},
+      {"__double2int_rz", "convert_int_rtz"},
+      {"__double2int_rd", "convert_int_rtn"},
+      {"__double2int_ru", "convert_int_rtp"},
+      {"__int2float_rn", "convert_float_rte"},
+      {"__uint2float_rn", "convert_float_rte"},
+      {"__int2double_rn", "convert_double"},
+      {"__double2float_rn", "convert_float_rte"},
+      {"__double2float_rz", "convert_float_rtz"},
+      {"__float_as_int", "as_int"},
+      {"__float_as_uint", "as_uint"},
+      {"__int_as_float", "as_float"},
+      {"__uint_as_float", "as_float"},
+      {"__double_as_longlong", "as_long"},
+      {"__longlong_as_double", "as_double"}};
   // The C math functions of double that OpenCL C has, overloaded, under
   // the same name.
   static const llvm::StringSet<> same = {
-      "min",  "max",   "abs",   "sqrt",  "exp",   "fabs", "printf", "pow",
-      "ceil", "floor", "log",   "log2",  "log10", "exp2", "sin",    "cos",
-      "tan",  "asin",  "acos",  "atan",  "atan2", "sinh", "cosh",   "tanh",
-      "fmin", "fmax",  "fmod",  "round", "trunc", "fma",  "hypot",  "cbrt",
-      "erf",  "erfc",  "isnan", "isinf"};
+      "min",      "max",   "abs",       "sqrt",   "exp",       "fabs",
+      "printf",   "pow",   "ceil",      "floor",  "log",       "log2",
+      "log10",    "exp2",  "sin",       "cos",    "tan",       "asin",
+      "acos",     "atan",  "atan2",     "sinh",   "cosh",      "tanh",
+      "fmin",     "fmax",  "fmod",      "round",  "trunc",     "fma",
+      "hypot",    "cbrt",  "erf",       "erfc",   "isnan",     "isinf",
+      "asinh",    "acosh", "atanh",     "expm1",  "log1p",     "rint",
+      "copysign", "fdim",  "remainder", "tgamma", "lgamma",    "logb",
+      "ilogb",    "ldexp", "frexp",     "modf",   "nextafter", "signbit",
+      "isfinite", "sinpi", "cospi"};
   auto it = renamed.find(name);
+  // cuda_fp16.h's __hadd adds halves: not the integer average.
+  if (it != renamed.end() && name.contains("hadd") &&
+      (callee->getNumParams() != 2 ||
+       !callee->getParamDecl(0)->getType()->isIntegerType()))
+    it = renamed.end();
   if (it != renamed.end()) {
     replaceRange(calleeExpr->getSourceRange(), it->second);
     castConvertedArgs(call);
@@ -2001,8 +2091,15 @@ void SyntaxRewriter::castConvertedArgs(const clang::CallExpr *call) {
     if (!r)
       continue; // spelled in a system macro: left to OpenCL C's rules
     clang::PrintingPolicy policy(lo);
-    edits.insertBefore(*r, "(" + cast->getType().getAsString(policy) + ")(",
-                       call->getBeginLoc());
+    // 64-bit integers are long and ulong in OpenCL C (VisitBuiltinTypeLoc).
+    std::string type = cast->getType().getAsString(policy);
+    if (const auto *builtin = cast->getType()->getAs<clang::BuiltinType>()) {
+      if (builtin->getKind() == clang::BuiltinType::LongLong)
+        type = "long";
+      else if (builtin->getKind() == clang::BuiltinType::ULongLong)
+        type = "ulong";
+    }
+    edits.insertBefore(*r, "(" + type + ")(", call->getBeginLoc());
     edits.insertAfter(*r, ")", call->getBeginLoc());
   }
 }
