@@ -704,6 +704,12 @@ FailureOr<std::string> SourceEdits::apply(llvm::StringRef prelude) {
       rebaseQuotedIncludes(sm, file, mainFile, fileEdits);
     std::stable_sort(fileEdits.begin(), fileEdits.end(), comesBefore);
     std::string text = rebuild(sm.getBufferData(file), fileEdits);
+    // A UTF-8 byte order mark begins a file, not a line after the prelude
+    // or inside the including file (there `#ifdef` after it is no
+    // directive): it goes.
+    llvm::StringRef bom = "\xEF\xBB\xBF";
+    if (llvm::StringRef(text).starts_with(bom))
+      text.erase(0, bom.size());
     if (file == mainFile)
       return prelude.str() + text;
     clang::SourceLocation includeLoc = sm.getIncludeLoc(file);
@@ -748,7 +754,9 @@ FailureOr<std::string> SourceEdits::apply(llvm::StringRef prelude) {
                            {},
                            static_cast<unsigned>(-1)});
   }
-  return prelude.str() + sm.getBufferData(mainFile).str();
+  llvm::StringRef text = sm.getBufferData(mainFile);
+  text.consume_front("\xEF\xBB\xBF"); // see above
+  return prelude.str() + text.str();
 }
 
 void xfence::forEachUserInclude(

@@ -302,6 +302,12 @@ private:
     if (fn->isImplicit() || !fn->isConstexpr() || explicitDevice(fn) ||
         !src.isUserLocation(fn->getLocation()))
       return false;
+    // A lambda's call operator (constexpr by itself since C++17): nvcc
+    // makes a lambda in device code device code, and there is no text
+    // before its declaration to write to.
+    if (const auto *method = llvm::dyn_cast<clang::CXXMethodDecl>(fn))
+      if (method->getParent()->isLambda())
+        return false;
     const auto *device = fn->getAttr<clang::CUDADeviceAttr>();
     return !device || device->isImplicit();
   }

@@ -80,6 +80,12 @@ const llvm::StringMap<std::string> &xfence::cudaNameOfHip() {
     // deprecated there).
     map["hipMallocHost"] = "cudaMallocHost";
     map["hipFreeHost"] = "cudaFreeHost";
+    // HIP's float and double atomic adds that say which AMD instruction
+    // they may use (amd_hip_unsafe_atomics.h): relaxed, at agent scope,
+    // as atomicAdd is; "unsafe" is about AMD's fine-grained memory, which
+    // CUDA's atomicAdd does not have to spare.
+    map["unsafeAtomicAdd"] = "atomicAdd";
+    map["safeAtomicAdd"] = "atomicAdd";
     // The half-precision headers' types that HIP spells its own way
     // (hip_bf16.h, hip_fp8.h); their functions have CUDA's names.
     map["__hip_bfloat16"] = "__nv_bfloat16";

@@ -34,5 +34,16 @@ __host__ __device__ constexpr int both() { return 1; }
 __device__ int helper(int v) { return twice(v) + nested() + both(); }
 __global__ void k(int *p) {
   p[threadIdx.x] = block_work_size() + helper(threadIdx.x) + Cfg::lanes();
+  // A lambda's call operator is constexpr by itself: nvcc makes a lambda
+  // in device code device code; nothing is written (it was, inside the
+  // parameter list: AMD's shallow-water example).
+  // CHECK: auto split = [&](int v, int &hi, int &lo) {
+  auto split = [&](int v, int &hi, int &lo) {
+    hi = v >> 4;
+    lo = v & 15;
+  };
+  int hi, lo;
+  split(p[0], hi, lo);
+  p[1] = hi + lo;
 }
 int main() { return host_only(2) == 6 ? 0 : 1; }
