@@ -292,6 +292,11 @@ struct thread_group {
 };
 struct thread_block : thread_group {
   __device__ void sync() const;
+  __device__ unsigned num_threads() const;
+  __device__ dim3 thread_index() const;
+  __device__ dim3 group_index() const;
+  __device__ dim3 dim_threads() const;
+  __device__ dim3 group_dim() const;
 };
 struct grid_group {
   __device__ void sync() const;

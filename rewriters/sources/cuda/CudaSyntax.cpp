@@ -233,6 +233,14 @@ public:
   bool VisitDeclStmt(clang::DeclStmt *stmt);
   bool VisitPseudoObjectExpr(clang::PseudoObjectExpr *e);
   bool VisitCallExpr(clang::CallExpr *call);
+  /// A call of cooperative_groups (this_thread_block() and the members of
+  /// a thread_block): true if it is one (rewritten or reported).
+  bool rewriteThreadBlockCall(const clang::CallExpr *call,
+                              const clang::FunctionDecl *callee);
+  /// `cg::thread_block b = cg::this_thread_block();`: the declaration goes
+  /// (every use of b is rewritten). True if `var` is a thread_block.
+  bool removeThreadBlockVar(clang::VarDecl *var);
+  llvm::DenseSet<const clang::VarDecl *> reportedGroups;
   bool VisitDeclRefExpr(clang::DeclRefExpr *ref);
   bool VisitCXXRecordDecl(clang::CXXRecordDecl *record) {
     if (!record->isThisDeclarationADefinition())
@@ -1229,8 +1237,154 @@ bool SyntaxRewriter::VisitDeclStmt(clang::DeclStmt *stmt) {
   return true;
 }
 
+/// Whether `decl` is declared in namespace cooperative_groups (or one
+/// nested in it).
+static bool inCooperativeGroups(const clang::Decl *decl) {
+  for (const clang::DeclContext *dc = decl->getDeclContext(); dc;
+       dc = dc->getParent())
+    if (const auto *ns = llvm::dyn_cast<clang::NamespaceDecl>(dc))
+      if (ns->getName() == "cooperative_groups")
+        return true;
+  return false;
+}
+
+/// Whether `type` is cooperative_groups::thread_block.
+static bool isThreadBlock(clang::QualType type) {
+  const auto *record = type.getNonReferenceType()->getAsCXXRecordDecl();
+  return record && record->getName() == "thread_block" &&
+         inCooperativeGroups(record);
+}
+
+bool SyntaxRewriter::removeThreadBlockVar(clang::VarDecl *var) {
+  if (!isThreadBlock(var->getType()))
+    return false;
+  const clang::DeclStmt *stmt = declStmtOf(var);
+  const clang::Expr *init =
+      var->getInit() ? var->getInit()->IgnoreImplicit() : nullptr;
+  if (const auto *construct =
+          llvm::dyn_cast_or_null<clang::CXXConstructExpr>(init);
+      construct && construct->getNumArgs() == 1)
+    init = construct->getArg(0)->IgnoreImplicit();
+  const auto *call = llvm::dyn_cast_or_null<clang::CallExpr>(init);
+  const clang::FunctionDecl *callee = call ? call->getDirectCallee() : nullptr;
+  if (llvm::isa<clang::ParmVarDecl>(var) || !stmt || !stmt->isSingleDecl() ||
+      !callee || callee->getName() != "this_thread_block") {
+    if (!reportedGroups.insert(var->getCanonicalDecl()).second)
+      return true; // a declaration is visited more than once
+    error(var->getLocation(),
+          "a cooperative_groups::thread_block has an OpenCL C form only as "
+          "a local variable initialized with this_thread_block() (its "
+          "members become work-item functions); pass what the callee needs "
+          "instead");
+    return true;
+  }
+  replaceRange(stmt->getSourceRange(), "");
+  return true;
+}
+
+bool SyntaxRewriter::rewriteThreadBlockCall(const clang::CallExpr *call,
+                                            const clang::FunctionDecl *callee) {
+  if (!inCooperativeGroups(callee))
+    return false;
+  llvm::StringRef name = callee->getName();
+  // sync() of a group, and cg::sync(g): the dialect's barrier, rewritten
+  // as a synchronization site (or refused by the importer).
+  if (name == "sync")
+    return true;
+  clang::ASTContext &ctx = src.getContext();
+  auto parentOf = [&](const clang::Expr *e) -> const clang::Stmt * {
+    clang::DynTypedNodeList parents = ctx.getParents(*e);
+    while (!parents.empty()) {
+      const clang::Stmt *p = parents[0].get<clang::Stmt>();
+      if (!p)
+        return nullptr;
+      if (!llvm::isa<clang::ImplicitCastExpr, clang::MaterializeTemporaryExpr,
+                     clang::CXXBindTemporaryExpr, clang::ExprWithCleanups,
+                     clang::ParenExpr>(p))
+        return p;
+      parents = ctx.getParents(*p);
+    }
+    return nullptr;
+  };
+  if (name == "this_thread_block") {
+    // The initializer of a thread_block variable (which goes), or the
+    // object of one of the members below (rewritten whole).
+    const clang::Stmt *parent = parentOf(call);
+    if (parent && (llvm::isa<clang::MemberExpr>(parent) ||
+                   llvm::isa<clang::CXXConstructExpr>(parent)))
+      return true;
+    if (!parent) // a variable's initializer
+      return true;
+    error(call->getBeginLoc(),
+          "this_thread_block() has an OpenCL C form only to initialize a "
+          "thread_block variable or to call one of its members");
+    return true;
+  }
+  // thread_block's members are static in CUDA's header: called through
+  // the object, the callee is a member expression all the same.
+  const auto *member = llvm::dyn_cast<clang::MemberExpr>(
+      call->getCallee()->IgnoreParenImpCasts());
+  if (!member ||
+      !isThreadBlock(member->getBase()->IgnoreImpCasts()->getType())) {
+    error(call->getBeginLoc(),
+          "'" + name +
+              "' of cooperative groups has no OpenCL C form that "
+              "xfence knows (thread_block's members and sync() have one)");
+    return true;
+  }
+  // OpenCL C's spelling of the member's result type.
+  std::string type = "uint";
+  if (const auto *builtin =
+          callee->getReturnType()->getAs<clang::BuiltinType>())
+    if (builtin->getKind() == clang::BuiltinType::ULongLong ||
+        builtin->getKind() == clang::BuiltinType::ULong)
+      type = "ulong";
+  if (name == "thread_rank") {
+    // CUDA: (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x +
+    // threadIdx.x.
+    replaceRange(call->getSourceRange(),
+                 "(" + type +
+                     ")((get_local_id(2) * get_local_size(1) + "
+                     "get_local_id(1)) * get_local_size(0) + get_local_id(0))");
+    return true;
+  }
+  if (name == "size" || name == "num_threads") {
+    replaceRange(call->getSourceRange(),
+                 "(" + type +
+                     ")(get_local_size(0) * get_local_size(1) * "
+                     "get_local_size(2))");
+    return true;
+  }
+  const char *fn = llvm::StringSwitch<const char *>(name)
+                       .Case("thread_index", "get_local_id")
+                       .Case("group_index", "get_group_id")
+                       .Cases({"dim_threads", "group_dim"}, "get_local_size")
+                       .Default(nullptr);
+  const auto *field = llvm::dyn_cast_or_null<clang::MemberExpr>(parentOf(call));
+  int dim = -1;
+  if (field && field->getMemberDecl()->getIdentifier())
+    dim = llvm::StringSwitch<int>(field->getMemberDecl()->getName())
+              .Case("x", 0)
+              .Case("y", 1)
+              .Case("z", 2)
+              .Default(-1);
+  if (!fn || dim < 0) {
+    error(call->getBeginLoc(),
+          "'" + name +
+              "' of a thread_block has no OpenCL C form that xfence "
+              "knows (thread_rank, size, num_threads, and thread_index, "
+              "group_index, dim_threads as .x, .y or .z have one)");
+    return true;
+  }
+  replaceRange(field->getSourceRange(),
+               std::string("(uint)") + fn + "(" + std::to_string(dim) + ")");
+  return true;
+}
+
 bool SyntaxRewriter::VisitVarDecl(clang::VarDecl *var) {
   renameIfKeyword(var, var->getLocation());
+  if (removeThreadBlockVar(var))
+    return true;
   if (llvm::isa<clang::ParmVarDecl>(var))
     return true;
   if (var->isConstexpr() && !replaceConstexpr(var))
@@ -1904,6 +2058,8 @@ bool SyntaxRewriter::VisitCallExpr(clang::CallExpr *call) {
     return true;
   }
   if (!callee || isUserDecl(src, callee) || !callee->getIdentifier())
+    return true;
+  if (rewriteThreadBlockCall(call, callee))
     return true;
   if (llvm::isa<clang::CXXMemberCallExpr, clang::CXXOperatorCallExpr>(call))
     return error(call->getBeginLoc(),
