@@ -17,7 +17,7 @@ and include a <hip/...> header (read as HIP: clang's -x hip, xfence's
      cannot parse as HIP is not counted: "not parsed");
   2. translate: xfence translate --to cuda, output NAME.xfence.cu beside
      the original;
-  3. compile: nvcc -arch=sm_90 -std=c++17 --extended-lambda -c (hipcc
+  3. compile: nvcc -arch=sm_90 -std=c++17 --extended-lambda -rdc=true -c (hipcc
      takes __device__ lambdas without a flag) with the same -I, where
      /usr/local/cuda/bin/nvcc is installed; else the output parsed as CUDA
      by xfence's own front end (xfence-translate --import-cuda). With --to
@@ -106,8 +106,10 @@ def check_file(args, suite, path, incs, target):
         if args.cl_std == "CL3.0":
             check.insert(1, "--target=spir64")
     elif os.access(NVCC, os.X_OK):
+        # -rdc=true as xfence's own check: a file may call a device
+        # function of another (HIP's -fgpu-rdc).
         check = [NVCC, "-arch=sm_90", "-std=c++17", "--extended-lambda",
-                 "-c", out, "-o", os.devnull] + flags
+                 "-rdc=true", "-c", out, "-o", os.devnull] + flags
     else:
         translate_tool = os.path.join(os.path.dirname(args.xfence),
                                       "xfence-translate")
