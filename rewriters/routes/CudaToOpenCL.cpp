@@ -47,6 +47,7 @@
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Regex.h"
 
 using namespace xfence;
 using namespace mlir;
@@ -514,6 +515,31 @@ std::string prelude(const CudaToOpenCLOptions &options,
   return text;
 }
 
+/// <stdint.h>'s integer-constant macros (C11 7.20.4.1), which device code
+/// may use (the parse reads the host's <stdint.h>) and OpenCL C does not
+/// define: the definitions of the ones `text` uses, as glibc writes them
+/// for LP64 (OpenCL C's long is 64 bits too), each under #ifndef.
+std::string stdintConstantMacros(llvm::StringRef text) {
+  static const std::pair<llvm::StringLiteral, llvm::StringLiteral> kMacros[] = {
+      {"INT8_C", "c"},       {"INT16_C", "c"},      {"INT32_C", "c"},
+      {"INT64_C", "c##L"},   {"UINT8_C", "c"},      {"UINT16_C", "c"},
+      {"UINT32_C", "c##U"},  {"UINT64_C", "c##UL"}, {"INTMAX_C", "c##L"},
+      {"UINTMAX_C", "c##UL"}};
+  std::string defines;
+  for (const auto &[name, body] : kMacros) {
+    llvm::Regex use(("(^|[^A-Za-z0-9_])" + name + "[ \t]*\\(").str());
+    if (!use.match(text))
+      continue;
+    defines +=
+        ("#ifndef " + name + "\n#define " + name + "(c) " + body + "\n#endif\n")
+            .str();
+  }
+  if (!defines.empty())
+    defines = "// <stdint.h>'s integer-constant macros that the code uses.\n" +
+              defines;
+  return defines;
+}
+
 } // namespace
 
 static FailureOr<std::string>
@@ -665,6 +691,10 @@ rewrite(ParsedSource &src, ModuleOp module, const CudaToOpenCLOptions &options,
   FailureOr<std::string> text = edits.apply(prelude(options, helpers, notes));
   if (failed(text) || src.hasErrors())
     return failure();
+  size_t end = text->find(kPreludeEnd.str());
+  if (end != std::string::npos)
+    text->insert(end,
+                 stdintConstantMacros(llvm::StringRef(*text).drop_front(end)));
   return text;
 }
 
