@@ -319,6 +319,36 @@ LogicalResult SourceEdits::checkConditionals(ArrayRef<Edit> kept) {
 // Applying the edits
 //===----------------------------------------------------------------------===//
 
+namespace {
+/// An `#include <name>` or `#include "name"` line: where its directive and
+/// its name lie in the line.
+struct IncludeLine {
+  size_t directive, directiveEnd; // `#` to the closing delimiter
+  size_t nameBegin;
+  llvm::StringRef name;
+  bool quoted;
+};
+} // namespace
+
+static std::optional<IncludeLine> parseIncludeLine(llvm::StringRef line) {
+  llvm::StringRef rest = line.ltrim();
+  size_t directive = rest.data() - line.data();
+  if (!rest.consume_front("#"))
+    return std::nullopt;
+  rest = rest.ltrim();
+  if (!rest.consume_front("include"))
+    return std::nullopt;
+  rest = rest.ltrim();
+  if (rest.empty() || (rest[0] != '<' && rest[0] != '"'))
+    return std::nullopt;
+  size_t stop = rest.find(rest[0] == '<' ? '>' : '"', 1);
+  if (stop == llvm::StringRef::npos)
+    return std::nullopt;
+  size_t open = rest.data() - line.data();
+  return IncludeLine{directive, open + stop + 1, open + 1, rest.slice(1, stop),
+                     rest[0] == '"'};
+}
+
 /// `path` (absolute) written relative to the directory `dir` (absolute),
 /// with `..` where it is not under it.
 static std::string relativePath(llvm::StringRef dir, llvm::StringRef path) {
@@ -369,26 +399,16 @@ static void rebaseQuotedIncludes(const clang::SourceManager &sm,
   llvm::StringRef text = sm.getBufferData(file);
   forEachLine(text, [&](size_t begin, size_t end) {
     llvm::StringRef line = text.slice(begin, end);
-    llvm::StringRef rest = line.ltrim();
-    if (!rest.consume_front("#"))
+    std::optional<IncludeLine> include = parseIncludeLine(line);
+    if (!include || !include->quoted)
       return;
-    rest = rest.ltrim();
-    if (!rest.consume_front("include"))
-      return;
-    rest = rest.ltrim();
-    if (!rest.consume_front("\""))
-      return;
-    size_t stop = rest.find('"');
-    if (stop == llvm::StringRef::npos)
-      return;
-    llvm::StringRef name = rest.take_front(stop);
+    llvm::StringRef name = include->name;
     llvm::SmallString<256> beside(headerDir);
     llvm::sys::path::append(beside, name);
     llvm::sys::path::remove_dots(beside, /*remove_dot_dot=*/true);
     if (llvm::sys::path::is_absolute(name) || !llvm::sys::fs::exists(beside))
       return;
-    unsigned nameBegin =
-        static_cast<unsigned>(begin + (rest.data() - line.data()));
+    unsigned nameBegin = static_cast<unsigned>(begin + include->nameBegin);
     FileCharRange range{file, nameBegin,
                         nameBegin + static_cast<unsigned>(name.size())};
     FileCharRange lineRange{file, static_cast<unsigned>(begin),
@@ -771,29 +791,14 @@ void xfence::forEachUserInclude(
   }
   for (clang::FileID id : files) {
     llvm::StringRef text = sm.getBufferData(id);
-    for (size_t at = 0; at < text.size();) {
-      size_t end = std::min(text.find('\n', at), text.size());
-      llvm::StringRef line = text.slice(at, end);
-      size_t lineStart = at;
-      at = end + 1;
-      llvm::StringRef rest = line.ltrim();
-      if (!rest.consume_front("#"))
-        continue;
-      rest = rest.ltrim();
-      if (!rest.consume_front("include"))
-        continue;
-      rest = rest.ltrim();
-      if (rest.empty() || (rest[0] != '<' && rest[0] != '"'))
-        continue;
-      size_t stop = rest.find(rest[0] == '<' ? '>' : '"', 1);
-      if (stop == llvm::StringRef::npos)
-        continue;
-      size_t directive = lineStart + (line.ltrim().data() - line.data());
-      size_t directiveEnd = lineStart + (rest.data() - line.data()) + stop + 1;
-      fn({id, static_cast<unsigned>(directive),
-          static_cast<unsigned>(directiveEnd)},
-         rest.slice(1, stop));
-    }
+    forEachLine(text, [&](size_t begin, size_t end) {
+      std::optional<IncludeLine> include =
+          parseIncludeLine(text.slice(begin, end));
+      if (include)
+        fn({id, static_cast<unsigned>(begin + include->directive),
+            static_cast<unsigned>(begin + include->directiveEnd)},
+           include->name);
+    });
   }
 }
 
