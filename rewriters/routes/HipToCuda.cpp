@@ -724,7 +724,7 @@ xfence::translateHipToCuda(llvm::StringRef path, llvm::StringRef contents,
   WavefrontTranslation wavefront(*src, edits);
   wavefront.TraverseAST(src->getContext());
   ok = !wavefront.failed && ok;
-  std::string header = (kHipIncludeDir + "/hip/hip_runtime.h").str();
+  llvm::StringRef header = kHipRuntimeHeader;
   HostMinMax minMax(*src, edits, header);
   minMax.TraverseAST(src->getContext());
   ok = !minMax.failed && ok;

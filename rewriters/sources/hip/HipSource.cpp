@@ -247,7 +247,7 @@ xfence::hipArithmeticHeaders() {
 CudaSourceOptions xfence::hipParseOptions(const CudaSourceOptions &options,
                                           bool cudaRoute) {
   CudaSourceOptions source = options;
-  std::string runtime = (kHipIncludeDir + "/hip/hip_runtime.h").str();
+  std::string runtime = kHipRuntimeHeader.str();
   // The toolkit's headers (with clang's) declare CUDA's legacy shuffles and
   // votes of the same names: a second declaration would conflict.
   bool toolkit = !options.toolkit().empty();

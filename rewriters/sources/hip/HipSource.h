@@ -27,6 +27,9 @@ namespace xfence {
 
 /// Where the built-in HIP headers are in the parse's file system.
 constexpr llvm::StringLiteral kHipIncludeDir = "/xfence-hip/include";
+/// The built-in <hip/hip_runtime.h> (hipCompatHeader's text) there.
+constexpr llvm::StringLiteral kHipRuntimeHeader =
+    "/xfence-hip/include/hip/hip_runtime.h";
 
 /// The C and C++ headers that <hip/hip_runtime.h> brings (HIP 5.2,
 /// amd_detail/amd_hip_runtime.h) and HIP code relies on; a translation's
