@@ -61,6 +61,12 @@ for target in "${targets[@]}"; do
     cp "$last" "$kept"
     found=1
     echo "$target: killed by signal $((rc - 128)) without a report; its last input is $kept" >&2
+    # The artifact stays on the machine that ran this (CI's is gone when
+    # the run ends): its bytes in base64, to replay it elsewhere with
+    # `base64 -d > input; build/bin/$target input`.
+    echo "$target: that input in base64:" >&2
+    base64 -w 0 "$kept" >&2
+    echo >&2
   fi
   if [ $rc -ne 0 ] || [ "$found" -ne 0 ]; then
     status=1

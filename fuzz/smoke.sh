@@ -17,6 +17,7 @@ cmake -G Ninja -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DXFENCE_SANITIZE=ON -DXFENCE_FUZZERS=ON >/dev/null
 cmake --build "$build" --target xfence-fuzzers
 # One libFuzzer seed for every CI run (unless XFENCE_FUZZ_SEED says
-# otherwise): the inputs a run tries are then the same on every machine, and
-# a finding of CI's can be replayed here; fuzz/run.sh alone draws a new seed.
+# otherwise): each run starts from the same seeds and mutations (the inputs
+# it reaches may still differ between machines: a finding is replayed from
+# the base64 that fuzz/run.sh prints); fuzz/run.sh alone draws a new seed.
 XFENCE_FUZZ_SEED="${XFENCE_FUZZ_SEED:-1}" bash fuzz/run.sh "$build" "$seconds"
