@@ -755,6 +755,15 @@ xfence::translateHipToCuda(llvm::StringRef path, llvm::StringRef contents,
     prelude += "#include <cooperative_groups.h>\n";
   if (constexprCallees.usesLimits)
     prelude += "#include <cuda/std/limits>\n";
+  // The helpers of runtime functions whose CUDA forms take other
+  // arguments, where the code calls them.
+  clang::ASTContext &astContext = src->getContext();
+  for (const clang::NamedDecl *d : astContext.getTranslationUnitDecl()->lookup(
+           &astContext.Idents.get("xfence_hipMemPrefetchAsync")))
+    if (d->isReferenced()) {
+      prelude += kHipMemPrefetchHelper;
+      break;
+    }
   prelude += wavefront.helpers();
   prelude += minMax.helpers();
   prelude += hipVectorOperators(usedHipVectorOperators(*src, header));

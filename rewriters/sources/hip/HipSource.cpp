@@ -76,6 +76,7 @@ const llvm::StringMap<std::string> &xfence::cudaNameOfHip() {
     // Portable, Mapped and WriteCombined are cudaHostAlloc's 0, 1, 2, 4;
     // AMD's coherence and NUMA flags have no CUDA name (an error).
     map["hipHostMalloc"] = "cudaMallocHost";
+    map["hipMemPrefetchAsync"] = "xfence_hipMemPrefetchAsync";
     // HIP's older names of the same functions (hip_runtime_api.h,
     // deprecated there).
     map["hipMallocHost"] = "cudaMallocHost";
@@ -229,6 +230,14 @@ __device__ void __builtin_amdgcn_s_barrier();
   if (cudaRoute && !toolkit)
     text += kHipWavefrontDeclarations;
   if (cudaRoute) {
+    // Parsed with the toolkit: the helper as the output has it; with the
+    // built-in CUDA header, which declares no prefetch: its declaration.
+    text +=
+        "#ifdef CUDART_VERSION\n" + kHipMemPrefetchHelper.str() +
+        "#else\n"
+        "cudaError_t xfence_hipMemPrefetchAsync(const void *, size_t, int,\n"
+        "                                       cudaStream_t = 0);\n"
+        "#endif\n";
     text += kHostMinMax;
     text += hipVectorOperators(cudaVectorTypes());
   }
@@ -252,6 +261,9 @@ CudaSourceOptions xfence::hipParseOptions(const CudaSourceOptions &options,
   // votes of the same names: a second declaration would conflict.
   bool toolkit = !options.toolkit().empty();
   source.overlays.emplace_back(runtime, hipCompatHeader(cudaRoute, toolkit));
+  // The built-in CUDA header then leaves HIP's names to the compat header.
+  if (cudaRoute && !toolkit)
+    source.source.buildOptions.push_back("-DXFENCE_HIP_WAVEFRONT_NAMES");
   source.overlays.emplace_back(
       (kHipIncludeDir + "/hip/hip_runtime_api.h").str(),
       "#pragma clang system_header\n#include <hip/hip_runtime.h>\n");

@@ -31,12 +31,41 @@ constexpr llvm::StringLiteral kHipIncludeDir = "/xfence-hip/include";
 constexpr llvm::StringLiteral kHipRuntimeHeader =
     "/xfence-hip/include/hip/hip_runtime.h";
 
-/// The C and C++ headers that <hip/hip_runtime.h> brings (HIP 5.2,
-/// amd_detail/amd_hip_runtime.h) and HIP code relies on; a translation's
-/// output includes them too.
+/// The C and C++ headers that <hip/hip_runtime.h> brings (HIP 5.2 with
+/// clang's HIP wrapper headers: <thread>, <string> and <sstream> among
+/// them, not <vector> or <iostream>) and HIP code relies on; a
+/// translation's output includes them too.
+/// The C headers first: clang's <new> for CUDA (cuda_wrappers) needs
+/// ::malloc declared where the parse has no CUDA runtime wrapper (the
+/// built-in header).
 constexpr llvm::StringLiteral kHipStandardHeaders =
     "#include <cassert>\n#include <cmath>\n#include <cstddef>\n"
-    "#include <cstdint>\n#include <cstdio>\n#include <cstring>\n";
+    "#include <cstdint>\n#include <cstdio>\n#include <cstdlib>\n"
+    "#include <cstring>\n#include <ctime>\n#include <algorithm>\n"
+    "#include <array>\n#include <limits>\n#include <sstream>\n"
+    "#include <stdexcept>\n#include <string>\n#include <thread>\n"
+    "#include <utility>\n";
+
+/// hipMemPrefetchAsync(p, n, device, stream): CUDA 13 takes the place as a
+/// cudaMemLocation and flags (cuda_runtime_api.h), CUDA 12 as HIP does. The
+/// name becomes this helper's, which the output's prelude defines where it
+/// is used.
+constexpr llvm::StringLiteral kHipMemPrefetchHelper =
+    "inline cudaError_t xfence_hipMemPrefetchAsync(const void *devPtr,\n"
+    "                                              size_t count, int device,\n"
+    "                                              cudaStream_t stream = 0) "
+    "{\n"
+    "#if CUDART_VERSION >= 13000\n"
+    "  cudaMemLocation location = {};\n"
+    "  location.type = device == cudaCpuDeviceId ? cudaMemLocationTypeHost\n"
+    "                                            : "
+    "cudaMemLocationTypeDevice;\n"
+    "  location.id = device;\n"
+    "  return cudaMemPrefetchAsync(devPtr, count, location, 0, stream);\n"
+    "#else\n"
+    "  return cudaMemPrefetchAsync(devPtr, count, device, stream);\n"
+    "#endif\n"
+    "}\n";
 
 /// CUDA's name of each HIP runtime name that the HIP name table knows
 /// (rewriters/names/HipNames.h, reversed), and early HIP's index macros

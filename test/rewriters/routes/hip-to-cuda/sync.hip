@@ -5,7 +5,7 @@
 // the HIP headers are installed; the output is parsed again as CUDA.
 // RUN: %if hip-headers %{ %hip-clang -fsyntax-only %s %}
 // RUN: xfence translate %s --to cuda --cuda-builtin-header --no-coalesce -o %t.cu
-// RUN: head -8 %t.cu | FileCheck %s --check-prefix=PRELUDE
+// RUN: head -19 %t.cu | FileCheck %s --check-prefix=PRELUDE
 // RUN: grep -v '^ *//' %t.cu | FileCheck %s
 // RUN: xfence-translate --import-cuda --cuda-builtin-header %t.cu -o /dev/null
 // RUN: %if nvcc %{ %nvcc -arch=sm_90 -std=c++17 -c %t.cu -o %t.o %}
@@ -19,7 +19,17 @@
 // PRELUDE-NEXT: #include <cstddef>
 // PRELUDE-NEXT: #include <cstdint>
 // PRELUDE-NEXT: #include <cstdio>
+// PRELUDE-NEXT: #include <cstdlib>
 // PRELUDE-NEXT: #include <cstring>
+// PRELUDE-NEXT: #include <ctime>
+// PRELUDE-NEXT: #include <algorithm>
+// PRELUDE-NEXT: #include <array>
+// PRELUDE-NEXT: #include <limits>
+// PRELUDE-NEXT: #include <sstream>
+// PRELUDE-NEXT: #include <stdexcept>
+// PRELUDE-NEXT: #include <string>
+// PRELUDE-NEXT: #include <thread>
+// PRELUDE-NEXT: #include <utility>
 // PRELUDE-NEXT: #include <cuda/atomic>
 // CHECK: #include <cuda_runtime.h>
 
@@ -123,12 +133,12 @@ __global__ void indices(float *out) {
 // COALESCED-LABEL: void shared_spellings(
 // COALESCED: unsigned v = atomicInc(&count, gridDim.x);
 // COALESCED-NEXT: __threadfence_system();
-// COALESCED-NEXT: ((void)0) /* xfence: __threadfence_system() merged into the construct at line 36, column 3 */;
+// COALESCED-NEXT: ((void)0) /* xfence: __threadfence_system() merged into the construct at line 46, column 3 */;
 // COALESCED-LABEL: void amdgcn(
 // COALESCED-NEXT: cuda::atomic_thread_fence(cuda::memory_order_release, cuda::thread_scope_block);
 // COALESCED-NEXT: __syncthreads();
 // COALESCED-NEXT: __threadfence_system();
-// COALESCED-COUNT-4: merged into the construct at line 59, column 3
+// COALESCED-COUNT-4: merged into the construct at line 69, column 3
 
 int main() {
   float *d;
