@@ -123,6 +123,14 @@ if os.path.exists(pocl_icd) and os.path.exists("/usr/bin/python3"):
         pass
 config.substitutions.append(("%python", "/usr/bin/python3"))
 
+# A host C++ compiler for programs that check an output's helpers on the
+# host (clang++ of the LLVM under test, else g++).
+host_cxx = shutil.which("clang++", path=config.llvm_tools_dir) or \
+    shutil.which("g++")
+if host_cxx:
+    config.available_features.add("host-cxx")
+    config.substitutions.append(("%host-cxx", host_cxx))
+
 # An OpenMP runtime for running CPU lowerings (omp.barrier -> __kmpc_barrier).
 for libdir in ["/usr/lib/llvm-22/lib", "/usr/lib/x86_64-linux-gnu"]:
     found = [n for n in ("libomp.so", "libomp.so.5")

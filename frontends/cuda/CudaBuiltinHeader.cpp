@@ -138,12 +138,26 @@ __device__ int __syncthreads_and(int);
 __device__ int __syncthreads_or(int);
 __device__ void __syncwarp(unsigned mask = 0xffffffffu);
 // Warp collectives: declared so that a kernel using them parses (they have
-// no OpenCL C translation).
-__device__ int __shfl_sync(unsigned, int, int, int = 32);
-__device__ int __shfl_down_sync(unsigned, int, unsigned, int = 32);
+// no OpenCL C translation; the HIP one renames them). The shuffles take
+// any type, as the toolkit's overloads do.
+template <typename T> __device__ T __shfl_sync(unsigned, T, int, int = 32);
+template <typename T>
+__device__ T __shfl_up_sync(unsigned, T, unsigned, int = 32);
+template <typename T>
+__device__ T __shfl_down_sync(unsigned, T, unsigned, int = 32);
+template <typename T> __device__ T __shfl_xor_sync(unsigned, T, int, int = 32);
 __device__ int __all_sync(unsigned, int);
 __device__ int __any_sync(unsigned, int);
+__device__ int __uni_sync(unsigned, int);
 __device__ unsigned __ballot_sync(unsigned, int);
+// A HIP parse declares HIP's __activemask (64 bits) instead.
+#ifndef XFENCE_HIP_WAVEFRONT_NAMES
+__device__ unsigned __activemask(void);
+#endif
+__device__ unsigned __match_any_sync(unsigned, int);
+__device__ unsigned __match_all_sync(unsigned, int, int *);
+__device__ int __reduce_add_sync(unsigned, int);
+__device__ unsigned __reduce_add_sync(unsigned, unsigned);
 
 // Atomics: relaxed, device scope; _block and _system change the scope.
 #define XFENCE_ATOMIC1(NAME, T)                                                \

@@ -38,10 +38,9 @@ using clang::DiagnosticsEngine;
 
 namespace {
 
-/// The CUDA 9 warp functions with a mask: HIP 5.2 has none, and an AMD
-/// wavefront has 64 lanes where a CUDA warp has 32, so their results (a
-/// 32-bit ballot, a vote over 32 lanes) have no HIP spelling that keeps
-/// the meaning.
+/// The CUDA 9 warp functions with a mask. HIP 5.2 has none; the ones a
+/// helper of the prelude writes with HIP's wavefront functions are in
+/// kWarpHelpers, the rest are refused.
 bool isMaskedWarpFunction(llvm::StringRef name) {
   return llvm::StringSwitch<bool>(name)
       .Cases({"__shfl_sync", "__shfl_up_sync", "__shfl_down_sync",
@@ -53,6 +52,94 @@ bool isMaskedWarpFunction(llvm::StringRef name) {
              true)
       .Default(false);
 }
+
+/// CUDA's warp of 32 lanes on an AMD GPU: a wavefront of 32 lanes, or one
+/// half of a wavefront of 64 (lanes 0-31 or 32-63: a CUDA warp is 32
+/// consecutive threads of the block, a wavefront 64, aligned alike). The
+/// lanes of a wavefront run in lockstep, so the lanes that a mask names
+/// meet at the call as CUDA requires (docs/cuda-to-hip.md, Assumptions);
+/// the mask is evaluated and otherwise unused.
+///
+/// The shuffles keep PTX's reading of the lane operand (shfl.sync: its
+/// bits 4:0 only) where HIP 5.2's functions read it whole: a source lane is
+/// taken modulo the width (HIP 5.2's __shfl adds it to the segment's first
+/// lane unmasked), a delta or lane mask modulo 32 (HIP's xor with a mask of
+/// 32 to 63 would reach the other half of the wavefront). With that, HIP's
+/// segment arithmetic is CUDA's for every width up to 32. The width's
+/// default is CUDA's warpSize, 32, where HIP's is its own (64 on most AMD
+/// GPUs). The votes read the 32 bits of the caller's half of HIP's 64-bit
+/// ballot.
+struct WarpHelper {
+  llvm::StringLiteral cuda, helper, text;
+};
+
+/// The prelude's text before the helpers it uses.
+constexpr llvm::StringLiteral kWarpBits =
+    "// CUDA's warp functions: a warp of 32 lanes is a wavefront of 32 or "
+    "one half\n"
+    "// of a wavefront of 64, in lockstep (docs/cuda-to-hip.md).\n"
+    "__device__ inline unsigned xfence_warp_bits(unsigned long long lanes) "
+    "{\n"
+    "  return (unsigned)(lanes >> (__lane_id() & 32u));\n"
+    "}\n";
+
+constexpr WarpHelper kWarpHelpers[] = {
+    {"__shfl_sync", "xfence_shfl_sync",
+     "template <typename T>\n"
+     "__device__ inline auto xfence_shfl_sync(unsigned, T var, int srcLane,\n"
+     "                                        int width = 32)\n"
+     "    -> decltype(__shfl(var, srcLane, width)) {\n"
+     "  return __shfl(var, srcLane & (width - 1), width);\n"
+     "}\n"},
+    {"__shfl_up_sync", "xfence_shfl_up_sync",
+     "template <typename T>\n"
+     "__device__ inline auto xfence_shfl_up_sync(unsigned, T var,\n"
+     "                                           unsigned delta, int width = "
+     "32)\n"
+     "    -> decltype(__shfl_up(var, delta, width)) {\n"
+     "  return __shfl_up(var, delta & 31u, width);\n"
+     "}\n"},
+    {"__shfl_down_sync", "xfence_shfl_down_sync",
+     "template <typename T>\n"
+     "__device__ inline auto xfence_shfl_down_sync(unsigned, T var,\n"
+     "                                             unsigned delta,\n"
+     "                                             int width = 32)\n"
+     "    -> decltype(__shfl_down(var, delta, width)) {\n"
+     "  return __shfl_down(var, delta & 31u, width);\n"
+     "}\n"},
+    {"__shfl_xor_sync", "xfence_shfl_xor_sync",
+     "template <typename T>\n"
+     "__device__ inline auto xfence_shfl_xor_sync(unsigned, T var, int "
+     "laneMask,\n"
+     "                                            int width = 32)\n"
+     "    -> decltype(__shfl_xor(var, laneMask, width)) {\n"
+     "  return __shfl_xor(var, laneMask & 31, width);\n"
+     "}\n"},
+    {"__ballot_sync", "xfence_ballot_sync",
+     "__device__ inline unsigned xfence_ballot_sync(unsigned, int predicate) "
+     "{\n"
+     "  return xfence_warp_bits(__ballot(predicate));\n"
+     "}\n"},
+    {"__activemask", "xfence_activemask",
+     "__device__ inline unsigned xfence_activemask() {\n"
+     "  return xfence_warp_bits(__ballot(1));\n"
+     "}\n"},
+    {"__any_sync", "xfence_any_sync",
+     "__device__ inline int xfence_any_sync(unsigned, int predicate) {\n"
+     "  return xfence_warp_bits(__ballot(predicate)) != 0u;\n"
+     "}\n"},
+    {"__all_sync", "xfence_all_sync",
+     "__device__ inline int xfence_all_sync(unsigned, int predicate) {\n"
+     "  return xfence_warp_bits(__ballot(predicate)) ==\n"
+     "         xfence_warp_bits(__ballot(1));\n"
+     "}\n"},
+    {"__uni_sync", "xfence_uni_sync",
+     "__device__ inline int xfence_uni_sync(unsigned, int predicate) {\n"
+     "  unsigned voted = xfence_warp_bits(__ballot(predicate));\n"
+     "  unsigned active = xfence_warp_bits(__ballot(1));\n"
+     "  return voted == 0u || voted == active;\n"
+     "}\n"},
+};
 
 /// CUDA's legacy atomic functions that HIP declares with the same meaning
 /// (HIP 5.2, amd_hip_atomic.h: relaxed, at agent scope, or system scope
@@ -162,12 +249,17 @@ public:
     const std::string &name = called.name;
     bool declaredByUser = called.mayBeUsers;
     if (!name.empty() && isMaskedWarpFunction(name) && !declaredByUser)
-      error(call->getBeginLoc(),
-            "'" + name +
-                "' has no HIP form that keeps its meaning: HIP 5.2 has no "
-                "masked warp functions, and an AMD wavefront has 64 lanes "
-                "where a CUDA warp has 32");
+      rewriteWarpCall(call, called);
     return true;
+  }
+
+  /// The prelude's text of the warp helpers that the calls use.
+  std::string warpHelpers() const {
+    std::string text;
+    for (size_t i = 0; i < std::size(kWarpHelpers); ++i)
+      if (usedWarpHelper[i])
+        text += kWarpHelpers[i].text.str();
+    return text.empty() ? text : kWarpBits.str() + text;
   }
 
   bool failed = false;
@@ -223,6 +315,49 @@ private:
     failed = true;
   }
 
+  /// A masked warp function's name becomes its helper's, where it is
+  /// written (in a user macro's body: for every use of the macro, which
+  /// calls the same function); the arguments stay as written.
+  void rewriteWarpCall(const clang::CallExpr *call,
+                       const CalledFunction &called) {
+    const WarpHelper *helper =
+        llvm::find_if(kWarpHelpers, [&](const WarpHelper &h) {
+          return h.cuda == called.name;
+        });
+    if (helper == std::end(kWarpHelpers)) {
+      error(call->getBeginLoc(),
+            "'" + called.name +
+                "' has no HIP form that xfence writes: HIP 5.2 has no "
+                "masked warp functions (xfence writes the shuffles and "
+                "votes with HIP's wavefront functions, not the match and "
+                "reduce functions)");
+      return;
+    }
+    if (called.mayBeUsers) {
+      error(call->getBeginLoc(),
+            "'" + called.name +
+                "' in this template may call CUDA's function or the user's "
+                "function of that name, depending on the instantiation: "
+                "xfence cannot tell which to translate");
+      return;
+    }
+    bool pasted = sm.isWrittenInScratchSpace(
+        sm.getSpellingLoc(called.nameRange.getBegin()));
+    std::optional<FileCharRange> range =
+        findRewriteRange(sm, src.getLangOpts(), called.nameRange, pasted);
+    if (range && !src.isUserLocation(range->getBegin(sm)))
+      range.reset();
+    if (!range) {
+      error(call->getBeginLoc(),
+            "cannot translate this call of '" + called.name +
+                "': its name is not text of the user's files that xfence "
+                "can rewrite");
+      return;
+    }
+    edits.replace(*range, helper->helper.str(), called.nameRange.getBegin());
+    usedWarpHelper[helper - std::begin(kWarpHelpers)] = true;
+  }
+
   void rename(const clang::NamedDecl *d, clang::SourceLocation loc) {
     if (!d || !d->getIdentifier() || src.isUserLocation(d->getLocation()))
       return;
@@ -247,12 +382,19 @@ private:
         error(loc, refusal);
       return;
     }
-    // The launch configuration call that clang's Sema adds to k<<<...>>>
-    // has no text.
-    if ((!name.starts_with("cuda") && !name.starts_with("make_cuda")) ||
-        name == "cudaConfigureCall")
-      return;
-    std::optional<std::string> hip = hipRuntimeName(name);
+    // CUDA's warpSize is 32 (a warp of the helpers above); HIP's is the
+    // wavefront's, 64 on most AMD GPUs.
+    std::optional<std::string> hip;
+    if (name == "warpSize" && llvm::isa<clang::VarDecl>(d)) {
+      hip = "32";
+    } else {
+      // The launch configuration call that clang's Sema adds to k<<<...>>>
+      // has no text.
+      if ((!name.starts_with("cuda") && !name.starts_with("make_cuda")) ||
+          name == "cudaConfigureCall")
+        return;
+      hip = hipRuntimeName(name);
+    }
     if (!hip) {
       error(loc, "'" + name.str() +
                      "' has no HIP equivalent that xfence knows "
@@ -277,6 +419,7 @@ private:
   clang::SourceManager &sm;
   std::vector<FileCharRange> siteRanges;
   std::set<std::pair<clang::FileID, unsigned>> renamed;
+  bool usedWarpHelper[std::size(kWarpHelpers)] = {};
 };
 
 /// `#include` directives of toolkit headers in the user's files.
@@ -322,7 +465,7 @@ bool renameRuntimeMacros(SourceEdits &edits) {
     if (!expansion || expansion->isBuiltinMacro())
       continue;
     llvm::StringRef name = expansion->getName()->getName();
-    if (!name.starts_with("cuda"))
+    if (!name.starts_with("cuda") && name != "warpSize")
       continue;
     const clang::MacroDefinitionRecord *definition = expansion->getDefinition();
     if (!definition || src.isUserLocation(definition->getLocation()))
@@ -334,7 +477,9 @@ bool renameRuntimeMacros(SourceEdits &edits) {
     auto [file, offset] = sm.getDecomposedLoc(spelled);
     if (!renamed.insert({file, offset}).second)
       continue;
-    std::optional<std::string> hip = hipRuntimeName(name);
+    std::optional<std::string> hip = name == "warpSize"
+                                         ? std::optional<std::string>("32")
+                                         : hipRuntimeName(name);
     if (!hip) {
       src.report(spelled, DiagnosticsEngine::Error,
                  "'" + name.str() +
@@ -355,7 +500,9 @@ bool renameRuntimeMacros(SourceEdits &edits) {
       continue;
     for (const clang::Token &token : user->tokens()) {
       clang::IdentifierInfo *word = token.getIdentifierInfo();
-      if (!word || !word->getName().starts_with("cuda") ||
+      if (!word ||
+          (!word->getName().starts_with("cuda") &&
+           word->getName() != "warpSize") ||
           !token.getLocation().isFileID())
         continue;
       const clang::MacroInfo *runtime = pp.getMacroInfo(word);
@@ -364,7 +511,9 @@ bool renameRuntimeMacros(SourceEdits &edits) {
       auto [file, offset] = sm.getDecomposedLoc(token.getLocation());
       if (!renamed.insert({file, offset}).second)
         continue;
-      std::optional<std::string> hip = hipRuntimeName(word->getName());
+      std::optional<std::string> hip = word->getName() == "warpSize"
+                                           ? std::optional<std::string>("32")
+                                           : hipRuntimeName(word->getName());
       if (!hip) {
         src.report(token.getLocation(), DiagnosticsEngine::Error,
                    "'" + word->getName().str() +
@@ -538,7 +687,7 @@ xfence::translateCudaToHip(llvm::StringRef path, llvm::StringRef contents,
   std::string prelude =
       "// Translated from CUDA to HIP by xfence (docs/cuda-to-hip.md).\n"
       "#include <hip/hip_runtime.h>\n" +
-      kPreludeEnd.str();
+      syntax.warpHelpers() + kPreludeEnd.str();
   FailureOr<std::string> text = edits.apply(prelude);
   if (failed(text) || src.hasErrors())
     return failure();
