@@ -234,6 +234,8 @@ static void collectTopLevel(const clang::DeclContext *dc,
   for (clang::Decl *d : dc->decls()) {
     if (auto *linkage = llvm::dyn_cast<clang::LinkageSpecDecl>(d))
       collectTopLevel(linkage, out);
+    else if (auto *ns = llvm::dyn_cast<clang::NamespaceDecl>(d))
+      collectTopLevel(ns, out); // the declarations in it are top level too
     else
       out.push_back(d);
   }

@@ -46,7 +46,8 @@ enum CudaMemory : unsigned {
 
 /// The declarations at the top of the translation unit, with those inside
 /// `extern "C" { ... }` (and `extern "C" f(...)`) in place of their linkage
-/// specification.
+/// specification and those of a namespace in place of the namespace (the
+/// toolkit's too: callers keep the user's).
 std::vector<clang::Decl *> topLevelDecls(const clang::ASTContext &ctx);
 
 /// True for a function of host code only (neither __global__ nor

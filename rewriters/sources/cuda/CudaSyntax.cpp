@@ -306,8 +306,14 @@ public:
     return error(t->getLocation(),
                  "a template has no OpenCL C form; instantiate it by hand");
   }
-  bool VisitNamespaceDecl(clang::NamespaceDecl *ns) {
-    return error(ns->getLocation(), "a namespace has no OpenCL C form");
+  bool TraverseNamespaceDecl(clang::NamespaceDecl *ns);
+  /// A qualifier of the user's namespaces only (`N::`, `::N::M::`): its
+  /// text goes, as the namespaces' braces do (TraverseNamespaceDecl).
+  bool TraverseNestedNameSpecifierLoc(clang::NestedNameSpecifierLoc loc);
+  bool TraverseUsingDecl(clang::UsingDecl *u) {
+    if (src.isUserLocation(u->getLocation()))
+      removeDecl(u); // its qualifier goes with it
+    return true;
   }
   bool VisitNamespaceAliasDecl(clang::NamespaceAliasDecl *alias) {
     removeDecl(alias);
@@ -2260,6 +2266,80 @@ void SyntaxRewriter::castConvertedArgs(const clang::CallExpr *call) {
   }
 }
 
+bool SyntaxRewriter::TraverseNamespaceDecl(clang::NamespaceDecl *ns) {
+  // OpenCL C has one scope of names: a namespace of the user's with device
+  // code loses its braces (its host code is left out as at file scope) and
+  // the qualifiers that name it go. Two namespaces that declare one name
+  // would declare it twice: the output check reports it.
+  if (ns->isNested())
+    return error(ns->getLocation(),
+                 "a nested namespace definition (namespace a::b) has no "
+                 "OpenCL C form; write one namespace inside the other");
+  clang::SourceLocation begin = ns->getBeginLoc();
+  clang::SourceLocation rbrace = ns->getRBraceLoc();
+  if (begin.isMacroID() || rbrace.isInvalid() || rbrace.isMacroID())
+    return error(ns->getLocation(),
+                 "cannot rewrite this namespace: it is written in a macro");
+  // The '{' after `namespace N` (or `inline namespace`, or no name).
+  clang::SourceLocation at = begin;
+  std::optional<clang::Token> token;
+  for (int i = 0; i < 64; ++i) {
+    token = clang::Lexer::findNextToken(at, sm, lo);
+    if (!token || token->is(clang::tok::l_brace))
+      break;
+    at = token->getLocation();
+  }
+  if (!token || !token->is(clang::tok::l_brace))
+    return error(ns->getLocation(), "cannot rewrite this namespace");
+  std::string name =
+      ns->isAnonymousNamespace() ? "(anonymous)" : ns->getNameAsString();
+  auto [file, offset] = sm.getDecomposedLoc(begin);
+  edits.replace({file, offset, sm.getFileOffset(token->getEndLoc())},
+                "/* xfence: namespace " + name + " (OpenCL C has none) */");
+  auto [rfile, roffset] = sm.getDecomposedLoc(rbrace);
+  edits.replace({rfile, roffset, roffset + 1},
+                "/* xfence: end of namespace " + name + " */");
+  for (clang::Decl *d : ns->decls())
+    TraverseDecl(d);
+  return true;
+}
+
+bool SyntaxRewriter::TraverseNestedNameSpecifierLoc(
+    clang::NestedNameSpecifierLoc loc) {
+  if (!loc)
+    return true;
+  bool userNamespaces = false;
+  for (clang::NestedNameSpecifier q = loc.getNestedNameSpecifier(); q;) {
+    if (q.getKind() == clang::NestedNameSpecifier::Kind::Global)
+      break;
+    if (q.getKind() != clang::NestedNameSpecifier::Kind::Namespace) {
+      userNamespaces = false;
+      break;
+    }
+    auto [space, prefix] = q.getAsNamespaceAndPrefix();
+    const auto *ns = llvm::dyn_cast<clang::NamespaceDecl>(space);
+    if (!ns || !src.isUserLocation(ns->getLocation())) {
+      userNamespaces = false;
+      break;
+    }
+    userNamespaces = true;
+    q = prefix;
+  }
+  if (userNamespaces) {
+    // `N::` (the range ends at the last `::`).
+    clang::SourceRange range = loc.getSourceRange();
+    clang::SourceLocation end =
+        clang::Lexer::getLocForEndOfToken(range.getEnd(), 0, sm, lo);
+    if (range.getBegin().isMacroID() || end.isInvalid())
+      return error(range.getBegin(), "cannot rewrite this qualifier: it is "
+                                     "written in a macro");
+    auto [file, offset] = sm.getDecomposedLoc(range.getBegin());
+    edits.replace({file, offset, sm.getFileOffset(end)}, "");
+    return true;
+  }
+  return RecursiveASTVisitor::TraverseNestedNameSpecifierLoc(loc);
+}
+
 bool SyntaxRewriter::TraverseLinkageSpecDecl(clang::LinkageSpecDecl *linkage) {
   // extern "C" (with or without braces) goes: OpenCL C has one linkage.
   clang::SourceLocation externLoc = linkage->getExternLoc();
@@ -2510,6 +2590,25 @@ static bool isWrittenDeviceVariable(const clang::VarDecl *var) {
 }
 
 bool SyntaxRewriter::isHostCode(const clang::Decl *d) const {
+  if (auto *ns = llvm::dyn_cast<clang::NamespaceDecl>(d)) {
+    // A namespace of host code only (`using` declarations and the like
+    // follow the rest).
+    for (const clang::Decl *member : ns->decls()) {
+      if (member->isImplicit() ||
+          llvm::isa<clang::UsingDirectiveDecl, clang::UsingDecl,
+                    clang::NamespaceAliasDecl, clang::StaticAssertDecl,
+                    clang::EmptyDecl, clang::UsingShadowDecl>(member))
+        continue;
+      if (auto *e = llvm::dyn_cast<clang::EnumDecl>(member)) {
+        if (deviceDeclsKnown && !deviceDecls.count(e))
+          continue;
+        return false;
+      }
+      if (!isHostCode(member))
+        return false;
+    }
+    return true;
+  }
   if (auto *t = llvm::dyn_cast<clang::FunctionTemplateDecl>(d))
     d = t->getTemplatedDecl();
   if (auto *t = llvm::dyn_cast<clang::ClassTemplateDecl>(d))
@@ -2664,7 +2763,8 @@ void SyntaxRewriter::leaveOutHostCode(clang::Decl *d) {
   if (auto *t = llvm::dyn_cast<clang::ClassTemplateDecl>(d))
     inner = t->getTemplatedDecl();
   std::string what =
-      llvm::isa<clang::FunctionDecl>(inner)      ? "function"
+      llvm::isa<clang::NamespaceDecl>(inner)     ? "namespace"
+      : llvm::isa<clang::FunctionDecl>(inner)    ? "function"
       : llvm::isa<clang::VarDecl>(inner)         ? "variable"
       : llvm::isa<clang::TypedefNameDecl>(inner) ? "typedef"
       : deviceDeclsKnown && !deviceDecls.count(inner) &&
