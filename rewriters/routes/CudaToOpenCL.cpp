@@ -540,6 +540,19 @@ std::string stdintConstantMacros(llvm::StringRef text) {
   return defines;
 }
 
+/// CUDA's sincosf(x, &s, &c) stores both results; OpenCL C's sincos
+/// returns the sine and stores the cosine (OpenCL C 3.0, 6.15.2, with an
+/// overload for each address space of the pointer). The calls are renamed
+/// to this macro (CudaSyntax.cpp), defined where the output uses it: each
+/// argument is evaluated once, as in the call.
+std::string mathHelperMacros(llvm::StringRef text) {
+  llvm::Regex use("(^|[^A-Za-z0-9_])xfence_sincos[ \t]*\\(");
+  if (!use.match(text))
+    return "";
+  return "// CUDA's sincos(x, s, c) stores the sine too.\n"
+         "#define xfence_sincos(x, s, c) (*(s) = sincos((x), (c)))\n";
+}
+
 } // namespace
 
 static FailureOr<std::string>
@@ -694,7 +707,8 @@ rewrite(ParsedSource &src, ModuleOp module, const CudaToOpenCLOptions &options,
   size_t end = text->find(kPreludeEnd.str());
   if (end != std::string::npos)
     text->insert(end,
-                 stdintConstantMacros(llvm::StringRef(*text).drop_front(end)));
+                 stdintConstantMacros(llvm::StringRef(*text).drop_front(end)) +
+                     mathHelperMacros(llvm::StringRef(*text).drop_front(end)));
   return text;
 }
 

@@ -2093,6 +2093,11 @@ bool SyntaxRewriter::VisitCallExpr(clang::CallExpr *call) {
       {"__cosf", "native_cos"},
       {"__powf", "native_powr"},
       {"__fdividef", "native_divide"},
+      {"fdividef", "native_divide"},
+      // sincos(x, &s, &c): a macro of the prelude (CudaToOpenCL.cpp).
+      {"sincosf", "xfence_sincos"},
+      {"__sincosf", "xfence_sincos"},
+      {"sincos", "xfence_sincos"},
       {"__frsqrt_rn", "rsqrt"},
       {"rsqrtf", "rsqrt"},
       {"sqrtf", "sqrt"},

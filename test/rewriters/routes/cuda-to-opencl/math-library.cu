@@ -9,6 +9,7 @@
 // RUN: %if nvcc %{ %nvcc -arch=sm_90 -std=c++17 -c %s -o %t.o %}
 // RUN: xfence translate %s --to opencl -cl-std=CL3.0 -o %t.cl
 // RUN: grep -v '^ *//' %t.cl | FileCheck %s
+// RUN: FileCheck %s --check-prefix=SINCOS --input-file=%t.cl
 // RUN: clang -x cl -cl-std=CL3.0 --target=spir64 -Xclang -finclude-default-header -fsyntax-only %t.cl
 
 __global__ void floats(float *f, int *e, double *d) {
@@ -69,4 +70,21 @@ __global__ void integers(int *out, unsigned *u, unsigned long long *w,
   // CHECK-NEXT: (int)as_float(c) + (int)as_long(y);
   out[6] = __float_as_int(x) + __float_as_uint(x) + (int)__int_as_float(a) +
            (int)__uint_as_float(c) + (int)__double_as_longlong(y);
+}
+
+// sincos stores the sine through its second argument, OpenCL C's returns
+// it: a macro of the prelude (each argument evaluated once). HeCBench's
+// tsne (nbodyfft.cu) was refused at sincosf and fdividef.
+// SINCOS: #define xfence_sincos(x, s, c) (*(s) = sincos((x), (c)))
+// CHECK-LABEL: void trig(
+__global__ void trig(float *f, double *d) {
+  __shared__ float sines[64];
+  float c;
+  double dc;
+  // CHECK: xfence_sincos(f[0], &sines[(uint)get_local_id(0)], &c);
+  sincosf(f[0], &sines[threadIdx.x], &c);
+  // CHECK-NEXT: xfence_sincos(d[0], &d[1], &dc);
+  sincos(d[0], &d[1], &dc);
+  // CHECK-NEXT: f[1] = sines[(uint)get_local_id(0)] + c + native_divide(c, 2.0f) + (float)dc;
+  f[1] = sines[threadIdx.x] + c + fdividef(c, 2.0f) + (float)dc;
 }
