@@ -2616,8 +2616,13 @@ bool SyntaxRewriter::isHostCode(const clang::Decl *d) const {
   }
   if (auto *t = llvm::dyn_cast<clang::FunctionTemplateDecl>(d))
     d = t->getTemplatedDecl();
-  if (auto *t = llvm::dyn_cast<clang::ClassTemplateDecl>(d))
+  if (auto *t = llvm::dyn_cast<clang::ClassTemplateDecl>(d)) {
+    // A class template's declaration without its definition (`template
+    // <class T> struct Converter;`): nothing that device code can use.
+    if (!t->getTemplatedDecl()->isThisDeclarationADefinition())
+      return true;
     d = t->getTemplatedDecl();
+  }
   if (auto *fn = llvm::dyn_cast<clang::FunctionDecl>(d)) {
     // Also a member function defined outside its class (`void
     // Bench::Run() {...}`).

@@ -336,6 +336,21 @@ TemplateExpander::spell(const clang::TemplateArgument &arg,
                     "' has no name to write in a copy of the template");
       return std::nullopt;
     }
+    // A class of a library's namespace (libcu++'s cuda::std::divides<float>,
+    // the C++ standard library's): the copy would name it, and OpenCL C has
+    // no such type. (The toolkit's vector types, float4 and the like, are
+    // at file scope and have OpenCL C forms.)
+    clang::QualType inner = type;
+    while (inner->isPointerType() || inner->isReferenceType())
+      inner = inner->getPointeeType();
+    if (const clang::CXXRecordDecl *record = inner->getAsCXXRecordDecl())
+      if (!src.isUserLocation(record->getLocation()) &&
+          record->getEnclosingNamespaceContext()->isNamespace()) {
+        error(at, "the template argument '" + text +
+                      "' is a class of a library, which has no OpenCL C "
+                      "form");
+        return std::nullopt;
+      }
     return text;
   }
   case clang::TemplateArgument::Integral: {

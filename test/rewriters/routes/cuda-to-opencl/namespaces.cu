@@ -15,6 +15,14 @@
 // RUN: not xfence translate %t.nested.cu --to opencl -o %t.nested.cl 2>&1 | FileCheck %s --check-prefix=NESTED
 // RUN: not test -e %t.nested.cl
 // NESTED: nested.cu:1:14: error: a nested namespace definition (namespace a::b) has no OpenCL C form; write one namespace inside the other
+// A template instantiated with a class of a library's namespace: the copy
+// kept `cuda::std::divides<float>` as a parameter type (HeCBench tsne,
+// reached once its namespaces translated). The toolkit's float4 stays.
+// RUN: printf '#include <cstdlib>\n#include <functional>\ntemplate <typename Op> __global__ void k(float *p, Op op) { p[0] = op(p[0], 2.0f); }\ntemplate __global__ void k<std::divides<float>>(float *, std::divides<float>);\ntemplate <typename T> __global__ void v(T *p) { p[0] = p[1]; }\ntemplate __global__ void v<float4>(float4 *);\n' > %t.lib.cu
+// RUN: not xfence translate %t.lib.cu --to opencl -o %t.lib.cl 2>&1 | FileCheck %s --check-prefix=LIBRARY
+// RUN: not test -e %t.lib.cl
+// LIBRARY: error: the template argument 'std::divides<float>' is a class of a library, which has no OpenCL C form
+// LIBRARY-NOT: float4
 #include <cstdio>
 
 // CHECK: /* xfence: namespace util (OpenCL C has none) */
@@ -47,6 +55,19 @@ struct Timer {
 namespace {
 __device__ int helper(int v) { return v + 1; }
 } // namespace
+
+// A class template's forward declaration (the CUDA samples' helper_image.h
+// has one in a namespace) is host code: it was kept, and OpenCL C has no
+// `template` (found by building the outputs on PoCL).
+// CHECK: /* xfence: host namespace 'image_internal' left out */
+namespace image_internal {
+template <class T> struct Converter;
+template <> struct Converter<float> {
+  float operator()(unsigned char v) const { return v / 255.0f; }
+};
+} // namespace image_internal
+// CHECK: /* xfence: host type 'Forward' left out */
+template <class T> struct Forward;
 
 using namespace util;
 using util::inner::thrice;
