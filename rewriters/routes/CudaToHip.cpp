@@ -166,6 +166,15 @@ bool inCudaNamespace(const clang::Decl *d) {
   return false;
 }
 
+/// The HIP spelling of a CUDA runtime name or macro, and of warpSize:
+/// CUDA's is 32 (a warp of the helpers above), HIP's the wavefront's (64
+/// on most AMD GPUs).
+std::optional<std::string> hipSpelling(llvm::StringRef name) {
+  if (name == "warpSize")
+    return std::string("32");
+  return hipRuntimeName(name);
+}
+
 /// The host API, the warp functions and libcu++ of the user's code.
 class HipSyntax : public clang::RecursiveASTVisitor<HipSyntax> {
 public:
@@ -382,19 +391,14 @@ private:
         error(loc, refusal);
       return;
     }
-    // CUDA's warpSize is 32 (a warp of the helpers above); HIP's is the
-    // wavefront's, 64 on most AMD GPUs.
-    std::optional<std::string> hip;
-    if (name == "warpSize" && llvm::isa<clang::VarDecl>(d)) {
-      hip = "32";
-    } else {
-      // The launch configuration call that clang's Sema adds to k<<<...>>>
-      // has no text.
-      if ((!name.starts_with("cuda") && !name.starts_with("make_cuda")) ||
-          name == "cudaConfigureCall")
-        return;
-      hip = hipRuntimeName(name);
-    }
+    // The launch configuration call that clang's Sema adds to k<<<...>>>
+    // has no text.
+    bool warpSize = name == "warpSize" && llvm::isa<clang::VarDecl>(d);
+    if ((!warpSize && !name.starts_with("cuda") &&
+         !name.starts_with("make_cuda")) ||
+        name == "cudaConfigureCall")
+      return;
+    std::optional<std::string> hip = hipSpelling(name);
     if (!hip) {
       error(loc, "'" + name.str() +
                      "' has no HIP equivalent that xfence knows "
@@ -477,9 +481,7 @@ bool renameRuntimeMacros(SourceEdits &edits) {
     auto [file, offset] = sm.getDecomposedLoc(spelled);
     if (!renamed.insert({file, offset}).second)
       continue;
-    std::optional<std::string> hip = name == "warpSize"
-                                         ? std::optional<std::string>("32")
-                                         : hipRuntimeName(name);
+    std::optional<std::string> hip = hipSpelling(name);
     if (!hip) {
       src.report(spelled, DiagnosticsEngine::Error,
                  "'" + name.str() +
@@ -511,9 +513,7 @@ bool renameRuntimeMacros(SourceEdits &edits) {
       auto [file, offset] = sm.getDecomposedLoc(token.getLocation());
       if (!renamed.insert({file, offset}).second)
         continue;
-      std::optional<std::string> hip = word->getName() == "warpSize"
-                                           ? std::optional<std::string>("32")
-                                           : hipRuntimeName(word->getName());
+      std::optional<std::string> hip = hipSpelling(word->getName());
       if (!hip) {
         src.report(token.getLocation(), DiagnosticsEngine::Error,
                    "'" + word->getName().str() +
