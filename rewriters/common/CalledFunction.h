@@ -10,6 +10,7 @@
 #define XFENCE_REWRITERS_COMMON_CALLEDFUNCTION_H
 
 #include "frontends/common/ClangSession.h"
+#include "frontends/common/SourceRanges.h"
 
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
@@ -53,6 +54,23 @@ inline CalledFunction calledFunction(ParsedSource &src,
         called.mayBeUsers && llvm::all_of(lookup->decls(), byUser);
   }
   return called;
+}
+
+/// The text of the user's files that renames the function a call names,
+/// `nameRange` (CalledFunction::nameRange): where the name is written (in a user macro's body, for all of the
+/// macro's uses). A name made by token pasting is the invocation that makes
+/// it (`CAT(__shfl, _down)`): the body's `a##b` serves other uses too.
+/// Nothing if that text is not the user's or cannot be rewritten.
+inline std::optional<FileCharRange>
+calledNameText(ParsedSource &src, clang::SourceRange nameRange) {
+  clang::SourceManager &sm = src.getSourceManager();
+  bool pasted = sm.isWrittenInScratchSpace(
+      sm.getSpellingLoc(nameRange.getBegin()));
+  std::optional<FileCharRange> range =
+      findRewriteRange(sm, src.getLangOpts(), nameRange, pasted);
+  if (range && !src.isUserLocation(range->getBegin(sm)))
+    range.reset();
+  return range;
 }
 
 } // namespace xfence

@@ -350,12 +350,8 @@ private:
                 "xfence cannot tell which to translate");
       return;
     }
-    bool pasted = sm.isWrittenInScratchSpace(
-        sm.getSpellingLoc(called.nameRange.getBegin()));
     std::optional<FileCharRange> range =
-        findRewriteRange(sm, src.getLangOpts(), called.nameRange, pasted);
-    if (range && !src.isUserLocation(range->getBegin(sm)))
-      range.reset();
+        calledNameText(src, called.nameRange);
     if (!range) {
       error(call->getBeginLoc(),
             "cannot translate this call of '" + called.name +

@@ -13,6 +13,7 @@
 #include "frontends/cuda/CudaImporter.h"
 #include "passes/Passes.h"
 #include "passes/TargetCapabilities.h"
+#include "rewriters/common/CalledFunction.h"
 #include "rewriters/common/RouteDriver.h"
 #include "rewriters/common/SourceEdits.h"
 #include "rewriters/names/HipNames.h"
@@ -444,17 +445,8 @@ public:
       failed = true;
       return true;
     }
-    // The name's text: where it is written (in a user macro's body, for
-    // all of the macro's uses). A name made by token pasting is the
-    // invocation that makes it where it is that macro's whole expansion
-    // (`CAT(__shfl, _down)`): the body's `a##b` serves other uses too.
-    clang::SourceManager &sm = src.getSourceManager();
-    bool pasted = sm.isWrittenInScratchSpace(
-        sm.getSpellingLoc(wave->nameRange.getBegin()));
     std::optional<FileCharRange> range =
-        findRewriteRange(sm, src.getLangOpts(), wave->nameRange, pasted);
-    if (range && !src.isUserLocation(range->getBegin(sm)))
-      range.reset();
+        calledNameText(src, wave->nameRange);
     if (!range) {
       src.report(call->getBeginLoc(), DiagnosticsEngine::Error,
                  "cannot translate this call of '" + wave->name +
