@@ -527,6 +527,16 @@ private:
                       bool kernelParam);
   void rewriteSizeParam(clang::ParmVarDecl *p);
   bool replaceConstexpr(const clang::VarDecl *var);
+  /// The OpenCL C text of `type`, a type the source does not write (what
+  /// an `auto` was deduced to), or nullopt after an error at `at`.
+  std::optional<std::string> spellDeduced(clang::QualType type,
+                                          clang::SourceLocation at);
+  /// The OpenCL C text of `type` (spellDeduced's work), or nullopt.
+  std::optional<std::string> spellType(clang::QualType type);
+  /// `auto` (or `decltype(auto)`) of a variable becomes the type it stands
+  /// for, once per declaration statement.
+  void rewriteAutoVar(const clang::VarDecl *var);
+  llvm::DenseSet<clang::SourceLocation> rewrittenAuto;
   void rewriteFunctionSpecifiers(const clang::FunctionDecl *fn);
   void rewriteBoolParam(const clang::FunctionDecl *kernel,
                         clang::ParmVarDecl *p);
@@ -803,6 +813,137 @@ bool SyntaxRewriter::replaceConstexpr(const clang::VarDecl *var) {
                                    "form that xfence can write; write 'const'");
 }
 
+/// Whether `name` is a vector type of both CUDA and OpenCL C (`float4`,
+/// `uchar2`; not CUDA's `float1` or `longlong2`).
+static bool isSharedVectorTypeName(llvm::StringRef name) {
+  for (llvm::StringRef element : {"char", "uchar", "short", "ushort", "int",
+                                  "uint", "long", "ulong", "float", "double"})
+    if (name.consume_front(element))
+      return name == "2" || name == "3" || name == "4";
+  return false;
+}
+
+std::optional<std::string>
+SyntaxRewriter::spellDeduced(clang::QualType type, clang::SourceLocation at) {
+  if (std::optional<std::string> text = spellType(type))
+    return text;
+  if (const auto *record = type->getAsCXXRecordDecl();
+      record && record->isLambda())
+    return std::nullopt; // reported at the lambda
+  error(at, "'auto' stands for '" +
+                type.getAsString(clang::PrintingPolicy(lo)) +
+                "' here, which has no OpenCL C spelling that xfence writes; "
+                "write the type");
+  return std::nullopt;
+}
+
+std::optional<std::string> SyntaxRewriter::spellType(clang::QualType type) {
+  std::string quals;
+  if (type.isLocalConstQualified())
+    quals += "const ";
+  if (type.isLocalVolatileQualified())
+    quals += "volatile ";
+  const clang::Type *t = type.getTypePtr();
+  if (const auto *ptr = llvm::dyn_cast<clang::PointerType>(t)) {
+    // The pointer's own qualifiers follow the `*`; the address space is
+    // added as for a written pointer (VisitDeclStmt).
+    std::optional<std::string> pointee = spellType(ptr->getPointeeType());
+    if (!pointee)
+      return std::nullopt;
+    return *pointee + " *" + llvm::StringRef(quals).rtrim().str();
+  }
+  if (const auto *td = llvm::dyn_cast<clang::TypedefType>(t)) {
+    const clang::TypedefNameDecl *d = td->getDecl();
+    llvm::StringRef name = d->getName();
+    if (src.isUserLocation(d->getLocation()))
+      return quals + name.str();
+    static const llvm::StringMap<const char *> stdint = {
+        {"int8_t", "char"},     {"uint8_t", "uchar"}, {"int16_t", "short"},
+        {"uint16_t", "ushort"}, {"int32_t", "int"},   {"uint32_t", "uint"},
+        {"int64_t", "long"},    {"uint64_t", "ulong"}};
+    auto it = stdint.find(name);
+    if (it != stdint.end()) {
+      stdintTypes[name.str()] = it->second;
+      return quals + name.str();
+    }
+    if (name == "size_t" || name == "ptrdiff_t" || name == "intptr_t" ||
+        name == "uintptr_t" || isSharedVectorTypeName(name))
+      return quals + name.str();
+    std::optional<std::string> inner = spellType(td->desugar());
+    if (!inner)
+      return std::nullopt;
+    return quals + *inner;
+  }
+  if (const auto *builtin = llvm::dyn_cast<clang::BuiltinType>(t)) {
+    // OpenCL C's long long is 128 bits (VisitBuiltinTypeLoc).
+    if (builtin->getKind() == clang::BuiltinType::LongLong)
+      return quals + "long";
+    if (builtin->getKind() == clang::BuiltinType::ULongLong)
+      return quals + "ulong";
+    if (builtin->isInteger() ||
+        builtin->getKind() == clang::BuiltinType::Float ||
+        builtin->getKind() == clang::BuiltinType::Double ||
+        builtin->isVoidType())
+      return quals +
+             clang::QualType(builtin, 0).getAsString(clang::PrintingPolicy(lo));
+    return std::nullopt;
+  }
+  if (const auto *tag = llvm::dyn_cast<clang::TagType>(t)) {
+    const clang::TagDecl *decl = tag->getDecl();
+    // A named struct of the user's file scope has a typedef of its name
+    // (addTagTypedef); CUDA's float4 is OpenCL C's.
+    if (decl->getIdentifier() &&
+        (src.isUserLocation(decl->getLocation())
+             ? decl->getDeclContext()->getRedeclContext()->isFileContext() &&
+                   llvm::isa<clang::RecordDecl>(decl)
+             : isSharedVectorTypeName(decl->getName())))
+      return quals + decl->getName().str();
+    if (decl->getIdentifier() && llvm::isa<clang::EnumDecl>(decl) &&
+        src.isUserLocation(decl->getLocation()))
+      return quals + "enum " + decl->getName().str();
+    return std::nullopt;
+  }
+  // Other sugar (a `using` name, an attribute, ...): the type it stands for.
+  clang::QualType desugared = t->getLocallyUnqualifiedSingleStepDesugaredType();
+  if (desugared.getTypePtr() != t) {
+    std::optional<std::string> inner = spellType(desugared);
+    if (!inner)
+      return std::nullopt;
+    return quals + *inner;
+  }
+  return std::nullopt;
+}
+
+void SyntaxRewriter::rewriteAutoVar(const clang::VarDecl *var) {
+  clang::TypeSourceInfo *tsi = var->getTypeSourceInfo();
+  if (!tsi || var->isImplicit())
+    return;
+  clang::AutoTypeLoc autoLoc = tsi->getTypeLoc().getContainedAutoTypeLoc();
+  if (!autoLoc)
+    return;
+  clang::SourceLocation at = autoLoc.getBeginLoc();
+  if (!rewrittenAuto.insert(at).second)
+    return; // `auto a = 1, b = 2;`: one type for both
+  if (at.isMacroID() || autoLoc.getEndLoc().isMacroID())
+    return (void)error(var->getLocation(),
+                       "'auto' written in a macro has no OpenCL C form that "
+                       "xfence can write; write the type");
+  if (llvm::isa<clang::DecompositionDecl>(var))
+    return (void)error(var->getLocation(),
+                       "a structured binding has no OpenCL C form");
+  // The written type keeps `auto`; the variable's type has what it was
+  // deduced to.
+  const clang::AutoType *deducedAuto = var->getType()->getContainedAutoType();
+  clang::QualType deduced =
+      deducedAuto ? deducedAuto->getDeducedType() : clang::QualType();
+  if (deduced.isNull())
+    return (void)error(var->getLocation(),
+                       "'auto' that depends on a template parameter has no "
+                       "OpenCL C form that xfence can write; write the type");
+  if (std::optional<std::string> text = spellDeduced(deduced, at))
+    replaceRange(autoLoc.getSourceRange(), *text);
+}
+
 void SyntaxRewriter::rewriteFunctionSpecifiers(const clang::FunctionDecl *fn) {
   // OpenCL C has no constexpr function and no deduced return type: the
   // keyword goes (a call is evaluated when it runs, as every call in OpenCL
@@ -815,11 +956,13 @@ void SyntaxRewriter::rewriteFunctionSpecifiers(const clang::FunctionDecl *fn) {
                                           "before the name");
   if (!fn->isConstexpr() && !deduced)
     return;
-  clang::QualType result = fn->getReturnType();
-  if (deduced && !result->isBuiltinType())
-    return (void)error(fn->getLocation(),
-                       "a deduced return type other than a scalar has no "
-                       "OpenCL C form that xfence writes; write the type");
+  std::optional<std::string> resultText;
+  if (deduced) {
+    resultText = spellDeduced(fn->getReturnType().getUnqualifiedType(),
+                              fn->getLocation());
+    if (!resultText)
+      return;
+  }
   // The qualifiers before it may be macros (__host__ __device__): where
   // they expand is the text.
   clang::SourceLocation loc = sm.getExpansionLoc(fn->getOuterLocStart());
@@ -828,7 +971,6 @@ void SyntaxRewriter::rewriteFunctionSpecifiers(const clang::FunctionDecl *fn) {
     return (void)error(fn->getLocation(),
                        "a constexpr or 'auto' function declared through a "
                        "macro has no OpenCL C form that xfence can write");
-  clang::PrintingPolicy policy(lo);
   while (loc.isValid() && sm.isBeforeInTranslationUnit(loc, end)) {
     clang::Token tok;
     if (clang::Lexer::getRawToken(loc, tok, sm, lo, true))
@@ -838,7 +980,7 @@ void SyntaxRewriter::rewriteFunctionSpecifiers(const clang::FunctionDecl *fn) {
       if (word == "constexpr")
         replaceToken(loc, "");
       else if (word == "auto" && deduced)
-        replaceToken(loc, result.getUnqualifiedType().getAsString(policy));
+        replaceToken(loc, *resultText);
     }
     std::optional<clang::Token> next = clang::Lexer::findNextToken(loc, sm, lo);
     if (!next)
@@ -1393,6 +1535,7 @@ bool SyntaxRewriter::VisitVarDecl(clang::VarDecl *var) {
     return true;
   if (llvm::isa<clang::ParmVarDecl>(var))
     return true;
+  rewriteAutoVar(var);
   if (var->isConstexpr() && !replaceConstexpr(var))
     return true;
   if (var->getType()->isReferenceType())
@@ -1561,9 +1704,6 @@ bool SyntaxRewriter::VisitVarDecl(clang::VarDecl *var) {
   if (var->isStaticLocal())
     return error(var->getLocation(), "a static local variable has no OpenCL "
                                      "C form");
-  if (var->getType()->getContainedAutoType())
-    return error(var->getLocation(), "'auto' has no OpenCL C form; write the "
-                                     "type");
   rewriteAtomicType(var);
   return true;
 }
@@ -1704,8 +1844,29 @@ bool SyntaxRewriter::VisitCXXFunctionalCastExpr(
   // C++'s functional cast `T(x)` (rodinia's `fp(1.6)` with `#define fp
   // float`) -> the C cast `((T)(x))`; `T{x}` has no C form. A class type
   // (`cuda::atomic_ref<int, S>(x)`) is a construction, rewritten as such.
-  if (e->getType()->isRecordType())
+  if (const clang::RecordDecl *record = e->getType()->getAsRecordDecl()) {
+    // `Pair{3, 4}` of the user's plain struct: the compound literal
+    // `(Pair){3, 4}`, the same aggregate initialization in C.
+    if (!e->isListInitialization() ||
+        !src.isUserLocation(record->getLocation()))
+      return true;
+    clang::TypeSourceInfo *tsi = e->getTypeInfoAsWritten();
+    std::optional<FileCharRange> type =
+        tsi ? rangeOf(tsi->getTypeLoc().getSourceRange()) : std::nullopt;
+    if (!type)
+      return error(e->getBeginLoc(), "cannot rewrite this braced "
+                                     "initialization (written in a macro); "
+                                     "write a compound literal");
+    const auto *list =
+        llvm::dyn_cast<clang::InitListExpr>(e->getSubExpr()->IgnoreImplicit());
+    if (!list || list->getNumInits() == 0)
+      return error(e->getBeginLoc(),
+                   "an empty braced initialization has no OpenCL C form; "
+                   "give the members' values");
+    edits.insertBefore(*type, "(", e->getBeginLoc());
+    edits.insertAfter(*type, ")", e->getBeginLoc());
     return true;
+  }
   if (e->isListInitialization() || e->getLParenLoc().isInvalid())
     return error(e->getBeginLoc(), "a functional cast with braces has no "
                                    "OpenCL C form; write a C cast");

@@ -4,7 +4,7 @@
 // check rejected it: HeCBench crc64). The prelude defines the ones the
 // code uses, as glibc does for LP64, each under #ifndef.
 // RUN: xfence translate %s --to opencl -cl-std=CL3.0 -o %t.cl
-// RUN: FileCheck %s --input-file=%t.cl
+// RUN: grep -v '^ *// [^x]' %t.cl | FileCheck %s
 // RUN: clang -x cl -cl-std=CL3.0 --target=spir64 -Xclang -finclude-default-header -fsyntax-only %t.cl
 #include <stdint.h>
 

@@ -1,0 +1,31 @@
+#!/usr/bin/python3
+"""Runs kernel `k` of auto-types.cu's translation on PoCL: one work-item,
+`out` ten longs (zero), `in` the floats {3, 0.5}, `w` the longs {2, 3}.
+run_auto_types.py FILE.cl; prints `out`."""
+
+import sys
+
+import numpy as np
+import pyopencl as cl
+
+
+def main():
+    platform = [p for p in cl.get_platforms() if "Portable" in p.name][0]
+    ctx = cl.Context(platform.get_devices())
+    queue = cl.CommandQueue(ctx)
+    with open(sys.argv[1]) as f:
+        program = cl.Program(ctx, f.read()).build(options=["-cl-std=CL3.0"])
+    flags = cl.mem_flags.READ_WRITE | cl.mem_flags.COPY_HOST_PTR
+    out = np.zeros(10, dtype=np.int64)
+    out_b = cl.Buffer(ctx, flags, hostbuf=out)
+    in_b = cl.Buffer(ctx, flags, hostbuf=np.array([3, 0.5], dtype=np.float32))
+    w_b = cl.Buffer(ctx, flags, hostbuf=np.array([2, 3], dtype=np.int64))
+    program.k(queue, (1,), (1,), out_b, in_b, w_b)
+    cl.enqueue_copy(queue, out, out_b)
+    queue.finish()
+    print("out", " ".join(str(v) for v in out))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
