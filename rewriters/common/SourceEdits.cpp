@@ -699,6 +699,65 @@ FailureOr<std::string> SourceEdits::applyWithin(const FileCharRange &range) {
   return rebuild(buffer, inside);
 }
 
+static void
+commentOutRepeatedIncludes(ParsedSource &src,
+                           const llvm::DenseSet<clang::FileID> &leftOut,
+                           EditsByFile &byFile) {
+  // A user header that is inlined translated at its first #include may be
+  // included again (its include guard made it empty then): that #include
+  // would read the untranslated file, so it becomes a comment (and the file
+  // that has it is inlined in turn).
+  clang::SourceManager &sm = src.getSourceManager();
+  llvm::DenseSet<const clang::FileEntry *> inlined;
+  for (auto &[hash, slot] : byFile)
+    if (slot.first != sm.getMainFileID())
+      if (clang::OptionalFileEntryRef entry =
+              sm.getFileEntryRefForID(slot.first))
+        inlined.insert(&entry->getFileEntry());
+  if (inlined.empty())
+    return;
+  for (unsigned i = 1, e = sm.local_sloc_entry_size(); i < e; ++i) {
+    const clang::SrcMgr::SLocEntry &entry = sm.getLocalSLocEntry(i);
+    if (!entry.isFile())
+      continue;
+    // A local file location's raw encoding is its offset.
+    clang::FileID id = sm.getFileID(
+        clang::SourceLocation::getFromRawEncoding(entry.getOffset()));
+    clang::OptionalFileEntryRef ref = sm.getFileEntryRefForID(id);
+    if (!ref || !inlined.contains(&ref->getFileEntry()) ||
+        byFile.count(id.getHashValue()))
+      continue;
+    clang::SourceLocation includeLoc = entry.getFile().getIncludeLoc();
+    if (includeLoc.isInvalid() || !src.isUserLocation(includeLoc))
+      continue;
+    auto [includer, offset] = sm.getDecomposedLoc(includeLoc);
+    if (leftOut.contains(includer))
+      continue;
+    llvm::StringRef buffer = sm.getBufferData(includer);
+    size_t lineBegin = buffer.rfind('\n', offset);
+    lineBegin = lineBegin == llvm::StringRef::npos ? 0 : lineBegin + 1;
+    size_t lineEnd = buffer.find('\n', offset);
+    if (lineEnd == llvm::StringRef::npos)
+      lineEnd = buffer.size();
+    FileCharRange line{includer, static_cast<unsigned>(lineBegin),
+                       static_cast<unsigned>(lineEnd)};
+    auto &slot = byFile[includer.getHashValue()];
+    slot.first = includer;
+    if (llvm::any_of(slot.second, [&](const Edit &edit) {
+          return edit.range.overlaps(line) || line.contains(edit.range);
+        }))
+      continue;
+    slot.second.push_back(
+        {Kind::Replace,
+         line,
+         line,
+         "// xfence: " + buffer.slice(lineBegin, lineEnd).trim().str() +
+             " (translated at its first #include)",
+         {},
+         static_cast<unsigned>(-1)});
+  }
+}
+
 FailureOr<std::string> SourceEdits::apply(llvm::StringRef prelude) {
   clang::SourceManager &sm = src.getSourceManager();
   clang::FileID mainFile = sm.getMainFileID();
@@ -714,6 +773,7 @@ FailureOr<std::string> SourceEdits::apply(llvm::StringRef prelude) {
   for (clang::FileID file : touched)
     if (!leftOut.contains(file))
       byFile[file.getHashValue()].first = file;
+  commentOutRepeatedIncludes(src, leftOut, byFile);
   while (!byFile.empty()) {
     auto last = std::prev(byFile.end());
     clang::FileID file = last->second.first;

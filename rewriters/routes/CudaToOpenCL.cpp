@@ -515,10 +515,10 @@ std::string prelude(const CudaToOpenCLOptions &options,
   return text;
 }
 
-/// <stdint.h>'s integer-constant macros (C11 7.20.4.1), which device code
-/// may use (the parse reads the host's <stdint.h>) and OpenCL C does not
-/// define: the definitions of the ones `text` uses, as glibc writes them
-/// for LP64 (OpenCL C's long is 64 bits too), each under #ifndef.
+/// <stdint.h>'s integer-constant and limit macros (C11 7.20.4.1, 7.20.2.1),
+/// which device code may use (the parse reads the host's <stdint.h>) and OpenCL
+/// C does not define: the definitions of the ones `text` uses, as glibc writes
+/// them for LP64 (OpenCL C's long is 64 bits too), each under #ifndef.
 std::string stdintConstantMacros(llvm::StringRef text) {
   static const std::pair<llvm::StringLiteral, llvm::StringLiteral> kMacros[] = {
       {"INT8_C", "c"},       {"INT16_C", "c"},      {"INT32_C", "c"},
@@ -534,8 +534,32 @@ std::string stdintConstantMacros(llvm::StringRef text) {
         ("#ifndef " + name + "\n#define " + name + "(c) " + body + "\n#endif\n")
             .str();
   }
+  // The limits of the exact-width types (C11 7.20.2.1), which OpenCL C
+  // does not define either (it has INT_MAX, LONG_MAX, ...).
+  static const std::pair<llvm::StringLiteral, llvm::StringLiteral> kLimits[] = {
+      {"INT8_MIN", "(-128)"},
+      {"INT16_MIN", "(-32767 - 1)"},
+      {"INT32_MIN", "(-2147483647 - 1)"},
+      {"INT64_MIN", "(-9223372036854775807L - 1)"},
+      {"INT8_MAX", "(127)"},
+      {"INT16_MAX", "(32767)"},
+      {"INT32_MAX", "(2147483647)"},
+      {"INT64_MAX", "(9223372036854775807L)"},
+      {"UINT8_MAX", "(255)"},
+      {"UINT16_MAX", "(65535)"},
+      {"UINT32_MAX", "(4294967295U)"},
+      {"UINT64_MAX", "(18446744073709551615UL)"}};
+  for (const auto &[name, value] : kLimits) {
+    llvm::Regex use(("(^|[^A-Za-z0-9_])" + name + "($|[^A-Za-z0-9_])").str());
+    if (!use.match(text))
+      continue;
+    defines +=
+        ("#ifndef " + name + "\n#define " + name + " " + value + "\n#endif\n")
+            .str();
+  }
   if (!defines.empty())
-    defines = "// <stdint.h>'s integer-constant macros that the code uses.\n" +
+    defines = "// <stdint.h>'s integer-constant and limit macros that the "
+              "code uses.\n" +
               defines;
   return defines;
 }

@@ -231,6 +231,11 @@ public:
   bool VisitFunctionDecl(clang::FunctionDecl *fn);
   bool VisitVarDecl(clang::VarDecl *var);
   bool VisitDeclStmt(clang::DeclStmt *stmt);
+  /// The pointer variables of `stmt` that get an address space here.
+  llvm::SmallVector<clang::VarDecl *> pointersOf(clang::DeclStmt *stmt);
+  /// `AS T *p, v;` as one declaration per declarator.
+  bool splitPointerDeclaration(clang::DeclStmt *stmt,
+                               const std::string &qualifier);
   bool VisitPseudoObjectExpr(clang::PseudoObjectExpr *e);
   bool VisitCallExpr(clang::CallExpr *call);
   /// A call of cooperative_groups (this_thread_block() and the members of
@@ -243,8 +248,14 @@ public:
   llvm::DenseSet<const clang::VarDecl *> reportedGroups;
   bool VisitDeclRefExpr(clang::DeclRefExpr *ref);
   bool VisitCXXRecordDecl(clang::CXXRecordDecl *record) {
-    if (!record->isThisDeclarationADefinition())
+    if (!record->isThisDeclarationADefinition()) {
+      // A forward declaration that device code needs: C has no `class`.
+      if (record->isClass() && !record->isEmbeddedInDeclarator() &&
+          !record->getBeginLoc().isMacroID() &&
+          src.isUserLocation(record->getLocation()))
+        replaceToken(record->getBeginLoc(), "struct");
       return true;
+    }
     if (isDataClass(record)) {
       // Device code uses its data; its member functions are host code
       // (left out as such): a plain struct.
@@ -302,6 +313,41 @@ public:
                                       record->getName().str() + " " +
                                       record->getName().str() + ";");
   }
+  /// C++ names an enumeration E as `E`; C needs `enum E`: a typedef after
+  /// a named enumeration's definition at file scope.
+  void addEnumTypedef(clang::EnumDecl *d) {
+    if (!isUserFileScopeName(d) || !d->isThisDeclarationADefinition() ||
+        d->getBeginLoc().isMacroID() || d->getEndLoc().isMacroID() ||
+        d->getName() == "memory_order" || d->getName() == "memory_scope")
+      return;
+    std::optional<clang::Token> next =
+        clang::Lexer::findNextToken(d->getEndLoc(), sm, lo);
+    if (!next || !next->is(clang::tok::semi))
+      return;
+    auto [file, at] = sm.getDecomposedLoc(next->getEndLoc());
+    edits.replace({file, at, at}, " typedef enum " + d->getName().str() + " " +
+                                      d->getName().str() + ";");
+  }
+  bool isScopedUserEnum(const clang::EnumDecl *d) const;
+  std::string scopedEnumeratorName(const clang::EnumConstantDecl *c) const;
+  /// False after an error.
+  bool rewriteScopedEnum(clang::EnumDecl *d);
+  /// A struct, class or enumeration of a library (CUDA's cudaPitchedPtr,
+  /// __nv_bfloat16, thrust::device_ptr) written in device code: OpenCL C
+  /// has none of them. CUDA's vector types are OpenCL C's; cooperative
+  /// groups and cuda:: atomics are rewritten where they are used.
+  void checkLibraryType(const clang::TagDecl *decl, clang::SourceLocation at);
+  llvm::DenseSet<clang::SourceLocation> reportedLibraryTypes;
+  bool VisitRecordTypeLoc(clang::RecordTypeLoc tl) {
+    checkLibraryType(tl.getDecl(), tl.getNameLoc());
+    return true;
+  }
+  bool
+  VisitTemplateSpecializationTypeLoc(clang::TemplateSpecializationTypeLoc tl) {
+    if (!tl.getType()->isDependentType())
+      checkLibraryType(tl.getType()->getAsTagDecl(), tl.getTemplateNameLoc());
+    return true;
+  }
   bool VisitFunctionTemplateDecl(clang::FunctionTemplateDecl *t) {
     return error(t->getLocation(),
                  "a template has no OpenCL C form; instantiate it by hand");
@@ -325,6 +371,52 @@ public:
   }
   bool VisitCXXNewExpr(clang::CXXNewExpr *e) {
     return error(e->getBeginLoc(), "'new' has no OpenCL C form");
+  }
+  /// A member named as OpenCL C reserves (`float *constant;`) is renamed as
+  /// a variable is, in its declaration and every use.
+  bool VisitFieldDecl(clang::FieldDecl *field) {
+    renameIfKeyword(field, field->getLocation());
+    if (field->hasInClassInitializer())
+      return error(field->getLocation(),
+                   "a default member initializer has no OpenCL C form; "
+                   "initialize the member where the struct is made");
+    return true;
+  }
+  bool VisitMemberExpr(clang::MemberExpr *e) {
+    if (llvm::isa<clang::FieldDecl>(e->getMemberDecl()) &&
+        e->getMemberLoc().isValid())
+      renameIfKeyword(e->getMemberDecl(), e->getMemberLoc());
+    return true;
+  }
+  /// `d[i] = {x, y, z}`: a braced temporary, which C writes as a compound
+  /// literal (`(S){x, y}`; for CUDA's vector types OpenCL C's vector
+  /// literal `(float3)(x, y, z)`).
+  bool VisitMaterializeTemporaryExpr(clang::MaterializeTemporaryExpr *e) {
+    if (auto *list = llvm::dyn_cast<clang::InitListExpr>(
+            e->getSubExpr()->IgnoreImplicit()))
+      writeCompoundLiteral(list);
+    return true;
+  }
+  void writeCompoundLiteral(const clang::InitListExpr *list);
+  void rewriteTypeAlias(clang::TypeAliasDecl *alias);
+  /// `x ? a : b` with a floating-point x: OpenCL C's ?: takes an integer
+  /// condition, so the test C++ makes is written, `(x) != 0`.
+  bool VisitConditionalOperator(clang::ConditionalOperator *e) {
+    const clang::Expr *cond = e->getCond()->IgnoreImpCasts();
+    if (!cond->getType()->isRealFloatingType())
+      return true;
+    std::optional<FileCharRange> range = rangeOf(cond->getSourceRange());
+    if (!range)
+      return error(cond->getBeginLoc(),
+                   "cannot rewrite this floating-point condition (written in "
+                   "a macro); compare it with 0");
+    edits.insertBefore(*range, "(", cond->getBeginLoc());
+    edits.insertAfter(*range, ") != 0", cond->getBeginLoc());
+    return true;
+  }
+  bool VisitGCCAsmStmt(clang::GCCAsmStmt *s) {
+    return error(s->getAsmLoc(), "inline PTX assembly (asm) has no OpenCL C "
+                                 "form; write it in C");
   }
   bool VisitCXXDeleteExpr(clang::CXXDeleteExpr *e) {
     return error(e->getBeginLoc(), "'delete' has no OpenCL C form");
@@ -519,6 +611,9 @@ private:
   /// temporary is an error).
   void rewriteReferenceArgs(const clang::CallExpr *call,
                             const clang::FunctionDecl *callee);
+  /// The text of `&e` for an lvalue `e`: `&(e)`, or a conditional's
+  /// branches' addresses.
+  void addressOf(const clang::Expr *e);
   /// A use of a reference that became a pointer: `(*x)`. True if it was.
   bool rewriteReferenceUse(const clang::DeclRefExpr *ref);
   /// References that became pointers (canonical declarations).
@@ -527,6 +622,10 @@ private:
                       bool kernelParam);
   void rewriteSizeParam(clang::ParmVarDecl *p);
   bool replaceConstexpr(const clang::VarDecl *var);
+  /// Replaces the specifier `word` (`constexpr`, `inline`) written before
+  /// the name of `var` by `text`; false if it is not in the user's text.
+  bool replaceSpecifier(const clang::VarDecl *var, llvm::StringRef word,
+                        llvm::StringRef text);
   /// The OpenCL C text of `type`, a type the source does not write (what
   /// an `auto` was deduced to), or nullopt after an error at `at`.
   std::optional<std::string> spellDeduced(clang::QualType type,
@@ -679,7 +778,7 @@ void SyntaxRewriter::rewriteAttributes(clang::Decl *d, const char *deviceText,
     else if (llvm::isa<clang::CUDADeviceAttr>(attr))
       edits.replace(text, deviceText);
     else if (llvm::isa<clang::CUDAHostAttr, clang::CUDALaunchBoundsAttr,
-                       clang::NoInlineAttr>(attr))
+                       clang::NoInlineAttr, clang::CUDAGridConstantAttr>(attr))
       edits.replace(text, "");
     else if (llvm::isa<clang::AlwaysInlineAttr>(attr))
       edits.replace(text, "inline");
@@ -784,24 +883,19 @@ void SyntaxRewriter::rewriteBoolParam(const clang::FunctionDecl *kernel,
                             "bool " + name + " = xfence_" + name + ";";
 }
 
-bool SyntaxRewriter::replaceConstexpr(const clang::VarDecl *var) {
-  // OpenCL C has no constexpr. A constexpr variable is a const one whose
-  // initializer is a constant expression, which OpenCL C's const with the
-  // same initializer keeps (a program-scope one becomes __constant below).
-  const clang::LangOptions &lo = src.getLangOpts();
+bool SyntaxRewriter::replaceSpecifier(const clang::VarDecl *var,
+                                      llvm::StringRef word,
+                                      llvm::StringRef text) {
   clang::SourceLocation loc = var->getOuterLocStart();
   clang::SourceLocation end = var->getLocation();
   if (loc.isMacroID() || end.isMacroID())
-    return error(var->getLocation(),
-                 "a constexpr variable declared through a macro has no "
-                 "OpenCL C form that xfence can write; write 'const'");
+    return false;
   while (loc.isValid() && sm.isBeforeInTranslationUnit(loc, end)) {
     clang::Token tok;
     if (clang::Lexer::getRawToken(loc, tok, sm, lo, true))
       break;
-    if (tok.is(clang::tok::raw_identifier) &&
-        tok.getRawIdentifier() == "constexpr") {
-      replaceToken(loc, "const");
+    if (tok.is(clang::tok::raw_identifier) && tok.getRawIdentifier() == word) {
+      replaceToken(loc, text.str());
       return true;
     }
     std::optional<clang::Token> next = clang::Lexer::findNextToken(loc, sm, lo);
@@ -809,8 +903,43 @@ bool SyntaxRewriter::replaceConstexpr(const clang::VarDecl *var) {
       break;
     loc = next->getLocation();
   }
-  return error(var->getLocation(), "a constexpr variable has no OpenCL C "
-                                   "form that xfence can write; write 'const'");
+  return false;
+}
+
+bool SyntaxRewriter::replaceConstexpr(const clang::VarDecl *var) {
+  // OpenCL C has no constexpr. A constexpr variable is a const one whose
+  // initializer is a constant expression, which OpenCL C's const with the
+  // same initializer keeps (a program-scope one becomes __constant below).
+  if (replaceSpecifier(var, "constexpr", "const"))
+    return true;
+  return error(var->getLocation(),
+               "a constexpr variable declared through a macro has no OpenCL "
+               "C form that xfence can write; write 'const'");
+}
+
+/// The OpenCL C type of a <stdint.h> name (`uint32_t` -> `uint`), which
+/// the prelude's typedef gives it, or null.
+static const char *stdintOpenCLName(llvm::StringRef name) {
+  return llvm::StringSwitch<const char *>(name)
+      .Case("int8_t", "char")
+      .Case("uint8_t", "uchar")
+      .Case("int16_t", "short")
+      .Case("uint16_t", "ushort")
+      .Case("int32_t", "int")
+      .Case("uint32_t", "uint")
+      .Case("int64_t", "long")
+      .Case("uint64_t", "ulong")
+      .Default(nullptr);
+}
+
+static bool isSharedVectorTypeName(llvm::StringRef name);
+
+/// Whether a library's typedef `name` is a type of OpenCL C by that name.
+static bool isOpenCLTypedefName(llvm::StringRef name) {
+  return llvm::is_contained({"size_t", "ptrdiff_t", "intptr_t", "uintptr_t",
+                             "uchar", "ushort", "uint", "ulong"},
+                            name) ||
+         isSharedVectorTypeName(name);
 }
 
 /// Whether `name` is a vector type of both CUDA and OpenCL C (`float4`,
@@ -857,17 +986,11 @@ std::optional<std::string> SyntaxRewriter::spellType(clang::QualType type) {
     llvm::StringRef name = d->getName();
     if (src.isUserLocation(d->getLocation()))
       return quals + name.str();
-    static const llvm::StringMap<const char *> stdint = {
-        {"int8_t", "char"},     {"uint8_t", "uchar"}, {"int16_t", "short"},
-        {"uint16_t", "ushort"}, {"int32_t", "int"},   {"uint32_t", "uint"},
-        {"int64_t", "long"},    {"uint64_t", "ulong"}};
-    auto it = stdint.find(name);
-    if (it != stdint.end()) {
-      stdintTypes[name.str()] = it->second;
+    if (const char *type = stdintOpenCLName(name)) {
+      stdintTypes[name.str()] = type;
       return quals + name.str();
     }
-    if (name == "size_t" || name == "ptrdiff_t" || name == "intptr_t" ||
-        name == "uintptr_t" || isSharedVectorTypeName(name))
+    if (isOpenCLTypedefName(name))
       return quals + name.str();
     std::optional<std::string> inner = spellType(td->desugar());
     if (!inner)
@@ -1354,8 +1477,8 @@ bool SyntaxRewriter::VisitFunctionDecl(clang::FunctionDecl *fn) {
   return true;
 }
 
-bool SyntaxRewriter::VisitDeclStmt(clang::DeclStmt *stmt) {
-  // One qualifier for all declarators of a statement (`float *a, *b`).
+llvm::SmallVector<clang::VarDecl *>
+SyntaxRewriter::pointersOf(clang::DeclStmt *stmt) {
   llvm::SmallVector<clang::VarDecl *> pointers;
   for (clang::Decl *d : stmt->decls())
     if (auto *var = llvm::dyn_cast<clang::VarDecl>(d))
@@ -1365,6 +1488,12 @@ bool SyntaxRewriter::VisitDeclStmt(clang::DeclStmt *stmt) {
         if (!var->hasAttr<clang::CUDASharedAttr>() || !currentFunction ||
             atKernelScope(var))
           pointers.push_back(var);
+  return pointers;
+}
+
+bool SyntaxRewriter::VisitDeclStmt(clang::DeclStmt *stmt) {
+  // One qualifier for all declarators of a statement (`float *a, *b`).
+  llvm::SmallVector<clang::VarDecl *> pointers = pointersOf(stmt);
   if (pointers.empty())
     return true;
   std::string qualifier;
@@ -1380,8 +1509,66 @@ bool SyntaxRewriter::VisitDeclStmt(clang::DeclStmt *stmt) {
                    "address spaces; declare them separately");
     qualifier = q;
   }
-  if (!qualifier.empty())
-    insertBefore(pointers.front()->getTypeSpecStartLoc(), qualifier);
+  if (qualifier.empty())
+    return true;
+  if (pointers.size() != static_cast<size_t>(llvm::count_if(
+                             stmt->decls(), [](const clang::Decl *d) {
+                               return llvm::isa<clang::VarDecl>(d);
+                             })))
+    return splitPointerDeclaration(stmt, qualifier);
+  insertBefore(pointers.front()->getTypeSpecStartLoc(), qualifier);
+  return true;
+}
+
+bool SyntaxRewriter::splitPointerDeclaration(clang::DeclStmt *stmt,
+                                             const std::string &qualifier) {
+  // `ulong *address, old;`: the qualifier before the type would make `old`
+  // a __global variable too. Each declarator becomes a declaration of its
+  // own, `__global ulong *address; ulong old;`, the pointers qualified.
+  llvm::SmallVector<clang::VarDecl *> vars;
+  for (clang::Decl *d : stmt->decls())
+    if (auto *var = llvm::dyn_cast<clang::VarDecl>(d))
+      vars.push_back(var);
+  clang::VarDecl *first = vars.front();
+  auto refuse = [&]() {
+    return error(first->getLocation(),
+                 "a pointer and a variable of another kind in one "
+                 "declaration: the pointer's address space would apply to "
+                 "both; declare them separately");
+  };
+  if (vars.size() != static_cast<size_t>(
+                         std::distance(stmt->decl_begin(), stmt->decl_end())) ||
+      stmt->getBeginLoc().isMacroID() || stmt->getEndLoc().isMacroID())
+    return refuse();
+  for (const clang::DynTypedNode &parent : src.getContext().getParents(*stmt))
+    if (parent.get<clang::ForStmt>())
+      return refuse(); // `;` would end the for's initialization
+  auto isPointer = [&](const clang::VarDecl *var) {
+    return llvm::is_contained(pointersOf(stmt), var);
+  };
+  if (isPointer(first))
+    insertBefore(first->getTypeSpecStartLoc(), qualifier);
+  for (size_t i = 1; i < vars.size(); ++i) {
+    // The specifiers of the new declaration: the declarator's type without
+    // its pointers and array bounds, which its text keeps, spelled as
+    // OpenCL C spells it (`unsigned long long` is `ulong`).
+    clang::QualType base = vars[i]->getType();
+    while (base->isPointerType() || base->isArrayType())
+      base = base->isPointerType()
+                 ? base->getPointeeType()
+                 : src.getContext().getAsArrayType(base)->getElementType();
+    std::optional<std::string> specifiers = spellType(base);
+    if (!specifiers)
+      return refuse();
+    std::optional<clang::Token> comma =
+        clang::Lexer::findNextToken(vars[i - 1]->getEndLoc(), sm, lo);
+    if (!comma || !comma->is(clang::tok::comma) ||
+        comma->getLocation().isMacroID())
+      return refuse();
+    replaceToken(comma->getLocation(),
+                 "; " + (isPointer(vars[i]) ? qualifier : std::string()) +
+                     *specifiers);
+  }
   return true;
 }
 
@@ -1533,11 +1720,22 @@ bool SyntaxRewriter::VisitVarDecl(clang::VarDecl *var) {
   renameIfKeyword(var, var->getLocation());
   if (removeThreadBlockVar(var))
     return true;
-  if (llvm::isa<clang::ParmVarDecl>(var))
+  if (llvm::isa<clang::ParmVarDecl>(var)) {
+    // `__grid_constant__ const T p`: a kernel's argument by value is
+    // constant in OpenCL C already; the attribute goes.
+    if (var->hasAttr<clang::CUDAGridConstantAttr>())
+      rewriteAttributes(var);
     return true;
+  }
   rewriteAutoVar(var);
   if (var->isConstexpr() && !replaceConstexpr(var))
     return true;
+  // C++17's inline variable (one definition for all files): OpenCL C's
+  // program has one file.
+  if (var->isInlineSpecified() && !replaceSpecifier(var, "inline", ""))
+    return error(var->getLocation(),
+                 "an inline variable declared through a macro has no OpenCL "
+                 "C form that xfence can write");
   if (var->getType()->isReferenceType())
     return rewriteReferenceVar(var);
   bool isRef = false;
@@ -1669,12 +1867,15 @@ bool SyntaxRewriter::VisitVarDecl(clang::VarDecl *var) {
     return true;
   }
   if (auto *constant = var->getAttr<clang::CUDAConstantAttr>()) {
-    if (constant->isImplicit() && fileScope)
+    if (constant->isImplicit() && fileScope) {
       // A const host variable that device code reads (clang makes it
-      // __constant__ implicitly): a __constant variable.
+      // __constant__ implicitly), or a `__device__ const` one: a __constant
+      // variable.
       insertBefore(var->getOuterLocStart(), "__constant ");
-    else
+      rewriteAttributes(var, "", "");
+    } else {
       rewriteAttributes(var);
+    }
     return true;
   }
   if (fileScope && var->hasAttr<clang::CUDADeviceAttr>() &&
@@ -1806,10 +2007,63 @@ void SyntaxRewriter::rewriteReferenceArgs(const clang::CallExpr *call,
             "pass a variable");
       continue;
     }
-    std::string open = "&(", close = ")";
-    edits.insertBefore(*range, open, arg->getBeginLoc());
-    edits.insertAfter(*range, close, arg->getBeginLoc());
+    addressOf(arg);
   }
+}
+
+void SyntaxRewriter::writeCompoundLiteral(const clang::InitListExpr *list) {
+  clang::SourceLocation lbrace = list->getLBraceLoc();
+  clang::SourceLocation rbrace = list->getRBraceLoc();
+  const clang::RecordDecl *record = list->getType()->getAsRecordDecl();
+  if (!record || lbrace.isInvalid() || rbrace.isInvalid() ||
+      !record->getIdentifier())
+    return;
+  llvm::StringRef name = record->getName();
+  bool vector = !src.isUserLocation(record->getLocation());
+  if (vector && !isSharedVectorTypeName(name))
+    return; // a library's class: the output check reports it
+  if (lbrace.isMacroID() || rbrace.isMacroID())
+    return (void)error(lbrace, "cannot rewrite this braced temporary "
+                               "(written in a macro); write a compound "
+                               "literal");
+  if (!vector) {
+    if (!record->getDeclContext()->getRedeclContext()->isFileContext())
+      return (void)error(lbrace, "a braced temporary of a struct declared "
+                                 "in a function has no OpenCL C form that "
+                                 "xfence writes");
+    replaceToken(lbrace, "(" + name.str() + "){");
+    return;
+  }
+  // OpenCL C's vector literal gives every component: those the braces
+  // leave out are zero, as in C++.
+  std::string zeros;
+  for (const clang::Expr *init : list->inits())
+    if (llvm::isa<clang::ImplicitValueInitExpr>(init))
+      zeros += ", 0";
+  if (list->getNumInits() == 0 || zeros.size() / 3 == list->getNumInits())
+    return (void)error(lbrace, "an empty braced temporary has no OpenCL C "
+                               "form; give the components' values");
+  replaceToken(lbrace, "(" + name.str() + ")(");
+  replaceToken(rbrace, zeros + ")");
+}
+
+void SyntaxRewriter::addressOf(const clang::Expr *e) {
+  // `c ? a : b` is an lvalue in C++ and not in C: its address is
+  // `c ? &(a) : &(b)` (bwt's compare_rotations(f ? t2 : t1, ...)).
+  if (const auto *cond =
+          llvm::dyn_cast<clang::ConditionalOperator>(e->IgnoreParenImpCasts());
+      cond && cond->isGLValue()) {
+    addressOf(cond->getTrueExpr());
+    addressOf(cond->getFalseExpr());
+    return;
+  }
+  std::optional<FileCharRange> range = rangeOf(e->getSourceRange());
+  if (!range)
+    return (void)error(e->getBeginLoc(),
+                       "cannot rewrite this argument of a reference "
+                       "parameter (written in a macro?)");
+  edits.insertBefore(*range, "&(", e->getBeginLoc());
+  edits.insertAfter(*range, ")", e->getBeginLoc());
 }
 
 bool SyntaxRewriter::VisitCXXNamedCastExpr(clang::CXXNamedCastExpr *e) {
@@ -1926,20 +2180,48 @@ void SyntaxRewriter::qualifyCast(clang::ExplicitCastExpr *e) {
     insertBefore(tl.getBeginLoc(), qualifier);
 }
 
+void SyntaxRewriter::checkLibraryType(const clang::TagDecl *decl,
+                                      clang::SourceLocation at) {
+  if (!decl || !decl->getIdentifier() ||
+      src.isUserLocation(decl->getLocation()) ||
+      isSharedVectorTypeName(decl->getName()) || decl->getName() == "dim3")
+    return;
+  for (const clang::DeclContext *dc = decl->getDeclContext(); dc;
+       dc = dc->getParent())
+    if (const auto *ns = llvm::dyn_cast<clang::NamespaceDecl>(dc))
+      if (ns->getName() == "cooperative_groups" || ns->getName() == "cuda")
+        return;
+  clang::SourceLocation written = sm.getExpansionLoc(at);
+  if (!src.isUserLocation(written) ||
+      !reportedLibraryTypes.insert(written).second)
+    return;
+  error(at, "'" + decl->getName() +
+                "' is a type of a library (CUDA's runtime, its half and "
+                "bfloat16 types, Thrust, ...) that OpenCL C does not have");
+}
+
 bool SyntaxRewriter::VisitTypedefTypeLoc(clang::TypedefTypeLoc tl) {
   // uint32_t and the other <stdint.h> types: typedefs in the prelude.
   const clang::TypedefNameDecl *d = tl.getTypePtr()->getDecl();
+  if (d && !src.isUserLocation(d->getLocation()))
+    checkLibraryType(d->getUnderlyingType()->getAsTagDecl(), tl.getNameLoc());
   if (d && d->getIdentifier() && isOpenCLAtomicTypeName(d->getName()))
     renameIfKeyword(d, tl.getNameLoc());
   if (!d || src.isUserLocation(d->getLocation()) || !d->getIdentifier())
     return true;
-  static const llvm::StringMap<const char *> stdint = {
-      {"int8_t", "char"},     {"uint8_t", "uchar"}, {"int16_t", "short"},
-      {"uint16_t", "ushort"}, {"int32_t", "int"},   {"uint32_t", "uint"},
-      {"int64_t", "long"},    {"uint64_t", "ulong"}};
-  auto it = stdint.find(d->getName());
-  if (it != stdint.end())
-    stdintTypes[it->first().str()] = it->second;
+  llvm::StringRef name = d->getName();
+  if (const char *type = stdintOpenCLName(name)) {
+    stdintTypes[name.str()] = type;
+    return true;
+  }
+  if (isOpenCLTypedefName(name))
+    return true;
+  // Another library's name of a type OpenCL C has (cuFFT's cufftComplex
+  // is float2, glibc's u_int32_t unsigned int): the type it names.
+  if (!src.isUserLocation(sm.getSpellingLoc(tl.getNameLoc())))
+    return true; // spelled in a library's macro
+  if (std::optional<std::string> text = spellType(d->getUnderlyingType()))
+    replaceToken(tl.getNameLoc(), *text);
   return true;
 }
 
@@ -1989,7 +2271,62 @@ bool SyntaxRewriter::VisitIntegerLiteral(clang::IntegerLiteral *e) {
   return true;
 }
 
+bool SyntaxRewriter::isScopedUserEnum(const clang::EnumDecl *d) const {
+  return d->isScoped() && d->getIdentifier() &&
+         src.isUserLocation(d->getLocation());
+}
+
+std::string
+SyntaxRewriter::scopedEnumeratorName(const clang::EnumConstantDecl *c) const {
+  return llvm::cast<clang::EnumDecl>(c->getDeclContext())->getName().str() +
+         "_" + c->getName().str();
+}
+
+bool SyntaxRewriter::rewriteScopedEnum(clang::EnumDecl *d) {
+  // `enum class Op : int { ERODE }` -> `enum Op { Op_ERODE }`: C's
+  // enumerators share one scope, so each is named with its enumeration's
+  // name (every use is qualified in C++); the underlying type is C's int.
+  clang::ASTContext &ctx = src.getContext();
+  if (!ctx.hasSameType(d->getIntegerType(), ctx.IntTy))
+    return error(d->getLocation(),
+                 "a scoped enumeration whose type is not int has no OpenCL C "
+                 "form (C's enumerations are int); use int constants");
+  if (d->getBeginLoc().isMacroID() || d->getLocation().isMacroID())
+    return error(d->getLocation(), "cannot rewrite this enumeration: it is "
+                                   "written in a macro");
+  // The `class` or `struct` after `enum`, up to the name.
+  std::optional<clang::Token> key =
+      clang::Lexer::findNextToken(d->getBeginLoc(), sm, lo);
+  if (!key || !key->is(clang::tok::raw_identifier) ||
+      (key->getRawIdentifier() != "class" &&
+       key->getRawIdentifier() != "struct"))
+    return error(d->getLocation(), "cannot rewrite this enumeration");
+  replaceToken(key->getLocation(), "");
+  if (clang::SourceRange type = d->getIntegerTypeRange(); type.isValid()) {
+    // `: int`, from the end of the name.
+    clang::SourceLocation nameEnd =
+        clang::Lexer::getLocForEndOfToken(d->getLocation(), 0, sm, lo);
+    clang::SourceLocation typeEnd =
+        clang::Lexer::getLocForEndOfToken(type.getEnd(), 0, sm, lo);
+    if (type.getEnd().isMacroID() || nameEnd.isInvalid() || typeEnd.isInvalid())
+      return error(d->getLocation(), "cannot rewrite this enumeration's type");
+    auto [file, from] = sm.getDecomposedLoc(nameEnd);
+    edits.replace({file, from, sm.getFileOffset(typeEnd)}, "");
+  }
+  for (const clang::EnumConstantDecl *c : d->enumerators()) {
+    if (c->getLocation().isMacroID())
+      return error(c->getLocation(), "cannot rewrite this enumerator: it is "
+                                     "written in a macro");
+    replaceToken(c->getLocation(), scopedEnumeratorName(c));
+  }
+  return true;
+}
+
 bool SyntaxRewriter::VisitEnumDecl(clang::EnumDecl *d) {
+  if (isScopedUserEnum(d) && d->isThisDeclarationADefinition() &&
+      !rewriteScopedEnum(d))
+    return true;
+  addEnumTypedef(d);
   // `enum memory_order { memory_order_relaxed = 0, ... }` (a file that was
   // OpenCL C once, or that mimics it): OpenCL C 2.0 declares memory_order
   // and memory_scope itself. With the same enumerators and values the
@@ -2049,6 +2386,9 @@ bool SyntaxRewriter::VisitTypedefNameDecl(clang::TypedefNameDecl *d) {
   // int atomic_uint;`) is the user's own type: renamed, with its uses.
   if (d->getIdentifier() && isOpenCLAtomicTypeName(d->getName()))
     renameIfKeyword(d, d->getLocation());
+  if (auto *alias = llvm::dyn_cast<clang::TypeAliasDecl>(d);
+      alias && src.isUserLocation(alias->getLocation()))
+    rewriteTypeAlias(alias);
   // `typedef unsigned int uint;`: OpenCL C has uint (uchar, ushort, ulong)
   // built in, as that same type; the typedef goes.
   if (!isUserFileScopeName(d))
@@ -2070,6 +2410,38 @@ bool SyntaxRewriter::VisitTypedefNameDecl(clang::TypedefNameDecl *d) {
                      "' is a built-in type of OpenCL C with another "
                      "definition; rename the typedef");
   return leaveOutOpenCLName(d, "typedef", "a built-in type of OpenCL C");
+}
+
+void SyntaxRewriter::rewriteTypeAlias(clang::TypeAliasDecl *alias) {
+  // `using T = float;` -> `typedef float T;`: the text between `using` and
+  // the type goes, the name follows the type.
+  if (alias->getDescribedAliasTemplate())
+    return (void)error(alias->getLocation(),
+                       "an alias template has no OpenCL C form; write a "
+                       "typedef per type");
+  clang::TypeSourceInfo *tsi = alias->getTypeSourceInfo();
+  clang::QualType type = alias->getUnderlyingType();
+  if (type->isArrayType() || type->isFunctionType() ||
+      type->isFunctionPointerType())
+    return (void)error(alias->getLocation(),
+                       "a 'using' alias of an array or function type has no "
+                       "OpenCL C form that xfence writes; write a typedef");
+  clang::SourceLocation begin = alias->getBeginLoc();
+  if (!tsi || begin.isMacroID() ||
+      tsi->getTypeLoc().getBeginLoc().isMacroID() ||
+      tsi->getTypeLoc().getEndLoc().isMacroID())
+    return (void)error(alias->getLocation(),
+                       "a 'using' alias written in a macro has no OpenCL C "
+                       "form that xfence can write; write a typedef");
+  auto [file, from] = sm.getDecomposedLoc(begin);
+  auto [typeFile, to] = sm.getDecomposedLoc(tsi->getTypeLoc().getBeginLoc());
+  if (file != typeFile)
+    return (void)error(alias->getLocation(), "cannot rewrite this alias");
+  edits.replace({file, from, to}, "typedef ");
+  clang::SourceLocation end = tsi->getTypeLoc().getEndLoc();
+  auto [endFile, endOffset] = sm.getDecomposedLoc(end);
+  endOffset += clang::Lexer::MeasureTokenLength(end, sm, lo);
+  edits.replace({endFile, endOffset, endOffset}, " " + alias->getName().str());
 }
 
 /// Identifiers of CUDA code that are keywords of OpenCL C.
@@ -2107,6 +2479,9 @@ bool SyntaxRewriter::VisitDeclRefExpr(clang::DeclRefExpr *ref) {
     return true;
   if (!renameOverload(ref->getDecl(), ref->getLocation()))
     renameIfKeyword(ref->getDecl(), ref->getLocation());
+  if (auto *c = llvm::dyn_cast<clang::EnumConstantDecl>(ref->getDecl()))
+    if (isScopedUserEnum(llvm::cast<clang::EnumDecl>(c->getDeclContext())))
+      replaceToken(ref->getLocation(), scopedEnumeratorName(c));
   auto *var = llvm::dyn_cast<clang::VarDecl>(ref->getDecl());
   if (!var)
     return true;
@@ -2391,6 +2766,15 @@ bool SyntaxRewriter::VisitCallExpr(clang::CallExpr *call) {
     return true;
   }
   if (same.contains(name)) {
+    // C++'s abs of a float or double (<cmath>'s overloads) is OpenCL C's
+    // fabs: OpenCL C's abs is of integers only. `std::` goes: OpenCL C's
+    // built-ins are in its one scope of names.
+    bool floatAbs = name == "abs" && callee->getNumParams() == 1 &&
+                    callee->getParamDecl(0)->getType()->isRealFloatingType();
+    const auto *ref = llvm::dyn_cast<clang::DeclRefExpr>(calleeExpr);
+    if (floatAbs || (ref && ref->hasQualifier()))
+      replaceRange(calleeExpr->getSourceRange(),
+                   floatAbs ? "fabs" : name.str());
     castConvertedArgs(call);
     return true;
   }
@@ -2474,6 +2858,22 @@ bool SyntaxRewriter::TraverseNestedNameSpecifierLoc(
     clang::NestedNameSpecifierLoc loc) {
   if (!loc)
     return true;
+  // `Op::` of the user's scoped enumeration: its enumerators are renamed
+  // `Op_ERODE` (VisitDeclRefExpr), the qualifier goes.
+  if (clang::NestedNameSpecifier q = loc.getNestedNameSpecifier();
+      q.getKind() == clang::NestedNameSpecifier::Kind::Type)
+    if (const auto *e = q.getAsType()->getAs<clang::EnumType>();
+        e && isScopedUserEnum(e->getDecl())) {
+      clang::SourceRange range = loc.getSourceRange();
+      clang::SourceLocation end =
+          clang::Lexer::getLocForEndOfToken(range.getEnd(), 0, sm, lo);
+      if (range.getBegin().isMacroID() || end.isInvalid())
+        return error(range.getBegin(), "cannot rewrite this qualifier: it is "
+                                       "written in a macro");
+      auto [file, offset] = sm.getDecomposedLoc(range.getBegin());
+      edits.replace({file, offset, sm.getFileOffset(end)}, "");
+      return true;
+    }
   bool userNamespaces = false;
   for (clang::NestedNameSpecifier q = loc.getNestedNameSpecifier(); q;) {
     if (q.getKind() == clang::NestedNameSpecifier::Kind::Global)
@@ -2817,8 +3217,15 @@ bool SyntaxRewriter::isHostCode(const clang::Decl *d) const {
   }
   if (auto *record = llvm::dyn_cast<clang::CXXRecordDecl>(d)) {
     // A class whose member functions are all host code.
-    if (!record->isThisDeclarationADefinition() || record->isLambda())
+    if (record->isLambda())
       return false;
+    if (!record->isThisDeclarationADefinition())
+      // A forward declaration (`class Vector;`) that device code does not
+      // need.
+      return deviceDeclsKnown && !record->isEmbeddedInDeclarator() &&
+             llvm::none_of(record->redecls(), [&](const clang::TagDecl *r) {
+               return deviceDecls.count(r);
+             });
     // A struct that device code does not use (one defined in a typedef or
     // a variable's declaration goes or stays with it).
     if (deviceDeclsKnown && !deviceDecls.count(record) &&
@@ -2828,7 +3235,9 @@ bool SyntaxRewriter::isHostCode(const clang::Decl *d) const {
           return !m->isImplicit();
         }))
       return true;
-    if (isDataClass(record))
+    // Device code uses its type (a __device__ function's parameter): it
+    // stays, as a plain struct or as an error at what OpenCL C cannot have.
+    if (isDataClass(record) || (deviceDeclsKnown && deviceDecls.count(record)))
       return false;
     bool any = false;
     for (const clang::Decl *member : record->decls()) {
@@ -2861,8 +3270,9 @@ bool SyntaxRewriter::isDataClass(const clang::CXXRecordDecl *record) const {
     if (llvm::isa<clang::FunctionTemplateDecl>(member))
       return false;
     if (auto *m = llvm::dyn_cast<clang::CXXMethodDecl>(member)) {
-      if (!isHostOnlyFunction(m) ||
-          llvm::isa<clang::CXXConstructorDecl, clang::CXXDestructorDecl>(m))
+      // Host constructors and destructors too: device code cannot call
+      // them, so it uses the data only.
+      if (!isHostOnlyFunction(m))
         return false;
       any = true;
     }

@@ -12,7 +12,7 @@
 // RUN: clang -x cl -cl-std=CL3.0 --target=spir64 -Xclang -finclude-default-header -fsyntax-only %t.cl
 // RUN: xfence translate %s --to opencl -cl-std=CL1.2 -o %t12.cl
 // RUN: clang -x cl -cl-std=CL1.2 -Xclang -finclude-default-header -fsyntax-only %t12.cl
-// RUN: %if pocl %{ %python %S/Inputs/run_auto_types.py %t.cl | FileCheck %s --check-prefix=POCL %}
+// RUN: %if pocl %{ %python %S/Inputs/run_k_out_in_w.py %t.cl | FileCheck %s --check-prefix=POCL %}
 // POCL: out 1048576 0 150 7 42 5 6 4 81 8
 // What stays refused, each with its location:
 // RUN: printf '#define AUTO auto\n__global__ void k(int *p) { AUTO x = p[0]; p[1] = x; }\n' > %t.macro.cu

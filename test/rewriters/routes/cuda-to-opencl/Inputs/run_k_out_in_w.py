@@ -1,7 +1,8 @@
 #!/usr/bin/python3
-"""Runs kernel `k` of auto-types.cu's translation on PoCL: one work-item,
+"""Runs kernel `k(long *out, const float *in, const long *w)` of a
+translation on PoCL (auto-types.cu, corpus-findings.cu): one work-item,
 `out` ten longs (zero), `in` the floats {3, 0.5}, `w` the longs {2, 3}.
-run_auto_types.py FILE.cl; prints `out`."""
+run_k_out_in_w.py FILE.cl; prints `out`."""
 
 import sys
 
