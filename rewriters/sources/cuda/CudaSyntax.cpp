@@ -414,6 +414,26 @@ public:
     edits.insertAfter(*range, ") != 0", cond->getBeginLoc());
     return true;
   }
+  /// `&extern_mem` of a dynamic __shared__ array, which becomes a __local
+  /// pointer argument: the array's address is the pointer's value (its
+  /// first element's), not the argument's own address.
+  bool VisitUnaryOperator(clang::UnaryOperator *e) {
+    if (e->getOpcode() != clang::UO_AddrOf)
+      return true;
+    const auto *ref =
+        llvm::dyn_cast<clang::DeclRefExpr>(e->getSubExpr()->IgnoreParens());
+    const auto *var =
+        ref ? llvm::dyn_cast<clang::VarDecl>(ref->getDecl()) : nullptr;
+    if (!var || !var->hasAttr<clang::CUDASharedAttr>() ||
+        !var->hasExternalStorage() || !var->getType()->isIncompleteArrayType())
+      return true;
+    if (e->getOperatorLoc().isMacroID())
+      return error(e->getOperatorLoc(),
+                   "cannot rewrite the address of dynamic shared memory "
+                   "here (written in a macro); use the array's name");
+    replaceToken(e->getOperatorLoc(), "");
+    return true;
+  }
   bool VisitGCCAsmStmt(clang::GCCAsmStmt *s) {
     return error(s->getAsmLoc(), "inline PTX assembly (asm) has no OpenCL C "
                                  "form; write it in C");

@@ -91,6 +91,17 @@ __global__ void large(__grid_constant__ const Scheme s, int *out) {
   out[0] = s.match + gap_of(s);
 }
 
+// The address of dynamic shared memory (NVIDIA blog's gups): the array is a
+// __local pointer argument, whose value is that address.
+extern __shared__ float2 dyn_mem[];
+__global__ void dyn(float *out) {
+  // CHECK: __local float *t = (__local float *)dyn_mem;
+  float *t = (float *)&dyn_mem;
+  t[threadIdx.x] = 1.0f;
+  __syncthreads();
+  out[threadIdx.x] = t[0];
+}
+
 // What stays an error, with its location:
 // RUN: printf '__global__ void k(int *p) { asm("trap;"); p[0] = 1; }\n' > %t.asm.cu
 // RUN: not xfence translate %t.asm.cu --to opencl -o %t.asm.cl 2>&1 | FileCheck %s --check-prefix=ASM
