@@ -338,6 +338,7 @@ public:
   /// groups and cuda:: atomics are rewritten where they are used.
   void checkLibraryType(const clang::TagDecl *decl, clang::SourceLocation at);
   llvm::DenseSet<clang::SourceLocation> reportedLibraryTypes;
+  llvm::DenseSet<clang::SourceLocation> warnedLayouts;
   bool VisitRecordTypeLoc(clang::RecordTypeLoc tl) {
     checkLibraryType(tl.getDecl(), tl.getNameLoc());
     return true;
@@ -374,7 +375,13 @@ public:
   }
   /// A member named as OpenCL C reserves (`float *constant;`) is renamed as
   /// a variable is, in its declaration and every use.
+  /// CUDA's 3-component vectors (`float3`: 12 bytes, 4-byte aligned) are
+  /// smaller than OpenCL C's (the size and alignment of 4 components):
+  /// memory that holds them (a buffer, an array, a struct, a kernel
+  /// argument) has another layout, which the host program must give it.
+  void warnThreeComponentLayout(const clang::DeclaratorDecl *d, bool byValue);
   bool VisitFieldDecl(clang::FieldDecl *field) {
+    warnThreeComponentLayout(field, true);
     renameIfKeyword(field, field->getLocation());
     if (field->hasInClassInitializer())
       return error(field->getLocation(),
@@ -1740,6 +1747,9 @@ bool SyntaxRewriter::VisitVarDecl(clang::VarDecl *var) {
   renameIfKeyword(var, var->getLocation());
   if (removeThreadBlockVar(var))
     return true;
+  warnThreeComponentLayout(
+      var, llvm::isa<clang::ParmVarDecl>(var) && currentFunction &&
+               currentFunction->hasAttr<clang::CUDAGlobalAttr>());
   if (llvm::isa<clang::ParmVarDecl>(var)) {
     // `__grid_constant__ const T p`: a kernel's argument by value is
     // constant in OpenCL C already; the attribute goes.
@@ -2198,6 +2208,35 @@ void SyntaxRewriter::qualifyCast(clang::ExplicitCastExpr *e) {
   std::string qualifier = qualifierFor(memory, cl2, false, message);
   if (!qualifier.empty())
     insertBefore(tl.getBeginLoc(), qualifier);
+}
+
+void SyntaxRewriter::warnThreeComponentLayout(const clang::DeclaratorDecl *d,
+                                              bool byValue) {
+  clang::QualType type = d->getType();
+  bool inMemory = byValue;
+  while (type->isPointerType() || type->isArrayType() ||
+         type->isReferenceType()) {
+    inMemory = true;
+    type = type->isArrayType()
+               ? src.getContext().getAsArrayType(type)->getElementType()
+               : type->getPointeeType();
+  }
+  const clang::RecordDecl *record = type->getAsRecordDecl();
+  if (!inMemory || !record || !record->getIdentifier() ||
+      src.isUserLocation(record->getLocation()) ||
+      !isSharedVectorTypeName(record->getName()) ||
+      !record->getName().ends_with("3"))
+    return;
+  clang::SourceLocation at = sm.getExpansionLoc(d->getLocation());
+  if (!src.isUserLocation(at) || !warnedLayouts.insert(at).second)
+    return;
+  src.report(at, DiagnosticsEngine::Warning,
+             "CUDA stores a " + record->getName().str() +
+                 " as 3 components; OpenCL C gives a 3-component vector the "
+                 "size and alignment of a 4-component one: the memory this " +
+                 (llvm::isa<clang::FieldDecl>(d) ? "member" : "declaration") +
+                 " names has another layout in the translation, which the "
+                 "host program must give it");
 }
 
 void SyntaxRewriter::checkLibraryType(const clang::TagDecl *decl,

@@ -102,6 +102,16 @@ __global__ void dyn(float *out) {
   out[threadIdx.x] = t[0];
 }
 
+// CUDA's float3 is 12 bytes, OpenCL C's 16: a warning where memory holds
+// them (a buffer, an array, a struct member, a kernel argument); none for a
+// private variable (the float3 of kernel k above).
+// RUN: xfence translate %s --to opencl -cl-std=CL3.0 -I %S/Inputs/findings -o %t.cl 2>&1 | FileCheck %s --check-prefix=LAYOUT --allow-empty
+// LAYOUT-NOT: warning: CUDA stores
+// RUN: printf 'struct P { int3 a; };\n__global__ void k(float3 *d, P *p) { d[0].x = p[0].a.x; }\n' > %t.f3.cu
+// RUN: xfence translate %t.f3.cu --to opencl -o %t.f3.cl 2>&1 | FileCheck %s --check-prefix=LAYOUT3
+// LAYOUT3: f3.cu:1:17: warning: CUDA stores a int3 as 3 components; OpenCL C gives a 3-component vector the size and alignment of a 4-component one: the memory this member names has another layout in the translation, which the host program must give it
+// LAYOUT3: f3.cu:2:27: warning: CUDA stores a float3 as 3 components
+
 // What stays an error, with its location:
 // RUN: printf '__global__ void k(int *p) { asm("trap;"); p[0] = 1; }\n' > %t.asm.cu
 // RUN: not xfence translate %t.asm.cu --to opencl -o %t.asm.cl 2>&1 | FileCheck %s --check-prefix=ASM
