@@ -570,11 +570,40 @@ std::string stdintConstantMacros(llvm::StringRef text) {
 /// to this macro (CudaSyntax.cpp), defined where the output uses it: each
 /// argument is evaluated once, as in the call.
 std::string mathHelperMacros(llvm::StringRef text) {
-  llvm::Regex use("(^|[^A-Za-z0-9_])xfence_sincos[ \t]*\\(");
-  if (!use.match(text))
-    return "";
-  return "// CUDA's sincos(x, s, c) stores the sine too.\n"
-         "#define xfence_sincos(x, s, c) (*(s) = sincos((x), (c)))\n";
+  // CUDA's integer and conversion intrinsics that OpenCL C has no function
+  // for, as the CUDA Math API defines them; each takes its arguments once.
+  static const std::pair<llvm::StringLiteral, llvm::StringLiteral> kHelpers[] =
+      {{"xfence_sincos",
+        "// CUDA's sincos(x, s, c) stores the sine too.\n"
+        "#define xfence_sincos(x, s, c) (*(s) = sincos((x), (c)))\n"},
+       {"xfence_ffs",
+        "// __ffs: the position of the least significant 1 bit, from 1; 0 "
+        "for 0.\n"
+        "static inline int xfence_ffs(int x) { return 32 - (int)clz(x & -x); "
+        "}\n"},
+       {"xfence_ffsll", "static inline int xfence_ffsll(long x) { return 64 - "
+                        "(int)clz(x & -x); }\n"},
+       {"xfence_byte_perm",
+        "// __byte_perm: byte n of the result is byte s<4n+2:4n> of {y, x}.\n"
+        "static inline uint xfence_byte_perm(uint x, uint y, uint s) {\n"
+        "  ulong v = ((ulong)y << 32) | x;\n"
+        "  uint r = 0;\n"
+        "  for (int n = 0; n < 4; ++n)\n"
+        "    r |= (uint)((v >> (8 * ((s >> (4 * n)) & 7))) & 0xff) << (8 * "
+        "n);\n"
+        "  return r;\n"
+        "}\n"},
+       {"xfence_saturatef",
+        "// __saturatef: x clamped to [0, 1], 0 for NaN.\n"
+        "static inline float xfence_saturatef(float x) { return clamp(x, 0.0f, "
+        "1.0f); }\n"}};
+  std::string helpers;
+  for (const auto &[name, body] : kHelpers) {
+    llvm::Regex use(("(^|[^A-Za-z0-9_])" + name + "[ \t]*\\(").str());
+    if (use.match(text))
+      helpers += body.str();
+  }
+  return helpers;
 }
 
 } // namespace

@@ -2693,6 +2693,12 @@ bool SyntaxRewriter::VisitCallExpr(clang::CallExpr *call) {
       {"sincosf", "xfence_sincos"},
       {"__sincosf", "xfence_sincos"},
       {"sincos", "xfence_sincos"},
+      // Helpers of the prelude (CudaToOpenCL.cpp), as the CUDA Math API
+      // defines these.
+      {"__ffs", "xfence_ffs"},
+      {"__ffsll", "xfence_ffsll"},
+      {"__byte_perm", "xfence_byte_perm"},
+      {"__saturatef", "xfence_saturatef"},
       {"__frsqrt_rn", "rsqrt"},
       {"rsqrtf", "rsqrt"},
       {"sqrtf", "sqrt"},
