@@ -2763,13 +2763,120 @@ bool isOpenCLAtomicTypeName(llvm::StringRef name) {
   return names.contains(name);
 }
 
+/// Whether `name` is a built-in function of OpenCL C (OpenCL C 3.0, 6.15),
+/// which a user's function of that name would redeclare: PoCL's headers
+/// define many as macros of their own names (`clamp` is `_cl_clamp`), so
+/// the user's function (helper_math.h's clamp, dot, length, ...) would
+/// become theirs.
+static bool isOpenCLBuiltinFunctionName(llvm::StringRef name) {
+  static const llvm::StringSet<> names = {
+      // Math functions.
+      "acos", "acosh", "acospi", "asin", "asinh", "asinpi", "atan", "atan2",
+      "atanh", "atanpi", "atan2pi", "cbrt", "ceil", "copysign", "cos", "cosh",
+      "cospi", "erfc", "erf", "exp", "exp2", "exp10", "expm1", "fabs", "fdim",
+      "floor", "fma", "fmax", "fmin", "fmod", "fract", "frexp", "hypot",
+      "ilogb", "ldexp", "lgamma", "lgamma_r", "log", "log2", "log10", "log1p",
+      "logb", "mad", "maxmag", "minmag", "modf", "nan", "nextafter", "pow",
+      "pown", "powr", "remainder", "remquo", "rint", "rootn", "round", "rsqrt",
+      "sin", "sincos", "sinh", "sinpi", "sqrt", "tan", "tanh", "tanpi",
+      "tgamma", "trunc",
+      // Integer functions.
+      "abs", "abs_diff", "add_sat", "hadd", "rhadd", "clamp", "clz", "ctz",
+      "mad_hi", "mad_sat", "max", "min", "mul_hi", "rotate", "sub_sat",
+      "upsample", "popcount", "mad24", "mul24",
+      // Common, geometric and relational functions.
+      "degrees", "mix", "radians", "step", "smoothstep", "sign", "cross", "dot",
+      "distance", "length", "normalize", "fast_distance", "fast_length",
+      "fast_normalize", "isequal", "isnotequal", "isgreater", "isgreaterequal",
+      "isless", "islessequal", "islessgreater", "isfinite", "isinf", "isnan",
+      "isnormal", "isordered", "isunordered", "signbit", "any", "all",
+      "bitselect", "select", "shuffle", "shuffle2",
+      // Synchronization, copies and work-items.
+      "barrier", "mem_fence", "read_mem_fence", "write_mem_fence",
+      "work_group_barrier", "async_work_group_copy",
+      "async_work_group_strided_copy", "wait_group_events", "prefetch",
+      "get_work_dim", "get_global_size", "get_global_id", "get_local_size",
+      "get_local_id", "get_num_groups", "get_group_id", "get_global_offset",
+      "printf"};
+  if (names.contains(name))
+    return true;
+  // native_cos, half_sqrt, ...
+  static const llvm::StringSet<> fast = {
+      "cos",   "divide", "exp",   "exp2",  "exp10", "log",  "log2",
+      "log10", "powr",   "recip", "rsqrt", "sin",   "sqrt", "tan"};
+  llvm::StringRef rest = name;
+  if (rest.consume_front("native_") || rest.consume_front("half_"))
+    return fast.contains(rest);
+  // as_float4, convert_int_sat_rte, ...
+  auto isTypeName = [](llvm::StringRef t) {
+    for (llvm::StringRef element :
+         {"char", "uchar", "short", "ushort", "int", "uint", "long", "ulong",
+          "float", "double", "half"})
+      if (t.consume_front(element))
+        return t.empty() || llvm::is_contained({"2", "3", "4", "8", "16"}, t);
+    return false;
+  };
+  rest = name;
+  if (rest.consume_front("as_"))
+    return isTypeName(rest);
+  if (rest.consume_front("convert_"))
+    return isTypeName(rest.split('_').first);
+  // vload4, vstore_half2, ...
+  rest = name;
+  if (rest.consume_front("vload") || rest.consume_front("vstore")) {
+    rest.consume_front("a");
+    rest.consume_front("_half");
+    return rest.empty() || llvm::is_contained({"2", "3", "4", "8", "16"},
+                                              rest.split('_').first);
+  }
+  // The atomic functions of OpenCL C 1.x (atomic_add, atom_add) and 2.0.
+  static const llvm::StringSet<> atomics = {"add",
+                                            "sub",
+                                            "xchg",
+                                            "inc",
+                                            "dec",
+                                            "cmpxchg",
+                                            "min",
+                                            "max",
+                                            "and",
+                                            "or",
+                                            "xor",
+                                            "init",
+                                            "store",
+                                            "load",
+                                            "exchange",
+                                            "compare_exchange_strong",
+                                            "compare_exchange_weak",
+                                            "fetch_add",
+                                            "fetch_sub",
+                                            "fetch_or",
+                                            "fetch_xor",
+                                            "fetch_and",
+                                            "fetch_min",
+                                            "fetch_max",
+                                            "work_item_fence",
+                                            "flag_test_and_set",
+                                            "flag_clear"};
+  for (llvm::StringRef prefix : {"atomic_", "atom_"}) {
+    rest = name;
+    if (rest.consume_front(prefix)) {
+      rest.consume_back("_explicit");
+      return atomics.contains(rest);
+    }
+  }
+  return false;
+}
+
 void SyntaxRewriter::renameIfKeyword(const clang::NamedDecl *d,
                                      clang::SourceLocation at) {
-  if (!d->getIdentifier() || !isOpenCLKeyword(d->getName()) ||
-      !src.isUserLocation(d->getLocation()))
+  if (!d->getIdentifier() || !src.isUserLocation(d->getLocation()))
     return;
-  // A name that OpenCL C reserves gets a trailing '_', in its declaration
-  // and every use.
+  if (!isOpenCLKeyword(d->getName()) &&
+      !(llvm::isa<clang::FunctionDecl>(d) &&
+        isOpenCLBuiltinFunctionName(d->getName())))
+    return;
+  // A name that OpenCL C reserves, or a function of its built-in library,
+  // gets a trailing '_', in its declaration and every use.
   replaceToken(at, d->getName().str() + "_");
 }
 

@@ -19,6 +19,14 @@
 // CHECK: float magnitude(float x) { return fabs(x) + fabs(x); }
 __device__ float magnitude(float x) { return abs(x) + std::abs(x); }
 
+// Functions named as OpenCL C's built-ins (helper_math.h's clamp and dot;
+// the CUDA samples' simpleCUDA2GL): PoCL's headers make a built-in's name
+// a macro of their own, so each is renamed, with its calls.
+// CHECK: float clamp_(float f, float a, float b)
+__device__ float clamp(float f, float a, float b) { return fmaxf(a, fminf(f, b)); }
+// CHECK: float dot_(float2 a, float2 b)
+__device__ float dot(float2 a, float2 b) { return a.x * b.x + a.y * b.y; }
+
 // A member named as OpenCL C reserves (gmm's `float *constant`).
 // CHECK: struct Cluster { float constant_; int n; };
 struct Cluster { float constant; int n; };
@@ -53,7 +61,8 @@ enum class Mode { Low, High = 4 };
 // LargeKernelParameter).
 // CHECK: __kernel void k(__global long *out, const __global float *in, const __global int64_t *w)
 __global__ void k(long long *out, const float *in, const int64_t *w) {
-  out[0] = (long long)magnitude(-2.5f);
+  // CHECK: out[0] = (long)(magnitude(-2.5f) + dot_((float2)(0, 0), (float2)(1, 1)));
+  out[0] = (long long)(magnitude(-2.5f) + dot(make_float2(0, 0), make_float2(1, 1)));
   Cluster c = {1.5f, 7};
   c.constant += 1.0f;
   // CHECK: c.constant_ += 1.0f;
@@ -77,7 +86,7 @@ __global__ void k(long long *out, const float *in, const int64_t *w) {
   // CHECK: v = (float3)(1.0f, 2.0f, 0);
   v = {1.0f, 2.0f};
   out[7] = (long long)(v.x + 2 * v.y + 100 * v.z);
-  out[8] = 40 + guarded_twice(3);
+  out[8] = (long long)clamp(46.5f + guarded_twice(0), 0.0f, 46.0f);
   out[9] = second_plus(1) + (w[0] + w[1] == 5 ? 1 : 0);
   // A pointer and another variable in one declaration (gups, resnet): the
   // pointer's address space would have applied to both.
