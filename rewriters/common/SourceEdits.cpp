@@ -699,6 +699,16 @@ FailureOr<std::string> SourceEdits::applyWithin(const FileCharRange &range) {
   return rebuild(buffer, inside);
 }
 
+/// The begin and end offsets of the line of `buffer` that holds `offset`
+/// (without its newline).
+static std::pair<size_t, size_t> lineAround(llvm::StringRef buffer,
+                                            size_t offset) {
+  size_t begin = buffer.rfind('\n', offset);
+  begin = begin == llvm::StringRef::npos ? 0 : begin + 1;
+  size_t end = buffer.find('\n', offset);
+  return {begin, end == llvm::StringRef::npos ? buffer.size() : end};
+}
+
 static void
 commentOutRepeatedIncludes(ParsedSource &src,
                            const llvm::DenseSet<clang::FileID> &leftOut,
@@ -734,11 +744,7 @@ commentOutRepeatedIncludes(ParsedSource &src,
     if (leftOut.contains(includer))
       continue;
     llvm::StringRef buffer = sm.getBufferData(includer);
-    size_t lineBegin = buffer.rfind('\n', offset);
-    lineBegin = lineBegin == llvm::StringRef::npos ? 0 : lineBegin + 1;
-    size_t lineEnd = buffer.find('\n', offset);
-    if (lineEnd == llvm::StringRef::npos)
-      lineEnd = buffer.size();
+    auto [lineBegin, lineEnd] = lineAround(buffer, offset);
     FileCharRange line{includer, static_cast<unsigned>(lineBegin),
                        static_cast<unsigned>(lineEnd)};
     auto &slot = byFile[includer.getHashValue()];
@@ -801,11 +807,7 @@ FailureOr<std::string> SourceEdits::apply(llvm::StringRef prelude) {
     }
     auto [includer, offset] = sm.getDecomposedLoc(includeLoc);
     llvm::StringRef buffer = sm.getBufferData(includer);
-    size_t lineBegin = buffer.rfind('\n', offset);
-    lineBegin = lineBegin == llvm::StringRef::npos ? 0 : lineBegin + 1;
-    size_t lineEnd = buffer.find('\n', offset);
-    if (lineEnd == llvm::StringRef::npos)
-      lineEnd = buffer.size();
+    auto [lineBegin, lineEnd] = lineAround(buffer, offset);
     llvm::StringRef directive = buffer.slice(lineBegin, lineEnd).trim();
     if (touchedOnly) {
       // Touched only: not if the translation replaces the #include.

@@ -3278,24 +3278,16 @@ bool SyntaxRewriter::TraverseNestedNameSpecifierLoc(
     clang::NestedNameSpecifierLoc loc) {
   if (!loc)
     return true;
-  // `Op::` of the user's scoped enumeration: its enumerators are renamed
-  // `Op_ERODE` (VisitDeclRefExpr), the qualifier goes.
+  // `Op::` of the user's scoped enumeration goes too: its enumerators are
+  // renamed `Op_ERODE` (VisitDeclRefExpr).
+  bool scopedEnum = false;
   if (clang::NestedNameSpecifier q = loc.getNestedNameSpecifier();
       q.getKind() == clang::NestedNameSpecifier::Kind::Type)
-    if (const auto *e = q.getAsType()->getAs<clang::EnumType>();
-        e && isScopedUserEnum(e->getDecl())) {
-      clang::SourceRange range = loc.getSourceRange();
-      clang::SourceLocation end =
-          clang::Lexer::getLocForEndOfToken(range.getEnd(), 0, sm, lo);
-      if (range.getBegin().isMacroID() || end.isInvalid())
-        return error(range.getBegin(), "cannot rewrite this qualifier: it is "
-                                       "written in a macro");
-      auto [file, offset] = sm.getDecomposedLoc(range.getBegin());
-      edits.replace({file, offset, sm.getFileOffset(end)}, "");
-      return true;
-    }
+    if (const auto *e = q.getAsType()->getAs<clang::EnumType>())
+      scopedEnum = isScopedUserEnum(e->getDecl());
   bool userNamespaces = false;
-  for (clang::NestedNameSpecifier q = loc.getNestedNameSpecifier(); q;) {
+  for (clang::NestedNameSpecifier q = loc.getNestedNameSpecifier();
+       q && !scopedEnum;) {
     if (q.getKind() == clang::NestedNameSpecifier::Kind::Global)
       break;
     if (q.getKind() != clang::NestedNameSpecifier::Kind::Namespace) {
@@ -3311,7 +3303,7 @@ bool SyntaxRewriter::TraverseNestedNameSpecifierLoc(
     userNamespaces = true;
     q = prefix;
   }
-  if (userNamespaces) {
+  if (userNamespaces || scopedEnum) {
     // `N::` (the range ends at the last `::`).
     clang::SourceRange range = loc.getSourceRange();
     clang::SourceLocation end =
