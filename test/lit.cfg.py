@@ -149,6 +149,9 @@ hip_clang = os.path.join(config.llvm_tools_dir, "clang")
 if os.path.exists("/usr/include/hip/hip_runtime.h") and os.access(
         hip_clang, os.X_OK):
     config.available_features.add("hip-headers")
+    # hipRAND (Debian's libhiprand-dev), where cuRAND translates to.
+    if os.path.exists("/usr/include/hiprand/hiprand_kernel.h"):
+        config.available_features.add("hiprand-headers")
     config.substitutions.append(
         ("%hip-clang", hip_clang + " -x hip --offload-arch=gfx90a -nogpulib "
          "-D__AMDGCN_WAVEFRONT_SIZE=64"))

@@ -59,29 +59,38 @@ llvm::LogicalResult xfence::checkOutput(const OutputCompiler &compiler,
     return internalError("cannot create a temporary directory to check the "
                          "translation (" +
                          ec.message() + ")");
-  llvm::SmallString<128> file(dir), messages(dir);
+  llvm::SmallString<128> file(dir), messages(dir), shim(dir);
   llvm::sys::path::append(
       file, llvm::sys::path::stem(shownAs.empty() ? "out" : shownAs) +
                 compiler.extension);
   llvm::sys::path::append(messages, "messages.txt");
+  llvm::sys::path::append(shim, "xfence-toolchain-shim.h");
   auto cleanUp = [&] {
     llvm::sys::fs::remove(file);
     llvm::sys::fs::remove(messages);
+    llvm::sys::fs::remove(shim);
     llvm::sys::fs::remove(dir);
   };
-  {
+  auto write = [](llvm::StringRef path, llvm::StringRef content) {
     std::error_code ec;
-    llvm::raw_fd_ostream os(file, ec);
+    llvm::raw_fd_ostream os(path, ec);
     if (!ec)
-      os << text;
-    if (ec || os.has_error()) {
-      cleanUp();
-      return internalError("cannot write the translation to a temporary "
-                           "file to check it");
-    }
+      os << content;
+    return !ec && !os.has_error();
+  };
+  if (!write(file, text) ||
+      (!compiler.toolchainShim.empty() &&
+       !write(shim, compiler.toolchainShim))) {
+    cleanUp();
+    return internalError("cannot write the translation to a temporary "
+                         "file to check it");
   }
   std::vector<std::string> args = {compiler.program};
   args.insert(args.end(), compiler.args.begin(), compiler.args.end());
+  if (!compiler.toolchainShim.empty()) {
+    args.push_back("-include");
+    args.push_back(std::string(shim));
+  }
   for (const std::string &d : defines)
     args.push_back("-D" + d);
   for (const std::string &i : includeDirs)

@@ -33,6 +33,10 @@ struct OutputCompiler {
   std::vector<std::string> args;
   /// The extension the file must have for it (".cu").
   std::string extension;
+  /// Text the compiler reads before the file (as `-include`): declarations
+  /// that the checking toolchain's own headers need and its compiler no
+  /// longer provides. Never anything the translation itself relies on.
+  std::string toolchainShim = {};
 };
 
 /// The program `name` from the environment variable `variable`, else the

@@ -237,6 +237,53 @@ const std::pair<const char *, const char *> kRenamed[] = {
     {"cudaGraphInstantiate", "hipGraphInstantiateWithFlags"},
 };
 
+/// cuRAND's names that hipRAND (<hiprand/hiprand.h>,
+/// <hiprand/hiprand_kernel.h>) declares with `hiprand` for `curand` and
+/// `HIPRAND` for `CURAND`: the host generator API and the device
+/// generators (state types, curand_init, curand_uniform, ...). hipRAND
+/// draws with rocRAND's implementation of the same algorithms; the numbers
+/// a seed gives need not be cuRAND's (docs/cuda-to-hip.md, cuRAND).
+const char *const kCuRandNames[] = {
+    "CURAND_RNG_PSEUDO_DEFAULT", "CURAND_RNG_PSEUDO_MRG32K3A",
+    "CURAND_RNG_PSEUDO_MT19937", "CURAND_RNG_PSEUDO_MTGP32",
+    "CURAND_RNG_PSEUDO_PHILOX4_32_10", "CURAND_RNG_PSEUDO_XORWOW",
+    "CURAND_RNG_QUASI_DEFAULT", "CURAND_RNG_QUASI_SCRAMBLED_SOBOL32",
+    "CURAND_RNG_QUASI_SCRAMBLED_SOBOL64", "CURAND_RNG_QUASI_SOBOL32",
+    "CURAND_RNG_QUASI_SOBOL64", "CURAND_RNG_TEST",
+    "CURAND_STATUS_ALLOCATION_FAILED", "CURAND_STATUS_ARCH_MISMATCH",
+    "CURAND_STATUS_DOUBLE_PRECISION_REQUIRED",
+    "CURAND_STATUS_INITIALIZATION_FAILED", "CURAND_STATUS_INTERNAL_ERROR",
+    "CURAND_STATUS_LAUNCH_FAILURE", "CURAND_STATUS_LENGTH_NOT_MULTIPLE",
+    "CURAND_STATUS_NOT_INITIALIZED", "CURAND_STATUS_OUT_OF_RANGE",
+    "CURAND_STATUS_PREEXISTING_FAILURE", "CURAND_STATUS_SUCCESS",
+    "CURAND_STATUS_TYPE_ERROR", "CURAND_STATUS_VERSION_MISMATCH", "curand",
+    "curand4", "curandCreateGenerator", "curandCreateGeneratorHost",
+    "curandCreatePoissonDistribution", "curandDestroyDistribution",
+    "curandDestroyGenerator", "curandDirectionVectors32_t",
+    "curandDiscreteDistribution_st", "curandDiscreteDistribution_t",
+    "curandGenerate", "curandGenerateLogNormal",
+    "curandGenerateLogNormalDouble", "curandGenerateNormal",
+    "curandGenerateNormalDouble", "curandGeneratePoisson",
+    "curandGenerateSeeds", "curandGenerateUniform",
+    "curandGenerateUniformDouble", "curandGenerator_st", "curandGenerator_t",
+    "curandGetVersion", "curandMakeMTGP32Constants",
+    "curandMakeMTGP32KernelState", "curandRngType", "curandRngType_t",
+    "curandSetGeneratorOffset", "curandSetPseudoRandomGeneratorSeed",
+    "curandSetQuasiRandomGeneratorDimensions", "curandSetStream", "curandState",
+    "curandStateMRG32k3a", "curandStateMRG32k3a_t", "curandStateMtgp32",
+    "curandStateMtgp32_t", "curandStatePhilox4_32_10",
+    "curandStatePhilox4_32_10_t", "curandStateSobol32", "curandStateSobol32_t",
+    "curandStateXORWOW", "curandStateXORWOW_t", "curandState_t", "curandStatus",
+    "curandStatus_t", "curand_discrete", "curand_discrete4", "curand_init",
+    "curand_log_normal", "curand_log_normal2", "curand_log_normal2_double",
+    "curand_log_normal4", "curand_log_normal4_double",
+    "curand_log_normal_double", "curand_normal", "curand_normal2",
+    "curand_normal2_double", "curand_normal4", "curand_normal4_double",
+    "curand_normal_double", "curand_poisson", "curand_poisson4",
+    "curand_uniform", "curand_uniform2_double", "curand_uniform4",
+    "curand_uniform4_double", "curand_uniform_double",
+};
+
 const llvm::StringMap<std::string> &table() {
   static const llvm::StringMap<std::string> names = [] {
     llvm::StringMap<std::string> map;
@@ -244,6 +291,9 @@ const llvm::StringMap<std::string> &table() {
       map[name] = "hip" + llvm::StringRef(name).drop_front(4).str();
     for (auto [cuda, hip] : kRenamed)
       map[cuda] = hip;
+    for (llvm::StringRef name : kCuRandNames)
+      map[name] = (name.starts_with("CURAND") ? "HIPRAND" : "hiprand") +
+                  name.drop_front(6).str();
     return map;
   }();
   return names;
@@ -284,6 +334,10 @@ std::optional<std::string> xfence::hipHeaderFor(llvm::StringRef header,
     return std::string("hip/hip_cooperative_groups.h");
   if (header == "cuda_fp16.h")
     return std::string("hip/hip_fp16.h");
+  if (header == "curand.h")
+    return std::string("hiprand/hiprand.h");
+  if (header == "curand_kernel.h")
+    return std::string("hiprand/hiprand_kernel.h");
   known = header.starts_with("cuda") || header.starts_with("cu") ||
           header.starts_with("cooperative_groups") ||
           header.starts_with("sm_") || header == "math_constants.h" ||

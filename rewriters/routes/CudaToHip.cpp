@@ -175,6 +175,13 @@ std::optional<std::string> hipSpelling(llvm::StringRef name) {
   return hipRuntimeName(name);
 }
 
+/// A name of the CUDA runtime (`cuda...`) or of a CUDA library whose names
+/// the table maps (cuRAND: `curand...`, `CURAND...`).
+bool isRuntimeOrLibraryName(llvm::StringRef name) {
+  return name.starts_with("cuda") || name.starts_with("curand") ||
+         name.starts_with("CURAND");
+}
+
 /// The host API, the warp functions and libcu++ of the user's code.
 class HipSyntax : public clang::RecursiveASTVisitor<HipSyntax> {
 public:
@@ -390,7 +397,7 @@ private:
     // The launch configuration call that clang's Sema adds to k<<<...>>>
     // has no text.
     bool warpSize = name == "warpSize" && llvm::isa<clang::VarDecl>(d);
-    if ((!warpSize && !name.starts_with("cuda") &&
+    if ((!warpSize && !isRuntimeOrLibraryName(name) &&
          !name.starts_with("make_cuda")) ||
         name == "cudaConfigureCall")
       return;
@@ -465,7 +472,7 @@ bool renameRuntimeMacros(SourceEdits &edits) {
     if (!expansion || expansion->isBuiltinMacro())
       continue;
     llvm::StringRef name = expansion->getName()->getName();
-    if (!name.starts_with("cuda") && name != "warpSize")
+    if (!isRuntimeOrLibraryName(name) && name != "warpSize")
       continue;
     const clang::MacroDefinitionRecord *definition = expansion->getDefinition();
     if (!definition || src.isUserLocation(definition->getLocation()))
@@ -499,7 +506,7 @@ bool renameRuntimeMacros(SourceEdits &edits) {
     for (const clang::Token &token : user->tokens()) {
       clang::IdentifierInfo *word = token.getIdentifierInfo();
       if (!word ||
-          (!word->getName().starts_with("cuda") &&
+          (!isRuntimeOrLibraryName(word->getName()) &&
            word->getName() != "warpSize") ||
           !token.getLocation().isFileID())
         continue;

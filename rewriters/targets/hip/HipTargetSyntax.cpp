@@ -4,8 +4,9 @@
 // indices); its host API is CUDA's with the prefix `hip` (hipError_t,
 // hipStream_t, hipGetLastError, ...), and hipFuncSetAttribute takes the
 // kernel as a `const void *`. Its half is clang's _Float16 under xfence's
-// own names, which the route's prelude declares: Debian 12's HIP 5.2
-// <hip/hip_fp16.h> does not build with clang 22.
+// own names, which the route's prelude declares, for OpenCL C's `half`
+// (CUDA's __half keeps HIP's <hip/hip_fp16.h>; the output check reads that
+// header under clang 22 with kClang22HipShim).
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,6 +18,24 @@
 #include "llvm/Support/Process.h"
 
 using namespace xfence;
+
+/// HIP 5.2's <hip/hip_fp16.h> (which hipRAND and rocPRIM include too)
+/// calls __llvm_amdgcn_rcp_f16 and __llvm_amdgcn_rcp_2f16, which the clang
+/// of HIP 5.2's time declared in its HIP headers and clang 22's do not: under
+/// clang 22 no file that includes it compiles, a mismatch of Debian's two
+/// packages and not of the translation. The check supplies the two as clang's
+/// f16 reciprocal builtin (v_rcp_f16, what the old declarations named).
+constexpr llvm::StringLiteral kClang22HipShim =
+    "#pragma clang system_header\n"
+    "#if defined(__clang_major__) && __clang_major__ >= 22\n"
+    "__device__ inline _Float16 __llvm_amdgcn_rcp_f16(_Float16 x) {\n"
+    "  return __builtin_amdgcn_rcph(x);\n"
+    "}\n"
+    "__device__ inline __2f16 __llvm_amdgcn_rcp_2f16(__2f16 x) {\n"
+    "  return __2f16{__builtin_amdgcn_rcph(x.x), "
+    "__builtin_amdgcn_rcph(x.y)};\n"
+    "}\n"
+    "#endif\n";
 
 static llvm::Expected<xfence::OutputCompiler> hipOutputCompiler() {
   // HIP's headers (Debian's libamdhip64-dev: /usr/include/hip) under clang's
@@ -35,7 +54,8 @@ static llvm::Expected<xfence::OutputCompiler> hipOutputCompiler() {
                           {"-x", "hip", "--offload-arch=gfx90a", "-nogpulib",
                            "-D__AMDGCN_WAVEFRONT_SIZE=64", "-std=c++17",
                            "-fsyntax-only"},
-                          ".hip"};
+                          ".hip",
+                          kClang22HipShim.str()};
   if (include)
     compiler.args.push_back("-isystem" + *include);
   return compiler;

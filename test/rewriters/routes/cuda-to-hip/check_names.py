@@ -1,6 +1,7 @@
-"""check_names.py PAIRS COLUMN DIR [ABSENT,...]: checks that every name of
-column COLUMN (1 or 2) of a `cuda hip` pair list is declared somewhere in
-the headers under DIR (as a whole word), except the names ABSENT."""
+"""check_names.py PAIRS COLUMN DIR[:DIR...] [ABSENT,...]: checks that every
+name of column COLUMN (1 or 2) of a `cuda hip` pair list is declared
+somewhere in the headers under the DIRs (as a whole word), except the names
+ABSENT."""
 import os
 import re
 import sys
@@ -10,7 +11,7 @@ absent = set(sys.argv[4].split(",")) if len(sys.argv) > 4 else set()
 names = [line.split()[column - 1] for line in open(pairs) if line.strip()]
 names = [n for n in names if n not in absent]
 text = []
-for dirpath, _, files in os.walk(root):
+for dirpath, _, files in (w for r in root.split(":") for w in os.walk(r)):
     for f in files:
         if f.endswith((".h", ".hpp", ".inl")) or "." not in f:
             try:
