@@ -152,9 +152,13 @@ if os.path.exists("/usr/include/hip/hip_runtime.h") and os.access(
     # hipRAND (Debian's libhiprand-dev), where cuRAND translates to.
     if os.path.exists("/usr/include/hiprand/hiprand_kernel.h"):
         config.available_features.add("hiprand-headers")
+    # The shim of xfence's own output check: HIP 5.2's <hip/hip_fp16.h>
+    # under clang 22 (rewriters/targets/hip/clang22-hip-shim.h).
     config.substitutions.append(
         ("%hip-clang", hip_clang + " -x hip --offload-arch=gfx90a -nogpulib "
-         "-D__AMDGCN_WAVEFRONT_SIZE=64"))
+         "-D__AMDGCN_WAVEFRONT_SIZE=64 -include " + os.path.join(
+             config.xfence_src_root, "rewriters", "targets", "hip",
+             "clang22-hip-shim.h")))
 
 # alpaka 3 (header-only, not packaged): -DXFENCE_ALPAKA_INCLUDE_DIR names
 # its include/ directory. %alpaka-cxx compiles a C++20 file against it for

@@ -19,23 +19,9 @@
 
 using namespace xfence;
 
-/// HIP 5.2's <hip/hip_fp16.h> (which hipRAND and rocPRIM include too)
-/// calls __llvm_amdgcn_rcp_f16 and __llvm_amdgcn_rcp_2f16, which the clang
-/// of HIP 5.2's time declared in its HIP headers and clang 22's do not: under
-/// clang 22 no file that includes it compiles, a mismatch of Debian's two
-/// packages and not of the translation. The check supplies the two as clang's
-/// f16 reciprocal builtin (v_rcp_f16, what the old declarations named).
-constexpr llvm::StringLiteral kClang22HipShim =
-    "#pragma clang system_header\n"
-    "#if defined(__clang_major__) && __clang_major__ >= 22\n"
-    "__device__ inline _Float16 __llvm_amdgcn_rcp_f16(_Float16 x) {\n"
-    "  return __builtin_amdgcn_rcph(x);\n"
-    "}\n"
-    "__device__ inline __2f16 __llvm_amdgcn_rcp_2f16(__2f16 x) {\n"
-    "  return __2f16{__builtin_amdgcn_rcph(x.x), "
-    "__builtin_amdgcn_rcph(x.y)};\n"
-    "}\n"
-    "#endif\n";
+/// The shim the check reads before the file: HIP 5.2's half header under
+/// clang 22 (clang22-hip-shim.h says why).
+#include "HipShim.inc"
 
 static llvm::Expected<xfence::OutputCompiler> hipOutputCompiler() {
   // HIP's headers (Debian's libamdhip64-dev: /usr/include/hip) under clang's
