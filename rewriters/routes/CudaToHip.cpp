@@ -19,6 +19,7 @@
 #include "rewriters/names/HipNames.h"
 #include "rewriters/sources/cuda/CudaSiteRewriter.h"
 #include "rewriters/sources/cuda/CudaSyntax.h"
+#include "rewriters/sources/cuda/VectorOperators.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/PassManager.h"
@@ -233,6 +234,70 @@ public:
     return true;
   }
 
+  bool VisitFunctionDecl(clang::FunctionDecl *f) {
+    if (clashesWithHipHostFunction(f))
+      renameUserToken(f->getLocation(), f->getName().str() + "_");
+    if (isHipMemberVectorOperator(f))
+      removeDeclaration(f, "/* xfence: " + f->getNameAsString() +
+                               " on a vector type is a member of HIP's "
+                               "vector types, component-wise as this was */");
+    return true;
+  }
+
+  /// A compound assignment (`+=`, `*=`, ...) of the user's over one of
+  /// CUDA's vector types that is, read on the AST, the component-wise one
+  /// (helper_math.h's): HIP's vector types have it as a member, with the
+  /// same meaning, and the two would be ambiguous at every use. The user's
+  /// goes; its uses stay.
+  bool isHipMemberVectorOperator(const clang::FunctionDecl *f) {
+    if (!f->isOverloadedOperator() || !src.isUserLocation(f->getLocation()))
+      return false;
+    const clang::FunctionDecl *def = f->getDefinition();
+    if (!def || !llvm::is_contained({clang::OO_PlusEqual, clang::OO_MinusEqual,
+                                     clang::OO_StarEqual, clang::OO_SlashEqual,
+                                     clang::OO_PercentEqual, clang::OO_AmpEqual,
+                                     clang::OO_PipeEqual, clang::OO_CaretEqual,
+                                     clang::OO_LessLessEqual,
+                                     clang::OO_GreaterGreaterEqual},
+                                    def->getOverloadedOperator()))
+      return false;
+    auto [it, inserted] = vectorOperators.try_emplace(def, false);
+    if (inserted)
+      it->second = isComponentwiseVectorOperator(def, src);
+    return it->second;
+  }
+
+  /// Takes `f`'s declaration away (with the attributes before it and, for
+  /// a prototype, its `;`), leaving `note`.
+  void removeDeclaration(const clang::FunctionDecl *f,
+                         const std::string &note) {
+    const clang::LangOptions &lo = src.getLangOpts();
+    clang::SourceLocation first = sm.getExpansionLoc(f->getBeginLoc());
+    for (const clang::Attr *a : f->attrs()) {
+      if (a->isImplicit() || a->getLocation().isInvalid())
+        continue;
+      clang::SourceLocation at = sm.getExpansionLoc(a->getLocation());
+      if (sm.getFileID(at) == sm.getFileID(first) &&
+          sm.isBeforeInTranslationUnit(at, first))
+        first = at;
+    }
+    clang::SourceLocation last = sm.getExpansionRange(f->getEndLoc()).getEnd();
+    if (sm.getFileID(first) != sm.getFileID(last) ||
+        !src.isUserLocation(first)) {
+      error(f->getLocation(), "cannot rewrite this text");
+      return;
+    }
+    unsigned end = sm.getFileOffset(last) +
+                   clang::Lexer::MeasureTokenLength(last, sm, lo);
+    if (!f->doesThisDeclarationHaveABody()) {
+      clang::SourceLocation semi = clang::Lexer::findLocationAfterToken(
+          last, clang::tok::semi, sm, lo, false);
+      if (semi.isValid())
+        end = sm.getFileOffset(semi);
+    }
+    edits.replace({sm.getFileID(first), sm.getFileOffset(first), end}, note);
+  }
+
   bool VisitDeclRefExpr(clang::DeclRefExpr *e) {
     rename(e->getDecl(), e->getLocation());
     return true;
@@ -370,7 +435,41 @@ private:
     usedWarpHelper[helper - std::begin(kWarpHelpers)] = true;
   }
 
+  /// HIP 5.2's headers define host functions `int min(int, int)` and
+  /// `int max(int, int)`, which CUDA's do not: a user's host function of
+  /// that signature (the "host implementations of CUDA functions" of
+  /// helper_math.h) would be a redefinition. It and its uses get a
+  /// trailing '_'.
+  bool clashesWithHipHostFunction(const clang::NamedDecl *d) const {
+    auto *f = llvm::dyn_cast_or_null<clang::FunctionDecl>(d);
+    if (!f || !f->getIdentifier() || !src.isUserLocation(f->getLocation()) ||
+        (f->getName() != "min" && f->getName() != "max") ||
+        f->getNumParams() != 2 || !f->getDeclContext()->isFileContext())
+      return false;
+    for (const clang::ParmVarDecl *p : f->parameters())
+      if (!p->getType()->isSpecificBuiltinType(clang::BuiltinType::Int))
+        return false;
+    return f->getReturnType()->isSpecificBuiltinType(clang::BuiltinType::Int);
+  }
+
+  /// Replaces the user's token at `loc` (where it is spelled) once.
+  void renameUserToken(clang::SourceLocation loc, const std::string &to) {
+    clang::SourceLocation spelled = sm.getSpellingLoc(loc);
+    if (!src.isUserLocation(spelled))
+      return;
+    auto [file, offset] = sm.getDecomposedLoc(spelled);
+    if (!renamed.insert({file, offset}).second)
+      return;
+    unsigned length =
+        clang::Lexer::MeasureTokenLength(spelled, sm, src.getLangOpts());
+    edits.replace({file, offset, offset + length}, to);
+  }
+
   void rename(const clang::NamedDecl *d, clang::SourceLocation loc) {
+    if (d && clashesWithHipHostFunction(d)) {
+      renameUserToken(loc, d->getName().str() + "_");
+      return;
+    }
     if (!d || !d->getIdentifier() || src.isUserLocation(d->getLocation()))
       return;
     llvm::StringRef name = d->getName();
@@ -409,16 +508,9 @@ private:
       return;
     }
     // The name as written: in the file, a macro argument, or a user
-    // macro's body (edited once for all its expansions).
-    clang::SourceLocation spelled = sm.getSpellingLoc(loc);
-    if (!src.isUserLocation(spelled))
-      return; // a toolkit macro's text
-    auto [file, offset] = sm.getDecomposedLoc(spelled);
-    if (!renamed.insert({file, offset}).second)
-      return;
-    unsigned length =
-        clang::Lexer::MeasureTokenLength(spelled, sm, src.getLangOpts());
-    edits.replace({file, offset, offset + length}, *hip);
+    // macro's body (edited once for all its expansions); not in a toolkit
+    // macro's text.
+    renameUserToken(loc, *hip);
   }
 
   SourceEdits &edits;
@@ -426,6 +518,7 @@ private:
   clang::SourceManager &sm;
   std::vector<FileCharRange> siteRanges;
   std::set<std::pair<clang::FileID, unsigned>> renamed;
+  llvm::DenseMap<const clang::FunctionDecl *, bool> vectorOperators;
   bool usedWarpHelper[std::size(kWarpHelpers)] = {};
 };
 
@@ -538,6 +631,71 @@ bool renameRuntimeMacros(SourceEdits &edits) {
     }
   }
   return ok;
+}
+
+/// The compiler's own macros in the conditions of the user's files: clang
+/// and nvcc define `__CUDACC__` when they compile CUDA, HIP's clang
+/// `__HIPCC__` (and not `__CUDACC__`); in CUDA's device pass
+/// `__CUDA_ARCH__` is defined, in HIP's `__HIP_DEVICE_COMPILE__`. Left as
+/// they were, `#ifndef __CUDACC__` would take in HIP the branch that CUDA
+/// never compiled (the "host implementations of CUDA functions" of
+/// helper_math.h, a redefinition of HIP's). A presence test of either
+/// (`#ifdef`, `#ifndef`, `defined X`, `defined(X)`) takes HIP's name, so
+/// the output compiles the branches the source did. A value test of
+/// `__CUDA_ARCH__` (`#if __CUDA_ARCH__ >= 700`) is left: HIP has no number
+/// for it (docs/cuda-to-hip.md).
+void rewriteCompilerMacroTests(SourceEdits &edits) {
+  ParsedSource &src = edits.getSource();
+  clang::SourceManager &sm = src.getSourceManager();
+  auto isIdentifierChar = [](char c) {
+    return clang::isAsciiIdentifierContinue(c);
+  };
+  for (auto it = sm.fileinfo_begin(); it != sm.fileinfo_end(); ++it) {
+    clang::FileID file = sm.translateFile(it->first);
+    if (file.isInvalid() || !src.isUserLocation(sm.getLocForStartOfFile(file)))
+      continue;
+    llvm::StringRef buffer = sm.getBufferData(file);
+    forEachLine(buffer, [&](size_t begin, size_t end) {
+      llvm::StringRef line = buffer.slice(begin, end);
+      llvm::StringRef rest = line.ltrim();
+      if (!rest.consume_front("#"))
+        return;
+      rest = rest.ltrim();
+      llvm::StringRef keyword = rest.take_while(isIdentifierChar);
+      bool presence = keyword == "ifdef" || keyword == "ifndef" ||
+                      keyword == "elifdef" || keyword == "elifndef";
+      if (!presence && keyword != "if" && keyword != "elif")
+        return;
+      // The condition, up to a comment.
+      llvm::StringRef condition = rest.drop_front(keyword.size());
+      condition = condition.take_front(
+          std::min(condition.find("//"), condition.find("/*")));
+      size_t base = condition.data() - buffer.data();
+      for (auto [cuda, hip] :
+           {std::pair<llvm::StringRef, llvm::StringRef>{"__CUDACC__",
+                                                        "__HIPCC__"},
+            {"__CUDA_ARCH__", "__HIP_DEVICE_COMPILE__"}}) {
+        for (size_t at = condition.find(cuda); at != llvm::StringRef::npos;
+             at = condition.find(cuda, at + cuda.size())) {
+          size_t after = at + cuda.size();
+          if ((at > 0 && isIdentifierChar(condition[at - 1])) ||
+              (after < condition.size() && isIdentifierChar(condition[after])))
+            continue;
+          // `#if` and `#elif`: only an operand of `defined`.
+          if (!presence) {
+            llvm::StringRef before = condition.take_front(at).rtrim();
+            before.consume_back("(");
+            if (!before.rtrim().ends_with("defined"))
+              continue;
+          }
+          unsigned offset = static_cast<unsigned>(base + at);
+          edits.replace({file, offset, offset + static_cast<unsigned>(
+                                                     cuda.size())},
+                        hip.str());
+        }
+      }
+    });
+  }
 }
 
 /// `#ifdef X`, `#ifndef X`, `#if defined(X)` and `#if !defined(X)` in the
@@ -694,6 +852,7 @@ xfence::translateCudaToHip(llvm::StringRef path, llvm::StringRef contents,
   if (!ok)
     return failure();
   rewriteToolkitConditions(edits);
+  rewriteCompilerMacroTests(edits);
   std::string prelude =
       "// Translated from CUDA to HIP by xfence (docs/cuda-to-hip.md).\n"
       "#include <hip/hip_runtime.h>\n" +
