@@ -726,6 +726,16 @@ commentOutRepeatedIncludes(ParsedSource &src,
         inlined.insert(&entry->getFileEntry());
   if (inlined.empty())
     return;
+  // The #include lines to comment out: those that entered the file again
+  // (the source manager has an entry for each), and those that clang's
+  // multiple-include optimization skipped, the file's whole text under an
+  // include guard already defined (no entry: the preprocessing record has
+  // the directive). The #include that was inlined is neither.
+  llvm::DenseSet<clang::SourceLocation> inlinedAt;
+  for (auto &[hash, slot] : byFile)
+    if (slot.first != sm.getMainFileID())
+      inlinedAt.insert(sm.getIncludeLoc(slot.first));
+  std::vector<clang::SourceLocation> repeated;
   for (unsigned i = 1, e = sm.local_sloc_entry_size(); i < e; ++i) {
     const clang::SrcMgr::SLocEntry &entry = sm.getLocalSLocEntry(i);
     if (!entry.isFile())
@@ -737,10 +747,36 @@ commentOutRepeatedIncludes(ParsedSource &src,
     if (!ref || !inlined.contains(&ref->getFileEntry()) ||
         byFile.count(id.getHashValue()))
       continue;
-    clang::SourceLocation includeLoc = entry.getFile().getIncludeLoc();
-    if (includeLoc.isInvalid() || !src.isUserLocation(includeLoc))
+    repeated.push_back(entry.getFile().getIncludeLoc());
+  }
+  if (clang::PreprocessingRecord *record =
+          src.getUnit().getPreprocessor().getPreprocessingRecord())
+    for (clang::PreprocessedEntity *entity : *record)
+      if (auto *directive =
+              llvm::dyn_cast_or_null<clang::InclusionDirective>(entity))
+        if (directive->getFile() &&
+            inlined.contains(&directive->getFile()->getFileEntry()))
+          repeated.push_back(directive->getSourceRange().getBegin());
+  // The inlined #include's line, by file and line start.
+  llvm::DenseSet<std::pair<clang::FileID, unsigned>> inlinedLines;
+  for (clang::SourceLocation at : inlinedAt) {
+    if (at.isInvalid() || !at.isFileID())
+      continue;
+    auto [file, offset] = sm.getDecomposedLoc(at);
+    inlinedLines.insert(
+        {file, static_cast<unsigned>(
+                   lineAround(sm.getBufferData(file), offset).first)});
+  }
+  for (clang::SourceLocation includeLoc : repeated) {
+    if (includeLoc.isInvalid() || !includeLoc.isFileID() ||
+        !src.isUserLocation(includeLoc))
       continue;
     auto [includer, offset] = sm.getDecomposedLoc(includeLoc);
+    if (inlinedLines.contains(
+            {includer, static_cast<unsigned>(
+                           lineAround(sm.getBufferData(includer), offset)
+                               .first)}))
+      continue;
     if (leftOut.contains(includer))
       continue;
     llvm::StringRef buffer = sm.getBufferData(includer);
