@@ -68,7 +68,6 @@ const char *const kSamePattern[] = {
     "cudaDeviceDisablePeerAccess",
     "cudaMemcpyPeerAsync",
     "cudaStreamAddCallback",
-    "cudaDeviceSetLimit",
     "cudaDeviceGetStreamPriorityRange",
     "cudaStreamCreateWithPriority",
     "cudaFuncAttributeMaxDynamicSharedMemorySize",
@@ -341,7 +340,10 @@ std::optional<std::string> xfence::hipHeaderFor(llvm::StringRef header,
   known = header.starts_with("cuda") || header.starts_with("cu") ||
           header.starts_with("cooperative_groups") ||
           header.starts_with("sm_") || header == "math_constants.h" ||
-          header.starts_with("thrust/") || header.starts_with("cub/");
+          header.starts_with("thrust/") || header.starts_with("cub/") ||
+          header == "mma.h" || header.starts_with("nvtx3/") ||
+          header.starts_with("nvToolsExt") || header.starts_with("nvrtc") ||
+          header.starts_with("nvml") || header.starts_with("crt/");
   return std::nullopt;
 }
 

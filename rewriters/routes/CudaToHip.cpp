@@ -74,6 +74,42 @@ struct WarpHelper {
   llvm::StringLiteral cuda, helper, text;
 };
 
+/// CUDA's integer minimum and maximum functions that HIP 5.2 and clang's
+/// HIP headers do not declare (CUDA Math API, integer intrinsics): each a
+/// helper of the prelude by its own name, defined as CUDA documents it.
+constexpr WarpHelper kMathHelpers[] = {
+    {"umin", "xfence_umin",
+     "__host__ __device__ inline unsigned int xfence_umin(unsigned int a,\n"
+     "                                                    unsigned int b) {\n"
+     "  return a < b ? a : b;\n"
+     "}\n"},
+    {"umax", "xfence_umax",
+     "__host__ __device__ inline unsigned int xfence_umax(unsigned int a,\n"
+     "                                                    unsigned int b) {\n"
+     "  return a > b ? a : b;\n"
+     "}\n"},
+    {"llmin", "xfence_llmin",
+     "__host__ __device__ inline long long xfence_llmin(long long a,\n"
+     "                                                  long long b) {\n"
+     "  return a < b ? a : b;\n"
+     "}\n"},
+    {"llmax", "xfence_llmax",
+     "__host__ __device__ inline long long xfence_llmax(long long a,\n"
+     "                                                  long long b) {\n"
+     "  return a > b ? a : b;\n"
+     "}\n"},
+    {"ullmin", "xfence_ullmin",
+     "__host__ __device__ inline unsigned long long\n"
+     "xfence_ullmin(unsigned long long a, unsigned long long b) {\n"
+     "  return a < b ? a : b;\n"
+     "}\n"},
+    {"ullmax", "xfence_ullmax",
+     "__host__ __device__ inline unsigned long long\n"
+     "xfence_ullmax(unsigned long long a, unsigned long long b) {\n"
+     "  return a > b ? a : b;\n"
+     "}\n"},
+};
+
 /// The prelude's text before the helpers it uses.
 constexpr llvm::StringLiteral kWarpBits =
     "// CUDA's warp functions: a warp of 32 lanes is a wavefront of 32 or "
@@ -205,6 +241,21 @@ public:
   /// cuda::atomic_ref<T, S> r(x) -> T *r = &(x): the operations on r are
   /// sites, written with the pointer.
   bool VisitVarDecl(clang::VarDecl *var) {
+    // `__grid_constant__ const T p`: HIP has no such attribute; a kernel's
+    // argument by value is constant without it (where its address is taken,
+    // the address of the kernel's own copy, read-only alike).
+    if (const auto *grid = var->getAttr<clang::CUDAGridConstantAttr>();
+        grid && llvm::isa<clang::ParmVarDecl>(var) && !grid->isImplicit()) {
+      clang::SourceLocation at = sm.getExpansionLoc(grid->getLocation());
+      if (src.isUserLocation(at)) {
+        auto [file, offset] = sm.getDecomposedLoc(at);
+        unsigned length =
+            clang::Lexer::MeasureTokenLength(at, sm, src.getLangOpts());
+        edits.replace({file, offset, offset + length},
+                      "/* xfence: __grid_constant__ */");
+      }
+      return true;
+    }
     bool isRef = false;
     std::optional<clang::QualType> value =
         atomicValueType(var->getType(), &isRef);
@@ -325,13 +376,30 @@ public:
   bool VisitCallExpr(clang::CallExpr *call) {
     const clang::FunctionDecl *callee = call->getDirectCallee();
     castKernelArgument(call, callee);
+    castOverloadedArguments(call, callee);
     // The call as written (the instantiations are not visited).
     CalledFunction called = calledFunction(src, call);
     const std::string &name = called.name;
     bool declaredByUser = called.mayBeUsers;
     if (!name.empty() && isMaskedWarpFunction(name) && !declaredByUser)
       rewriteWarpCall(call, called);
+    const WarpHelper *math =
+        llvm::find_if(kMathHelpers, [&](const WarpHelper &h) {
+          return h.cuda == name;
+        });
+    if (math != std::end(kMathHelpers) && !declaredByUser &&
+        callHelper(call, called, *math))
+      usedMathHelper[math - std::begin(kMathHelpers)] = true;
     return true;
+  }
+
+  /// The prelude's text of the math helpers that the calls use.
+  std::string mathHelpers() const {
+    std::string text;
+    for (size_t i = 0; i < std::size(kMathHelpers); ++i)
+      if (usedMathHelper[i])
+        text += kMathHelpers[i].text.str();
+    return text;
   }
 
   /// The prelude's text of the warp helpers that the calls use.
@@ -391,6 +459,75 @@ private:
     edits.insertAfter(*text, ")");
   }
 
+  /// CUDA's `min` and `max` have an overload for each pair of integer and
+  /// floating types (`min(unsigned, int)` is `umin(a, (unsigned)b)`);
+  /// HIP's clang declares `min(T, T)`, `min(int, int)`, `min(float,
+  /// float)` and `min(double, double)`, and HIP's built-in indices
+  /// (`blockDim.x`) are not `unsigned` but convert to it. A call that
+  /// CUDA resolved with a conversion, or that passes a built-in index, is
+  /// ambiguous in HIP (`min(rem, blockDim.x)` of the CUDA samples'
+  /// eigenvalues). Each such argument is cast to the type CUDA's overload
+  /// computes in, its return type, which makes HIP's call the same one.
+  /// `__ffs` and `__ffsll` alike, to CUDA's parameter type (HIP 5.2 has
+  /// both a signed and an unsigned overload).
+  void castOverloadedArguments(const clang::CallExpr *call,
+                               const clang::FunctionDecl *callee) {
+    if (!callee || !callee->getIdentifier() ||
+        src.isUserLocation(callee->getLocation()) ||
+        callee->getNumParams() != call->getNumArgs())
+      return;
+    llvm::StringRef name = callee->getName();
+    bool minMax = name == "min" || name == "max";
+    if (!minMax && name != "__ffs" && name != "__ffsll")
+      return;
+    clang::ASTContext &ctx = src.getContext();
+    for (unsigned i = 0; i < call->getNumArgs(); ++i) {
+      clang::QualType target = minMax ? callee->getReturnType()
+                                      : callee->getParamDecl(i)->getType();
+      const clang::Expr *arg = call->getArg(i)->IgnoreParenImpCasts();
+      if (ctx.hasSameUnqualifiedType(arg->getType(), target) &&
+          !isBuiltinIndex(arg))
+        continue;
+      std::optional<FileCharRange> text =
+          findRewriteRange(sm, src.getLangOpts(), arg->getSourceRange());
+      if (!text) {
+        error(arg->getBeginLoc(),
+              "cannot rewrite this argument of '" + name.str() +
+                  "': HIP's overloads need it as '" +
+                  target.getUnqualifiedType().getAsString(
+                      clang::PrintingPolicy(src.getLangOpts())) +
+                  "'");
+        return;
+      }
+      edits.insertBefore(
+          *text, "(" +
+                     target.getUnqualifiedType().getAsString(
+                         clang::PrintingPolicy(src.getLangOpts())) +
+                     ")(");
+      edits.insertAfter(*text, ")");
+    }
+  }
+
+  /// `threadIdx.x`, `blockIdx.y`, `blockDim.z`, `gridDim.x`.
+  /// (clang's CUDA headers declare them as properties: a pseudo-object
+  /// whose syntactic form is the property reference).
+  static bool isBuiltinIndex(const clang::Expr *e) {
+    const auto *pseudo = llvm::dyn_cast<clang::PseudoObjectExpr>(e);
+    const auto *property =
+        pseudo ? llvm::dyn_cast<clang::MSPropertyRefExpr>(
+                     pseudo->getSyntacticForm()->IgnoreParens())
+               : nullptr;
+    if (!property)
+      return false;
+    const clang::Expr *base = property->getBaseExpr()->IgnoreParenImpCasts();
+    if (const auto *opaque = llvm::dyn_cast<clang::OpaqueValueExpr>(base))
+      base = opaque->getSourceExpr()->IgnoreParenImpCasts();
+    const auto *ref = llvm::dyn_cast<clang::DeclRefExpr>(base);
+    return ref && llvm::is_contained({"threadIdx", "blockIdx", "blockDim",
+                                      "gridDim"},
+                                     ref->getDecl()->getName());
+  }
+
   void error(clang::SourceLocation loc, const std::string &message) {
     src.report(loc, DiagnosticsEngine::Error, message);
     failed = true;
@@ -422,6 +559,13 @@ private:
                 "xfence cannot tell which to translate");
       return;
     }
+    if (callHelper(call, called, *helper))
+      usedWarpHelper[helper - std::begin(kWarpHelpers)] = true;
+  }
+
+  /// The called name becomes `helper`'s where it is written.
+  bool callHelper(const clang::CallExpr *call, const CalledFunction &called,
+                  const WarpHelper &helper) {
     std::optional<FileCharRange> range =
         calledNameText(src, called.nameRange);
     if (!range) {
@@ -429,10 +573,10 @@ private:
             "cannot translate this call of '" + called.name +
                 "': its name is not text of the user's files that xfence "
                 "can rewrite");
-      return;
+      return false;
     }
-    edits.replace(*range, helper->helper.str(), called.nameRange.getBegin());
-    usedWarpHelper[helper - std::begin(kWarpHelpers)] = true;
+    edits.replace(*range, helper.helper.str(), called.nameRange.getBegin());
+    return true;
   }
 
   /// HIP 5.2's headers define host functions `int min(int, int)` and
@@ -520,6 +664,7 @@ private:
   std::set<std::pair<clang::FileID, unsigned>> renamed;
   llvm::DenseMap<const clang::FunctionDecl *, bool> vectorOperators;
   bool usedWarpHelper[std::size(kWarpHelpers)] = {};
+  bool usedMathHelper[std::size(kMathHelpers)] = {};
 };
 
 /// `#include` directives of toolkit headers in the user's files.
@@ -856,7 +1001,7 @@ xfence::translateCudaToHip(llvm::StringRef path, llvm::StringRef contents,
   std::string prelude =
       "// Translated from CUDA to HIP by xfence (docs/cuda-to-hip.md).\n"
       "#include <hip/hip_runtime.h>\n" +
-      syntax.warpHelpers() + kPreludeEnd.str();
+      syntax.warpHelpers() + syntax.mathHelpers() + kPreludeEnd.str();
   FailureOr<std::string> text = edits.apply(prelude);
   if (failed(text) || src.hasErrors())
     return failure();

@@ -11,7 +11,10 @@ absent = set(sys.argv[4].split(",")) if len(sys.argv) > 4 else set()
 names = [line.split()[column - 1] for line in open(pairs) if line.strip()]
 names = [n for n in names if n not in absent]
 text = []
-for dirpath, _, files in (w for r in root.split(":") for w in os.walk(r)):
+for dirpath, subdirs, files in (w for r in root.split(":") for w in os.walk(r)):
+    # HIP's headers for NVIDIA's platform name HIP functions that the AMD
+    # platform may lack (hipDeviceSetLimit in HIP 5.2): not searched.
+    subdirs[:] = [d for d in subdirs if d not in ("nvidia_detail", "nvcc_detail")]
     for f in files:
         if f.endswith((".h", ".hpp", ".inl")) or "." not in f:
             try:

@@ -1,0 +1,59 @@
+// CUDA to HIP: calls that CUDA's overloads resolve and HIP's do not.
+// - min/max: CUDA has an overload per pair of types (min(unsigned, int) is
+//   umin(a, (unsigned)b)); HIP's clang declares min(T, T) and the int,
+//   float and double ones, and its built-in indices only convert to
+//   unsigned. Each argument that CUDA converted, or that is a built-in
+//   index, is cast to the type CUDA's overload computes in (the CUDA
+//   samples' eigenvalues: `min(rem, blockDim.x)`, ambiguous in HIP).
+// - __ffsll of an unsigned 64-bit value: HIP 5.2 has a signed and an
+//   unsigned overload, CUDA one (HeCBench's langford).
+// - umin, umax, llmin, llmax, ullmin, ullmax: not in HIP; helpers of the
+//   prelude (the samples' mergeSort).
+// - __grid_constant__: not in HIP; it goes (the samples'
+//   LargeKernelParameter).
+// - <mma.h> (WMMA) and cudaDeviceSetLimit (HIP 5.2 has no hipDeviceSetLimit
+//   on AMD GPUs): refused at their use; they were kept.
+// RUN: xfence translate %s --to hip --verify-output -o %t.hip
+// RUN: grep -v '^ *// [A-Z-]*:' %t.hip | FileCheck %s
+// RUN: echo '#include <mma.h>' > %t.wmma.cu
+// RUN: not xfence translate %t.wmma.cu --to hip -o %t.bad.hip 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=WMMA
+// RUN: not xfence translate %s --to hip -DLIMIT -o %t.bad.hip 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=LIMIT
+// RUN: not test -e %t.bad.hip
+
+// CHECK: __host__ __device__ inline unsigned int xfence_umin(unsigned int a,
+// CHECK: inline long long xfence_llmax(long long a,
+// CHECK: xfence: end of prelude
+#include <cstdint>
+// WMMA: wmma.cu:1:1: error: 'mma.h' has no HIP header that xfence knows
+
+// CHECK: __global__ void k(/* xfence: __grid_constant__ */ const int2 c, unsigned *o, unsigned rem, int s,
+__global__ void k(__grid_constant__ const int2 c, unsigned *o, unsigned rem, int s,
+                  uint64_t bits, long long big) {
+  // CHECK: o[0] = min(rem, (unsigned int)(blockDim.x));
+  o[0] = min(rem, blockDim.x);
+  // CHECK: o[1] = min(rem, (unsigned int)(s));
+  o[1] = min(rem, s);
+  // CHECK: o[2] = max((unsigned int)(threadIdx.x), 3u);
+  o[2] = max(threadIdx.x, 3u);
+  // CHECK: o[3] = max(s, c.x);
+  o[3] = max(s, c.x);
+  // CHECK: o[4] = __ffsll((long long)(bits)) + __ffs(s);
+  o[4] = __ffsll(bits) + __ffs(s);
+  // CHECK: o[5] = xfence_umin(rem, 7u) + xfence_umax(rem, 1u);
+  o[5] = umin(rem, 7u) + umax(rem, 1u);
+  // CHECK: o[6] = (unsigned)xfence_llmax(big, 2LL);
+  o[6] = (unsigned)llmax(big, 2LL);
+}
+
+int main() {
+  unsigned *o;
+  cudaMalloc(&o, 8 * sizeof(unsigned));
+#ifdef LIMIT
+  // LIMIT: math-overloads.cu:[[@LINE+1]]:3: error: 'cudaDeviceSetLimit' has no HIP equivalent
+  cudaDeviceSetLimit(cudaLimitMallocHeapSize, 1 << 20);
+#endif
+  k<<<1, 32>>>(make_int2(1, 2), o, 5, -3, 8, 9);
+  return cudaDeviceSynchronize() != cudaSuccess;
+}
