@@ -377,6 +377,7 @@ public:
     const clang::FunctionDecl *callee = call->getDirectCallee();
     castKernelArgument(call, callee);
     castOverloadedArguments(call, callee);
+    adaptRuntimeCall(call, callee);
     // The call as written (the instantiations are not visited).
     CalledFunction called = calledFunction(src, call);
     const std::string &name = called.name;
@@ -505,6 +506,47 @@ private:
                          clang::PrintingPolicy(src.getLangOpts())) +
                      ")(");
       edits.insertAfter(*text, ")");
+    }
+  }
+
+  /// Runtime calls whose CUDA form HIP 5.2 declares otherwise:
+  /// `cudaMallocPitch(&p, ...)` and `cudaHostGetDevicePointer(&p, ...)`
+  /// with a typed pointer (CUDA's template overloads; HIP takes
+  /// `void **` only) get the cast CUDA's template makes; `cudaMalloc3DArray`
+  /// without its flags gets CUDA's default, 0 (HIP's has no default).
+  void adaptRuntimeCall(const clang::CallExpr *call,
+                        const clang::FunctionDecl *callee) {
+    if (!callee || !callee->getIdentifier() ||
+        src.isUserLocation(callee->getLocation()) || call->getNumArgs() == 0)
+      return;
+    llvm::StringRef name = callee->getName();
+    if ((name == "cudaMallocPitch" || name == "cudaHostGetDevicePointer") &&
+        callee->getPrimaryTemplate()) {
+      const clang::Expr *arg = call->getArg(0)->IgnoreParenImpCasts();
+      std::optional<FileCharRange> text =
+          findRewriteRange(sm, src.getLangOpts(), arg->getSourceRange());
+      if (!text) {
+        error(arg->getBeginLoc(), "cannot rewrite this argument of '" +
+                                      name.str() +
+                                      "': HIP takes it as 'void **'");
+        return;
+      }
+      edits.insertBefore(*text, "(void **)(");
+      edits.insertAfter(*text, ")");
+      return;
+    }
+    if (name == "cudaMalloc3DArray" && call->getNumArgs() == 4 &&
+        call->getArg(3)->isDefaultArgument()) {
+      const clang::Expr *last = call->getArg(2);
+      std::optional<FileCharRange> text =
+          findRewriteRange(sm, src.getLangOpts(), last->getSourceRange());
+      if (!text) {
+        error(last->getBeginLoc(), "cannot rewrite this call of '" +
+                                       name.str() +
+                                       "': HIP's needs its flags argument");
+        return;
+      }
+      edits.insertAfter(*text, ", 0");
     }
   }
 
@@ -789,6 +831,71 @@ bool renameRuntimeMacros(SourceEdits &edits) {
 /// the output compiles the branches the source did. A value test of
 /// `__CUDA_ARCH__` (`#if __CUDA_ARCH__ >= 700`) is left: HIP has no number
 /// for it (docs/cuda-to-hip.md).
+/// The macro `name` as the headers of the CUDA runtime that
+/// <hip/hip_runtime.h> stands for in the output define it (not, e.g.,
+/// curand.h's, which clang's CUDA wrappers include and nvcc does not), or
+/// none.
+const clang::MacroInfo *runtimeHeaderMacro(ParsedSource &src,
+                                           llvm::StringRef name) {
+  clang::SourceManager &sm = src.getSourceManager();
+  clang::Preprocessor &pp = src.getUnit().getPreprocessor();
+  clang::IdentifierInfo *id = pp.getIdentifierInfo(name);
+  const clang::MacroInfo *macro = id ? pp.getMacroInfo(id) : nullptr;
+  if (!macro)
+    return nullptr;
+  clang::SourceLocation at = macro->getDefinitionLoc();
+  if (at.isInvalid() || src.isUserLocation(at))
+    return nullptr;
+  llvm::StringRef base =
+      llvm::sys::path::filename(sm.getFilename(sm.getSpellingLoc(at)));
+  return llvm::is_contained(
+             {"cuda_runtime.h", "cuda_runtime_api.h", "driver_types.h",
+              "vector_types.h", "host_defines.h", "device_types.h",
+              "builtin_types.h", "surface_types.h", "texture_types.h",
+              "channel_descriptor.h", "cuda_device_runtime_api.h",
+              "library_types.h", "host_config.h"},
+             base)
+             ? macro
+             : nullptr;
+}
+
+/// In the condition of an `#if` or `#elif` (at offset `base` of `file`),
+/// each macro of the CUDA runtime's headers used as a number
+/// (`CUDART_VERSION >= 2020`, not the operand of `defined`) becomes its
+/// value in the CUDA parse: HIP's headers do not define it, and it would
+/// read 0 (the CUDA samples' simpleZeroCopy took a branch with a syntax
+/// error that way).
+void replaceRuntimeVersions(SourceEdits &edits, clang::FileID file,
+                            llvm::StringRef condition, size_t base) {
+  ParsedSource &src = edits.getSource();
+  for (size_t i = 0; i < condition.size();) {
+    if (!clang::isAsciiIdentifierStart(condition[i])) {
+      ++i;
+      continue;
+    }
+    size_t end = i;
+    while (end < condition.size() &&
+           clang::isAsciiIdentifierContinue(condition[end]))
+      ++end;
+    llvm::StringRef name = condition.slice(i, end);
+    llvm::StringRef before = condition.take_front(i).rtrim();
+    before.consume_back("(");
+    bool operandOfDefined = before.rtrim().ends_with("defined");
+    const clang::MacroInfo *macro =
+        operandOfDefined ? nullptr : runtimeHeaderMacro(src, name);
+    if (macro && macro->isObjectLike() && macro->getNumTokens() == 1 &&
+        macro->getReplacementToken(0).is(clang::tok::numeric_constant)) {
+      const clang::Token &value = macro->getReplacementToken(0);
+      std::string text(value.getLiteralData(), value.getLength());
+      edits.replace({file, static_cast<unsigned>(base + i),
+                     static_cast<unsigned>(base + end)},
+                    text + " /* xfence: " + name.str() +
+                        " of the CUDA headers */");
+    }
+    i = end;
+  }
+}
+
 void rewriteCompilerMacroTests(SourceEdits &edits) {
   ParsedSource &src = edits.getSource();
   clang::SourceManager &sm = src.getSourceManager();
@@ -803,7 +910,11 @@ void rewriteCompilerMacroTests(SourceEdits &edits) {
     forEachLine(buffer, [&](size_t begin, size_t end) {
       llvm::StringRef line = buffer.slice(begin, end);
       llvm::StringRef rest = line.ltrim();
-      if (!rest.consume_front("#"))
+      // (xfence's own launch header is a system header after its first
+      // line's pragma.)
+      if (!rest.consume_front("#") ||
+          !src.isUserLocation(
+              sm.getComposedLoc(file, static_cast<unsigned>(begin))))
         return;
       rest = rest.ltrim();
       llvm::StringRef keyword = rest.take_while(isIdentifierChar);
@@ -816,6 +927,8 @@ void rewriteCompilerMacroTests(SourceEdits &edits) {
       condition = condition.take_front(
           std::min(condition.find("//"), condition.find("/*")));
       size_t base = condition.data() - buffer.data();
+      if (!presence)
+        replaceRuntimeVersions(edits, file, condition, base);
       for (auto [cuda, hip] :
            {std::pair<llvm::StringRef, llvm::StringRef>{"__CUDACC__",
                                                         "__HIPCC__"},
@@ -854,27 +967,8 @@ void rewriteCompilerMacroTests(SourceEdits &edits) {
 void rewriteToolkitConditions(SourceEdits &edits) {
   ParsedSource &src = edits.getSource();
   clang::SourceManager &sm = src.getSourceManager();
-  clang::Preprocessor &pp = src.getUnit().getPreprocessor();
   auto definedByToolkit = [&](llvm::StringRef name) {
-    clang::IdentifierInfo *id = pp.getIdentifierInfo(name);
-    const clang::MacroInfo *macro = id ? pp.getMacroInfo(id) : nullptr;
-    if (!macro)
-      return false;
-    clang::SourceLocation at = macro->getDefinitionLoc();
-    if (at.isInvalid() || src.isUserLocation(at))
-      return false;
-    // The headers of the runtime that <hip/hip_runtime.h> stands for in
-    // the output (not, e.g., curand.h, which clang's CUDA wrappers include
-    // and nvcc does not).
-    llvm::StringRef base =
-        llvm::sys::path::filename(sm.getFilename(sm.getSpellingLoc(at)));
-    return llvm::is_contained(
-        {"cuda_runtime.h", "cuda_runtime_api.h", "driver_types.h",
-         "vector_types.h", "host_defines.h", "device_types.h",
-         "builtin_types.h", "surface_types.h", "texture_types.h",
-         "channel_descriptor.h", "cuda_device_runtime_api.h", "library_types.h",
-         "host_config.h"},
-        base);
+    return runtimeHeaderMacro(src, name) != nullptr;
   };
   auto identifier = [](llvm::StringRef text) {
     return text.take_while(

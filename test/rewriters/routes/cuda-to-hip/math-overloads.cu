@@ -11,6 +11,8 @@
 //   prelude (the samples' mergeSort).
 // - __grid_constant__: not in HIP; it goes (the samples'
 //   LargeKernelParameter).
+// - cudaMallocPitch and cudaHostGetDevicePointer of a typed pointer,
+//   cudaMalloc3DArray without flags: HIP's take `void **` and the flags.
 // - <mma.h> (WMMA) and cudaDeviceSetLimit (HIP 5.2 has no hipDeviceSetLimit
 //   on AMD GPUs): refused at their use; they were kept.
 // RUN: xfence translate %s --to hip --verify-output -o %t.hip
@@ -54,6 +56,21 @@ int main() {
   // LIMIT: math-overloads.cu:[[@LINE+1]]:3: error: 'cudaDeviceSetLimit' has no HIP equivalent
   cudaDeviceSetLimit(cudaLimitMallocHeapSize, 1 << 20);
 #endif
+  // Runtime calls HIP declares otherwise (the samples' bilateralFilter,
+  // simpleTexture3D, simpleZeroCopy): CUDA's template overloads take a
+  // typed pointer, HIP's `void **`; HIP's cudaMalloc3DArray has no
+  // default for its flags.
+  size_t pitch;
+  float *image, *mapped, *host;
+  // CHECK: hipMallocPitch((void **)(&image), &pitch, 64 * sizeof(float), 8);
+  cudaMallocPitch(&image, &pitch, 64 * sizeof(float), 8);
+  cudaHostAlloc(&host, 64, cudaHostAllocMapped);
+  // CHECK: hipHostGetDevicePointer((void **)(&mapped), host, 0);
+  cudaHostGetDevicePointer(&mapped, host, 0);
+  cudaArray_t volume;
+  cudaChannelFormatDesc desc = cudaCreateChannelDesc<float>();
+  // CHECK: hipMalloc3DArray(&volume, &desc, make_hipExtent(8, 8, 8), 0);
+  cudaMalloc3DArray(&volume, &desc, make_cudaExtent(8, 8, 8));
   k<<<1, 32>>>(make_int2(1, 2), o, 5, -3, 8, 9);
   return cudaDeviceSynchronize() != cudaSuccess;
 }
