@@ -5,6 +5,7 @@
 #include "mlir/IR/Operation.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 
 #include <algorithm>
 
@@ -186,6 +187,55 @@ const char *const kSamePattern[] = {
     // Profiler.
     "cudaProfilerStart",
     "cudaProfilerStop",
+    // Surfaces, layered, cubemap and mipmapped arrays (surf2Dwrite and the
+    // other device functions keep their names).
+    "cudaSurfaceObject_t",
+    "cudaCreateSurfaceObject",
+    "cudaDestroySurfaceObject",
+    "cudaBoundaryModeTrap",
+    "cudaBoundaryModeZero",
+    "cudaBoundaryModeClamp",
+    "cudaArraySurfaceLoadStore",
+    "cudaArrayLayered",
+    "cudaArrayCubemap",
+    "cudaArrayDefault",
+    "cudaArrayTextureGather",
+    "cudaMemcpyToArray",
+    "cudaMemcpyFromArray",
+    "cudaResourceType",
+    "cudaResourceTypeMipmappedArray",
+    "cudaMallocMipmappedArray",
+    "cudaMipmappedArray_t",
+    "cudaGetMipmappedArrayLevel",
+    "cudaFreeMipmappedArray",
+    "cudaGetChannelDesc",
+    // Interprocess handles and peer access errors.
+    "cudaIpcMemHandle_t",
+    "cudaIpcEventHandle_t",
+    "cudaIpcGetMemHandle",
+    "cudaIpcOpenMemHandle",
+    "cudaIpcCloseMemHandle",
+    "cudaIpcGetEventHandle",
+    "cudaIpcOpenEventHandle",
+    "cudaIpcMemLazyEnablePeerAccess",
+    "cudaEventInterprocess",
+    "cudaErrorPeerAccessAlreadyEnabled",
+    "cudaErrorPeerAccessNotEnabled",
+    // Shared memory bank configuration; memory pool access.
+    "cudaFuncSetSharedMemConfig",
+    "cudaSharedMemConfig",
+    "cudaSharedMemBankSizeDefault",
+    "cudaSharedMemBankSizeFourByte",
+    "cudaMemAccessDesc",
+    "cudaMemAccessFlagsProtReadWrite",
+    // Texture descriptor enumerations and 2D/3D memsets.
+    "cudaTextureReadMode",
+    "cudaTextureAddressMode",
+    "cudaTextureFilterMode",
+    "cudaChannelFormatKind",
+    "cudaMemset2D",
+    "cudaMemset2DAsync",
+    "cudaMemset3D",
 };
 
 /// CUDA runtime names whose HIP name is another.
@@ -313,6 +363,31 @@ std::vector<std::pair<std::string, std::string>> xfence::hipRuntimeNames() {
     out.push_back({entry.getKey().str(), entry.getValue()});
   std::sort(out.begin(), out.end());
   return out;
+}
+
+bool xfence::hipDevicePropHasField(llvm::StringRef field) {
+  // The members of HIP 5.2's hipDeviceProp_t (hip_runtime_api.h).
+  static const llvm::StringSet<> fields = {
+      "name", "totalGlobalMem", "sharedMemPerBlock", "regsPerBlock",
+      "warpSize", "maxThreadsPerBlock", "maxThreadsDim", "maxGridSize",
+      "clockRate", "memoryClockRate", "memoryBusWidth", "totalConstMem",
+      "major", "minor", "multiProcessorCount", "l2CacheSize",
+      "maxThreadsPerMultiProcessor", "computeMode", "clockInstructionRate",
+      "arch", "concurrentKernels", "pciDomainID", "pciBusID", "pciDeviceID",
+      "maxSharedMemoryPerMultiProcessor", "isMultiGpuBoard",
+      "canMapHostMemory", "gcnArch", "gcnArchName", "integrated",
+      "cooperativeLaunch", "cooperativeMultiDeviceLaunch",
+      "maxTexture1DLinear", "maxTexture1D", "maxTexture2D", "maxTexture3D",
+      "hdpMemFlushCntl", "hdpRegFlushCntl", "memPitch", "textureAlignment",
+      "texturePitchAlignment", "kernelExecTimeoutEnabled", "ECCEnabled",
+      "tccDriver", "cooperativeMultiDeviceUnmatchedFunc",
+      "cooperativeMultiDeviceUnmatchedGridDim",
+      "cooperativeMultiDeviceUnmatchedBlockDim",
+      "cooperativeMultiDeviceUnmatchedSharedMem", "isLargeBar",
+      "asicRevision", "managedMemory", "directManagedMemAccessFromHost",
+      "concurrentManagedAccess", "pageableMemoryAccess",
+      "pageableMemoryAccessUsesHostPageTables"};
+  return fields.contains(field);
 }
 
 std::optional<std::string> xfence::hipHeaderFor(llvm::StringRef header,

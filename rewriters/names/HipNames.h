@@ -29,6 +29,10 @@ std::optional<std::string> hipRuntimeName(llvm::StringRef cuda);
 /// knows. `known` says whether `header` is a toolkit header at all.
 std::optional<std::string> hipHeaderFor(llvm::StringRef header, bool &known);
 
+/// Whether HIP 5.2's hipDeviceProp_t has the member `field` (CUDA's
+/// cudaDeviceProp has more: uuid, unifiedAddressing, ...).
+bool hipDevicePropHasField(llvm::StringRef field);
+
 /// Every (CUDA, HIP) pair of the table, sorted.
 std::vector<std::pair<std::string, std::string>> hipRuntimeNames();
 

@@ -349,6 +349,21 @@ public:
     edits.replace({sm.getFileID(first), sm.getFileOffset(first), end}, note);
   }
 
+  /// A member of cudaDeviceProp that HIP's hipDeviceProp_t lacks.
+  bool VisitMemberExpr(clang::MemberExpr *e) {
+    const auto *field = llvm::dyn_cast<clang::FieldDecl>(e->getMemberDecl());
+    const clang::RecordDecl *record = field ? field->getParent() : nullptr;
+    if (record && record->getIdentifier() &&
+        record->getName() == "cudaDeviceProp" &&
+        !src.isUserLocation(record->getLocation()) &&
+        !hipDevicePropHasField(field->getName()) &&
+        !insideSite(e->getMemberLoc()))
+      error(e->getMemberLoc(), "'cudaDeviceProp::" + field->getName().str() +
+                                   "' has no member of HIP's hipDeviceProp_t "
+                                   "that xfence knows");
+    return true;
+  }
+
   bool VisitDeclRefExpr(clang::DeclRefExpr *e) {
     rename(e->getDecl(), e->getLocation());
     return true;
@@ -435,7 +450,8 @@ private:
     unsigned index =
         llvm::StringSwitch<unsigned>(callee->getName())
             .Cases({"cudaFuncSetCacheConfig", "cudaLaunchKernel",
-                    "cudaLaunchCooperativeKernel"},
+                    "cudaLaunchCooperativeKernel",
+                    "cudaFuncSetSharedMemConfig"},
                    0)
             .Cases({"cudaFuncGetAttributes",
                     "cudaOccupancyMaxActiveBlocksPerMultiprocessor"},
