@@ -152,6 +152,18 @@ if os.path.exists("/usr/include/hip/hip_runtime.h") and os.access(
     # hipRAND (Debian's libhiprand-dev), where cuRAND translates to.
     if os.path.exists("/usr/include/hiprand/hiprand_kernel.h"):
         config.available_features.add("hiprand-headers")
+    # hipCUB and rocThrust (not packaged in Debian 12): XFENCE_HIP_INCLUDE
+    # names directories with them (':'-separated), which xfence's check of
+    # HIP outputs reads too.
+    hip_include = os.environ.get("XFENCE_HIP_INCLUDE", "")
+    if hip_include:
+        config.environment["XFENCE_HIP_INCLUDE"] = hip_include
+        dirs = hip_include.split(":")
+        if any(os.path.exists(os.path.join(d, "hipcub", "hipcub.hpp"))
+               for d in dirs) and any(
+                   os.path.exists(os.path.join(d, "thrust", "sort.h"))
+                   for d in dirs):
+            config.available_features.add("hipcub-rocthrust-headers")
     # The shim of xfence's own output check: HIP 5.2's <hip/hip_fp16.h>
     # under clang 22 (rewriters/targets/hip/clang22-hip-shim.h).
     config.substitutions.append(

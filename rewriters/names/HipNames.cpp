@@ -408,6 +408,11 @@ std::optional<std::string> xfence::hipHeaderFor(llvm::StringRef header,
     return std::string("hip/hip_cooperative_groups.h");
   if (header == "cuda_fp16.h")
     return std::string("hip/hip_fp16.h");
+  // rocThrust has Thrust's headers by their names, hipCUB CUB's under one.
+  if (header.starts_with("thrust/"))
+    return header.str();
+  if (header.starts_with("cub/"))
+    return std::string("hipcub/hipcub.hpp");
   if (header == "curand.h")
     return std::string("hiprand/hiprand.h");
   if (header == "curand_kernel.h")

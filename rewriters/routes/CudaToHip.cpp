@@ -349,6 +349,28 @@ public:
     edits.replace({sm.getFileID(first), sm.getFileOffset(first), end}, note);
   }
 
+  /// `cub::` -> `hipcub::`: hipCUB declares CUB's interface in namespace
+  /// hipcub (the qualifiers of the user's text, and `using namespace cub`).
+  bool TraverseNestedNameSpecifierLoc(clang::NestedNameSpecifierLoc q) {
+    if (!q)
+      return true;
+    if (clang::NestedNameSpecifier n = q.getNestedNameSpecifier();
+        n.getKind() == clang::NestedNameSpecifier::Kind::Namespace &&
+        isCubNamespace(n.getAsNamespaceAndPrefix().Namespace))
+      renameUserToken(q.getLocalBeginLoc(), "hipcub");
+    return RecursiveASTVisitor::TraverseNestedNameSpecifierLoc(q);
+  }
+  bool VisitUsingDirectiveDecl(clang::UsingDirectiveDecl *u) {
+    if (isCubNamespace(u->getNominatedNamespace()))
+      renameUserToken(u->getIdentLocation(), "hipcub");
+    return true;
+  }
+  bool isCubNamespace(const clang::NamedDecl *ns) const {
+    return ns && ns->getIdentifier() && ns->getName() == "cub" &&
+           ns->getDeclContext()->getRedeclContext()->isTranslationUnit() &&
+           !src.isUserLocation(ns->getLocation());
+  }
+
   /// A member of cudaDeviceProp that HIP's hipDeviceProp_t lacks.
   bool VisitMemberExpr(clang::MemberExpr *e) {
     const auto *field = llvm::dyn_cast<clang::FieldDecl>(e->getMemberDecl());
@@ -654,6 +676,23 @@ private:
     return f->getReturnType()->isSpecificBuiltinType(clang::BuiltinType::Int);
   }
 
+  /// Whether the name at `loc` is written `thrust::name`: Thrust's
+  /// `pair`, `tuple`, `plus`, ... are libcu++'s (`cuda::std::`) brought into
+  /// namespace thrust, and rocThrust declares them under the same names.
+  bool writtenAsThrust(clang::SourceLocation loc) {
+    clang::SourceLocation spelled = sm.getSpellingLoc(loc);
+    if (!src.isUserLocation(spelled))
+      return false;
+    auto [file, offset] = sm.getDecomposedLoc(spelled);
+    llvm::StringRef before = sm.getBufferData(file).take_front(offset).rtrim();
+    if (!before.consume_back("::"))
+      return false;
+    before = before.rtrim();
+    return before.ends_with("thrust") &&
+           (before.size() == 6 ||
+            !clang::isAsciiIdentifierContinue(before[before.size() - 7]));
+  }
+
   /// Replaces the user's token at `loc` (where it is spelled) once.
   void renameUserToken(clang::SourceLocation loc, const std::string &to) {
     clang::SourceLocation spelled = sm.getSpellingLoc(loc);
@@ -679,7 +718,7 @@ private:
     // and CUDA's driver API (<cuda.h>: cuInit, CUresult, CUDA_SUCCESS),
     // where HIP has a driver API of its own that xfence does not map.
     std::string refusal =
-        inCudaNamespace(d)
+        inCudaNamespace(d) && !writtenAsThrust(loc)
             ? "'cuda::" + name.str() +
                   "' (libcu++) has no HIP form that xfence knows; only its "
                   "atomic operations and fences are translated"

@@ -13,6 +13,7 @@
 #include "rewriters/targets/hip/HipTargetSyntax.h"
 
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
@@ -27,12 +28,24 @@ static llvm::Expected<xfence::OutputCompiler> hipOutputCompiler() {
   // HIP's headers (Debian's libamdhip64-dev: /usr/include/hip) under clang's
   // HIP mode, for gfx90a; HIP 5.2's headers read __AMDGCN_WAVEFRONT_SIZE,
   // which clang 22 no longer defines.
+  // XFENCE_HIP_INCLUDE: directories, separated by ':', with HIP's headers
+  // and those of the ROCm libraries that translations include (hipCUB,
+  // rocThrust), each read as a system directory.
   std::optional<std::string> clang = findClang();
   std::optional<std::string> include =
       llvm::sys::Process::GetEnv("XFENCE_HIP_INCLUDE");
-  llvm::SmallString<128> runtime(include.value_or("/usr/include"));
-  llvm::sys::path::append(runtime, "hip", "hip_runtime.h");
-  if (!clang || !llvm::sys::fs::exists(runtime))
+  llvm::SmallVector<llvm::StringRef> dirs;
+  if (include)
+    llvm::StringRef(*include).split(dirs, ':', -1, /*KeepEmpty=*/false);
+  bool found = false;
+  llvm::SmallVector<llvm::StringRef> searched(dirs);
+  searched.push_back("/usr/include");
+  for (llvm::StringRef dir : searched) {
+    llvm::SmallString<128> runtime(dir);
+    llvm::sys::path::append(runtime, "hip", "hip_runtime.h");
+    found |= llvm::sys::fs::exists(runtime);
+  }
+  if (!clang || !found)
     return llvm::createStringError(
         "clang with HIP's headers (XFENCE_HIP_INCLUDE) not found");
   OutputCompiler compiler{"clang -x hip",
@@ -42,8 +55,8 @@ static llvm::Expected<xfence::OutputCompiler> hipOutputCompiler() {
                            "-fsyntax-only"},
                           ".hip",
                           kClang22HipShim.str()};
-  if (include)
-    compiler.args.push_back("-isystem" + *include);
+  for (llvm::StringRef dir : dirs)
+    compiler.args.push_back("-isystem" + dir.str());
   return compiler;
 }
 
