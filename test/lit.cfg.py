@@ -164,6 +164,12 @@ if os.path.exists("/usr/include/hip/hip_runtime.h") and os.access(
                    os.path.exists(os.path.join(d, "thrust", "sort.h"))
                    for d in dirs):
             config.available_features.add("hipcub-rocthrust-headers")
+        if any(os.path.exists(os.path.join(d, "hipblas.h")) for d in dirs) \
+                and any(os.path.exists(os.path.join(d, "hipfft.h"))
+                        for d in dirs):
+            config.available_features.add("hipblas-hipfft-headers")
+            config.substitutions.append(("%hip_library_include",
+                                         hip_include))
     # The shim of xfence's own output check: HIP 5.2's <hip/hip_fp16.h>
     # under clang 22 (rewriters/targets/hip/clang22-hip-shim.h).
     config.substitutions.append(

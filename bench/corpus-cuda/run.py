@@ -231,10 +231,14 @@ def main():
                     return (name, rel, "translate", first_error(log)), passed
                 passed.append("translated")
                 if hip:
+                    # As xfence's own check: XFENCE_HIP_INCLUDE's
+                    # directories (hipCUB, rocThrust) as system ones.
                     step, check = "clang", [
                         "clang-22", "-x", "hip", "--offload-arch=gfx90a",
                         "-nogpulib", "-D__AMDGCN_WAVEFRONT_SIZE=64",
-                        "-include", HIP_SHIM]
+                        "-include", HIP_SHIM] + [
+                            "-isystem" + d for d in os.environ.get(
+                                "XFENCE_HIP_INCLUDE", "").split(":") if d]
                 else:
                     step, check = "g++", ["g++", "-std=c++20",
                                           "-I" + opts.alpaka_include]

@@ -333,6 +333,128 @@ const char *const kCuRandNames[] = {
     "curand_uniform4_double", "curand_uniform_double",
 };
 
+/// cuBLAS's names that hipBLAS (<hipblas.h>) declares with `hipblas` for
+/// `cublas` and `HIPBLAS` for `CUBLAS` (the v2 API: `cublasSgemm` is a
+/// macro of cuBLAS's for cublasSgemm_v2, renamed where it is written).
+/// hipBLAS runs rocBLAS's routines on AMD GPUs: the same operations, in
+/// the same column-major layout.
+const char *const kCuBlasNames[] = {
+    "CUBLAS_ATOMICS_ALLOWED", "CUBLAS_ATOMICS_NOT_ALLOWED",
+    "CUBLAS_DIAG_NON_UNIT", "CUBLAS_DIAG_UNIT", "CUBLAS_FILL_MODE_FULL",
+    "CUBLAS_FILL_MODE_LOWER", "CUBLAS_FILL_MODE_UPPER", "CUBLAS_GEMM_DEFAULT",
+    "CUBLAS_OP_C", "CUBLAS_OP_N", "CUBLAS_OP_T", "CUBLAS_POINTER_MODE_DEVICE",
+    "CUBLAS_POINTER_MODE_HOST", "CUBLAS_SIDE_LEFT", "CUBLAS_SIDE_RIGHT",
+    "CUBLAS_STATUS_ALLOC_FAILED", "CUBLAS_STATUS_ARCH_MISMATCH",
+    "CUBLAS_STATUS_EXECUTION_FAILED", "CUBLAS_STATUS_INTERNAL_ERROR",
+    "CUBLAS_STATUS_INVALID_VALUE", "CUBLAS_STATUS_MAPPING_ERROR",
+    "CUBLAS_STATUS_NOT_INITIALIZED", "CUBLAS_STATUS_NOT_SUPPORTED",
+    "CUBLAS_STATUS_SUCCESS", "cublasAtomicsMode_t", "cublasAxpyEx",
+    "cublasCaxpy", "cublasCcopy", "cublasCdgmm", "cublasCdotc", "cublasCdotu",
+    "cublasCgbmv", "cublasCgeam", "cublasCgemm", "cublasCgemmBatched",
+    "cublasCgemmStridedBatched", "cublasCgemv", "cublasCgemvBatched",
+    "cublasCgemvStridedBatched", "cublasCgeqrfBatched", "cublasCgerc",
+    "cublasCgeru", "cublasCgetrfBatched", "cublasCgetriBatched",
+    "cublasCgetrsBatched", "cublasChbmv", "cublasChemm", "cublasChemv",
+    "cublasCher", "cublasCher2", "cublasCher2k", "cublasCherk", "cublasCherkx",
+    "cublasChpmv", "cublasChpr", "cublasChpr2", "cublasCreate", "cublasCrot",
+    "cublasCrotg", "cublasCscal", "cublasCsrot", "cublasCsscal", "cublasCswap",
+    "cublasCsymm", "cublasCsymv", "cublasCsyr", "cublasCsyr2", "cublasCsyr2k",
+    "cublasCsyrk", "cublasCsyrkx", "cublasCtbmv", "cublasCtbsv", "cublasCtpmv",
+    "cublasCtpsv", "cublasCtrmm", "cublasCtrmv", "cublasCtrsm",
+    "cublasCtrsmBatched", "cublasCtrsv", "cublasDasum", "cublasDaxpy",
+    "cublasDcopy", "cublasDdgmm", "cublasDdot", "cublasDestroy", "cublasDgbmv",
+    "cublasDgeam", "cublasDgemm", "cublasDgemmBatched",
+    "cublasDgemmStridedBatched", "cublasDgemv", "cublasDgemvBatched",
+    "cublasDgemvStridedBatched", "cublasDgeqrfBatched", "cublasDger",
+    "cublasDgetrfBatched", "cublasDgetriBatched", "cublasDgetrsBatched",
+    "cublasDiagType_t", "cublasDnrm2", "cublasDotEx", "cublasDotcEx",
+    "cublasDrot", "cublasDrotg", "cublasDrotm", "cublasDrotmg", "cublasDsbmv",
+    "cublasDscal", "cublasDspmv", "cublasDspr", "cublasDspr2", "cublasDswap",
+    "cublasDsymm", "cublasDsymv", "cublasDsyr", "cublasDsyr2", "cublasDsyr2k",
+    "cublasDsyrk", "cublasDsyrkx", "cublasDtbmv", "cublasDtbsv", "cublasDtpmv",
+    "cublasDtpsv", "cublasDtrmm", "cublasDtrmv", "cublasDtrsm",
+    "cublasDtrsmBatched", "cublasDtrsv", "cublasDzasum", "cublasDznrm2",
+    "cublasFillMode_t", "cublasGemmAlgo_t", "cublasGemmBatchedEx",
+    "cublasGemmEx", "cublasGemmStridedBatchedEx", "cublasGetAtomicsMode",
+    "cublasGetMatrix", "cublasGetMatrixAsync", "cublasGetPointerMode",
+    "cublasGetStream", "cublasGetVector", "cublasGetVectorAsync",
+    "cublasHandle_t", "cublasHgemm", "cublasHgemmBatched",
+    "cublasHgemmStridedBatched", "cublasIcamax", "cublasIcamin", "cublasIdamax",
+    "cublasIdamin", "cublasIsamax", "cublasIsamin", "cublasIzamax",
+    "cublasIzamin", "cublasNrm2Ex", "cublasOperation_t", "cublasPointerMode_t",
+    "cublasRotEx", "cublasSasum", "cublasSaxpy", "cublasScalEx", "cublasScasum",
+    "cublasScnrm2", "cublasScopy", "cublasSdgmm", "cublasSdot",
+    "cublasSetAtomicsMode", "cublasSetMatrix", "cublasSetMatrixAsync",
+    "cublasSetPointerMode", "cublasSetStream", "cublasSetVector",
+    "cublasSetVectorAsync", "cublasSgbmv", "cublasSgeam", "cublasSgemm",
+    "cublasSgemmBatched", "cublasSgemmStridedBatched", "cublasSgemv",
+    "cublasSgemvBatched", "cublasSgemvStridedBatched", "cublasSgeqrfBatched",
+    "cublasSger", "cublasSgetrfBatched", "cublasSgetriBatched",
+    "cublasSgetrsBatched", "cublasSideMode_t", "cublasSnrm2", "cublasSrot",
+    "cublasSrotg", "cublasSrotm", "cublasSrotmg", "cublasSsbmv", "cublasSscal",
+    "cublasSspmv", "cublasSspr", "cublasSspr2", "cublasSswap", "cublasSsymm",
+    "cublasSsymv", "cublasSsyr", "cublasSsyr2", "cublasSsyr2k", "cublasSsyrk",
+    "cublasSsyrkx", "cublasStatus_t", "cublasStbmv", "cublasStbsv",
+    "cublasStpmv", "cublasStpsv", "cublasStrmm", "cublasStrmv", "cublasStrsm",
+    "cublasStrsmBatched", "cublasStrsv", "cublasZaxpy", "cublasZcopy",
+    "cublasZdgmm", "cublasZdotc", "cublasZdotu", "cublasZdrot", "cublasZdscal",
+    "cublasZgbmv", "cublasZgeam", "cublasZgemm", "cublasZgemmBatched",
+    "cublasZgemmStridedBatched", "cublasZgemv", "cublasZgemvBatched",
+    "cublasZgemvStridedBatched", "cublasZgeqrfBatched", "cublasZgerc",
+    "cublasZgeru", "cublasZgetrfBatched", "cublasZgetriBatched",
+    "cublasZgetrsBatched", "cublasZhbmv", "cublasZhemm", "cublasZhemv",
+    "cublasZher", "cublasZher2", "cublasZher2k", "cublasZherk", "cublasZherkx",
+    "cublasZhpmv", "cublasZhpr", "cublasZhpr2", "cublasZrot", "cublasZrotg",
+    "cublasZscal", "cublasZswap", "cublasZsymm", "cublasZsymv", "cublasZsyr",
+    "cublasZsyr2", "cublasZsyr2k", "cublasZsyrk", "cublasZsyrkx", "cublasZtbmv",
+    "cublasZtbsv", "cublasZtpmv", "cublasZtpsv", "cublasZtrmm", "cublasZtrmv",
+    "cublasZtrsm", "cublasZtrsmBatched", "cublasZtrsv",
+};
+
+/// cuFFT's names that hipFFT (<hipfft.h>, <hipfftXt.h>) declares with
+/// `hipfft` for `cufft` and `HIPFFT` for `CUFFT`.
+const char *const kCuFftNames[] = {
+    "CUFFT_ALLOC_FAILED", "CUFFT_C2C", "CUFFT_C2R", "CUFFT_CB_LD_COMPLEX",
+    "CUFFT_CB_LD_COMPLEX_DOUBLE", "CUFFT_CB_LD_REAL", "CUFFT_CB_LD_REAL_DOUBLE",
+    "CUFFT_CB_ST_COMPLEX", "CUFFT_CB_ST_COMPLEX_DOUBLE", "CUFFT_CB_ST_REAL",
+    "CUFFT_CB_ST_REAL_DOUBLE", "CUFFT_CB_UNDEFINED", "CUFFT_D2Z",
+    "CUFFT_EXEC_FAILED", "CUFFT_FORWARD", "CUFFT_INTERNAL_ERROR",
+    "CUFFT_INVALID_DEVICE", "CUFFT_INVALID_PLAN", "CUFFT_INVALID_SIZE",
+    "CUFFT_INVALID_TYPE", "CUFFT_INVALID_VALUE", "CUFFT_NOT_IMPLEMENTED",
+    "CUFFT_NOT_SUPPORTED", "CUFFT_NO_WORKSPACE", "CUFFT_R2C",
+    "CUFFT_SETUP_FAILED", "CUFFT_SUCCESS", "CUFFT_UNALIGNED_DATA", "CUFFT_Z2D",
+    "CUFFT_Z2Z", "cufftCallbackLoadC", "cufftCallbackLoadD",
+    "cufftCallbackLoadR", "cufftCallbackLoadZ", "cufftCallbackStoreC",
+    "cufftCallbackStoreD", "cufftCallbackStoreR", "cufftCallbackStoreZ",
+    "cufftCompatibility", "cufftComplex", "cufftCreate", "cufftDestroy",
+    "cufftDoubleComplex", "cufftDoubleReal", "cufftEstimate1d",
+    "cufftEstimate2d", "cufftEstimate3d", "cufftEstimateMany", "cufftExecC2C",
+    "cufftExecC2R", "cufftExecD2Z", "cufftExecR2C", "cufftExecZ2D",
+    "cufftExecZ2Z", "cufftGetProperty", "cufftGetSize", "cufftGetSize1d",
+    "cufftGetSize2d", "cufftGetSize3d", "cufftGetSizeMany",
+    "cufftGetSizeMany64", "cufftGetVersion", "cufftHandle", "cufftMakePlan1d",
+    "cufftMakePlan2d", "cufftMakePlan3d", "cufftMakePlanMany",
+    "cufftMakePlanMany64", "cufftPlan1d", "cufftPlan2d", "cufftPlan3d",
+    "cufftPlanMany", "cufftReal", "cufftResult", "cufftResult_t",
+    "cufftSetAutoAllocation", "cufftSetStream", "cufftSetWorkArea", "cufftType",
+    "cufftType_t", "cufftXtCallbackType", "cufftXtCallbackType_t",
+    "cufftXtClearCallback", "cufftXtSetCallback",
+    "cufftXtSetCallbackSharedSize",
+};
+
+/// The HIP library's name of a name of a CUDA library above: its prefix
+/// swapped.
+std::string swapLibraryPrefix(llvm::StringRef name) {
+  static const std::pair<llvm::StringLiteral, llvm::StringLiteral>
+      kPrefixes[] = {{"curand", "hiprand"}, {"CURAND", "HIPRAND"},
+                     {"cublas", "hipblas"}, {"CUBLAS", "HIPBLAS"},
+                     {"cufft", "hipfft"},   {"CUFFT", "HIPFFT"}};
+  for (const auto &[cuda, hip] : kPrefixes)
+    if (name.starts_with(cuda))
+      return (hip + name.drop_front(cuda.size())).str();
+  return name.str();
+}
+
 const llvm::StringMap<std::string> &table() {
   static const llvm::StringMap<std::string> names = [] {
     llvm::StringMap<std::string> map;
@@ -340,9 +462,12 @@ const llvm::StringMap<std::string> &table() {
       map[name] = "hip" + llvm::StringRef(name).drop_front(4).str();
     for (auto [cuda, hip] : kRenamed)
       map[cuda] = hip;
-    for (llvm::StringRef name : kCuRandNames)
-      map[name] = (name.starts_with("CURAND") ? "HIPRAND" : "hiprand") +
-                  name.drop_front(6).str();
+    for (llvm::ArrayRef<const char *> library :
+         {llvm::ArrayRef<const char *>(kCuRandNames),
+          llvm::ArrayRef<const char *>(kCuBlasNames),
+          llvm::ArrayRef<const char *>(kCuFftNames)})
+      for (llvm::StringRef name : library)
+        map[name] = swapLibraryPrefix(name);
     return map;
   }();
   return names;
@@ -413,6 +538,12 @@ std::optional<std::string> xfence::hipHeaderFor(llvm::StringRef header,
     return header.str();
   if (header.starts_with("cub/"))
     return std::string("hipcub/hipcub.hpp");
+  if (header == "cublas_v2.h" || header == "cublas_api.h")
+    return std::string("hipblas.h");
+  if (header == "cufft.h")
+    return std::string("hipfft.h");
+  if (header == "cufftXt.h")
+    return std::string("hipfftXt.h");
   if (header == "curand.h")
     return std::string("hiprand/hiprand.h");
   if (header == "curand_kernel.h")

@@ -213,10 +213,13 @@ std::optional<std::string> hipSpelling(llvm::StringRef name) {
 }
 
 /// A name of the CUDA runtime (`cuda...`) or of a CUDA library whose names
-/// the table maps (cuRAND: `curand...`, `CURAND...`).
+/// the table maps (cuRAND, cuBLAS, cuFFT: `curand...`, `CUBLAS...`).
 bool isRuntimeOrLibraryName(llvm::StringRef name) {
-  return name.starts_with("cuda") || name.starts_with("curand") ||
-         name.starts_with("CURAND");
+  return llvm::any_of(
+      std::initializer_list<llvm::StringRef>{"cuda", "curand", "CURAND",
+                                             "cublas", "CUBLAS", "cufft",
+                                             "CUFFT"},
+      [&](llvm::StringRef prefix) { return name.starts_with(prefix); });
 }
 
 /// The host API, the warp functions and libcu++ of the user's code.
@@ -740,6 +743,11 @@ private:
     if ((!warpSize && !isRuntimeOrLibraryName(name) &&
          !name.starts_with("make_cuda")) ||
         name == "cudaConfigureCall")
+      return;
+    // A name the text of a toolkit macro holds (`cublasSgemm` is cuBLAS's
+    // macro for cublasSgemm_v2): the macro's name is what the user wrote,
+    // renamed with the macros (renameRuntimeMacros).
+    if (!src.isUserLocation(sm.getSpellingLoc(loc)))
       return;
     std::optional<std::string> hip = hipSpelling(name);
     if (!hip) {

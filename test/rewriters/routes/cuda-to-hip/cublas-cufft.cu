@@ -1,0 +1,57 @@
+// CUDA to HIP: cuBLAS's v2 API and cuFFT take hipBLAS's and hipFFT's
+// headers and names (`cublasSgemm`, a macro of cuBLAS's for
+// cublasSgemm_v2, renamed where it is written; CUBLAS_OP_N; cufftHandle;
+// CUFFT_FORWARD), from the same table as the runtime's (names.test checks
+// each against both libraries' headers). HeCBench's blas-gemm, tgvnn and
+// others were refused at the #include.
+// RUN: env XFENCE_VERIFY_OUTPUT=0 xfence translate %s --to hip -o %t.hip
+// RUN: grep -v '^ *// [A-Z-]*:' %t.hip | FileCheck %s
+// RUN: not xfence translate %s --to hip -DXT -o %t.bad.hip 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=XT
+// Where hipBLAS's and hipFFT's headers are (XFENCE_HIP_INCLUDE; Debian 12
+// packages neither), the output check compiles the translation:
+// RUN: %if hipblas-hipfft-headers %{ xfence translate %s --to hip --verify-output -o %t.checked.hip %}
+
+// CHECK: #include <hipblas.h>
+// CHECK: #include <hipfft.h>
+// CHECK: #include <hipfftXt.h>
+#include <cublas_v2.h>
+#include <cufft.h>
+#include <cufftXt.h>
+#include <cstdio>
+
+// CHECK: #define CHECK_BLAS(x) if ((x) != HIPBLAS_STATUS_SUCCESS) printf("cublas error\n")
+#define CHECK_BLAS(x) if ((x) != CUBLAS_STATUS_SUCCESS) printf("cublas error\n")
+
+int main() {
+  const int n = 4;
+  float *a, *b, *c;
+  cudaMalloc(&a, n * n * sizeof(float));
+  cudaMalloc(&b, n * n * sizeof(float));
+  cudaMalloc(&c, n * n * sizeof(float));
+  // CHECK: hipblasHandle_t handle;
+  cublasHandle_t handle;
+  CHECK_BLAS(cublasCreate(&handle));
+  const float one = 1.0f, zero = 0.0f;
+  // CHECK: CHECK_BLAS(hipblasSgemm(handle, HIPBLAS_OP_N, HIPBLAS_OP_T, n, n, n, &one, a, n, b, n, &zero, c, n));
+  CHECK_BLAS(cublasSgemm(handle, CUBLAS_OP_N, CUBLAS_OP_T, n, n, n, &one, a, n, b, n, &zero, c, n));
+  // CHECK: hipblasDestroy(handle);
+  cublasDestroy(handle);
+
+  // CHECK: hipfftHandle plan;
+  cufftHandle plan;
+  // CHECK: hipfftPlan1d(&plan, n, HIPFFT_C2C, 1);
+  cufftPlan1d(&plan, n, CUFFT_C2C, 1);
+  // CHECK: hipfftComplex *data;
+  cufftComplex *data;
+  cudaMalloc(&data, n * sizeof(cufftComplex));
+  // CHECK: if (hipfftExecC2C(plan, data, data, HIPFFT_FORWARD) != HIPFFT_SUCCESS)
+  if (cufftExecC2C(plan, data, data, CUFFT_FORWARD) != CUFFT_SUCCESS)
+    return 1;
+#ifdef XT
+  // XT: cublas-cufft.cu:[[@LINE+1]]:3: error: 'cufftXtSetGPUs' has no HIP equivalent that xfence knows
+  cufftXtSetGPUs(plan, 1, nullptr);
+#endif
+  cufftDestroy(plan);
+  return cudaDeviceSynchronize() != cudaSuccess;
+}
