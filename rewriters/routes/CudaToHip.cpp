@@ -469,11 +469,19 @@ private:
   /// argument is cast.
   void castKernelArgument(const clang::CallExpr *call,
                           const clang::FunctionDecl *callee) {
-    if (!callee || !callee->getIdentifier() ||
-        src.isUserLocation(callee->getLocation()))
+    // In a template, a call with a dependent argument names its callee
+    // unresolved.
+    const clang::NamedDecl *named = callee;
+    if (!named)
+      if (const auto *lookup = llvm::dyn_cast<clang::UnresolvedLookupExpr>(
+              call->getCallee()->IgnoreParenImpCasts());
+          lookup && lookup->getNumDecls())
+        named = (*lookup->decls_begin())->getUnderlyingDecl();
+    if (!named || !named->getIdentifier() ||
+        src.isUserLocation(named->getLocation()))
       return;
     unsigned index =
-        llvm::StringSwitch<unsigned>(callee->getName())
+        llvm::StringSwitch<unsigned>(named->getName())
             .Cases({"cudaFuncSetCacheConfig", "cudaLaunchKernel",
                     "cudaLaunchCooperativeKernel",
                     "cudaFuncSetSharedMemConfig"},
@@ -488,7 +496,16 @@ private:
     clang::QualType type = arg->getType();
     if (type->isPointerType())
       type = type->getPointeeType();
-    if (!type->isFunctionType())
+    // In a template, `kernel<T>` is an unresolved name of a function
+    // template (the CUDA samples' MC_EstimatePiP).
+    const auto *unresolved = llvm::dyn_cast<clang::UnresolvedLookupExpr>(arg);
+    if (!type->isFunctionType() &&
+        !(unresolved &&
+          llvm::all_of(unresolved->decls(), [](const clang::NamedDecl *d) {
+            return llvm::isa<clang::FunctionDecl,
+                             clang::FunctionTemplateDecl>(
+                d->getUnderlyingDecl());
+          })))
       return;
     std::optional<FileCharRange> text =
         findRewriteRange(sm, src.getLangOpts(), arg->getSourceRange());
@@ -561,6 +578,19 @@ private:
         src.isUserLocation(callee->getLocation()) || call->getNumArgs() == 0)
       return;
     llvm::StringRef name = callee->getName();
+    // CUDA 13's cudaMemPrefetchAsync and cudaMemAdvise take a
+    // cudaMemLocation where HIP's take a device number.
+    if ((name == "cudaMemPrefetchAsync" || name == "cudaMemAdvise") &&
+        llvm::any_of(callee->parameters(), [](const clang::ParmVarDecl *p) {
+          const clang::RecordDecl *r = p->getType()->getAsRecordDecl();
+          return r && r->getIdentifier() && r->getName() == "cudaMemLocation";
+        })) {
+      error(call->getBeginLoc(),
+            "'" + name.str() +
+                "' of CUDA 13 takes a cudaMemLocation; HIP's takes a device "
+                "number, which xfence does not derive from it");
+      return;
+    }
     if ((name == "cudaMallocPitch" || name == "cudaHostGetDevicePointer") &&
         callee->getPrimaryTemplate()) {
       const clang::Expr *arg = call->getArg(0)->IgnoreParenImpCasts();
@@ -816,7 +846,8 @@ bool renameRuntimeMacros(SourceEdits &edits) {
     if (!expansion || expansion->isBuiltinMacro())
       continue;
     llvm::StringRef name = expansion->getName()->getName();
-    if (!isRuntimeOrLibraryName(name) && name != "warpSize")
+    if (!isRuntimeOrLibraryName(name) && name != "warpSize" &&
+        name != "CUDART_CB")
       continue;
     const clang::MacroDefinitionRecord *definition = expansion->getDefinition();
     if (!definition || src.isUserLocation(definition->getLocation()))
@@ -828,6 +859,14 @@ bool renameRuntimeMacros(SourceEdits &edits) {
     auto [file, offset] = sm.getDecomposedLoc(spelled);
     if (!renamed.insert({file, offset}).second)
       continue;
+    if (name == "CUDART_CB") {
+      // The calling convention of a stream callback: empty but on Windows;
+      // HIP's callbacks have none.
+      edits.replace(
+          {file, offset, offset + static_cast<unsigned>(name.size())},
+          "/* xfence: CUDART_CB */");
+      continue;
+    }
     std::optional<std::string> hip = hipSpelling(name);
     if (!hip && !name.starts_with("cuda")) {
       // A library header's include guard (`#ifdef CURAND_H_`): a test of

@@ -1,0 +1,48 @@
+// CUDA to HIP: runtime calls of the CUDA samples that HIP declares
+// otherwise.
+// - A stream callback declared `void CUDART_CB f(...)`: CUDART_CB (empty
+//   but on Windows) has no HIP counterpart; it goes (simpleCallback).
+// - cudaFuncGetAttributes of a kernel template named in a template
+//   (`kernel<Real>`, unresolved there): HIP takes `const void *`, cast as
+//   for a resolved kernel (MC_EstimatePiP, MC_SingleAsianOptionP).
+// - CUDA 13's cudaMemPrefetchAsync takes a cudaMemLocation, HIP's a device
+//   number: refused at the call (HeCBench's prefetch).
+// RUN: xfence translate %s --to hip --verify-output -o %t.hip
+// RUN: grep -v '^ *// [A-Z-]*:' %t.hip | FileCheck %s
+// RUN: %if cuda-toolkit %{ not xfence translate %s --to hip -DPREFETCH -o %t.bad.hip 2>&1 | FileCheck %s --check-prefix=PREFETCH %}
+// RUN: not test -e %t.bad.hip
+
+// CHECK: void /* xfence: CUDART_CB */ done(hipStream_t stream, hipError_t status, void *data);
+void CUDART_CB done(cudaStream_t stream, cudaError_t status, void *data);
+
+template <typename Real> __global__ void fill(Real *p) {
+  p[threadIdx.x] = Real(1);
+}
+
+template <typename Real> struct Launcher {
+  int blockSize() {
+    cudaFuncAttributes attributes;
+    // CHECK: hipFuncGetAttributes(&attributes, reinterpret_cast<const void *>(fill<Real>));
+    cudaFuncGetAttributes(&attributes, fill<Real>);
+    return attributes.maxThreadsPerBlock;
+  }
+};
+
+int main() {
+  Launcher<float> launcher;
+  int threads = launcher.blockSize();
+  float *p;
+  cudaMallocManaged(&p, 64 * sizeof(float));
+#ifdef PREFETCH
+  cudaMemLocation where = {cudaMemLocationTypeDevice, 0};
+  // PREFETCH: runtime-calls.cu:[[@LINE+1]]:3: error: 'cudaMemPrefetchAsync' of CUDA 13 takes a cudaMemLocation
+  cudaMemPrefetchAsync(p, 64 * sizeof(float), where, 0, 0);
+#endif
+  cudaStream_t stream;
+  cudaStreamCreate(&stream);
+  fill<float><<<1, threads < 64 ? threads : 64, 0, stream>>>(p);
+  cudaStreamAddCallback(stream, done, nullptr, 0);
+  return cudaStreamSynchronize(stream) != cudaSuccess;
+}
+
+void CUDART_CB done(cudaStream_t stream, cudaError_t status, void *data) {}
