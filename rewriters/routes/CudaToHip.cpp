@@ -110,6 +110,45 @@ constexpr WarpHelper kMathHelpers[] = {
      "}\n"},
 };
 
+/// <cooperative_groups/reduce.h>, which HIP 5.2 lacks: cooperative_groups'
+/// reduce over a thread_block_tile and its operators, in HIP's namespace
+/// cooperative_groups so that the user's text stays. A butterfly of the
+/// tile's shuffles (a tile has a power-of-two size): every thread of the
+/// tile ends with the whole tile's result, as CUDA's does; `less` keeps
+/// the lesser value and `greater` the greater (CUDA's reduce operators).
+/// Over another group (a coalesced_group: any number of lanes) there is no
+/// overload, and the call is refused.
+constexpr llvm::StringLiteral kCgReduce =
+    "// CUDA's <cooperative_groups/reduce.h> over a thread_block_tile "
+    "(docs/cuda-to-hip.md).\n"
+    "#include <hip/hip_cooperative_groups.h>\n"
+    "namespace cooperative_groups {\n"
+    "template <typename T> struct plus {\n"
+    "  __device__ T operator()(T a, T b) const { return a + b; }\n"
+    "};\n"
+    "template <typename T> struct less {\n"
+    "  __device__ T operator()(T a, T b) const { return b < a ? b : a; }\n"
+    "};\n"
+    "template <typename T> struct greater {\n"
+    "  __device__ T operator()(T a, T b) const { return a < b ? b : a; }\n"
+    "};\n"
+    "template <typename T> struct bit_and {\n"
+    "  __device__ T operator()(T a, T b) const { return a & b; }\n"
+    "};\n"
+    "template <typename T> struct bit_or {\n"
+    "  __device__ T operator()(T a, T b) const { return a | b; }\n"
+    "};\n"
+    "template <typename T> struct bit_xor {\n"
+    "  __device__ T operator()(T a, T b) const { return a ^ b; }\n"
+    "};\n"
+    "template <unsigned int N, class P, typename T, typename Op>\n"
+    "__device__ T reduce(const thread_block_tile<N, P> &g, T v, Op op) {\n"
+    "  for (unsigned int d = N / 2; d > 0; d /= 2)\n"
+    "    v = op(v, g.shfl_xor(v, d));\n"
+    "  return v;\n"
+    "}\n"
+    "} // namespace cooperative_groups\n";
+
 /// The prelude's text before the helpers it uses.
 constexpr llvm::StringLiteral kWarpBits =
     "// CUDA's warp functions: a warp of 32 lanes is a wavefront of 32 or "
@@ -191,6 +230,17 @@ bool isSharedLegacyAtomic(llvm::StringRef name) {
               "atomicAnd", "atomicOr", "atomicXor", "atomicCAS"},
              true)
       .Default(false);
+}
+
+/// True if `d` is declared in the top-level namespace `name` or one
+/// nested in it.
+bool isInNamespace(const clang::Decl *d, llvm::StringRef name) {
+  for (const clang::DeclContext *dc = d->getDeclContext(); dc;
+       dc = dc->getParent())
+    if (auto *ns = llvm::dyn_cast<clang::NamespaceDecl>(dc))
+      if (ns->getParent()->getRedeclContext()->isTranslationUnit())
+        return ns->getName() == name;
+  return false;
 }
 
 /// True if `d` is declared in namespace `cuda` (libcu++).
@@ -424,6 +474,20 @@ public:
     bool declaredByUser = called.mayBeUsers;
     if (!name.empty() && isMaskedWarpFunction(name) && !declaredByUser)
       rewriteWarpCall(call, called);
+    if (callee && callee->getIdentifier() && callee->getName() == "reduce" &&
+        call->getNumArgs() == 3 && !src.isUserLocation(callee->getLocation()) &&
+        isInNamespace(callee, "cooperative_groups")) {
+      const clang::CXXRecordDecl *group =
+          call->getArg(0)->getType()->getAsCXXRecordDecl();
+      if (!group || !group->getIdentifier() ||
+          group->getName() != "thread_block_tile")
+        error(call->getBeginLoc(),
+              "cooperative_groups::reduce over a '" +
+                  call->getArg(0)->getType().getAsString(
+                      clang::PrintingPolicy(src.getLangOpts())) +
+                  "' has no HIP form that xfence writes (over a "
+                  "thread_block_tile it has)");
+    }
     const WarpHelper *math =
         llvm::find_if(kMathHelpers, [&](const WarpHelper &h) {
           return h.cuda == name;
@@ -803,7 +867,7 @@ private:
 };
 
 /// `#include` directives of toolkit headers in the user's files.
-LogicalResult rewriteIncludes(SourceEdits &edits) {
+LogicalResult rewriteIncludes(SourceEdits &edits, bool &cgReduce) {
   ParsedSource &src = edits.getSource();
   clang::SourceManager &sm = src.getSourceManager();
   llvm::StringSet<> userFiles;
@@ -816,6 +880,13 @@ LogicalResult rewriteIncludes(SourceEdits &edits) {
     IncludeMapping mapping;
     if (userFiles.contains(llvm::sys::path::filename(header)))
       return mapping; // the user's own header (or a library's, found by -I)
+    if (header == "cooperative_groups/reduce.h") {
+      cgReduce = true;
+      mapping.known = true;
+      mapping.replacement = "// xfence: #include <" + header.str() +
+                            "> (the prelude defines its reduce)";
+      return mapping;
+    }
     std::optional<std::string> hip = hipHeaderFor(header, mapping.known);
     if (hip)
       mapping.replacement =
@@ -1188,7 +1259,8 @@ xfence::translateCudaToHip(llvm::StringRef path, llvm::StringRef contents,
   HipSyntax syntax(edits, sync->sites);
   syntax.TraverseAST(src.getContext());
   bool ok = !syntax.failed && sync->ok;
-  ok = succeeded(rewriteIncludes(edits)) && ok;
+  bool cgReduce = false;
+  ok = succeeded(rewriteIncludes(edits, cgReduce)) && ok;
   ok = renameRuntimeMacros(edits) && ok;
   if (!ok)
     return failure();
@@ -1197,7 +1269,8 @@ xfence::translateCudaToHip(llvm::StringRef path, llvm::StringRef contents,
   std::string prelude =
       "// Translated from CUDA to HIP by xfence (docs/cuda-to-hip.md).\n"
       "#include <hip/hip_runtime.h>\n" +
-      syntax.warpHelpers() + syntax.mathHelpers() + kPreludeEnd.str();
+      syntax.warpHelpers() + syntax.mathHelpers() +
+      (cgReduce ? kCgReduce.str() : std::string()) + kPreludeEnd.str();
   FailureOr<std::string> text = edits.apply(prelude);
   if (failed(text) || src.hasErrors())
     return failure();
