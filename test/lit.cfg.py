@@ -149,8 +149,10 @@ hip_clang = os.path.join(config.llvm_tools_dir, "clang")
 if os.path.exists("/usr/include/hip/hip_runtime.h") and os.access(
         hip_clang, os.X_OK):
     config.available_features.add("hip-headers")
-    # hipRAND (Debian's libhiprand-dev), where cuRAND translates to.
-    if os.path.exists("/usr/include/hiprand/hiprand_kernel.h"):
+    # hipRAND and rocRAND (Debian's libhiprand-dev, librocrand-dev), where
+    # cuRAND translates to.
+    if os.path.exists("/usr/include/hiprand/hiprand_kernel.h") and \
+            os.path.exists("/usr/include/rocrand/rocrand_kernel.h"):
         config.available_features.add("hiprand-headers")
     # hipCUB and rocThrust (not packaged in Debian 12): XFENCE_HIP_INCLUDE
     # names directories with them (':'-separated), which xfence's check of
