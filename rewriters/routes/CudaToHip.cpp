@@ -571,15 +571,25 @@ private:
                 d->getUnderlyingDecl());
           })))
       return;
+    wrapText(arg, "reinterpret_cast<const void *>(", ")",
+             "cannot rewrite this kernel argument: HIP takes it as 'const "
+             "void *'");
+  }
+
+  /// Writes `before` and `after` around `e`'s text; an error with
+  /// `message` where the text cannot be rewritten (a macro's).
+  bool wrapText(const clang::Expr *e, llvm::StringRef before,
+                llvm::StringRef after, const std::string &message) {
     std::optional<FileCharRange> text =
-        findRewriteRange(sm, src.getLangOpts(), arg->getSourceRange());
+        findRewriteRange(sm, src.getLangOpts(), e->getSourceRange());
     if (!text) {
-      error(arg->getBeginLoc(), "cannot rewrite this kernel argument: HIP "
-                                "takes it as 'const void *'");
-      return;
+      error(e->getBeginLoc(), message);
+      return false;
     }
-    edits.insertBefore(*text, "reinterpret_cast<const void *>(");
-    edits.insertAfter(*text, ")");
+    if (!before.empty())
+      edits.insertBefore(*text, before.str());
+    edits.insertAfter(*text, after.str());
+    return true;
   }
 
   /// CUDA's `min` and `max` have an overload for each pair of integer and
@@ -611,23 +621,12 @@ private:
       if (ctx.hasSameUnqualifiedType(arg->getType(), target) &&
           !isBuiltinIndex(arg))
         continue;
-      std::optional<FileCharRange> text =
-          findRewriteRange(sm, src.getLangOpts(), arg->getSourceRange());
-      if (!text) {
-        error(arg->getBeginLoc(),
-              "cannot rewrite this argument of '" + name.str() +
-                  "': HIP's overloads need it as '" +
-                  target.getUnqualifiedType().getAsString(
-                      clang::PrintingPolicy(src.getLangOpts())) +
-                  "'");
+      std::string type = target.getUnqualifiedType().getAsString(
+          clang::PrintingPolicy(src.getLangOpts()));
+      if (!wrapText(arg, "(" + type + ")(", ")",
+                    "cannot rewrite this argument of '" + name.str() +
+                        "': HIP's overloads need it as '" + type + "'"))
         return;
-      }
-      edits.insertBefore(
-          *text, "(" +
-                     target.getUnqualifiedType().getAsString(
-                         clang::PrintingPolicy(src.getLangOpts())) +
-                     ")(");
-      edits.insertAfter(*text, ")");
     }
   }
 
@@ -657,31 +656,16 @@ private:
     }
     if ((name == "cudaMallocPitch" || name == "cudaHostGetDevicePointer") &&
         callee->getPrimaryTemplate()) {
-      const clang::Expr *arg = call->getArg(0)->IgnoreParenImpCasts();
-      std::optional<FileCharRange> text =
-          findRewriteRange(sm, src.getLangOpts(), arg->getSourceRange());
-      if (!text) {
-        error(arg->getBeginLoc(), "cannot rewrite this argument of '" +
-                                      name.str() +
-                                      "': HIP takes it as 'void **'");
-        return;
-      }
-      edits.insertBefore(*text, "(void **)(");
-      edits.insertAfter(*text, ")");
+      wrapText(call->getArg(0)->IgnoreParenImpCasts(), "(void **)(", ")",
+               "cannot rewrite this argument of '" + name.str() +
+                   "': HIP takes it as 'void **'");
       return;
     }
     if (name == "cudaMalloc3DArray" && call->getNumArgs() == 4 &&
         call->getArg(3)->isDefaultArgument()) {
-      const clang::Expr *last = call->getArg(2);
-      std::optional<FileCharRange> text =
-          findRewriteRange(sm, src.getLangOpts(), last->getSourceRange());
-      if (!text) {
-        error(last->getBeginLoc(), "cannot rewrite this call of '" +
-                                       name.str() +
-                                       "': HIP's needs its flags argument");
-        return;
-      }
-      edits.insertAfter(*text, ", 0");
+      wrapText(call->getArg(2), "", ", 0",
+               "cannot rewrite this call of '" + name.str() +
+                   "': HIP's needs its flags argument");
     }
   }
 
