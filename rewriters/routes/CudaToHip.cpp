@@ -548,7 +548,7 @@ private:
         llvm::StringSwitch<unsigned>(named->getName())
             .Cases({"cudaFuncSetCacheConfig", "cudaLaunchKernel",
                     "cudaLaunchCooperativeKernel",
-                    "cudaFuncSetSharedMemConfig"},
+                    "cudaFuncSetSharedMemConfig", "cudaFuncSetAttribute"},
                    0)
             .Cases({"cudaFuncGetAttributes",
                     "cudaOccupancyMaxActiveBlocksPerMultiprocessor"},

@@ -4,7 +4,8 @@
 //   but on Windows) has no HIP counterpart; it goes (simpleCallback).
 // - cudaFuncGetAttributes of a kernel template named in a template
 //   (`kernel<Real>`, unresolved there): HIP takes `const void *`, cast as
-//   for a resolved kernel (MC_EstimatePiP, MC_SingleAsianOptionP).
+//   for a resolved kernel (MC_EstimatePiP, MC_SingleAsianOptionP); and
+//   cudaFuncSetAttribute, resolved or not (HeCBench's ssm: not cast).
 // - CUDA 13's cudaMemPrefetchAsync takes a cudaMemLocation, HIP's a device
 //   number: refused at the call (HeCBench's prefetch).
 // RUN: xfence translate %s --to hip --verify-output -o %t.hip
@@ -24,6 +25,8 @@ template <typename Real> struct Launcher {
     cudaFuncAttributes attributes;
     // CHECK: hipFuncGetAttributes(&attributes, reinterpret_cast<const void *>(fill<Real>));
     cudaFuncGetAttributes(&attributes, fill<Real>);
+    // CHECK: hipFuncSetAttribute(reinterpret_cast<const void *>(fill<Real>), hipFuncAttributeMaxDynamicSharedMemorySize, 0);
+    cudaFuncSetAttribute(fill<Real>, cudaFuncAttributeMaxDynamicSharedMemorySize, 0);
     return attributes.maxThreadsPerBlock;
   }
 };
