@@ -468,6 +468,7 @@ public:
     castKernelArgument(call, callee);
     castOverloadedArguments(call, callee);
     adaptRuntimeCall(call, callee);
+    refuseDeviceRuntimeCall(call, callee);
     // The call as written (the instantiations are not visited).
     CalledFunction called = calledFunction(src, call);
     const std::string &name = called.name;
@@ -667,6 +668,39 @@ private:
                "cannot rewrite this call of '" + name.str() +
                    "': HIP's needs its flags argument");
     }
+  }
+
+  /// CUDA's runtime functions that device code may call (the device
+  /// runtime of dynamic parallelism: cudaGetErrorString, cudaGetLastError,
+  /// cudaMalloc, ...): HIP has no device-side runtime API, so such a call in
+  /// a kernel or a __device__ function is an error (HeCBench's
+  /// logic-rewrite reports errors with cudaGetErrorString on the device).
+  void refuseDeviceRuntimeCall(const clang::CallExpr *call,
+                               const clang::FunctionDecl *callee) {
+    if (!callee || !callee->getIdentifier() ||
+        !callee->getName().starts_with("cuda") ||
+        src.isUserLocation(callee->getLocation()) ||
+        !callee->hasAttr<clang::CUDADeviceAttr>())
+      return;
+    const clang::FunctionDecl *caller = enclosingFunction(call);
+    if (!caller || !(caller->hasAttr<clang::CUDAGlobalAttr>() ||
+                     (caller->hasAttr<clang::CUDADeviceAttr>() &&
+                      !caller->hasAttr<clang::CUDAHostAttr>())))
+      return;
+    error(call->getBeginLoc(),
+          "'" + callee->getName().str() +
+              "' in device code: HIP has no device-side runtime API");
+  }
+
+  /// The function whose body holds `s`, if any.
+  const clang::FunctionDecl *enclosingFunction(const clang::Stmt *s) {
+    clang::DynTypedNodeList parents = src.getContext().getParents(*s);
+    while (!parents.empty()) {
+      if (const auto *f = parents[0].get<clang::FunctionDecl>())
+        return f;
+      parents = src.getContext().getParents(parents[0]);
+    }
+    return nullptr;
   }
 
   /// `threadIdx.x`, `blockIdx.y`, `blockDim.z`, `gridDim.x`.

@@ -7,14 +7,25 @@
 //   for a resolved kernel (MC_EstimatePiP, MC_SingleAsianOptionP); and
 //   cudaFuncSetAttribute, resolved or not (HeCBench's ssm: not cast).
 // - CUDA 13's cudaMemPrefetchAsync takes a cudaMemLocation, HIP's a device
-//   number: refused at the call (HeCBench's prefetch).
+//   number: refused at the call (HeCBench's prefetch). So is a runtime
+//   function called in device code (CUDA's device runtime; HIP has none).
 // RUN: xfence translate %s --to hip --verify-output -o %t.hip
 // RUN: grep -v '^ *// [A-Z-]*:' %t.hip | FileCheck %s
 // RUN: %if cuda-toolkit %{ not xfence translate %s --to hip -DPREFETCH -o %t.bad.hip 2>&1 | FileCheck %s --check-prefix=PREFETCH %}
+// RUN: not xfence translate %s --to hip -DDEVERR -o %t.bad.hip 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=DEVERR
 // RUN: not test -e %t.bad.hip
 
 // CHECK: void /* xfence: CUDART_CB */ done(hipStream_t stream, hipError_t status, void *data);
 void CUDART_CB done(cudaStream_t stream, cudaError_t status, void *data);
+
+#ifdef DEVERR
+// The device runtime: HIP has none (HeCBench's logic-rewrite).
+__device__ void check(cudaError_t e) {
+  // DEVERR: runtime-calls.cu:[[@LINE+1]]:40: error: 'cudaGetErrorString' in device code: HIP has no device-side runtime API
+  if (e != cudaSuccess) printf("%s\n", cudaGetErrorString(e));
+}
+#endif
 
 template <typename Real> __global__ void fill(Real *p) {
   p[threadIdx.x] = Real(1);
