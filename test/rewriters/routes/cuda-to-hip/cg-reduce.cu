@@ -5,6 +5,7 @@
 // gets the tile's result, as in CUDA), so the user's text stays (HeCBench's
 // groupnorm, softmax). Over a coalesced_group (any number of lanes) it is
 // refused at the call (the CUDA samples' warpAggregatedAtomicsCG).
+// REQUIRES: cuda-toolkit
 // RUN: xfence translate %s --to hip --verify-output -o %t.hip
 // RUN: grep -v '^ *// [A-Z-]*:' %t.hip | FileCheck %s
 // RUN: not xfence translate %s --to hip -DCOALESCED -o %t.bad.hip 2>&1 \

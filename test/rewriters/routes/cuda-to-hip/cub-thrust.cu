@@ -5,6 +5,7 @@
 // CUDA toolkit's Thrust, which were refused as libcu++). HeCBench's
 // accuracy, channelSum, ..., tsne and wordcount were refused at the
 // #include.
+// REQUIRES: cuda-toolkit
 // RUN: env XFENCE_VERIFY_OUTPUT=0 xfence translate %s --to hip -o %t.hip
 // RUN: grep -v '^ *// [A-Z-]*:' %t.hip | FileCheck %s
 // Where hipCUB's and rocThrust's headers are (XFENCE_HIP_INCLUDE; Debian 12

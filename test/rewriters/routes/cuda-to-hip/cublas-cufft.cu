@@ -4,6 +4,7 @@
 // CUFFT_FORWARD), from the same table as the runtime's (names.test checks
 // each against both libraries' headers). HeCBench's blas-gemm, tgvnn and
 // others were refused at the #include.
+// REQUIRES: cuda-toolkit
 // RUN: env XFENCE_VERIFY_OUTPUT=0 xfence translate %s --to hip -o %t.hip
 // RUN: grep -v '^ *// [A-Z-]*:' %t.hip | FileCheck %s
 // RUN: not xfence translate %s --to hip -DXT -o %t.bad.hip 2>&1 \

@@ -4,7 +4,7 @@
 // macros; the user's own names that begin with `curand` stay. A cuRAND name
 // that hipRAND lacks is refused at its use. HeCBench's and the CUDA
 // samples' cuRAND programs were refused at the #include.
-// REQUIRES: hiprand-headers
+// REQUIRES: hiprand-headers, cuda-toolkit
 // RUN: xfence translate %s --to hip --verify-output -o %t.hip
 // RUN: grep -v '^ *//' %t.hip | FileCheck %s
 // RUN: not xfence translate %s --to hip -DLONGLONG -o %t.bad.hip 2>&1 \

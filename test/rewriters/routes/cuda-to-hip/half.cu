@@ -4,7 +4,7 @@
 // functions that clang 22 no longer declares (HipTargetSyntax.cpp): before
 // it, every translation of a file with half-precision code was an internal
 // error (the CUDA samples' fp16ScalarProduct, HeCBench's haxpy).
-// REQUIRES: hip-headers
+// REQUIRES: hip-headers, cuda-toolkit
 // RUN: xfence translate %s --to hip --verify-output -o %t.hip
 // RUN: grep -v '^ *//' %t.hip | FileCheck %s
 

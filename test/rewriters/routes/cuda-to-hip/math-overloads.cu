@@ -15,6 +15,7 @@
 //   cudaMalloc3DArray without flags: HIP's take `void **` and the flags.
 // - <mma.h> (WMMA) and cudaDeviceSetLimit (HIP 5.2 has no hipDeviceSetLimit
 //   on AMD GPUs): refused at their use; they were kept.
+// REQUIRES: cuda-toolkit
 // RUN: xfence translate %s --to hip --verify-output -o %t.hip
 // RUN: grep -v '^ *// [A-Z-]*:' %t.hip | FileCheck %s
 // RUN: echo '#include <mma.h>' > %t.wmma.cu

@@ -9,6 +9,7 @@
 // - CUDA 13's cudaMemPrefetchAsync takes a cudaMemLocation, HIP's a device
 //   number: refused at the call (HeCBench's prefetch). So is a runtime
 //   function called in device code (CUDA's device runtime; HIP has none).
+// REQUIRES: cuda-toolkit
 // RUN: xfence translate %s --to hip --verify-output -o %t.hip
 // RUN: grep -v '^ *// [A-Z-]*:' %t.hip | FileCheck %s
 // RUN: %if cuda-toolkit %{ not xfence translate %s --to hip -DPREFETCH -o %t.bad.hip 2>&1 | FileCheck %s --check-prefix=PREFETCH %}

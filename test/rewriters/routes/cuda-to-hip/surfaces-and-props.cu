@@ -5,6 +5,7 @@
 // them); surf2Dwrite keeps its name. A member of cudaDeviceProp that HIP
 // 5.2's hipDeviceProp_t lacks is refused at its use (it was kept: the
 // output did not compile).
+// REQUIRES: cuda-toolkit
 // RUN: xfence translate %s --to hip --verify-output -o %t.hip
 // RUN: grep -v '^ *// [A-Z-]*:' %t.hip | FileCheck %s
 // RUN: not xfence translate %s --to hip -DPROP -o %t.bad.hip 2>&1 \
