@@ -78,9 +78,8 @@ llvm::LogicalResult xfence::checkOutput(const OutputCompiler &compiler,
       os << content;
     return !ec && !os.has_error();
   };
-  if (!write(file, text) ||
-      (!compiler.toolchainShim.empty() &&
-       !write(shim, compiler.toolchainShim))) {
+  if (!write(file, text) || (!compiler.toolchainShim.empty() &&
+                             !write(shim, compiler.toolchainShim))) {
     cleanUp();
     return internalError("cannot write the translation to a temporary "
                          "file to check it");

@@ -29,6 +29,11 @@ std::optional<std::string> hipRuntimeName(llvm::StringRef cuda);
 /// knows. `known` says whether `header` is a toolkit header at all.
 std::optional<std::string> hipHeaderFor(llvm::StringRef header, bool &known);
 
+/// Whether `name` has the prefix of a name the table maps: the runtime's
+/// (`cuda`) or a mapped library's (`curand`, `CUBLAS`, `cufft`, ...). Such
+/// a name of the toolkit's takes its HIP name or is an error.
+bool isMappedCudaName(llvm::StringRef name);
+
 /// Whether HIP 5.2's hipDeviceProp_t has the member `field` (CUDA's
 /// cudaDeviceProp has more: uuid, unifiedAddressing, ...).
 bool hipDevicePropHasField(llvm::StringRef field);

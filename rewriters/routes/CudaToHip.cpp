@@ -262,16 +262,6 @@ std::optional<std::string> hipSpelling(llvm::StringRef name) {
   return hipRuntimeName(name);
 }
 
-/// A name of the CUDA runtime (`cuda...`) or of a CUDA library whose names
-/// the table maps (cuRAND, cuBLAS, cuFFT: `curand...`, `CUBLAS...`).
-bool isRuntimeOrLibraryName(llvm::StringRef name) {
-  return llvm::any_of(
-      std::initializer_list<llvm::StringRef>{"cuda", "curand", "CURAND",
-                                             "cublas", "CUBLAS", "cufft",
-                                             "CUFFT"},
-      [&](llvm::StringRef prefix) { return name.starts_with(prefix); });
-}
-
 /// The host API, the warp functions and libcu++ of the user's code.
 class HipSyntax : public clang::RecursiveASTVisitor<HipSyntax> {
 public:
@@ -357,13 +347,13 @@ public:
     if (!f->isOverloadedOperator() || !src.isUserLocation(f->getLocation()))
       return false;
     const clang::FunctionDecl *def = f->getDefinition();
-    if (!def || !llvm::is_contained({clang::OO_PlusEqual, clang::OO_MinusEqual,
-                                     clang::OO_StarEqual, clang::OO_SlashEqual,
-                                     clang::OO_PercentEqual, clang::OO_AmpEqual,
-                                     clang::OO_PipeEqual, clang::OO_CaretEqual,
-                                     clang::OO_LessLessEqual,
-                                     clang::OO_GreaterGreaterEqual},
-                                    def->getOverloadedOperator()))
+    if (!def ||
+        !llvm::is_contained(
+            {clang::OO_PlusEqual, clang::OO_MinusEqual, clang::OO_StarEqual,
+             clang::OO_SlashEqual, clang::OO_PercentEqual, clang::OO_AmpEqual,
+             clang::OO_PipeEqual, clang::OO_CaretEqual, clang::OO_LessLessEqual,
+             clang::OO_GreaterGreaterEqual},
+            def->getOverloadedOperator()))
       return false;
     auto [it, inserted] = vectorOperators.try_emplace(def, false);
     if (inserted)
@@ -391,8 +381,8 @@ public:
       error(f->getLocation(), "cannot rewrite this text");
       return;
     }
-    unsigned end = sm.getFileOffset(last) +
-                   clang::Lexer::MeasureTokenLength(last, sm, lo);
+    unsigned end =
+        sm.getFileOffset(last) + clang::Lexer::MeasureTokenLength(last, sm, lo);
     if (!f->doesThisDeclarationHaveABody()) {
       clang::SourceLocation semi = clang::Lexer::findLocationAfterToken(
           last, clang::tok::semi, sm, lo, false);
@@ -489,10 +479,8 @@ public:
                   "' has no HIP form that xfence writes (over a "
                   "thread_block_tile it has)");
     }
-    const WarpHelper *math =
-        llvm::find_if(kMathHelpers, [&](const WarpHelper &h) {
-          return h.cuda == name;
-        });
+    const WarpHelper *math = llvm::find_if(
+        kMathHelpers, [&](const WarpHelper &h) { return h.cuda == name; });
     if (math != std::end(kMathHelpers) && !declaredByUser &&
         callHelper(call, called, *math))
       usedMathHelper[math - std::begin(kMathHelpers)] = true;
@@ -548,8 +536,8 @@ private:
     unsigned index =
         llvm::StringSwitch<unsigned>(named->getName())
             .Cases({"cudaFuncSetCacheConfig", "cudaLaunchKernel",
-                    "cudaLaunchCooperativeKernel",
-                    "cudaFuncSetSharedMemConfig", "cudaFuncSetAttribute"},
+                    "cudaLaunchCooperativeKernel", "cudaFuncSetSharedMemConfig",
+                    "cudaFuncSetAttribute"},
                    0)
             .Cases({"cudaFuncGetAttributes",
                     "cudaOccupancyMaxActiveBlocksPerMultiprocessor"},
@@ -567,8 +555,7 @@ private:
     if (!type->isFunctionType() &&
         !(unresolved &&
           llvm::all_of(unresolved->decls(), [](const clang::NamedDecl *d) {
-            return llvm::isa<clang::FunctionDecl,
-                             clang::FunctionTemplateDecl>(
+            return llvm::isa<clang::FunctionDecl, clang::FunctionTemplateDecl>(
                 d->getUnderlyingDecl());
           })))
       return;
@@ -616,8 +603,8 @@ private:
       return;
     clang::ASTContext &ctx = src.getContext();
     for (unsigned i = 0; i < call->getNumArgs(); ++i) {
-      clang::QualType target = minMax ? callee->getReturnType()
-                                      : callee->getParamDecl(i)->getType();
+      clang::QualType target =
+          minMax ? callee->getReturnType() : callee->getParamDecl(i)->getType();
       const clang::Expr *arg = call->getArg(i)->IgnoreParenImpCasts();
       if (ctx.hasSameUnqualifiedType(arg->getType(), target) &&
           !isBuiltinIndex(arg))
@@ -708,19 +695,19 @@ private:
   /// whose syntactic form is the property reference).
   static bool isBuiltinIndex(const clang::Expr *e) {
     const auto *pseudo = llvm::dyn_cast<clang::PseudoObjectExpr>(e);
-    const auto *property =
-        pseudo ? llvm::dyn_cast<clang::MSPropertyRefExpr>(
-                     pseudo->getSyntacticForm()->IgnoreParens())
-               : nullptr;
+    const auto *property = pseudo
+                               ? llvm::dyn_cast<clang::MSPropertyRefExpr>(
+                                     pseudo->getSyntacticForm()->IgnoreParens())
+                               : nullptr;
     if (!property)
       return false;
     const clang::Expr *base = property->getBaseExpr()->IgnoreParenImpCasts();
     if (const auto *opaque = llvm::dyn_cast<clang::OpaqueValueExpr>(base))
       base = opaque->getSourceExpr()->IgnoreParenImpCasts();
     const auto *ref = llvm::dyn_cast<clang::DeclRefExpr>(base);
-    return ref && llvm::is_contained({"threadIdx", "blockIdx", "blockDim",
-                                      "gridDim"},
-                                     ref->getDecl()->getName());
+    return ref &&
+           llvm::is_contained({"threadIdx", "blockIdx", "blockDim", "gridDim"},
+                              ref->getDecl()->getName());
   }
 
   void error(clang::SourceLocation loc, const std::string &message) {
@@ -761,8 +748,7 @@ private:
   /// The called name becomes `helper`'s where it is written.
   bool callHelper(const clang::CallExpr *call, const CalledFunction &called,
                   const WarpHelper &helper) {
-    std::optional<FileCharRange> range =
-        calledNameText(src, called.nameRange);
+    std::optional<FileCharRange> range = calledNameText(src, called.nameRange);
     if (!range) {
       error(call->getBeginLoc(),
             "cannot translate this call of '" + called.name +
@@ -852,7 +838,7 @@ private:
     // The launch configuration call that clang's Sema adds to k<<<...>>>
     // has no text.
     bool warpSize = name == "warpSize" && llvm::isa<clang::VarDecl>(d);
-    if ((!warpSize && !isRuntimeOrLibraryName(name) &&
+    if ((!warpSize && !isMappedCudaName(name) &&
          !name.starts_with("make_cuda")) ||
         name == "cudaConfigureCall")
       return;
@@ -935,8 +921,7 @@ bool renameRuntimeMacros(SourceEdits &edits) {
     if (!expansion || expansion->isBuiltinMacro())
       continue;
     llvm::StringRef name = expansion->getName()->getName();
-    if (!isRuntimeOrLibraryName(name) && name != "warpSize" &&
-        name != "CUDART_CB")
+    if (!isMappedCudaName(name) && name != "warpSize" && name != "CUDART_CB")
       continue;
     const clang::MacroDefinitionRecord *definition = expansion->getDefinition();
     if (!definition || src.isUserLocation(definition->getLocation()))
@@ -951,9 +936,8 @@ bool renameRuntimeMacros(SourceEdits &edits) {
     if (name == "CUDART_CB") {
       // The calling convention of a stream callback: empty but on Windows;
       // HIP's callbacks have none.
-      edits.replace(
-          {file, offset, offset + static_cast<unsigned>(name.size())},
-          "/* xfence: CUDART_CB */");
+      edits.replace({file, offset, offset + static_cast<unsigned>(name.size())},
+                    "/* xfence: CUDART_CB */");
       continue;
     }
     std::optional<std::string> hip = hipSpelling(name);
@@ -984,7 +968,7 @@ bool renameRuntimeMacros(SourceEdits &edits) {
     for (const clang::Token &token : user->tokens()) {
       clang::IdentifierInfo *word = token.getIdentifierInfo();
       if (!word ||
-          (!isRuntimeOrLibraryName(word->getName()) &&
+          (!isMappedCudaName(word->getName()) &&
            word->getName() != "warpSize") ||
           !token.getLocation().isFileID())
         continue;
@@ -1022,6 +1006,29 @@ bool renameRuntimeMacros(SourceEdits &edits) {
 /// the output compiles the branches the source did. A value test of
 /// `__CUDA_ARCH__` (`#if __CUDA_ARCH__ >= 700`) is left: HIP has no number
 /// for it (docs/cuda-to-hip.md).
+/// Calls `each(file, buffer, begin, end)` for every line of the user's
+/// files that is a preprocessor directive (its text from `#`), where the
+/// line is the user's (xfence's own launch header is a system header after
+/// its first line's pragma).
+void forEachUserDirective(
+    ParsedSource &src,
+    llvm::function_ref<void(clang::FileID, llvm::StringRef, size_t, size_t)>
+        each) {
+  clang::SourceManager &sm = src.getSourceManager();
+  for (auto it = sm.fileinfo_begin(); it != sm.fileinfo_end(); ++it) {
+    clang::FileID file = sm.translateFile(it->first);
+    if (file.isInvalid() || !src.isUserLocation(sm.getLocForStartOfFile(file)))
+      continue;
+    llvm::StringRef buffer = sm.getBufferData(file);
+    forEachLine(buffer, [&](size_t begin, size_t end) {
+      llvm::StringRef rest = buffer.slice(begin, end).ltrim();
+      if (rest.starts_with("#") && src.isUserLocation(sm.getComposedLoc(
+                                       file, static_cast<unsigned>(begin))))
+        each(file, buffer, rest.data() - buffer.data(), end);
+    });
+  }
+}
+
 /// The macro `name` as the headers of the CUDA runtime that
 /// <hip/hip_runtime.h> stands for in the output define it (not, e.g.,
 /// curand.h's, which clang's CUDA wrappers include and nvcc does not), or
@@ -1088,63 +1095,48 @@ void replaceRuntimeVersions(SourceEdits &edits, clang::FileID file,
 }
 
 void rewriteCompilerMacroTests(SourceEdits &edits) {
-  ParsedSource &src = edits.getSource();
-  clang::SourceManager &sm = src.getSourceManager();
   auto isIdentifierChar = [](char c) {
     return clang::isAsciiIdentifierContinue(c);
   };
-  for (auto it = sm.fileinfo_begin(); it != sm.fileinfo_end(); ++it) {
-    clang::FileID file = sm.translateFile(it->first);
-    if (file.isInvalid() || !src.isUserLocation(sm.getLocForStartOfFile(file)))
-      continue;
-    llvm::StringRef buffer = sm.getBufferData(file);
-    forEachLine(buffer, [&](size_t begin, size_t end) {
-      llvm::StringRef line = buffer.slice(begin, end);
-      llvm::StringRef rest = line.ltrim();
-      // (xfence's own launch header is a system header after its first
-      // line's pragma.)
-      if (!rest.consume_front("#") ||
-          !src.isUserLocation(
-              sm.getComposedLoc(file, static_cast<unsigned>(begin))))
-        return;
-      rest = rest.ltrim();
-      llvm::StringRef keyword = rest.take_while(isIdentifierChar);
-      bool presence = keyword == "ifdef" || keyword == "ifndef" ||
-                      keyword == "elifdef" || keyword == "elifndef";
-      if (!presence && keyword != "if" && keyword != "elif")
-        return;
-      // The condition, up to a comment.
-      llvm::StringRef condition = rest.drop_front(keyword.size());
-      condition = condition.take_front(
-          std::min(condition.find("//"), condition.find("/*")));
-      size_t base = condition.data() - buffer.data();
-      if (!presence)
-        replaceRuntimeVersions(edits, file, condition, base);
-      for (auto [cuda, hip] :
-           {std::pair<llvm::StringRef, llvm::StringRef>{"__CUDACC__",
-                                                        "__HIPCC__"},
-            {"__CUDA_ARCH__", "__HIP_DEVICE_COMPILE__"}}) {
-        for (size_t at = condition.find(cuda); at != llvm::StringRef::npos;
-             at = condition.find(cuda, at + cuda.size())) {
-          size_t after = at + cuda.size();
-          if ((at > 0 && isIdentifierChar(condition[at - 1])) ||
-              (after < condition.size() && isIdentifierChar(condition[after])))
+  forEachUserDirective(edits.getSource(), [&](clang::FileID file,
+                                              llvm::StringRef buffer,
+                                              size_t hash, size_t end) {
+    llvm::StringRef rest = buffer.slice(hash + 1, end).ltrim();
+    llvm::StringRef keyword = rest.take_while(isIdentifierChar);
+    bool presence = keyword == "ifdef" || keyword == "ifndef" ||
+                    keyword == "elifdef" || keyword == "elifndef";
+    if (!presence && keyword != "if" && keyword != "elif")
+      return;
+    // The condition, up to a comment.
+    llvm::StringRef condition = rest.drop_front(keyword.size());
+    condition = condition.take_front(
+        std::min(condition.find("//"), condition.find("/*")));
+    size_t base = condition.data() - buffer.data();
+    if (!presence)
+      replaceRuntimeVersions(edits, file, condition, base);
+    for (auto [cuda, hip] : {std::pair<llvm::StringRef, llvm::StringRef>{
+                                 "__CUDACC__", "__HIPCC__"},
+                             {"__CUDA_ARCH__", "__HIP_DEVICE_COMPILE__"}}) {
+      for (size_t at = condition.find(cuda); at != llvm::StringRef::npos;
+           at = condition.find(cuda, at + cuda.size())) {
+        size_t after = at + cuda.size();
+        if ((at > 0 && isIdentifierChar(condition[at - 1])) ||
+            (after < condition.size() && isIdentifierChar(condition[after])))
+          continue;
+        // `#if` and `#elif`: only an operand of `defined`.
+        if (!presence) {
+          llvm::StringRef before = condition.take_front(at).rtrim();
+          before.consume_back("(");
+          if (!before.rtrim().ends_with("defined"))
             continue;
-          // `#if` and `#elif`: only an operand of `defined`.
-          if (!presence) {
-            llvm::StringRef before = condition.take_front(at).rtrim();
-            before.consume_back("(");
-            if (!before.rtrim().ends_with("defined"))
-              continue;
-          }
-          unsigned offset = static_cast<unsigned>(base + at);
-          edits.replace({file, offset, offset + static_cast<unsigned>(
-                                                     cuda.size())},
-                        hip.str());
         }
+        unsigned offset = static_cast<unsigned>(base + at);
+        edits.replace(
+            {file, offset, offset + static_cast<unsigned>(cuda.size())},
+            hip.str());
       }
-    });
-  }
+    }
+  });
 }
 
 /// `#ifdef X`, `#ifndef X`, `#if defined(X)` and `#if !defined(X)` in the
@@ -1157,7 +1149,6 @@ void rewriteCompilerMacroTests(SourceEdits &edits) {
 /// value in the CUDA parse, with the macro named in a comment.
 void rewriteToolkitConditions(SourceEdits &edits) {
   ParsedSource &src = edits.getSource();
-  clang::SourceManager &sm = src.getSourceManager();
   auto definedByToolkit = [&](llvm::StringRef name) {
     return runtimeHeaderMacro(src, name) != nullptr;
   };
@@ -1165,57 +1156,48 @@ void rewriteToolkitConditions(SourceEdits &edits) {
     return text.take_while(
         [](char c) { return clang::isAsciiIdentifierContinue(c); });
   };
-  for (auto it = sm.fileinfo_begin(); it != sm.fileinfo_end(); ++it) {
-    clang::FileID file = sm.translateFile(it->first);
-    if (file.isInvalid() || !src.isUserLocation(sm.getLocForStartOfFile(file)))
-      continue;
-    llvm::StringRef buffer = sm.getBufferData(file);
-    forEachLine(buffer, [&](size_t begin, size_t end) {
-      llvm::StringRef rest = buffer.slice(begin, end).ltrim();
-      size_t hash = rest.data() - buffer.data();
-      if (!rest.consume_front("#"))
+  forEachUserDirective(src, [&](clang::FileID file, llvm::StringRef buffer,
+                                size_t hash, size_t end) {
+    llvm::StringRef rest = buffer.slice(hash + 1, end).ltrim();
+    bool negated = false;
+    llvm::StringRef name;
+    bool ifdef = rest.consume_front("ifdef");
+    if (ifdef || rest.consume_front("ifndef")) {
+      negated = !ifdef;
+      if (rest.empty() || !clang::isHorizontalWhitespace(rest.front()))
+        return;
+      name = identifier(rest.ltrim());
+    } else if (rest.consume_front("if")) {
+      // Only a condition that is one `defined` test (a comment may
+      // follow).
+      rest = rest.ltrim();
+      negated = rest.consume_front("!");
+      rest = rest.ltrim();
+      if (!rest.consume_front("defined"))
         return;
       rest = rest.ltrim();
-      bool negated = false;
-      llvm::StringRef name;
-      bool ifdef = rest.consume_front("ifdef");
-      if (ifdef || rest.consume_front("ifndef")) {
-        negated = !ifdef;
-        if (rest.empty() || !clang::isHorizontalWhitespace(rest.front()))
-          return;
-        name = identifier(rest.ltrim());
-      } else if (rest.consume_front("if")) {
-        // Only a condition that is one `defined` test (a comment may
-        // follow).
-        rest = rest.ltrim();
-        negated = rest.consume_front("!");
-        rest = rest.ltrim();
-        if (!rest.consume_front("defined"))
-          return;
-        rest = rest.ltrim();
-        bool paren = rest.consume_front("(");
-        name = identifier(rest.ltrim());
-        llvm::StringRef after = rest.ltrim().drop_front(name.size()).ltrim();
-        if (paren && !after.consume_front(")"))
-          return;
-        rest = after; // the condition's end
-        after = after.ltrim();
-        if (!after.empty() && !after.starts_with("//") &&
-            !after.starts_with("/*"))
-          return;
-      } else {
+      bool paren = rest.consume_front("(");
+      name = identifier(rest.ltrim());
+      llvm::StringRef after = rest.ltrim().drop_front(name.size()).ltrim();
+      if (paren && !after.consume_front(")"))
         return;
-      }
-      if (name.empty() || !definedByToolkit(name))
+      rest = after; // the condition's end
+      after = after.ltrim();
+      if (!after.empty() && !after.starts_with("//") &&
+          !after.starts_with("/*"))
         return;
-      // Up to the name, or past the `)` of `defined(X)`.
-      size_t stop = std::max(name.end(), rest.data()) - buffer.data();
-      edits.replace(
-          {file, static_cast<unsigned>(hash), static_cast<unsigned>(stop)},
-          std::string("#if ") + (negated ? "0" : "1") + " /* xfence: " +
-              name.str() + " is defined by the CUDA headers */");
-    });
-  }
+    } else {
+      return;
+    }
+    if (name.empty() || !definedByToolkit(name))
+      return;
+    // Up to the name, or past the `)` of `defined(X)`.
+    size_t stop = std::max(name.end(), rest.data()) - buffer.data();
+    edits.replace(
+        {file, static_cast<unsigned>(hash), static_cast<unsigned>(stop)},
+        std::string("#if ") + (negated ? "0" : "1") +
+            " /* xfence: " + name.str() + " is defined by the CUDA headers */");
+  });
 }
 
 } // namespace

@@ -1,4 +1,5 @@
-//===- VectorOperators.h - user operators over CUDA's vector types -*- C++ -*-===//
+//===- VectorOperators.h - user operators over CUDA's vector types -*- C++
+//-*-===//
 //
 // Part of the CUDA source side: which of the user's operators over CUDA's
 // vector types (helper_math.h's) are the component-wise operators that
