@@ -243,6 +243,43 @@ LogicalResult SourceEdits::checkMacroBodies(ArrayRef<Edit> kept) {
   return success();
 }
 
+LogicalResult SourceEdits::settleRivals(std::vector<Edit> &kept) {
+  clang::SourceManager &sm = src.getSourceManager();
+  // A text is wanted if one of its origins is "any use" or lies where the
+  // translation keeps the text (judged against the replacements of `kept`,
+  // which the rivals do not change: they share their range).
+  auto wanted = [&](const Edit &edit) {
+    return llvm::any_of(edit.origins, [&](clang::SourceLocation origin) {
+      return origin.isInvalid() ||
+             !insideReplaced(kept, sm, sm.getExpansionLoc(origin));
+    });
+  };
+  std::vector<size_t> unwanted;
+  for (size_t i = 0; i < kept.size(); ++i) {
+    Edit &edit = kept[i];
+    if (edit.rivals.empty())
+      continue;
+    std::vector<Edit> texts = std::move(edit.rivals);
+    edit.rivals.clear();
+    texts.insert(texts.begin(), edit);
+    llvm::erase_if(texts, [&](const Edit &text) { return !wanted(text); });
+    if (texts.size() > 1) {
+      src.report(edit.range.getBegin(sm), DiagnosticsEngine::Error,
+                 "cannot rewrite this text: its uses (expansions of one "
+                 "macro?) need different text here ('" +
+                     texts[0].text + "' and '" + texts[1].text + "')");
+      return failure();
+    }
+    if (texts.empty())
+      unwanted.push_back(i);
+    else
+      edit = std::move(texts.front());
+  }
+  for (size_t i : llvm::reverse(unwanted))
+    kept.erase(kept.begin() + i);
+  return success();
+}
+
 /// Whether `name` is a conditional directive (if, ifdef, ifndef, elif,
 /// elifdef, elifndef, else, endif).
 static bool isConditionalDirective(llvm::StringRef name) {
@@ -472,11 +509,15 @@ FailureOr<std::vector<Edit>> SourceEdits::resolve() {
           merged.push_back(std::move(edit)); // one construct, two insertions
           continue;
         }
-        src.report(edit.range.getBegin(sm), DiagnosticsEngine::Error,
-                   "cannot rewrite this text: its uses (expansions of one "
-                   "macro?) need different text here ('" +
-                       last.text + "' and '" + edit.text + "')");
-        return failure();
+        // Uses (expansions of one macro?) that want other text here.
+        auto rival = llvm::find_if(last.rivals, [&](const Edit &other) {
+          return other.text == edit.text;
+        });
+        if (rival != last.rivals.end())
+          llvm::append_range(rival->origins, edit.origins);
+        else
+          last.rivals.push_back(std::move(edit));
+        continue;
       }
     }
     merged.push_back(std::move(edit));
@@ -536,7 +577,8 @@ FailureOr<std::vector<Edit>> SourceEdits::resolve() {
     if (worst == Relation::Apart)
       kept.push_back(std::move(edit));
   }
-  if (failed(checkMacroBodies(kept)) || failed(checkConditionals(kept)))
+  if (failed(settleRivals(kept)) || failed(checkMacroBodies(kept)) ||
+      failed(checkConditionals(kept)))
     return failure();
   warnUntranslatedBranches(kept);
   return kept;
@@ -773,9 +815,9 @@ commentOutRepeatedIncludes(ParsedSource &src,
       continue;
     auto [includer, offset] = sm.getDecomposedLoc(includeLoc);
     if (inlinedLines.contains(
-            {includer, static_cast<unsigned>(
-                           lineAround(sm.getBufferData(includer), offset)
-                               .first)}))
+            {includer,
+             static_cast<unsigned>(
+                 lineAround(sm.getBufferData(includer), offset).first)}))
       continue;
     if (leftOut.contains(includer))
       continue;

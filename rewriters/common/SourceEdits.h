@@ -134,6 +134,10 @@ public:
     /// macro body); invalid entries for "right for any use".
     std::vector<clang::SourceLocation> origins;
     unsigned sequence;
+    /// Other text that other uses of the same text (a macro body) ask for
+    /// here; settled once the text taken away is known (a use in host code
+    /// left out asks for nothing).
+    std::vector<Edit> rivals;
   };
 
 private:
@@ -144,10 +148,15 @@ private:
                      owner,
                      std::move(text),
                      {origin},
-                     static_cast<unsigned>(edits.size())});
+                     static_cast<unsigned>(edits.size()),
+                     {}});
   }
 
   mlir::LogicalResult checkMacroBodies(llvm::ArrayRef<Edit> kept);
+  /// Settles the edits whose uses asked for different text: the uses in
+  /// text that `kept` takes away ask for nothing; more than one text left
+  /// is an error at the place.
+  mlir::LogicalResult settleRivals(std::vector<Edit> &kept);
   /// Rejects a replacement whose text holds part of a preprocessor
   /// conditional (an #else or #endif whose #if is outside it, or an #if
   /// whose #endif is): the text that replaced it would leave the other

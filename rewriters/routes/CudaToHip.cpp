@@ -33,6 +33,8 @@
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Path.h"
 
+#include <functional>
+
 using namespace xfence;
 using namespace mlir;
 using clang::DiagnosticsEngine;
@@ -74,9 +76,39 @@ struct WarpHelper {
   llvm::StringLiteral cuda, helper, text;
 };
 
-/// CUDA's integer minimum and maximum functions that HIP 5.2 and clang's
-/// HIP headers do not declare (CUDA Math API, integer intrinsics): each a
-/// helper of the prelude by its own name, defined as CUDA documents it.
+#define XFENCE_SIMD_MINMAX                                                     \
+  "#ifndef XFENCE_SIMD_MINMAX\n"                                               \
+  "#define XFENCE_SIMD_MINMAX\n"                                               \
+  "// CUDA's SIMD minimum and maximum: lane by lane over the 8- or 16-bit\n"   \
+  "// lanes of a 32-bit word, signed or unsigned.\n"                           \
+  "template <int Bits, bool Signed, bool Max>\n"                               \
+  "__host__ __device__ inline unsigned int xfence_simd_minmax(unsigned int "   \
+  "a, unsigned int b) {\n"                                                     \
+  "  const unsigned int lane = (1u << Bits) - 1u;\n"                           \
+  "  unsigned int r = 0;\n"                                                    \
+  "  for (int i = 0; i < 32; i += Bits) {\n"                                   \
+  "    unsigned int x = (a >> i) & lane, y = (b >> i) & lane;\n"               \
+  "    bool less = Signed ? ((x ^ (1u << (Bits - 1))) < (y ^ (1u << (Bits - "  \
+  "1)))) : x < y;\n"                                                           \
+  "    r |= ((Max ? less : !less) ? y : x) << i;\n"                            \
+  "  }\n"                                                                      \
+  "  return r;\n"                                                              \
+  "}\n"                                                                        \
+  "#endif\n"
+#define XFENCE_SIMD_ENTRY(cuda, bits, sign, max)                               \
+  {                                                                            \
+    "__" cuda, "xfence_" cuda,                                                 \
+        XFENCE_SIMD_MINMAX                                                     \
+        "__host__ __device__ inline unsigned int xfence_" cuda                 \
+        "(unsigned int a, unsigned int b) {\n"                                 \
+        "  return xfence_simd_minmax<" bits ", " sign ", " max ">(a, b);\n"    \
+        "}\n"                                                                  \
+  }
+/// CUDA's integer functions that HIP 5.2 and clang's HIP headers do not
+/// declare (CUDA Math API: integer and SIMD intrinsics): each a helper of
+/// the prelude by its own name, defined as CUDA documents it
+/// (test/rewriters/routes/cuda-to-hip/integer-helpers.cu compares them with
+/// CUDA's own on the GPU).
 constexpr WarpHelper kMathHelpers[] = {
     {"umin", "xfence_umin",
      "__host__ __device__ inline unsigned int xfence_umin(unsigned int a,\n"
@@ -107,8 +139,71 @@ constexpr WarpHelper kMathHelpers[] = {
      "__host__ __device__ inline unsigned long long\n"
      "xfence_ullmax(unsigned long long a, unsigned long long b) {\n"
      "  return a > b ? a : b;\n"
+     "}\n"}, // CUDA's four-way byte dot product with a 32-bit accumulator
+             // (HIP 5.2
+    // lacks it): the sum wraps, as the instruction's does.
+    {"__dp4a", "xfence_dp4a",
+     "__host__ __device__ inline int xfence_dp4a(int a, int b, int c) {\n"
+     "  unsigned int r = (unsigned int)c;\n"
+     "  for (int i = 0; i < 32; i += 8)\n"
+     "    r += (unsigned int)((int)(signed char)(a >> i) *\n"
+     "                        (int)(signed char)(b >> i));\n"
+     "  return (int)r;\n"
+     "}\n"
+     "__host__ __device__ inline unsigned int xfence_dp4a(unsigned int a,\n"
+     "                                                    unsigned int b,\n"
+     "                                                    unsigned int c) {\n"
+     "  for (int i = 0; i < 32; i += 8)\n"
+     "    c += ((a >> i) & 0xffu) * ((b >> i) & 0xffu);\n"
+     "  return c;\n"
+     "}\n"
+     "__host__ __device__ inline int xfence_dp4a(char4 a, char4 b, int c) {\n"
+     "  return xfence_dp4a(\n"
+     "      (int)((unsigned char)a.x | (unsigned char)a.y << 8 |\n"
+     "            (unsigned char)a.z << 16 | (unsigned int)(unsigned char)a.w "
+     "<< 24),\n"
+     "      (int)((unsigned char)b.x | (unsigned char)b.y << 8 |\n"
+     "            (unsigned char)b.z << 16 | (unsigned int)(unsigned char)b.w "
+     "<< 24),\n"
+     "      c);\n"
+     "}\n"
+     "__host__ __device__ inline unsigned int xfence_dp4a(uchar4 a, uchar4 b,\n"
+     "                                                    unsigned int c) {\n"
+     "  return xfence_dp4a(\n"
+     "      (unsigned int)a.x | a.y << 8 | a.z << 16 | (unsigned int)a.w << "
+     "24,\n"
+     "      (unsigned int)b.x | b.y << 8 | b.z << 16 | (unsigned int)b.w << "
+     "24,\n"
+     "      c);\n"
      "}\n"},
+    XFENCE_SIMD_ENTRY("vmaxs4", "8", "true", "true"),
+    XFENCE_SIMD_ENTRY("vmaxu4", "8", "false", "true"),
+    XFENCE_SIMD_ENTRY("vmins4", "8", "true", "false"),
+    XFENCE_SIMD_ENTRY("vminu4", "8", "false", "false"),
+    XFENCE_SIMD_ENTRY("vmaxs2", "16", "true", "true"),
+    XFENCE_SIMD_ENTRY("vmaxu2", "16", "false", "true"),
+    XFENCE_SIMD_ENTRY("vmins2", "16", "true", "false"),
+    XFENCE_SIMD_ENTRY("vminu2", "16", "false", "false"),
 };
+#undef XFENCE_SIMD_ENTRY
+#undef XFENCE_SIMD_MINMAX
+
+/// CUDA's meta_group_rank() and meta_group_size() of a thread_block_tile of
+/// N threads cut from the thread block (VisitCXXMemberCallExpr). The block's
+/// thread rank is CUDA's thread_block::thread_rank().
+constexpr llvm::StringLiteral kMetaGroup =
+    "__device__ inline unsigned int xfence_block_thread_rank() {\n"
+    "  return (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x +\n"
+    "         threadIdx.x;\n"
+    "}\n"
+    "template <unsigned int N>\n"
+    "__device__ inline unsigned int xfence_meta_group_rank() {\n"
+    "  return xfence_block_thread_rank() / N;\n"
+    "}\n"
+    "template <unsigned int N>\n"
+    "__device__ inline unsigned int xfence_meta_group_size() {\n"
+    "  return (blockDim.x * blockDim.y * blockDim.z + N - 1) / N;\n"
+    "}\n";
 
 /// <cooperative_groups/reduce.h>, which HIP 5.2 lacks: cooperative_groups'
 /// reduce over a thread_block_tile and its operators, in HIP's namespace
@@ -430,7 +525,201 @@ public:
   }
 
   bool VisitDeclRefExpr(clang::DeclRefExpr *e) {
-    rename(e->getDecl(), e->getLocation());
+    if (!droppedCases.contains(e))
+      rename(e->getDecl(), e->getLocation());
+    return true;
+  }
+  /// `tile.meta_group_rank()` and `tile.meta_group_size()` of a
+  /// thread_block_tile, which HIP 5.2's tiles lack: the tile's index among
+  /// the tiles its parent was cut into, and their number. Where the parent
+  /// is the thread block (CUDA's type names it, `thread_block_tile<32,
+  /// thread_block>`, or the tiled_partition that initialized the variable
+  /// does), tiles are N consecutive thread ranks of the block. HIP 5.2
+  /// cannot cut a tile from a tile; any other parent is an error.
+  /// (A member call, or a call of the static member of a tile whose type
+  /// names the block as parent.)
+  void rewriteMetaGroup(const clang::CallExpr *call) {
+    const auto *member = llvm::dyn_cast<clang::MemberExpr>(
+        call->getCallee()->IgnoreParenImpCasts());
+    const auto *method =
+        member ? llvm::dyn_cast<clang::CXXMethodDecl>(member->getMemberDecl())
+               : nullptr;
+    if (!method || !method->getIdentifier() || call->getNumArgs() != 0 ||
+        !llvm::is_contained({"meta_group_rank", "meta_group_size"},
+                            method->getName()) ||
+        src.isUserLocation(method->getLocation()) ||
+        !isInNamespace(method, "cooperative_groups"))
+      return;
+    // The tile as written: the call's object is converted to the base
+    // class that declares the method.
+    const clang::Expr *object = member->getBase()->IgnoreParenImpCasts();
+    clang::QualType type = object->getType();
+    if (type->isPointerType())
+      type = type->getPointeeType();
+    auto tileSize = [](clang::QualType t, clang::QualType *parent) {
+      const auto *tile =
+          llvm::dyn_cast_or_null<clang::ClassTemplateSpecializationDecl>(
+              t->getAsCXXRecordDecl());
+      if (!tile || tile->getName() != "thread_block_tile" ||
+          tile->getTemplateArgs().size() < 1 ||
+          tile->getTemplateArgs()[0].getKind() !=
+              clang::TemplateArgument::Integral)
+        return std::optional<uint64_t>();
+      if (parent && tile->getTemplateArgs().size() > 1 &&
+          tile->getTemplateArgs()[1].getKind() == clang::TemplateArgument::Type)
+        *parent = tile->getTemplateArgs()[1].getAsType();
+      return std::optional<uint64_t>(
+          tile->getTemplateArgs()[0].getAsIntegral().getZExtValue());
+    };
+    clang::QualType parent;
+    std::optional<uint64_t> size = tileSize(type, &parent);
+    // `thread_block_tile<32> tile = tiled_partition<32>(block);` names no
+    // parent in its type (CUDA keeps it at run time): the parent is the
+    // argument of the partition that initialized the variable, which
+    // nothing assigns to afterwards.
+    const clang::Expr *from = partitionedFrom(object);
+    if (size && (parent.isNull() || parent->isVoidType()) && from)
+      parent = from->getType();
+    std::string helper = "xfence_" + method->getName().str();
+    const clang::CXXRecordDecl *parentRecord =
+        parent.isNull() ? nullptr : parent->getAsCXXRecordDecl();
+    if (parentRecord && parentRecord->getIdentifier() &&
+        parentRecord->getName() == "thread_block")
+      helper += "<" + std::to_string(*size) + ">()";
+    else
+      size.reset();
+    std::optional<FileCharRange> text =
+        findRewriteRange(sm, src.getLangOpts(), call->getSourceRange());
+    // The tile's own text goes: a partition (of the block: its argument
+    // has no effect but its value) or an expression without effects.
+    bool pure = partitionCall(object) ||
+                !object->HasSideEffects(method->getASTContext());
+    if (!size || !text || !pure) {
+      if (!insideSite(call->getBeginLoc()))
+        error(call->getBeginLoc(),
+              method->getName().str() + "() of a '" +
+                  type.getAsString(clang::PrintingPolicy(src.getLangOpts())) +
+                  "' has no HIP form that xfence writes (HIP 5.2's tiles "
+                  "lack it; xfence computes it for a thread_block_tile cut "
+                  "from the thread block)");
+      return;
+    }
+    edits.replace(*text, helper, call->getBeginLoc());
+    usedMetaGroup = true;
+  }
+
+  /// `e` as a call of `cooperative_groups::tiled_partition<N>(group)`
+  /// (through the conversion of its result to a tile of unnamed parent).
+  const clang::CallExpr *partitionCall(const clang::Expr *e) {
+    const clang::Expr *init = e->IgnoreImplicit();
+    while (true) {
+      if (const auto *c = llvm::dyn_cast<clang::CXXConstructExpr>(init);
+          c && c->getNumArgs() == 1)
+        init = c->getArg(0)->IgnoreImplicit();
+      else if (const auto *m =
+                   llvm::dyn_cast<clang::MaterializeTemporaryExpr>(init))
+        init = m->getSubExpr()->IgnoreImplicit();
+      else if (const auto *conversion =
+                   llvm::dyn_cast<clang::CXXMemberCallExpr>(init);
+               conversion && llvm::isa_and_nonnull<clang::CXXConversionDecl>(
+                                 conversion->getMethodDecl()))
+        init = conversion->getImplicitObjectArgument()->IgnoreImplicit();
+      else
+        break;
+    }
+    const auto *call = llvm::dyn_cast<clang::CallExpr>(init);
+    const clang::FunctionDecl *callee =
+        call ? call->getDirectCallee() : nullptr;
+    if (!callee || !callee->getIdentifier() ||
+        callee->getName() != "tiled_partition" || call->getNumArgs() != 1 ||
+        !isInNamespace(callee, "cooperative_groups"))
+      return nullptr;
+    return call;
+  }
+
+  /// The group that `object` (a local variable) was cut from: the argument
+  /// of the `tiled_partition<N>(group)` that initialized it, where the
+  /// function neither assigns to it, takes its address nor binds it to a
+  /// non-const reference; or null.
+  const clang::Expr *partitionedFrom(const clang::Expr *object) {
+    if (const clang::CallExpr *call = partitionCall(object))
+      return call->getArg(0); // the tile is the partition's result
+    const auto *ref =
+        llvm::dyn_cast<clang::DeclRefExpr>(object->IgnoreParenImpCasts());
+    const auto *var =
+        ref ? llvm::dyn_cast<clang::VarDecl>(ref->getDecl()) : nullptr;
+    if (!var || !var->isLocalVarDecl() || !var->getInit())
+      return nullptr;
+    const clang::CallExpr *call = partitionCall(var->getInit());
+    if (!call)
+      return nullptr;
+    const auto *fn = llvm::dyn_cast_or_null<clang::FunctionDecl>(
+        var->getParentFunctionOrMethod());
+    if (!fn || !fn->getBody())
+      return nullptr;
+    bool changed = false;
+    auto refersToVar = [&](const clang::Expr *e) {
+      const auto *r =
+          llvm::dyn_cast<clang::DeclRefExpr>(e->IgnoreParenImpCasts());
+      return r && r->getDecl() == var;
+    };
+    std::function<void(const clang::Stmt *)> scan = [&](const clang::Stmt *s) {
+      if (!s || changed)
+        return;
+      if (const auto *op = llvm::dyn_cast<clang::CXXOperatorCallExpr>(s);
+          op && op->isAssignmentOp() && op->getNumArgs() > 0 &&
+          refersToVar(op->getArg(0)))
+        changed = true;
+      if (const auto *bin = llvm::dyn_cast<clang::BinaryOperator>(s);
+          bin && bin->isAssignmentOp() && refersToVar(bin->getLHS()))
+        changed = true;
+      if (const auto *un = llvm::dyn_cast<clang::UnaryOperator>(s);
+          un && un->getOpcode() == clang::UO_AddrOf &&
+          refersToVar(un->getSubExpr()))
+        changed = true;
+      if (const auto *c = llvm::dyn_cast<clang::CallExpr>(s))
+        if (const clang::FunctionDecl *f = c->getDirectCallee())
+          for (unsigned i = 0; i < c->getNumArgs() && i < f->getNumParams();
+               ++i) {
+            clang::QualType param = f->getParamDecl(i)->getType();
+            if (param->isReferenceType() &&
+                !param->getPointeeType().isConstQualified() &&
+                refersToVar(c->getArg(i)))
+              changed = true;
+          }
+      for (const clang::Stmt *child : s->children())
+        scan(child);
+    };
+    scan(fn->getBody());
+    return changed ? nullptr : call->getArg(0);
+  }
+
+  /// `case CUFFT_MISSING_DEPENDENCY:` in a switch over a library's status
+  /// (the error-string functions of the CUDA samples' helper_cuda.h): a
+  /// status the HIP library does not declare is one it never returns, so
+  /// the label is an entry no value takes; it goes (with a warning) and
+  /// the statements under it stay. Visited before the label's name.
+  bool VisitCaseStmt(clang::CaseStmt *c) {
+    const auto *ref =
+        llvm::dyn_cast<clang::DeclRefExpr>(c->getLHS()->IgnoreParenImpCasts());
+    const auto *status =
+        ref ? llvm::dyn_cast<clang::EnumConstantDecl>(ref->getDecl()) : nullptr;
+    if (!status || c->getRHS() || src.isUserLocation(status->getLocation()) ||
+        !isMappedCudaName(status->getName()) ||
+        hipSpelling(status->getName()) ||
+        !src.isUserLocation(c->getKeywordLoc()) ||
+        !c->getKeywordLoc().isFileID() || !c->getColonLoc().isFileID())
+      return true;
+    auto [file, begin] = sm.getDecomposedLoc(c->getKeywordLoc());
+    unsigned end = sm.getFileOffset(c->getColonLoc()) + 1;
+    edits.replace({file, begin, end}, "/* xfence: case " +
+                                          status->getName().str() +
+                                          ": (not in HIP's library) */");
+    src.report(c->getKeywordLoc(), DiagnosticsEngine::Warning,
+               "case label '" + status->getName().str() +
+                   "' left out: HIP's library has no such value, so no "
+                   "value it returns takes this case");
+    droppedCases.insert(ref);
     return true;
   }
   bool VisitUnresolvedLookupExpr(clang::UnresolvedLookupExpr *e) {
@@ -456,6 +745,7 @@ public:
   bool VisitCallExpr(clang::CallExpr *call) {
     const clang::FunctionDecl *callee = call->getDirectCallee();
     castKernelArgument(call, callee);
+    rewriteMetaGroup(call);
     castOverloadedArguments(call, callee);
     adaptRuntimeCall(call, callee);
     refuseDeviceRuntimeCall(call, callee);
@@ -490,6 +780,8 @@ public:
   /// The prelude's text of the math helpers that the calls use.
   std::string mathHelpers() const {
     std::string text;
+    if (usedMetaGroup)
+      text += kMetaGroup.str();
     for (size_t i = 0; i < std::size(kMathHelpers); ++i)
       if (usedMathHelper[i])
         text += kMathHelpers[i].text.str();
@@ -865,6 +1157,8 @@ private:
   clang::SourceManager &sm;
   std::vector<FileCharRange> siteRanges;
   std::set<std::pair<clang::FileID, unsigned>> renamed;
+  llvm::DenseSet<const clang::DeclRefExpr *> droppedCases;
+  bool usedMetaGroup = false;
   llvm::DenseMap<const clang::FunctionDecl *, bool> vectorOperators;
   bool usedWarpHelper[std::size(kWarpHelpers)] = {};
   bool usedMathHelper[std::size(kMathHelpers)] = {};

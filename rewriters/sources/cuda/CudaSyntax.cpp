@@ -561,7 +561,17 @@ private:
   void insertBefore(clang::SourceLocation loc, std::string text) {
     // Where the token is spelled: in a macro body (a kernel's parameter
     // list `k(PARAMS)`) the text goes into the body, and SourceEdits
-    // refuses a body whose uses want different text.
+    // refuses a body whose uses want different text. A token that begins
+    // the whole expansion (`FP *p` for `#define FP float`) takes the text
+    // before the macro's name at the use instead: the same tokens, and the
+    // body stays right for its other uses (a `FP x` in private memory).
+    clang::SourceLocation useBegin;
+    if (loc.isMacroID() &&
+        clang::Lexer::isAtStartOfMacroExpansion(loc, sm, lo, &useBegin) &&
+        useBegin.isFileID()) {
+      auto [file, offset] = sm.getDecomposedLoc(useBegin);
+      return edits.replace({file, offset, offset}, std::move(text));
+    }
     if (loc.isMacroID())
       if (std::optional<FileCharRange> r = rangeOf({loc, loc}))
         return edits.replace({r->file, r->begin, r->begin}, std::move(text),

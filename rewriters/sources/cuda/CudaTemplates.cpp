@@ -151,7 +151,14 @@ public:
     return RecursiveASTVisitor::TraverseDecl(d);
   }
   bool TraverseFunctionTemplateDecl(clang::FunctionTemplateDecl *ft) {
-    // Its text is copied per specialization (expand); not walked here.
+    // Its text is copied per specialization (expand); not walked here. A
+    // template of host code only (helper_cuda.h's `check<T>`) is left out
+    // with the host code, as written: its copies would only be names that
+    // differ between the uses of one macro (`checkCudaErrors(...)`).
+    const clang::FunctionDecl *pattern = ft->getTemplatedDecl();
+    if (!pattern->hasAttr<clang::CUDADeviceAttr>() &&
+        !pattern->hasAttr<clang::CUDAGlobalAttr>())
+      return RecursiveASTVisitor::TraverseFunctionTemplateDecl(ft);
     if (ft->getDeclContext()->getRedeclContext()->isFileContext()) {
       x.templates.push_back(ft);
       x.handled.insert(ft->getCanonicalDecl());

@@ -5,7 +5,8 @@
 // each against both libraries' headers). HeCBench's blas-gemm, tgvnn and
 // others were refused at the #include.
 // REQUIRES: cuda-toolkit
-// RUN: env XFENCE_VERIFY_OUTPUT=0 xfence translate %s --to hip -o %t.hip
+// RUN: env XFENCE_VERIFY_OUTPUT=0 xfence translate %s --to hip -o %t.hip 2>%t.err
+// RUN: FileCheck %s --check-prefix=WARN < %t.err
 // RUN: grep -v '^ *// [A-Z-]*:' %t.hip | FileCheck %s
 // RUN: not xfence translate %s --to hip -DXT -o %t.bad.hip 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=XT
@@ -23,6 +24,42 @@
 
 // CHECK: #define CHECK_BLAS(x) if ((x) != HIPBLAS_STATUS_SUCCESS) printf("cublas error\n")
 #define CHECK_BLAS(x) if ((x) != CUBLAS_STATUS_SUCCESS) printf("cublas error\n")
+
+// The error-string functions of the CUDA samples' helper_cuda.h: a status
+// that hipBLAS or hipFFT does not declare is one it never returns; its
+// case label goes, with a warning, and the statements under it stay.
+// CHECK-LABEL: const char *blasStatus(hipblasStatus_t s) {
+// CHECK: case HIPBLAS_STATUS_SUCCESS:
+// CHECK: /* xfence: case CUBLAS_STATUS_LICENSE_ERROR: (not in HIP's library) */
+// CHECK-NEXT: return "CUBLAS_STATUS_LICENSE_ERROR";
+// WARN: cublas-cufft.cu:[[@LINE+7]]:3: warning: case label 'CUBLAS_STATUS_LICENSE_ERROR' left out: HIP's library has no such value
+const char *blasStatus(cublasStatus_t s) {
+  switch (s) {
+  case CUBLAS_STATUS_SUCCESS:
+    return "CUBLAS_STATUS_SUCCESS";
+  case CUBLAS_STATUS_NOT_INITIALIZED:
+    return "CUBLAS_STATUS_NOT_INITIALIZED";
+  case CUBLAS_STATUS_LICENSE_ERROR:
+    return "CUBLAS_STATUS_LICENSE_ERROR";
+  default:
+    return "<unknown>";
+  }
+}
+// CHECK-LABEL: const char *fftStatus(hipfftResult s) {
+// CHECK: /* xfence: case CUFFT_MISSING_DEPENDENCY: (not in HIP's library) */
+// CHECK-NEXT: case HIPFFT_NOT_SUPPORTED:
+// WARN: cublas-cufft.cu:[[@LINE+5]]:3: warning: case label 'CUFFT_MISSING_DEPENDENCY' left out
+const char *fftStatus(cufftResult s) {
+  switch (s) {
+  case CUFFT_SUCCESS:
+    return "ok";
+  case CUFFT_MISSING_DEPENDENCY:
+  case CUFFT_NOT_SUPPORTED:
+    return "unsupported";
+  default:
+    return "error";
+  }
+}
 
 int main() {
   const int n = 4;
