@@ -648,6 +648,8 @@ const std::pair<const char *, const char *> kRenamed[] = {
     // ...WithFlags; HIP's hipGraphInstantiate takes an error node and a log
     // buffer, as CUDA 11's did (no CUDA 13 name: refused from HIP).
     {"cudaGraphInstantiate", "hipGraphInstantiateWithFlags"},
+    // cuFFT's other name for its backward direction (both are 1).
+    {"CUFFT_INVERSE", "HIPFFT_BACKWARD"},
 };
 
 /// cuRAND's names that hipRAND (<hiprand/hiprand.h>,

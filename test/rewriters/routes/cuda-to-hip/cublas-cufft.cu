@@ -86,6 +86,10 @@ int main() {
   // CHECK: if (hipfftExecC2C(plan, data, data, HIPFFT_FORWARD) != HIPFFT_SUCCESS)
   if (cufftExecC2C(plan, data, data, CUFFT_FORWARD) != CUFFT_SUCCESS)
     return 1;
+  // cuFFT's CUFFT_INVERSE is its CUFFT_BACKWARD (1): hipFFT has only the
+  // latter.
+  // CHECK: hipfftExecC2C(plan, data, data, HIPFFT_BACKWARD);
+  cufftExecC2C(plan, data, data, CUFFT_INVERSE);
 #ifdef XT
   // XT: cublas-cufft.cu:[[@LINE+1]]:3: error: 'cufftXtSetGPUs' has no HIP equivalent that xfence knows
   cufftXtSetGPUs(plan, 1, nullptr);
