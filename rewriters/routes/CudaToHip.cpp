@@ -1267,12 +1267,19 @@ bool renameRuntimeMacros(SourceEdits &edits) {
           !token.getLocation().isFileID())
         continue;
       const clang::MacroInfo *runtime = pp.getMacroInfo(word);
-      if (!runtime || src.isUserLocation(runtime->getDefinitionLoc()))
+      if (runtime && src.isUserLocation(runtime->getDefinitionLoc()))
+        continue;
+      std::optional<std::string> hip = hipSpelling(word->getName());
+      // A name of the table that is not a macro (`cudaStream_t` in a macro
+      // that writes explicit instantiations, which the AST walk does not
+      // reach) is renamed in the body too; the walk renames the same token
+      // alike where it reaches an expansion. One not in the table is left
+      // to the walk, which refuses it where code uses it.
+      if (!runtime && !hip)
         continue;
       auto [file, offset] = sm.getDecomposedLoc(token.getLocation());
       if (!renamed.insert({file, offset}).second)
         continue;
-      std::optional<std::string> hip = hipSpelling(word->getName());
       if (!hip) {
         src.report(token.getLocation(), DiagnosticsEngine::Error,
                    "'" + word->getName().str() +

@@ -61,3 +61,15 @@ int main() {
 }
 
 void CUDART_CB done(cudaStream_t stream, cudaError_t status, void *data) {}
+
+// Explicit instantiations written by a macro (HeCBench's gerbil): the
+// runtime's names in the macro's body take their HIP names there, though
+// the walk over the code never reaches the instantiations' parameter types.
+// CHECK-LABEL: #define EXPORT(n)
+// CHECK-SAME: template void launchOn<n>(int *, hipStream_t &);
+template <int N> void launchOn(int *p, cudaStream_t &stream) {
+  cudaMemsetAsync(p, 0, N * sizeof(int), stream);
+}
+#define EXPORT(n) template void launchOn<n>(int *, cudaStream_t &);
+EXPORT(1)
+EXPORT(2)
