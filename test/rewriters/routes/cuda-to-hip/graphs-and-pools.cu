@@ -39,7 +39,7 @@ int main() {
   scale<<<1, 32, 0, s>>>(x, 2.0f);
   cudaStreamEndCapture(s, &graph);
   // CHECK: hipGraphInstantiateWithFlags(&exec, graph, 0);
-  // BACK: cudaGraphInstantiate(&exec, graph, 0);
+  // BACK: cudaGraphInstantiateWithFlags(&exec, graph, 0);
   cudaGraphInstantiate(&exec, graph, 0);
   // CHECK: hipGraphLaunch(exec, s);
   cudaGraphLaunch(exec, s);

@@ -2,4 +2,7 @@
 // know (declared as the toolkit would, in a system header).
 #pragma clang system_header
 typedef struct CUgraph_st *cudaGraph_t;
-cudaError_t cudaGraphCreate(cudaGraph_t *graph, unsigned int flags);
+typedef struct CUgraphNode_st *cudaGraphNode_t;
+cudaError_t cudaGraphAddMemFreeNode(cudaGraphNode_t *node, cudaGraph_t graph,
+                                    const cudaGraphNode_t *dependencies,
+                                    unsigned long numDependencies, void *ptr);
