@@ -2760,7 +2760,10 @@ bool SyntaxRewriter::VisitPseudoObjectExpr(clang::PseudoObjectExpr *e) {
                 .Default(-1);
   if (!fn || dim < 0)
     return error(e->getBeginLoc(), "no OpenCL C form for this built-in");
-  replaceRange(e->getSourceRange(),
+  // The property's own text: the syntactic form may hold parentheses
+  // around it (`(a)` in `#define UMUL(a, b) ((a) * (b))`), which are text
+  // of a macro body that other uses share.
+  replaceRange(prop->getSourceRange(),
                std::string("(uint)") + fn + "(" + std::to_string(dim) + ")");
   return true;
 }

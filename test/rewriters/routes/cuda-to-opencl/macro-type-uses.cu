@@ -34,6 +34,20 @@ __global__ void scale(FP *out, const FP *in, FPTR aux, FP factor, int n) {
     *slot = x + aux[i];
 }
 
+// Built-in indices passed through nested macros whose bodies put them in
+// parentheses (the CUDA samples' histogram_common.h): the index's own text
+// is rewritten, in the arguments, not the parenthesized text of the body,
+// which the uses share (it was "need different text here").
+#define UMUL(a, b) ((a) * (b))
+#define UMAD(a, b, c) (UMUL((a), (b)) + (c))
+// CHECK: for (unsigned p = UMAD((uint)get_group_id(0), (uint)get_local_size(0), (uint)get_local_id(0)); p < n;
+// CHECK-NEXT: p += UMUL((uint)get_local_size(0), (uint)get_num_groups(0)))
+__global__ void strided(unsigned *out, unsigned n) {
+  for (unsigned p = UMAD(blockIdx.x, blockDim.x, threadIdx.x); p < n;
+       p += UMUL(blockDim.x, gridDim.x))
+    out[p] = p;
+}
+
 // CHECK: FP twice(__global FP *p, int i) { return 2 * p[i]; }
 __device__ FP twice(FP *p, int i) { return 2 * p[i]; }
 
