@@ -31,6 +31,7 @@
 #include "clang/Lex/PreprocessingRecord.h"
 #include "clang/Lex/Preprocessor.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/Path.h"
 
 #include <functional>
@@ -1195,6 +1196,20 @@ LogicalResult rewriteIncludes(SourceEdits &edits, bool &cgReduce) {
   });
 }
 
+/// The include guard of the HIP library header that replaces the CUDA
+/// library header whose guard is `cuda` (cuFFT, cuBLAS, cuRAND: the headers
+/// rewriteIncludes maps), or "". hipFFT's, hipBLAS's and hipRAND's headers
+/// of ROCm 5.3 define these.
+llvm::StringRef hipLibraryGuard(llvm::StringRef cuda) {
+  return llvm::StringSwitch<llvm::StringRef>(cuda)
+      .Case("_CUFFT_H_", "HIPFFT_H_")
+      .Case("CUBLAS_API_H_", "HIPBLAS_H")
+      .Case("CUBLAS_V2_H_", "HIPBLAS_H")
+      .Case("CURAND_H_", "HIPRAND_H_")
+      .Case("CURAND_KERNEL_H_", "HIPRAND_KERNEL_H_")
+      .Default("");
+}
+
 /// The runtime's names that are macros (`cudaHostAllocDefault`,
 /// `cudaHostRegisterMapped`, `cudaStreamNonBlocking`): no declaration
 /// refers to them, so the parse's macro expansions are read instead. Each
@@ -1215,7 +1230,9 @@ bool renameRuntimeMacros(SourceEdits &edits) {
     if (!expansion || expansion->isBuiltinMacro())
       continue;
     llvm::StringRef name = expansion->getName()->getName();
-    if (!isMappedCudaName(name) && name != "warpSize" && name != "CUDART_CB")
+    llvm::StringRef guard = hipLibraryGuard(name);
+    if (!isMappedCudaName(name) && name != "warpSize" && name != "CUDART_CB" &&
+        guard.empty())
       continue;
     const clang::MacroDefinitionRecord *definition = expansion->getDefinition();
     if (!definition || src.isUserLocation(definition->getLocation()))
@@ -1227,6 +1244,15 @@ bool renameRuntimeMacros(SourceEdits &edits) {
     auto [file, offset] = sm.getDecomposedLoc(spelled);
     if (!renamed.insert({file, offset}).second)
       continue;
+    if (!guard.empty()) {
+      // `#ifdef _CUFFT_H_` (the CUDA samples' helper_cuda.h, before its
+      // cuFFT error strings): defined where the file included cuFFT's
+      // header, whose #include becomes hipFFT's; HIP's header defines its
+      // own guard.
+      edits.replace({file, offset, offset + static_cast<unsigned>(name.size())},
+                    guard.str());
+      continue;
+    }
     if (name == "CUDART_CB") {
       // The calling convention of a stream callback: empty but on Windows;
       // HIP's callbacks have none.

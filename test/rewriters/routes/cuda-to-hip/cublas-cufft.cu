@@ -45,7 +45,13 @@ const char *blasStatus(cublasStatus_t s) {
     return "<unknown>";
   }
 }
-// CHECK-LABEL: const char *fftStatus(hipfftResult s) {
+// helper_cuda.h declares its cuFFT error strings only `#ifdef _CUFFT_H_`
+// (cuFFT's include guard): the test takes hipFFT's guard, defined where
+// the file's #include of cuFFT became hipFFT's (HIP's headers define no
+// _CUFFT_H_, and the function dropped out of the output).
+// CHECK: #ifdef HIPFFT_H_
+// CHECK-NEXT: const char *fftStatus(hipfftResult s) {
+#ifdef _CUFFT_H_
 // CHECK: /* xfence: case CUFFT_MISSING_DEPENDENCY: (not in HIP's library) */
 // CHECK-NEXT: case HIPFFT_NOT_SUPPORTED:
 // WARN: cublas-cufft.cu:[[@LINE+5]]:3: warning: case label 'CUFFT_MISSING_DEPENDENCY' left out
@@ -60,6 +66,14 @@ const char *fftStatus(cufftResult s) {
     return "error";
   }
 }
+#endif
+// cuRAND's guard is defined in clang's CUDA parse (its CUDA wrappers include
+// cuRAND's header; nvcc's do not): hipRAND's, in HIP, only where the file
+// includes cuRAND's header, as with nvcc.
+// CHECK: #if defined(HIPBLAS_H) && defined(HIPRAND_H_)
+#if defined(CUBLAS_API_H_) && defined(CURAND_H_)
+#define BLAS_AND_RAND 1
+#endif
 
 int main() {
   const int n = 4;
