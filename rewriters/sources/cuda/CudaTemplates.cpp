@@ -152,12 +152,13 @@ public:
   }
   bool TraverseFunctionTemplateDecl(clang::FunctionTemplateDecl *ft) {
     // Its text is copied per specialization (expand); not walked here. A
-    // template of host code only (helper_cuda.h's `check<T>`) is left out
-    // with the host code, as written: its copies would only be names that
-    // differ between the uses of one macro (`checkCudaErrors(...)`).
-    const clang::FunctionDecl *pattern = ft->getTemplatedDecl();
-    if (!pattern->hasAttr<clang::CUDADeviceAttr>() &&
-        !pattern->hasAttr<clang::CUDAGlobalAttr>())
+    // template of host code only that names no template of device code
+    // (helper_cuda.h's `check<T>`) is left out with the host code, as
+    // written: its copies would only be names that differ between the uses
+    // of one macro (`checkCudaErrors(...)`). One that launches a kernel
+    // template is copied, so that each copy names the kernel's copy.
+    if (isHostOnly(ft->getTemplatedDecl()) &&
+        !namesDeviceTemplate(ft->getTemplatedDecl()->getBody()))
       return RecursiveASTVisitor::TraverseFunctionTemplateDecl(ft);
     if (ft->getDeclContext()->getRedeclContext()->isFileContext()) {
       x.templates.push_back(ft);
@@ -165,6 +166,35 @@ public:
       return true;
     }
     return RecursiveASTVisitor::TraverseFunctionTemplateDecl(ft);
+  }
+  static bool isHostOnly(const clang::FunctionDecl *fn) {
+    return !fn->hasAttr<clang::CUDADeviceAttr>() &&
+           !fn->hasAttr<clang::CUDAGlobalAttr>();
+  }
+  /// Whether `body` names a function template of device code (a kernel
+  /// template it launches), written in the user's files.
+  bool namesDeviceTemplate(const clang::Stmt *body) const {
+    if (!body)
+      return false;
+    auto device = [&](const clang::NamedDecl *d) {
+      const auto *ft =
+          llvm::dyn_cast<clang::FunctionTemplateDecl>(d->getUnderlyingDecl());
+      if (!ft) {
+        const auto *fn = llvm::dyn_cast<clang::FunctionDecl>(d);
+        ft = fn ? fn->getPrimaryTemplate() : nullptr;
+      }
+      return ft && x.src.isUserLocation(ft->getLocation()) &&
+             !isHostOnly(ft->getTemplatedDecl());
+    };
+    if (const auto *lookup = llvm::dyn_cast<clang::UnresolvedLookupExpr>(body))
+      if (llvm::any_of(lookup->decls(), device))
+        return true;
+    if (const auto *ref = llvm::dyn_cast<clang::DeclRefExpr>(body))
+      if (device(ref->getDecl()))
+        return true;
+    return llvm::any_of(body->children(), [&](const clang::Stmt *child) {
+      return namesDeviceTemplate(child);
+    });
   }
   bool VisitFunctionDecl(clang::FunctionDecl *fn) {
     if (fn->getTemplateSpecializationKind() ==
