@@ -1,5 +1,5 @@
 // A .cu file with host code: the device side is translated, the host code
-// is left out with a note, and every kernel launch is listed in the header
+// (a function template of host code too) is left out with a note, and every kernel launch is listed in the header
 // with its grid, block and dynamic shared memory. extern "C" goes; kernel
 // pointer parameters are __global (the written one too).
 // RUN: xfence translate %s --to opencl --cuda-builtin-header -o %t12.cl
@@ -15,7 +15,7 @@
 // CHECK-NEXT: //   class 'Timer' (line 43)
 // CHECK-NEXT: //   variable 'verbose' (line 48)
 // CHECK-NEXT: //   function 'check' (line 51)
-// (The template 'fill' is not host code listed here: it is left out.)
+// CHECK-NEXT: //   function 'fill' (line 69)
 // CHECK-NEXT: //   function 'main' (line 70)
 // CHECK-NEXT: // xfence: kernel launches of the host code
 // CHECK-NEXT: //   line 77: scale<<<grid, block>>>: grid = grid, block = block, dynamic shared memory = 0 bytes
@@ -34,7 +34,7 @@
 // CHECK-NEXT: inline float twice(float x) { return 2 * x; }
 // CHECK: {{^}} __kernel void scale(__global float *C, const __global float *A, int n) {
 // CHECK: {{^}}__kernel void copy(__global float *dst, const __global float *src, __local float *tile) {
-// CHECK: /* xfence: function template 'fill' left out: this file uses no specialization of it */
+// CHECK: /* xfence: host function 'fill' left out */
 // CHECK: /* xfence: host function 'main' left out */
 // CHECK-NOT: {{^[^/]*cuda}}
 #include <cstdio>
