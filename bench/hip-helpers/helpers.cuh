@@ -12,6 +12,19 @@ template <unsigned int N>
 __device__ inline unsigned int xfence_meta_group_size() {
   return (blockDim.x * blockDim.y * blockDim.z + N - 1) / N;
 }
+// CUDA's SIMD minimum and maximum: lane by lane over the 8- or 16-bit
+// lanes of a 32-bit word, signed or unsigned.
+template <int Bits, bool Signed, bool Max>
+__host__ __device__ inline unsigned int xfence_simd_minmax(unsigned int a, unsigned int b) {
+  const unsigned int lane = (1u << Bits) - 1u;
+  unsigned int r = 0;
+  for (int i = 0; i < 32; i += Bits) {
+    unsigned int x = (a >> i) & lane, y = (b >> i) & lane;
+    bool less = Signed ? ((x ^ (1u << (Bits - 1))) < (y ^ (1u << (Bits - 1)))) : x < y;
+    r |= ((Max ? less : !less) ? y : x) << i;
+  }
+  return r;
+}
 __host__ __device__ inline int xfence_dp4a(int a, int b, int c) {
   unsigned int r = (unsigned int)c;
   for (int i = 0; i < 32; i += 8)
@@ -41,155 +54,27 @@ __host__ __device__ inline unsigned int xfence_dp4a(uchar4 a, uchar4 b,
       (unsigned int)b.x | b.y << 8 | b.z << 16 | (unsigned int)b.w << 24,
       c);
 }
-#ifndef XFENCE_SIMD_MINMAX
-#define XFENCE_SIMD_MINMAX
-// CUDA's SIMD minimum and maximum: lane by lane over the 8- or 16-bit
-// lanes of a 32-bit word, signed or unsigned.
-template <int Bits, bool Signed, bool Max>
-__host__ __device__ inline unsigned int xfence_simd_minmax(unsigned int a, unsigned int b) {
-  const unsigned int lane = (1u << Bits) - 1u;
-  unsigned int r = 0;
-  for (int i = 0; i < 32; i += Bits) {
-    unsigned int x = (a >> i) & lane, y = (b >> i) & lane;
-    bool less = Signed ? ((x ^ (1u << (Bits - 1))) < (y ^ (1u << (Bits - 1)))) : x < y;
-    r |= ((Max ? less : !less) ? y : x) << i;
-  }
-  return r;
-}
-#endif
 __host__ __device__ inline unsigned int xfence_vmaxs4(unsigned int a, unsigned int b) {
   return xfence_simd_minmax<8, true, true>(a, b);
 }
-#ifndef XFENCE_SIMD_MINMAX
-#define XFENCE_SIMD_MINMAX
-// CUDA's SIMD minimum and maximum: lane by lane over the 8- or 16-bit
-// lanes of a 32-bit word, signed or unsigned.
-template <int Bits, bool Signed, bool Max>
-__host__ __device__ inline unsigned int xfence_simd_minmax(unsigned int a, unsigned int b) {
-  const unsigned int lane = (1u << Bits) - 1u;
-  unsigned int r = 0;
-  for (int i = 0; i < 32; i += Bits) {
-    unsigned int x = (a >> i) & lane, y = (b >> i) & lane;
-    bool less = Signed ? ((x ^ (1u << (Bits - 1))) < (y ^ (1u << (Bits - 1)))) : x < y;
-    r |= ((Max ? less : !less) ? y : x) << i;
-  }
-  return r;
-}
-#endif
 __host__ __device__ inline unsigned int xfence_vmaxu4(unsigned int a, unsigned int b) {
   return xfence_simd_minmax<8, false, true>(a, b);
 }
-#ifndef XFENCE_SIMD_MINMAX
-#define XFENCE_SIMD_MINMAX
-// CUDA's SIMD minimum and maximum: lane by lane over the 8- or 16-bit
-// lanes of a 32-bit word, signed or unsigned.
-template <int Bits, bool Signed, bool Max>
-__host__ __device__ inline unsigned int xfence_simd_minmax(unsigned int a, unsigned int b) {
-  const unsigned int lane = (1u << Bits) - 1u;
-  unsigned int r = 0;
-  for (int i = 0; i < 32; i += Bits) {
-    unsigned int x = (a >> i) & lane, y = (b >> i) & lane;
-    bool less = Signed ? ((x ^ (1u << (Bits - 1))) < (y ^ (1u << (Bits - 1)))) : x < y;
-    r |= ((Max ? less : !less) ? y : x) << i;
-  }
-  return r;
-}
-#endif
 __host__ __device__ inline unsigned int xfence_vmins4(unsigned int a, unsigned int b) {
   return xfence_simd_minmax<8, true, false>(a, b);
 }
-#ifndef XFENCE_SIMD_MINMAX
-#define XFENCE_SIMD_MINMAX
-// CUDA's SIMD minimum and maximum: lane by lane over the 8- or 16-bit
-// lanes of a 32-bit word, signed or unsigned.
-template <int Bits, bool Signed, bool Max>
-__host__ __device__ inline unsigned int xfence_simd_minmax(unsigned int a, unsigned int b) {
-  const unsigned int lane = (1u << Bits) - 1u;
-  unsigned int r = 0;
-  for (int i = 0; i < 32; i += Bits) {
-    unsigned int x = (a >> i) & lane, y = (b >> i) & lane;
-    bool less = Signed ? ((x ^ (1u << (Bits - 1))) < (y ^ (1u << (Bits - 1)))) : x < y;
-    r |= ((Max ? less : !less) ? y : x) << i;
-  }
-  return r;
-}
-#endif
 __host__ __device__ inline unsigned int xfence_vminu4(unsigned int a, unsigned int b) {
   return xfence_simd_minmax<8, false, false>(a, b);
 }
-#ifndef XFENCE_SIMD_MINMAX
-#define XFENCE_SIMD_MINMAX
-// CUDA's SIMD minimum and maximum: lane by lane over the 8- or 16-bit
-// lanes of a 32-bit word, signed or unsigned.
-template <int Bits, bool Signed, bool Max>
-__host__ __device__ inline unsigned int xfence_simd_minmax(unsigned int a, unsigned int b) {
-  const unsigned int lane = (1u << Bits) - 1u;
-  unsigned int r = 0;
-  for (int i = 0; i < 32; i += Bits) {
-    unsigned int x = (a >> i) & lane, y = (b >> i) & lane;
-    bool less = Signed ? ((x ^ (1u << (Bits - 1))) < (y ^ (1u << (Bits - 1)))) : x < y;
-    r |= ((Max ? less : !less) ? y : x) << i;
-  }
-  return r;
-}
-#endif
 __host__ __device__ inline unsigned int xfence_vmaxs2(unsigned int a, unsigned int b) {
   return xfence_simd_minmax<16, true, true>(a, b);
 }
-#ifndef XFENCE_SIMD_MINMAX
-#define XFENCE_SIMD_MINMAX
-// CUDA's SIMD minimum and maximum: lane by lane over the 8- or 16-bit
-// lanes of a 32-bit word, signed or unsigned.
-template <int Bits, bool Signed, bool Max>
-__host__ __device__ inline unsigned int xfence_simd_minmax(unsigned int a, unsigned int b) {
-  const unsigned int lane = (1u << Bits) - 1u;
-  unsigned int r = 0;
-  for (int i = 0; i < 32; i += Bits) {
-    unsigned int x = (a >> i) & lane, y = (b >> i) & lane;
-    bool less = Signed ? ((x ^ (1u << (Bits - 1))) < (y ^ (1u << (Bits - 1)))) : x < y;
-    r |= ((Max ? less : !less) ? y : x) << i;
-  }
-  return r;
-}
-#endif
 __host__ __device__ inline unsigned int xfence_vmaxu2(unsigned int a, unsigned int b) {
   return xfence_simd_minmax<16, false, true>(a, b);
 }
-#ifndef XFENCE_SIMD_MINMAX
-#define XFENCE_SIMD_MINMAX
-// CUDA's SIMD minimum and maximum: lane by lane over the 8- or 16-bit
-// lanes of a 32-bit word, signed or unsigned.
-template <int Bits, bool Signed, bool Max>
-__host__ __device__ inline unsigned int xfence_simd_minmax(unsigned int a, unsigned int b) {
-  const unsigned int lane = (1u << Bits) - 1u;
-  unsigned int r = 0;
-  for (int i = 0; i < 32; i += Bits) {
-    unsigned int x = (a >> i) & lane, y = (b >> i) & lane;
-    bool less = Signed ? ((x ^ (1u << (Bits - 1))) < (y ^ (1u << (Bits - 1)))) : x < y;
-    r |= ((Max ? less : !less) ? y : x) << i;
-  }
-  return r;
-}
-#endif
 __host__ __device__ inline unsigned int xfence_vmins2(unsigned int a, unsigned int b) {
   return xfence_simd_minmax<16, true, false>(a, b);
 }
-#ifndef XFENCE_SIMD_MINMAX
-#define XFENCE_SIMD_MINMAX
-// CUDA's SIMD minimum and maximum: lane by lane over the 8- or 16-bit
-// lanes of a 32-bit word, signed or unsigned.
-template <int Bits, bool Signed, bool Max>
-__host__ __device__ inline unsigned int xfence_simd_minmax(unsigned int a, unsigned int b) {
-  const unsigned int lane = (1u << Bits) - 1u;
-  unsigned int r = 0;
-  for (int i = 0; i < 32; i += Bits) {
-    unsigned int x = (a >> i) & lane, y = (b >> i) & lane;
-    bool less = Signed ? ((x ^ (1u << (Bits - 1))) < (y ^ (1u << (Bits - 1)))) : x < y;
-    r |= ((Max ? less : !less) ? y : x) << i;
-  }
-  return r;
-}
-#endif
 __host__ __device__ inline unsigned int xfence_vminu2(unsigned int a, unsigned int b) {
   return xfence_simd_minmax<16, false, false>(a, b);
 }

@@ -77,29 +77,27 @@ struct WarpHelper {
   llvm::StringLiteral cuda, helper, text;
 };
 
-#define XFENCE_SIMD_MINMAX                                                     \
-  "#ifndef XFENCE_SIMD_MINMAX\n"                                               \
-  "#define XFENCE_SIMD_MINMAX\n"                                               \
-  "// CUDA's SIMD minimum and maximum: lane by lane over the 8- or 16-bit\n"   \
-  "// lanes of a 32-bit word, signed or unsigned.\n"                           \
-  "template <int Bits, bool Signed, bool Max>\n"                               \
-  "__host__ __device__ inline unsigned int xfence_simd_minmax(unsigned int "   \
-  "a, unsigned int b) {\n"                                                     \
-  "  const unsigned int lane = (1u << Bits) - 1u;\n"                           \
-  "  unsigned int r = 0;\n"                                                    \
-  "  for (int i = 0; i < 32; i += Bits) {\n"                                   \
-  "    unsigned int x = (a >> i) & lane, y = (b >> i) & lane;\n"               \
-  "    bool less = Signed ? ((x ^ (1u << (Bits - 1))) < (y ^ (1u << (Bits - "  \
-  "1)))) : x < y;\n"                                                           \
-  "    r |= ((Max ? less : !less) ? y : x) << i;\n"                            \
-  "  }\n"                                                                      \
-  "  return r;\n"                                                              \
-  "}\n"                                                                        \
-  "#endif\n"
+/// CUDA's SIMD minimum and maximum (`__vmaxs4`, ..., `__vminu2`): one
+/// template, written once in the prelude before the helpers that use it.
+constexpr llvm::StringLiteral kSimdMinMax =
+    "// CUDA's SIMD minimum and maximum: lane by lane over the 8- or 16-bit\n"
+    "// lanes of a 32-bit word, signed or unsigned.\n"
+    "template <int Bits, bool Signed, bool Max>\n"
+    "__host__ __device__ inline unsigned int xfence_simd_minmax(unsigned int "
+    "a, unsigned int b) {\n"
+    "  const unsigned int lane = (1u << Bits) - 1u;\n"
+    "  unsigned int r = 0;\n"
+    "  for (int i = 0; i < 32; i += Bits) {\n"
+    "    unsigned int x = (a >> i) & lane, y = (b >> i) & lane;\n"
+    "    bool less = Signed ? ((x ^ (1u << (Bits - 1))) < (y ^ (1u << (Bits - "
+    "1)))) : x < y;\n"
+    "    r |= ((Max ? less : !less) ? y : x) << i;\n"
+    "  }\n"
+    "  return r;\n"
+    "}\n";
 #define XFENCE_SIMD_ENTRY(cuda, bits, sign, max)                               \
   {                                                                            \
     "__" cuda, "xfence_" cuda,                                                 \
-        XFENCE_SIMD_MINMAX                                                     \
         "__host__ __device__ inline unsigned int xfence_" cuda                 \
         "(unsigned int a, unsigned int b) {\n"                                 \
         "  return xfence_simd_minmax<" bits ", " sign ", " max ">(a, b);\n"    \
@@ -108,8 +106,7 @@ struct WarpHelper {
 /// CUDA's integer functions that HIP 5.2 and clang's HIP headers do not
 /// declare (CUDA Math API: integer and SIMD intrinsics): each a helper of
 /// the prelude by its own name, defined as CUDA documents it
-/// (test/rewriters/routes/cuda-to-hip/integer-helpers.cu compares them with
-/// CUDA's own on the GPU).
+/// (bench/hip-helpers compares them with CUDA's own on an NVIDIA GPU).
 constexpr WarpHelper kMathHelpers[] = {
     {"umin", "xfence_umin",
      "__host__ __device__ inline unsigned int xfence_umin(unsigned int a,\n"
@@ -187,10 +184,9 @@ constexpr WarpHelper kMathHelpers[] = {
     XFENCE_SIMD_ENTRY("vminu2", "16", "false", "false"),
 };
 #undef XFENCE_SIMD_ENTRY
-#undef XFENCE_SIMD_MINMAX
 
 /// CUDA's meta_group_rank() and meta_group_size() of a thread_block_tile of
-/// N threads cut from the thread block (VisitCXXMemberCallExpr). The block's
+/// N threads cut from the thread block (rewriteMetaGroup). The block's
 /// thread rank is CUDA's thread_block::thread_rank().
 constexpr llvm::StringLiteral kMetaGroup =
     "__device__ inline unsigned int xfence_block_thread_rank() {\n"
@@ -783,6 +779,12 @@ public:
     std::string text;
     if (usedMetaGroup)
       text += kMetaGroup.str();
+    for (size_t i = 0; i < std::size(kMathHelpers); ++i)
+      if (usedMathHelper[i] &&
+          kMathHelpers[i].text.contains("xfence_simd_minmax<")) {
+        text += kSimdMinMax.str();
+        break;
+      }
     for (size_t i = 0; i < std::size(kMathHelpers); ++i)
       if (usedMathHelper[i])
         text += kMathHelpers[i].text.str();

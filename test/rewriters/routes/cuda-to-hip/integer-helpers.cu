@@ -24,9 +24,11 @@ namespace cg = cooperative_groups;
 // CHECK: template <unsigned int N>
 // CHECK-NEXT: __device__ inline unsigned int xfence_meta_group_rank() {
 // CHECK-NEXT: return xfence_block_thread_rank() / N;
+// The SIMD helpers' one template, once.
+// CHECK: xfence_simd_minmax(unsigned int a, unsigned int b) {
+// CHECK-NOT: xfence_simd_minmax(unsigned int a, unsigned int b) {
 // CHECK: __host__ __device__ inline int xfence_dp4a(int a, int b, int c) {
 // CHECK: __host__ __device__ inline unsigned int xfence_dp4a(uchar4 a, uchar4 b,
-// CHECK: xfence_simd_minmax(unsigned int a, unsigned int b) {
 // CHECK: inline unsigned int xfence_vmaxs4(unsigned int a, unsigned int b) {
 // CHECK-NEXT: return xfence_simd_minmax<8, true, true>(a, b);
 // CHECK: inline unsigned int xfence_vminu2(unsigned int a, unsigned int b) {
