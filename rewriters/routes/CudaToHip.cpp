@@ -553,23 +553,22 @@ public:
     clang::QualType type = object->getType();
     if (type->isPointerType())
       type = type->getPointeeType();
-    auto tileSize = [](clang::QualType t, clang::QualType *parent) {
-      const auto *tile =
-          llvm::dyn_cast_or_null<clang::ClassTemplateSpecializationDecl>(
-              t->getAsCXXRecordDecl());
-      if (!tile || tile->getName() != "thread_block_tile" ||
-          tile->getTemplateArgs().size() < 1 ||
-          tile->getTemplateArgs()[0].getKind() !=
-              clang::TemplateArgument::Integral)
-        return std::optional<uint64_t>();
-      if (parent && tile->getTemplateArgs().size() > 1 &&
-          tile->getTemplateArgs()[1].getKind() == clang::TemplateArgument::Type)
-        *parent = tile->getTemplateArgs()[1].getAsType();
-      return std::optional<uint64_t>(
-          tile->getTemplateArgs()[0].getAsIntegral().getZExtValue());
-    };
+    // The tile's size N and the parent its type names, if any (another
+    // group: no size, an error below).
+    const auto *tile =
+        llvm::dyn_cast_or_null<clang::ClassTemplateSpecializationDecl>(
+            type->getAsCXXRecordDecl());
+    std::optional<uint64_t> size;
     clang::QualType parent;
-    std::optional<uint64_t> size = tileSize(type, &parent);
+    if (tile && tile->getName() == "thread_block_tile" &&
+        tile->getTemplateArgs().size() > 0 &&
+        tile->getTemplateArgs()[0].getKind() ==
+            clang::TemplateArgument::Integral) {
+      size = tile->getTemplateArgs()[0].getAsIntegral().getZExtValue();
+      if (tile->getTemplateArgs().size() > 1 &&
+          tile->getTemplateArgs()[1].getKind() == clang::TemplateArgument::Type)
+        parent = tile->getTemplateArgs()[1].getAsType();
+    }
     // `thread_block_tile<32> tile = tiled_partition<32>(block);` names no
     // parent in its type (CUDA keeps it at run time): the parent is the
     // argument of the partition that initialized the variable, which
