@@ -309,7 +309,8 @@ LogicalResult emitAtomic(Operation *op, const OpenCLTarget &target,
   auto types = valueTypes(op, target);
   if (failed(types))
     return failure();
-  auto [value, atomic] = *types;
+  // Named copies: the lambdas below capture them.
+  std::string value = types->first, atomic = types->second;
   auto scopeAttr = op->getAttrOfType<ScopeAttr>("scope");
   if (scopeAttr.getValue() == Scope::thread)
     return op->emitError("an atomic at memory_scope_work_item has no OpenCL C "

@@ -37,8 +37,8 @@
 #include "mlir/Tools/mlir-translate/Translation.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"
+#include "clang/AST/DynamicRecursiveASTVisitor.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/SourceMgr.h"
@@ -191,13 +191,11 @@ private:
 /// Every function of the user's code with a body, as written: templates
 /// once (their pattern), not their instantiations; alpaka's own functions
 /// (namespace alpaka) never.
-class FunctionFinder : public clang::RecursiveASTVisitor<FunctionFinder> {
+class FunctionFinder : public clang::DynamicRecursiveASTVisitor {
 public:
   explicit FunctionFinder(ParsedSource &src) : src(src) {}
-  bool shouldVisitTemplateInstantiations() const { return false; }
-  bool shouldVisitLambdaBodies() const { return true; }
 
-  bool VisitFunctionDecl(clang::FunctionDecl *fn) {
+  bool VisitFunctionDecl(clang::FunctionDecl *fn) override {
     if (fn->doesThisDeclarationHaveABody() && !fn->isImplicit() &&
         src.isUserLocation(fn->getLocation()) && !inAlpaka(fn))
       add(fn);
@@ -206,7 +204,7 @@ public:
   /// A lambda's body is its call operator's, which the traversal does not
   /// visit as a function: it is imported as one (a call of the lambda is
   /// an opaque call where it is made).
-  bool VisitLambdaExpr(clang::LambdaExpr *lambda) {
+  bool VisitLambdaExpr(clang::LambdaExpr *lambda) override {
     clang::CXXMethodDecl *call = lambda->getCallOperator();
     if (src.isUserLocation(lambda->getBeginLoc()) && !inAlpaka(call))
       add(call);

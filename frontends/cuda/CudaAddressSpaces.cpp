@@ -3,8 +3,8 @@
 #include "frontends/cuda/CudaAddressSpaces.h"
 
 #include "clang/AST/Attr.h"
+#include "clang/AST/DynamicRecursiveASTVisitor.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 using namespace xfence;
@@ -26,7 +26,7 @@ bool isRefToMutablePointer(clang::QualType t) {
   return referee->isPointerType() && !referee.isConstQualified();
 }
 
-class FlowCollector : public clang::RecursiveASTVisitor<FlowCollector> {
+class FlowCollector : public clang::DynamicRecursiveASTVisitor {
 public:
   FlowCollector(std::vector<Flow> &flows,
                 llvm::function_ref<bool(const clang::Decl *)> isUser)
@@ -46,7 +46,7 @@ public:
     }
   }
 
-  bool TraverseDecl(clang::Decl *d) {
+  bool TraverseDecl(clang::Decl *d) override {
     if (d && !llvm::isa<clang::TranslationUnitDecl>(d) && !isUser(d))
       return true;
     // Host code is not translated: its calls of __host__ __device__
@@ -54,9 +54,9 @@ public:
     if (auto *fn = llvm::dyn_cast_or_null<clang::FunctionDecl>(d))
       if (isHostOnlyFunction(fn))
         return true;
-    return RecursiveASTVisitor::TraverseDecl(d);
+    return clang::DynamicRecursiveASTVisitor::TraverseDecl(d);
   }
-  bool VisitVarDecl(clang::VarDecl *var) {
+  bool VisitVarDecl(clang::VarDecl *var) override {
     if (var->getType()->isPointerType() && var->getInit() &&
         !llvm::isa<clang::ParmVarDecl>(var))
       flows.push_back({var, var->getInit()});
@@ -69,14 +69,14 @@ public:
     }
     return true;
   }
-  bool VisitUnaryOperator(clang::UnaryOperator *op) {
+  bool VisitUnaryOperator(clang::UnaryOperator *op) override {
     // `&p` of a pointer: it may be assigned through the address (`*pp = s`).
     if (op->getOpcode() == clang::UO_AddrOf)
       if (const clang::ValueDecl *object = pointerObject(op->getSubExpr()))
         escaped.insert(object);
     return true;
   }
-  bool VisitBinaryOperator(clang::BinaryOperator *op) {
+  bool VisitBinaryOperator(clang::BinaryOperator *op) override {
     if (op->getOpcode() != clang::BO_Assign)
       return true;
     const clang::Expr *lhs = op->getLHS()->IgnoreParenImpCasts();
@@ -95,7 +95,7 @@ public:
           flows.push_back({field, op->getRHS()});
     return true;
   }
-  bool VisitInitListExpr(clang::InitListExpr *list) {
+  bool VisitInitListExpr(clang::InitListExpr *list) override {
     // `S s = {p, n}` (the semantic form: designators resolved, members in
     // order).
     if (!list->isSemanticForm())
@@ -122,7 +122,7 @@ public:
     }
     return true;
   }
-  bool VisitCallExpr(clang::CallExpr *call) {
+  bool VisitCallExpr(clang::CallExpr *call) override {
     const clang::FunctionDecl *fn = call->getDirectCallee();
     if (!fn)
       return true;
@@ -161,8 +161,9 @@ private:
       object = ref->getDecl();
     else if (auto *member = llvm::dyn_cast<clang::MemberExpr>(e))
       object = member->getMemberDecl();
-    return object && (llvm::isa<clang::VarDecl>(object) ||
-                      llvm::isa<clang::FieldDecl>(object)) &&
+    return object &&
+                   (llvm::isa<clang::VarDecl>(object) ||
+                    llvm::isa<clang::FieldDecl>(object)) &&
                    object->getType()->isPointerType()
                ? object
                : nullptr;
@@ -198,7 +199,8 @@ private:
   std::vector<Flow> &flows;
   llvm::function_ref<bool(const clang::Decl *)> isUser;
   /// The lvalues each reference to a pointer is bound to.
-  llvm::DenseMap<const clang::ValueDecl *, llvm::SmallVector<const clang::Expr *>>
+  llvm::DenseMap<const clang::ValueDecl *,
+                 llvm::SmallVector<const clang::Expr *>>
       bindings;
   /// Assignments through a reference to a pointer: (reference, value).
   std::vector<std::pair<const clang::ValueDecl *, const clang::Expr *>>
@@ -352,10 +354,10 @@ void CudaAddressSpaces::seedUncalledAtomicParams(
   llvm::DenseSet<const clang::ValueDecl *> targets;
   for (const Flow &flow : flows)
     targets.insert(flow.var);
-  struct Atomics : clang::RecursiveASTVisitor<Atomics> {
+  struct Atomics : clang::DynamicRecursiveASTVisitor {
     llvm::function_ref<bool(const clang::Decl *)> isUser;
     llvm::SmallVector<const clang::VarDecl *> bases;
-    bool VisitCallExpr(clang::CallExpr *call) {
+    bool VisitCallExpr(clang::CallExpr *call) override {
       const clang::FunctionDecl *callee = call->getDirectCallee();
       if (!callee || isUser(callee) || !callee->getIdentifier() ||
           !callee->getName().starts_with("atomic") || call->getNumArgs() == 0)

@@ -60,8 +60,8 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclTemplate.h"
+#include "clang/AST/DynamicRecursiveASTVisitor.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/Regex.h"
@@ -755,18 +755,18 @@ void lambdaCallOperators(const clang::LambdaExpr *lambda,
 /// classes, the instantiations of templates, and the call operators of
 /// lambdas (which the traversal of the code that defines a lambda does not
 /// visit as declarations: VisitLambdaExpr).
-class FunctionCollector : public clang::RecursiveASTVisitor<FunctionCollector> {
+class FunctionCollector : public clang::DynamicRecursiveASTVisitor {
 public:
-  explicit FunctionCollector(std::vector<clang::Decl *> &out) : out(out) {}
-  bool shouldVisitTemplateInstantiations() const { return true; }
-  bool shouldVisitImplicitCode() const { return false; }
-  bool VisitFunctionDecl(clang::FunctionDecl *fn) {
+  explicit FunctionCollector(std::vector<clang::Decl *> &out) : out(out) {
+    ShouldVisitTemplateInstantiations = true;
+  }
+  bool VisitFunctionDecl(clang::FunctionDecl *fn) override {
     if (fn->doesThisDeclarationHaveABody() && !fn->isDefaulted() &&
         (!fn->isDependentContext() || isUninstantiatedTemplate(fn)))
       out.push_back(fn);
     return true;
   }
-  bool VisitLambdaExpr(clang::LambdaExpr *lambda) {
+  bool VisitLambdaExpr(clang::LambdaExpr *lambda) override {
     lambdaCallOperators(lambda, out);
     return true;
   }
@@ -776,10 +776,10 @@ private:
 };
 
 /// The call operators of the lambdas defined in `fn` (nested ones too).
-class LambdaCollector : public clang::RecursiveASTVisitor<LambdaCollector> {
+class LambdaCollector : public clang::DynamicRecursiveASTVisitor {
 public:
   explicit LambdaCollector(std::vector<clang::Decl *> &out) : out(out) {}
-  bool VisitLambdaExpr(clang::LambdaExpr *lambda) {
+  bool VisitLambdaExpr(clang::LambdaExpr *lambda) override {
     lambdaCallOperators(lambda, out);
     return true;
   }
@@ -1465,22 +1465,22 @@ void Importer::importGnuAtomic(const clang::AtomicExpr *atomic,
 }
 
 /// Collects the synchronization constructs of user code.
-class SiteFinder : public clang::RecursiveASTVisitor<SiteFinder> {
+class SiteFinder : public clang::DynamicRecursiveASTVisitor {
 public:
   SiteFinder(ParsedSource &src, MLIRContext *ctx,
              std::vector<CudaSyncSite> &sites, bool instantiations)
-      : src(src), ctx(ctx), sites(sites), instantiations(instantiations) {}
+      : src(src), ctx(ctx), sites(sites) {
+    ShouldVisitTemplateInstantiations = instantiations;
+  }
 
-  bool shouldVisitTemplateInstantiations() const { return instantiations; }
-
-  bool TraverseFunctionDecl(clang::FunctionDecl *fn) {
+  bool TraverseFunctionDecl(clang::FunctionDecl *fn) override {
     // Host code is left out of the translation.
     if (isHostOnlyFunction(fn))
       return true;
-    return RecursiveASTVisitor::TraverseFunctionDecl(fn);
+    return clang::DynamicRecursiveASTVisitor::TraverseFunctionDecl(fn);
   }
 
-  bool VisitStmt(clang::Stmt *s) {
+  bool VisitStmt(clang::Stmt *s) override {
     if (!llvm::isa<clang::CallExpr, clang::GCCAsmStmt, clang::AtomicExpr>(s) ||
         !src.isUserLocation(s->getBeginLoc()) || !classify(src, s))
       return true;
@@ -1516,7 +1516,6 @@ private:
   MLIRContext *ctx;
   std::vector<CudaSyncSite> &sites;
   llvm::DenseMap<Location, size_t> siteAt;
-  bool instantiations;
 };
 
 } // namespace

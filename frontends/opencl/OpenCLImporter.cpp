@@ -42,7 +42,7 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Verifier.h"
 #include "clang/AST/ASTContext.h"
-#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/DynamicRecursiveASTVisitor.h"
 #include "clang/AST/StmtVisitor.h"
 #include "llvm/ADT/StringSwitch.h"
 
@@ -417,8 +417,7 @@ void Importer::importClangAtomic(const clang::Expr *e,
             ? b.rmw
             : rmwKindForType(b.rmw, obj->valueType->isUnsignedIntegerType(),
                              isFloat);
-    if (isFloat && kind != AtomicRMWKind::xchg &&
-        kind != AtomicRMWKind::fadd)
+    if (isFloat && kind != AtomicRMWKind::xchg && kind != AtomicRMWKind::fadd)
       return error(e, "atomic '" + stringifyAtomicRMWKind(kind).str() +
                           "' on a floating-point object");
     auto op = AtomicRMWOp::create(builder, loc, type, kind, obj->addr,
@@ -441,8 +440,7 @@ void Importer::importClangAtomic(const clang::Expr *e,
     if (b.weak >= 0) {
       clang::Expr::EvalResult result;
       const clang::Expr *arg = b.args[b.weak];
-      weak = !arg->isValueDependent() &&
-             arg->EvaluateAsInt(result, astCtx) &&
+      weak = !arg->isValueDependent() && arg->EvaluateAsInt(result, astCtx) &&
              result.Val.getInt().getBoolValue();
     }
     auto op = AtomicCmpXchgOp::create(
@@ -511,9 +509,8 @@ Importer::atomicObject(const clang::Expr *pointer) {
   else if (obj.valueType->isIntegerType())
     obj.type = builder.getIntegerType(bits);
   else {
-    error(pointer, "atomic object of type '" +
-                               obj.valueType.getAsString() +
-                               "' has no atomic operation");
+    error(pointer, "atomic object of type '" + obj.valueType.getAsString() +
+                       "' has no atomic operation");
     return std::nullopt;
   }
   obj.addr = poison(
@@ -749,12 +746,12 @@ void Importer::importSync(const clang::CallExpr *call,
 }
 
 /// Collects the synchronization calls of user code.
-class SiteFinder : public clang::RecursiveASTVisitor<SiteFinder> {
+class SiteFinder : public clang::DynamicRecursiveASTVisitor {
 public:
   SiteFinder(ParsedSource &src, MLIRContext *ctx, std::vector<SyncSite> &sites)
       : src(src), ctx(ctx), sites(sites) {}
 
-  bool VisitCallExpr(clang::CallExpr *call) {
+  bool VisitCallExpr(clang::CallExpr *call) override {
     const clang::FunctionDecl *callee = call->getDirectCallee();
     if (callee && classifyOpenCLSync(callee, src.getSourceManager())) {
       llvm::SmallVector<const clang::Expr *, 6> args(call->arguments());
@@ -766,7 +763,7 @@ public:
     return true;
   }
 
-  bool VisitAtomicExpr(clang::AtomicExpr *atomic) {
+  bool VisitAtomicExpr(clang::AtomicExpr *atomic) override {
     if (std::optional<ClangAtomicBuiltin> b = classifyClangAtomic(atomic))
       add(atomic, b->args);
     return true;

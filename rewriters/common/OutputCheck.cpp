@@ -109,9 +109,10 @@ llvm::LogicalResult xfence::checkOutput(const OutputCompiler &compiler,
   cleanUp();
   if (status == 0)
     return llvm::success();
-  internalError("the translation does not compile (" + compiler.name +
-                (status < 0 ? ": " + why : "") +
-                "); no file is written. Please report it, with the input.");
+  (void)internalError(
+      "the translation does not compile (" + compiler.name +
+      (status < 0 ? ": " + why : "") +
+      "); no file is written. Please report it, with the input.");
   diag << output;
   return llvm::failure();
 }

@@ -103,7 +103,7 @@ struct BodyExpansion {
 /// The expansions of the bodies of user macros, by the body's first offset.
 class MacroBodies {
 public:
-  MacroBodies(ParsedSource &src) : src(src), sm(src.getSourceManager()) {
+  MacroBodies(ParsedSource &src) : sm(src.getSourceManager()) {
     for (unsigned i = 0, e = sm.local_sloc_entry_size(); i < e; ++i) {
       const clang::SrcMgr::SLocEntry &entry = sm.getLocalSLocEntry(i);
       if (!entry.isExpansion())
@@ -175,7 +175,6 @@ private:
         .starts_with("#");
   }
 
-  ParsedSource &src;
   clang::SourceManager &sm;
   std::map<std::pair<clang::FileID, unsigned>, std::vector<BodyExpansion>>
       expansions;
@@ -190,7 +189,8 @@ static bool insideReplaced(ArrayRef<SourceEdits::Edit> kept,
   if (loc.isInvalid() || !loc.isFileID())
     return false;
   auto [file, offset] = sm.getDecomposedLoc(loc);
-  return llvm::any_of(kept, [&](const SourceEdits::Edit &edit) {
+  return llvm::any_of(kept, [file = file,
+                             offset = offset](const SourceEdits::Edit &edit) {
     return edit.kind == SourceEdits::Kind::Replace && edit.range.file == file &&
            edit.range.begin <= offset && offset < edit.range.end;
   });

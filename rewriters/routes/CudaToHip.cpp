@@ -23,8 +23,8 @@
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/PassManager.h"
+#include "clang/AST/DynamicRecursiveASTVisitor.h"
 #include "clang/AST/ParentMapContext.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/TypeLoc.h"
 #include "clang/Basic/CharInfo.h"
 #include "clang/Lex/Lexer.h"
@@ -355,7 +355,7 @@ std::optional<std::string> hipSpelling(llvm::StringRef name) {
 }
 
 /// The host API, the warp functions and libcu++ of the user's code.
-class HipSyntax : public clang::RecursiveASTVisitor<HipSyntax> {
+class HipSyntax : public clang::DynamicRecursiveASTVisitor {
 public:
   HipSyntax(SourceEdits &edits, llvm::ArrayRef<CudaSyncSite> sites)
       : edits(edits), src(edits.getSource()), sm(src.getSourceManager()) {
@@ -364,18 +364,16 @@ public:
         siteRanges.push_back(*site.range);
   }
 
-  bool shouldVisitTemplateInstantiations() const { return false; }
-
-  bool TraverseDecl(clang::Decl *d) {
+  bool TraverseDecl(clang::Decl *d) override {
     if (d && !llvm::isa<clang::TranslationUnitDecl>(d) &&
         !src.isUserLocation(d->getLocation()))
       return true; // the toolkit's and the built-in declarations
-    return RecursiveASTVisitor::TraverseDecl(d);
+    return clang::DynamicRecursiveASTVisitor::TraverseDecl(d);
   }
 
   /// cuda::atomic_ref<T, S> r(x) -> T *r = &(x): the operations on r are
   /// sites, written with the pointer.
-  bool VisitVarDecl(clang::VarDecl *var) {
+  bool VisitVarDecl(clang::VarDecl *var) override {
     // `__grid_constant__ const T p`: HIP has no such attribute; a kernel's
     // argument by value is constant without it (where its address is taken,
     // the address of the kernel's own copy, read-only alike).
@@ -420,7 +418,7 @@ public:
     return true;
   }
 
-  bool VisitFunctionDecl(clang::FunctionDecl *f) {
+  bool VisitFunctionDecl(clang::FunctionDecl *f) override {
     if (clashesWithHipHostFunction(f))
       renameUserToken(f->getLocation(), f->getName().str() + "_");
     if (isHipMemberVectorOperator(f))
@@ -486,16 +484,17 @@ public:
 
   /// `cub::` -> `hipcub::`: hipCUB declares CUB's interface in namespace
   /// hipcub (the qualifiers of the user's text, and `using namespace cub`).
-  bool TraverseNestedNameSpecifierLoc(clang::NestedNameSpecifierLoc q) {
+  bool
+  TraverseNestedNameSpecifierLoc(clang::NestedNameSpecifierLoc q) override {
     if (!q)
       return true;
     if (clang::NestedNameSpecifier n = q.getNestedNameSpecifier();
         n.getKind() == clang::NestedNameSpecifier::Kind::Namespace &&
         isCubNamespace(n.getAsNamespaceAndPrefix().Namespace))
       renameUserToken(q.getLocalBeginLoc(), "hipcub");
-    return RecursiveASTVisitor::TraverseNestedNameSpecifierLoc(q);
+    return clang::DynamicRecursiveASTVisitor::TraverseNestedNameSpecifierLoc(q);
   }
-  bool VisitUsingDirectiveDecl(clang::UsingDirectiveDecl *u) {
+  bool VisitUsingDirectiveDecl(clang::UsingDirectiveDecl *u) override {
     if (isCubNamespace(u->getNominatedNamespace()))
       renameUserToken(u->getIdentLocation(), "hipcub");
     return true;
@@ -507,7 +506,7 @@ public:
   }
 
   /// A member of cudaDeviceProp that HIP's hipDeviceProp_t lacks.
-  bool VisitMemberExpr(clang::MemberExpr *e) {
+  bool VisitMemberExpr(clang::MemberExpr *e) override {
     const auto *field = llvm::dyn_cast<clang::FieldDecl>(e->getMemberDecl());
     const clang::RecordDecl *record = field ? field->getParent() : nullptr;
     if (record && record->getIdentifier() &&
@@ -521,7 +520,7 @@ public:
     return true;
   }
 
-  bool VisitDeclRefExpr(clang::DeclRefExpr *e) {
+  bool VisitDeclRefExpr(clang::DeclRefExpr *e) override {
     if (!droppedCases.contains(e))
       rename(e->getDecl(), e->getLocation());
     return true;
@@ -695,7 +694,7 @@ public:
   /// status the HIP library does not declare is one it never returns, so
   /// the label is an entry no value takes; it goes (with a warning) and
   /// the statements under it stay. Visited before the label's name.
-  bool VisitCaseStmt(clang::CaseStmt *c) {
+  bool VisitCaseStmt(clang::CaseStmt *c) override {
     const auto *ref =
         llvm::dyn_cast<clang::DeclRefExpr>(c->getLHS()->IgnoreParenImpCasts());
     const auto *status =
@@ -718,27 +717,27 @@ public:
     droppedCases.insert(ref);
     return true;
   }
-  bool VisitUnresolvedLookupExpr(clang::UnresolvedLookupExpr *e) {
+  bool VisitUnresolvedLookupExpr(clang::UnresolvedLookupExpr *e) override {
     if (e->getNumDecls())
       rename(*e->decls_begin(), e->getNameLoc());
     return true;
   }
-  bool VisitTypedefTypeLoc(clang::TypedefTypeLoc tl) {
+  bool VisitTypedefTypeLoc(clang::TypedefTypeLoc tl) override {
     rename(tl.getDecl(), tl.getNameLoc());
     return true;
   }
-  bool VisitTagTypeLoc(clang::TagTypeLoc tl) {
+  bool VisitTagTypeLoc(clang::TagTypeLoc tl) override {
     rename(tl.getDecl(), tl.getNameLoc());
     return true;
   }
-  bool
-  VisitTemplateSpecializationTypeLoc(clang::TemplateSpecializationTypeLoc tl) {
+  bool VisitTemplateSpecializationTypeLoc(
+      clang::TemplateSpecializationTypeLoc tl) override {
     if (clang::TemplateDecl *t =
             tl.getTypePtr()->getTemplateName().getAsTemplateDecl())
       rename(t, tl.getTemplateNameLoc());
     return true;
   }
-  bool VisitCallExpr(clang::CallExpr *call) {
+  bool VisitCallExpr(clang::CallExpr *call) override {
     const clang::FunctionDecl *callee = call->getDirectCallee();
     castKernelArgument(call, callee);
     rewriteMetaGroup(call);
@@ -806,9 +805,10 @@ private:
   /// operands' (kept, renamed) or the construct's own.
   bool insideSite(clang::SourceLocation loc) {
     auto [file, offset] = sm.getDecomposedLoc(sm.getSpellingLoc(loc));
-    return llvm::any_of(siteRanges, [&](const FileCharRange &r) {
-      return r.file == file && r.begin <= offset && offset < r.end;
-    });
+    return llvm::any_of(
+        siteRanges, [&, file = file, offset = offset](const FileCharRange &r) {
+          return r.file == file && r.begin <= offset && offset < r.end;
+        });
   }
 
   /// CUDA's runtime takes a kernel where HIP 5.2 takes `const void *`

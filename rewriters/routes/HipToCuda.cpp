@@ -24,7 +24,7 @@
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/PassManager.h"
-#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/DynamicRecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/APSInt.h"
 #include "llvm/ADT/DenseSet.h"
@@ -195,14 +195,14 @@ LogicalResult rewriteHipIncludes(SourceEdits &edits) {
 /// function from a __global__ function is not allowed"). Each such user
 /// function, with every declaration of it, gets `__host__ __device__`;
 /// constexpr functions that device code does not reach stay host code.
-class ConstexprCallees : public clang::RecursiveASTVisitor<ConstexprCallees> {
+class ConstexprCallees : public clang::DynamicRecursiveASTVisitor {
 public:
-  explicit ConstexprCallees(ParsedSource &src) : src(src) {}
+  explicit ConstexprCallees(ParsedSource &src) : src(src) {
+    ShouldVisitTemplateInstantiations = true;
+    ShouldVisitImplicitCode = true;
+  }
 
-  bool shouldVisitTemplateInstantiations() const { return true; }
-  bool shouldVisitImplicitCode() const { return true; }
-
-  bool VisitFunctionDecl(clang::FunctionDecl *fn) {
+  bool VisitFunctionDecl(clang::FunctionDecl *fn) override {
     if (fn->doesThisDeclarationHaveABody() && explicitDevice(fn))
       work.push_back(fn);
     return true;
@@ -415,17 +415,15 @@ std::string helperText(const WavefrontHelper &helper) {
 /// to their helpers, the rest refused (docs/hip-to-cuda.md). Where the
 /// code assumes 64 lanes (a constant lane, width or ballot bit past 31),
 /// a warning.
-class WavefrontTranslation
-    : public clang::RecursiveASTVisitor<WavefrontTranslation> {
+class WavefrontTranslation : public clang::DynamicRecursiveASTVisitor {
 public:
   WavefrontTranslation(ParsedSource &src, SourceEdits &edits)
       : src(src), edits(edits) {}
 
   // One edit per call as written: a template's pattern, not its
   // instantiations.
-  bool shouldVisitTemplateInstantiations() const { return false; }
 
-  bool VisitCallExpr(clang::CallExpr *call) {
+  bool VisitCallExpr(clang::CallExpr *call) override {
     std::optional<WavefrontCall> wave = wavefrontCall(src, call);
     if (!wave)
       return true;
@@ -445,8 +443,7 @@ public:
       failed = true;
       return true;
     }
-    std::optional<FileCharRange> range =
-        calledNameText(src, wave->nameRange);
+    std::optional<FileCharRange> range = calledNameText(src, wave->nameRange);
     if (!range) {
       src.report(call->getBeginLoc(), DiagnosticsEngine::Error,
                  "cannot translate this call of '" + wave->name +
@@ -463,7 +460,7 @@ public:
 
   /// __ballot(p) >> 32, __ballot(p) & (1ull << 40), __ballot(p) == ~0ull:
   /// bits 32 to 63, which a warp of 32 lanes leaves 0.
-  bool VisitBinaryOperator(clang::BinaryOperator *op) {
+  bool VisitBinaryOperator(clang::BinaryOperator *op) override {
     clang::BinaryOperatorKind kind = op->getOpcode();
     bool shift = kind == clang::BO_Shr;
     if (!shift && !op->isBitwiseOp() && !op->isComparisonOp())
@@ -588,15 +585,16 @@ private:
 /// with HIP, 1.5 with nvcc). Each call is renamed to a helper of the
 /// prelude that has exactly the parse's overloads, so that it chooses and
 /// converts as HIP did.
-class HostMinMax : public clang::RecursiveASTVisitor<HostMinMax> {
+class HostMinMax : public clang::DynamicRecursiveASTVisitor {
 public:
   HostMinMax(ParsedSource &src, SourceEdits &edits, llvm::StringRef header)
-      : src(src), edits(edits), header(header) {}
-  // A call whose arguments depend on a template parameter is resolved in
-  // the instantiations (which share the pattern's locations).
-  bool shouldVisitTemplateInstantiations() const { return true; }
+      : src(src), edits(edits), header(header) {
+    // A call whose arguments depend on a template parameter is resolved in
+    // the instantiations (which share the pattern's locations).
+    ShouldVisitTemplateInstantiations = true;
+  }
 
-  bool VisitCallExpr(clang::CallExpr *call) {
+  bool VisitCallExpr(clang::CallExpr *call) override {
     const clang::FunctionDecl *callee = call->getDirectCallee();
     if (!callee || !isHipHostMinMax(callee) ||
         !src.isUserLocation(call->getBeginLoc()))

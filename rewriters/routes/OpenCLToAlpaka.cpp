@@ -36,7 +36,7 @@
 
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Pass/PassManager.h"
-#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/DynamicRecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SetVector.h"
@@ -183,9 +183,9 @@ private:
 //===----------------------------------------------------------------------===//
 
 /// Calls in a function body.
-struct CallCollector : clang::RecursiveASTVisitor<CallCollector> {
+struct CallCollector : clang::DynamicRecursiveASTVisitor {
   std::vector<const clang::CallExpr *> calls;
-  bool VisitCallExpr(clang::CallExpr *call) {
+  bool VisitCallExpr(clang::CallExpr *call) override {
     calls.push_back(call);
     return true;
   }

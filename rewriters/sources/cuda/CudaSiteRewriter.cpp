@@ -331,7 +331,7 @@ llvm::DenseSet<Location> SiteRewriter::usesAtInvocation(
   }
   llvm::DenseSet<Location> atInvocation;
   for (auto &[body, uses] : bodies) {
-    bool alike = llvm::all_of(uses, [&](const auto &use) {
+    bool alike = llvm::all_of(uses, [&uses = uses](const auto &use) {
       return use.second == uses.begin()->second;
     });
     for (auto [i, use] : llvm::enumerate(uses)) {

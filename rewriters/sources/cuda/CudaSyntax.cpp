@@ -44,9 +44,9 @@
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclTemplate.h"
+#include "clang/AST/DynamicRecursiveASTVisitor.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/AST/TypeLoc.h"
 #include "clang/Frontend/ASTUnit.h"
@@ -139,7 +139,7 @@ bool hasWrittenInit(const clang::VarDecl *var) {
   return true;
 }
 
-class SyntaxRewriter : public clang::RecursiveASTVisitor<SyntaxRewriter> {
+class SyntaxRewriter : public clang::DynamicRecursiveASTVisitor {
 public:
   SyntaxRewriter(SourceEdits &edits, const CudaAddressSpaces &spaces,
                  const CudaSyntaxOptions &options,
@@ -183,10 +183,7 @@ public:
     return false;
   }
 
-  bool shouldVisitTemplateInstantiations() const { return false; }
-  bool shouldVisitImplicitCode() const { return false; }
-
-  bool TraverseDecl(clang::Decl *d) {
+  bool TraverseDecl(clang::Decl *d) override {
     if (!d)
       return true;
     if (!llvm::isa<clang::TranslationUnitDecl>(d) &&
@@ -206,10 +203,10 @@ public:
       leaveOutHostCode(d);
       return true;
     }
-    return RecursiveASTVisitor::TraverseDecl(d);
+    return clang::DynamicRecursiveASTVisitor::TraverseDecl(d);
   }
-  bool TraverseLinkageSpecDecl(clang::LinkageSpecDecl *linkage);
-  bool dataTraverseStmtPre(clang::Stmt *s) {
+  bool TraverseLinkageSpecDecl(clang::LinkageSpecDecl *linkage) override;
+  bool dataTraverseStmtPre(clang::Stmt *s) override {
     // Inside a synchronization construct only its operands are rewritten
     // (threadIdx.x in an index), not the construct's own parts.
     if (s && sites.count(s)) {
@@ -220,25 +217,24 @@ public:
     }
     return true;
   }
-  bool TraversePseudoObjectExpr(clang::PseudoObjectExpr *pseudo,
-                                DataRecursionQueue * = nullptr) {
+  bool TraversePseudoObjectExpr(clang::PseudoObjectExpr *pseudo) override {
     // threadIdx.x: rewritten as a whole, its parts are not user code.
     if (llvm::isa<clang::MSPropertyRefExpr>(
             pseudo->getSyntacticForm()->IgnoreParens()))
       return VisitPseudoObjectExpr(pseudo);
-    return RecursiveASTVisitor::TraversePseudoObjectExpr(pseudo);
+    return clang::DynamicRecursiveASTVisitor::TraversePseudoObjectExpr(pseudo);
   }
 
-  bool VisitFunctionDecl(clang::FunctionDecl *fn);
-  bool VisitVarDecl(clang::VarDecl *var);
-  bool VisitDeclStmt(clang::DeclStmt *stmt);
+  bool VisitFunctionDecl(clang::FunctionDecl *fn) override;
+  bool VisitVarDecl(clang::VarDecl *var) override;
+  bool VisitDeclStmt(clang::DeclStmt *stmt) override;
   /// The pointer variables of `stmt` that get an address space here.
   llvm::SmallVector<clang::VarDecl *> pointersOf(clang::DeclStmt *stmt);
   /// `AS T *p, v;` as one declaration per declarator.
   bool splitPointerDeclaration(clang::DeclStmt *stmt,
                                const std::string &qualifier);
-  bool VisitPseudoObjectExpr(clang::PseudoObjectExpr *e);
-  bool VisitCallExpr(clang::CallExpr *call);
+  bool VisitPseudoObjectExpr(clang::PseudoObjectExpr *e) override;
+  bool VisitCallExpr(clang::CallExpr *call) override;
   /// A call of cooperative_groups (this_thread_block() and the members of
   /// a thread_block): true if it is one (rewritten or reported).
   bool rewriteThreadBlockCall(const clang::CallExpr *call,
@@ -247,8 +243,8 @@ public:
   /// (every use of b is rewritten). True if `var` is a thread_block.
   bool removeThreadBlockVar(clang::VarDecl *var);
   llvm::DenseSet<const clang::VarDecl *> reportedGroups;
-  bool VisitDeclRefExpr(clang::DeclRefExpr *ref);
-  bool VisitCXXRecordDecl(clang::CXXRecordDecl *record) {
+  bool VisitDeclRefExpr(clang::DeclRefExpr *ref) override;
+  bool VisitCXXRecordDecl(clang::CXXRecordDecl *record) override {
     if (!record->isThisDeclarationADefinition()) {
       // A forward declaration that device code needs: C has no `class`.
       if (record->isClass() && !record->isEmbeddedInDeclarator() &&
@@ -340,38 +336,39 @@ public:
   void checkLibraryType(const clang::TagDecl *decl, clang::SourceLocation at);
   llvm::DenseSet<clang::SourceLocation> reportedLibraryTypes;
   llvm::DenseSet<clang::SourceLocation> warnedLayouts;
-  bool VisitRecordTypeLoc(clang::RecordTypeLoc tl) {
+  bool VisitRecordTypeLoc(clang::RecordTypeLoc tl) override {
     checkLibraryType(tl.getDecl(), tl.getNameLoc());
     return true;
   }
-  bool
-  VisitTemplateSpecializationTypeLoc(clang::TemplateSpecializationTypeLoc tl) {
+  bool VisitTemplateSpecializationTypeLoc(
+      clang::TemplateSpecializationTypeLoc tl) override {
     if (!tl.getType()->isDependentType())
       checkLibraryType(tl.getType()->getAsTagDecl(), tl.getTemplateNameLoc());
     return true;
   }
-  bool VisitFunctionTemplateDecl(clang::FunctionTemplateDecl *t) {
+  bool VisitFunctionTemplateDecl(clang::FunctionTemplateDecl *t) override {
     return error(t->getLocation(),
                  "a template has no OpenCL C form; instantiate it by hand");
   }
-  bool TraverseNamespaceDecl(clang::NamespaceDecl *ns);
+  bool TraverseNamespaceDecl(clang::NamespaceDecl *ns) override;
   /// A qualifier of the user's namespaces only (`N::`, `::N::M::`): its
   /// text goes, as the namespaces' braces do (TraverseNamespaceDecl).
-  bool TraverseNestedNameSpecifierLoc(clang::NestedNameSpecifierLoc loc);
-  bool TraverseUsingDecl(clang::UsingDecl *u) {
+  bool
+  TraverseNestedNameSpecifierLoc(clang::NestedNameSpecifierLoc loc) override;
+  bool TraverseUsingDecl(clang::UsingDecl *u) override {
     if (src.isUserLocation(u->getLocation()))
       removeDecl(u); // its qualifier goes with it
     return true;
   }
-  bool VisitNamespaceAliasDecl(clang::NamespaceAliasDecl *alias) {
+  bool VisitNamespaceAliasDecl(clang::NamespaceAliasDecl *alias) override {
     removeDecl(alias);
     return true;
   }
-  bool VisitUsingDirectiveDecl(clang::UsingDirectiveDecl *u) {
+  bool VisitUsingDirectiveDecl(clang::UsingDirectiveDecl *u) override {
     removeDecl(u);
     return true;
   }
-  bool VisitCXXNewExpr(clang::CXXNewExpr *e) {
+  bool VisitCXXNewExpr(clang::CXXNewExpr *e) override {
     return error(e->getBeginLoc(), "'new' has no OpenCL C form");
   }
   /// A member named as OpenCL C reserves (`float *constant;`) is renamed as
@@ -381,7 +378,7 @@ public:
   /// memory that holds them (a buffer, an array, a struct, a kernel
   /// argument) has another layout, which the host program must give it.
   void warnThreeComponentLayout(const clang::DeclaratorDecl *d, bool byValue);
-  bool VisitFieldDecl(clang::FieldDecl *field) {
+  bool VisitFieldDecl(clang::FieldDecl *field) override {
     warnThreeComponentLayout(field, true);
     renameIfKeyword(field, field->getLocation());
     if (field->hasInClassInitializer())
@@ -390,7 +387,7 @@ public:
                    "initialize the member where the struct is made");
     return true;
   }
-  bool VisitMemberExpr(clang::MemberExpr *e) {
+  bool VisitMemberExpr(clang::MemberExpr *e) override {
     if (llvm::isa<clang::FieldDecl>(e->getMemberDecl()) &&
         e->getMemberLoc().isValid())
       renameIfKeyword(e->getMemberDecl(), e->getMemberLoc());
@@ -399,7 +396,8 @@ public:
   /// `d[i] = {x, y, z}`: a braced temporary, which C writes as a compound
   /// literal (`(S){x, y}`; for CUDA's vector types OpenCL C's vector
   /// literal `(float3)(x, y, z)`).
-  bool VisitMaterializeTemporaryExpr(clang::MaterializeTemporaryExpr *e) {
+  bool
+  VisitMaterializeTemporaryExpr(clang::MaterializeTemporaryExpr *e) override {
     if (auto *list = llvm::dyn_cast<clang::InitListExpr>(
             e->getSubExpr()->IgnoreImplicit()))
       writeCompoundLiteral(list);
@@ -409,7 +407,7 @@ public:
   void rewriteTypeAlias(clang::TypeAliasDecl *alias);
   /// `x ? a : b` with a floating-point x: OpenCL C's ?: takes an integer
   /// condition, so the test C++ makes is written, `(x) != 0`.
-  bool VisitConditionalOperator(clang::ConditionalOperator *e) {
+  bool VisitConditionalOperator(clang::ConditionalOperator *e) override {
     const clang::Expr *cond = e->getCond()->IgnoreImpCasts();
     if (!cond->getType()->isRealFloatingType())
       return true;
@@ -425,7 +423,7 @@ public:
   /// `&extern_mem` of a dynamic __shared__ array, which becomes a __local
   /// pointer argument: the array's address is the pointer's value (its
   /// first element's), not the argument's own address.
-  bool VisitUnaryOperator(clang::UnaryOperator *e) {
+  bool VisitUnaryOperator(clang::UnaryOperator *e) override {
     if (e->getOpcode() != clang::UO_AddrOf)
       return true;
     const auto *ref =
@@ -450,21 +448,21 @@ public:
   /// a.y += b;`). Checked on the definition's body, for every declaration.
   bool isBuiltinVectorOperator(const clang::FunctionDecl *fn);
   llvm::DenseMap<const clang::FunctionDecl *, bool> vectorOperators;
-  bool VisitGCCAsmStmt(clang::GCCAsmStmt *s) {
+  bool VisitGCCAsmStmt(clang::GCCAsmStmt *s) override {
     return error(s->getAsmLoc(), "inline PTX assembly (asm) has no OpenCL C "
                                  "form; write it in C");
   }
-  bool VisitCXXDeleteExpr(clang::CXXDeleteExpr *e) {
+  bool VisitCXXDeleteExpr(clang::CXXDeleteExpr *e) override {
     return error(e->getBeginLoc(), "'delete' has no OpenCL C form");
   }
-  bool VisitCXXThisExpr(clang::CXXThisExpr *e) {
+  bool VisitCXXThisExpr(clang::CXXThisExpr *e) override {
     return error(e->getBeginLoc(), "'this' has no OpenCL C form");
   }
-  bool VisitLambdaExpr(clang::LambdaExpr *e) {
+  bool VisitLambdaExpr(clang::LambdaExpr *e) override {
     return error(e->getBeginLoc(), "a lambda has no OpenCL C form");
   }
-  bool VisitCXXNamedCastExpr(clang::CXXNamedCastExpr *e);
-  bool VisitCStyleCastExpr(clang::CStyleCastExpr *e) {
+  bool VisitCXXNamedCastExpr(clang::CXXNamedCastExpr *e) override;
+  bool VisitCStyleCastExpr(clang::CStyleCastExpr *e) override {
     if (castsToAtomic(e))
       return castToAtomicIsObject(e) ||
              error(e->getBeginLoc(),
@@ -494,23 +492,23 @@ public:
     }
     return false;
   }
-  bool VisitCXXFunctionalCastExpr(clang::CXXFunctionalCastExpr *e);
-  bool VisitTypedefTypeLoc(clang::TypedefTypeLoc tl);
-  bool VisitBuiltinTypeLoc(clang::BuiltinTypeLoc tl);
-  bool VisitIntegerLiteral(clang::IntegerLiteral *e);
-  bool VisitTypedefNameDecl(clang::TypedefNameDecl *d);
-  bool VisitEnumDecl(clang::EnumDecl *d);
+  bool VisitCXXFunctionalCastExpr(clang::CXXFunctionalCastExpr *e) override;
+  bool VisitTypedefTypeLoc(clang::TypedefTypeLoc tl) override;
+  bool VisitBuiltinTypeLoc(clang::BuiltinTypeLoc tl) override;
+  bool VisitIntegerLiteral(clang::IntegerLiteral *e) override;
+  bool VisitTypedefNameDecl(clang::TypedefNameDecl *d) override;
+  bool VisitEnumDecl(clang::EnumDecl *d) override;
   /// A named declaration of the user's at file scope.
   bool isUserFileScopeName(const clang::NamedDecl *d);
   /// Leaves out the user's `d`, a `what` ("enum", "typedef") that OpenCL C
   /// has itself, with a comment that says `why`.
   bool leaveOutOpenCLName(clang::NamedDecl *d, llvm::StringRef what,
                           llvm::StringRef why);
-  bool VisitCUDAKernelCallExpr(clang::CUDAKernelCallExpr *e) {
+  bool VisitCUDAKernelCallExpr(clang::CUDAKernelCallExpr *e) override {
     return error(e->getBeginLoc(), "a kernel launch in device code (dynamic "
                                    "parallelism) has no OpenCL C form");
   }
-  bool VisitCXXNullPtrLiteralExpr(clang::CXXNullPtrLiteralExpr *e) {
+  bool VisitCXXNullPtrLiteralExpr(clang::CXXNullPtrLiteralExpr *e) override {
     replaceToken(e->getBeginLoc(), "0");
     return true;
   }
@@ -789,7 +787,7 @@ private:
   std::map<std::string, std::string> stdintTypes;
 
 public:
-  bool TraverseFunctionDecl(clang::FunctionDecl *fn) {
+  bool TraverseFunctionDecl(clang::FunctionDecl *fn) override {
     if (isBuiltinVectorOperator(fn)) {
       // OpenCL C's own operator on its vector types does the same: the
       // user's goes, with its prototypes; its uses stay as written.
@@ -808,7 +806,7 @@ public:
     }
     const clang::FunctionDecl *saved = currentFunction;
     currentFunction = fn;
-    bool result = RecursiveASTVisitor::TraverseFunctionDecl(fn);
+    bool result = clang::DynamicRecursiveASTVisitor::TraverseFunctionDecl(fn);
     currentFunction = saved;
     return result;
   }
@@ -1175,8 +1173,8 @@ void SyntaxRewriter::rewriteSizeParam(clang::ParmVarDecl *p) {
     return;
   llvm::StringRef name = typedefLoc.getTypePtr()->getDecl()->getName();
   const char *replacement = llvm::StringSwitch<const char *>(name)
-                                .Cases("size_t", "uintptr_t", "ulong")
-                                .Cases("ptrdiff_t", "intptr_t", "long")
+                                .Cases({"size_t", "uintptr_t"}, "ulong")
+                                .Cases({"ptrdiff_t", "intptr_t"}, "long")
                                 .Default(nullptr);
   if (!replacement)
     return;
@@ -3111,7 +3109,7 @@ bool SyntaxRewriter::TraverseNestedNameSpecifierLoc(
     edits.replace({file, offset, sm.getFileOffset(end)}, "");
     return true;
   }
-  return RecursiveASTVisitor::TraverseNestedNameSpecifierLoc(loc);
+  return clang::DynamicRecursiveASTVisitor::TraverseNestedNameSpecifierLoc(loc);
 }
 
 bool SyntaxRewriter::TraverseLinkageSpecDecl(clang::LinkageSpecDecl *linkage) {
@@ -3177,15 +3175,15 @@ bool SyntaxRewriter::atKernelScope(const clang::VarDecl *var) {
 
 bool SyntaxRewriter::nameTaken(const clang::FunctionDecl *kernel,
                                const clang::VarDecl *var) {
-  struct Names : clang::RecursiveASTVisitor<Names> {
+  struct Names : clang::DynamicRecursiveASTVisitor {
     const clang::VarDecl *self;
     bool taken = false;
-    bool VisitVarDecl(clang::VarDecl *other) {
+    bool VisitVarDecl(clang::VarDecl *other) override {
       if (other != self && other->getName() == self->getName())
         taken = true;
       return true;
     }
-    bool VisitDeclRefExpr(clang::DeclRefExpr *ref) {
+    bool VisitDeclRefExpr(clang::DeclRefExpr *ref) override {
       // A file-scope variable the kernel uses (a file-scope __shared__ one
       // is declared in the kernel too).
       if (auto *other = llvm::dyn_cast<clang::VarDecl>(ref->getDecl()))
@@ -3512,10 +3510,9 @@ std::string SyntaxRewriter::sourceText(clang::SourceRange range) const {
 }
 
 void SyntaxRewriter::collectLaunches(clang::Decl *d) {
-  struct Finder : clang::RecursiveASTVisitor<Finder> {
+  struct Finder : clang::DynamicRecursiveASTVisitor {
     std::vector<const clang::CUDAKernelCallExpr *> found;
-    bool shouldVisitTemplateInstantiations() const { return false; }
-    bool VisitCUDAKernelCallExpr(clang::CUDAKernelCallExpr *e) {
+    bool VisitCUDAKernelCallExpr(clang::CUDAKernelCallExpr *e) override {
       found.push_back(e);
       return true;
     }
@@ -3592,13 +3589,12 @@ void SyntaxRewriter::findHostHeaders() {
       headers.push_back(id);
   }
   llvm::DenseSet<clang::FileID> needed = {mainFile};
-  struct Refs : clang::RecursiveASTVisitor<Refs> {
+  struct Refs : clang::DynamicRecursiveASTVisitor {
     clang::SourceManager &sm;
     llvm::DenseSet<clang::FileID> &needed;
     llvm::DenseSet<const clang::Decl *> seen;
     Refs(clang::SourceManager &sm, llvm::DenseSet<clang::FileID> &needed)
         : sm(sm), needed(needed) {}
-    bool shouldVisitTemplateInstantiations() const { return false; }
     void mark(const clang::Decl *d) {
       if (!d || d->getLocation().isInvalid())
         return;
@@ -3611,19 +3607,19 @@ void SyntaxRewriter::findHostHeaders() {
       if (auto *c = llvm::dyn_cast<clang::EnumConstantDecl>(d))
         mark(llvm::dyn_cast<clang::Decl>(c->getDeclContext()));
     }
-    bool VisitDeclRefExpr(clang::DeclRefExpr *e) {
+    bool VisitDeclRefExpr(clang::DeclRefExpr *e) override {
       mark(e->getDecl());
       return true;
     }
-    bool VisitMemberExpr(clang::MemberExpr *e) {
+    bool VisitMemberExpr(clang::MemberExpr *e) override {
       mark(e->getMemberDecl());
       return true;
     }
-    bool VisitTypedefTypeLoc(clang::TypedefTypeLoc tl) {
+    bool VisitTypedefTypeLoc(clang::TypedefTypeLoc tl) override {
       mark(tl.getTypePtr()->getDecl());
       return true;
     }
-    bool VisitTagTypeLoc(clang::TagTypeLoc tl) {
+    bool VisitTagTypeLoc(clang::TagTypeLoc tl) override {
       mark(tl.getDecl());
       return true;
     }
@@ -3690,10 +3686,10 @@ void SyntaxRewriter::findHostHeaders() {
 
 void SyntaxRewriter::collectDeviceUses() {
   clang::ASTContext &ctx = src.getContext();
-  struct Uses : clang::RecursiveASTVisitor<Uses> {
+  struct Uses : clang::DynamicRecursiveASTVisitor {
     llvm::SetVector<const clang::VarDecl *> vars;
     llvm::SetVector<const clang::FunctionDecl *> callees;
-    bool VisitDeclRefExpr(clang::DeclRefExpr *ref) {
+    bool VisitDeclRefExpr(clang::DeclRefExpr *ref) override {
       if (auto *var = llvm::dyn_cast<clang::VarDecl>(ref->getDecl())) {
         if (var->getDeclContext()->getRedeclContext()->isFileContext())
           vars.insert(var->getCanonicalDecl());
@@ -3747,9 +3743,9 @@ void SyntaxRewriter::collectDeviceUses() {
     }
   }
   // The __shared__ variables that __device__ functions declare.
-  struct SharedLocals : clang::RecursiveASTVisitor<SharedLocals> {
+  struct SharedLocals : clang::DynamicRecursiveASTVisitor {
     llvm::SmallVector<const clang::VarDecl *> found;
-    bool VisitVarDecl(clang::VarDecl *var) {
+    bool VisitVarDecl(clang::VarDecl *var) override {
       if (isDeviceFunctionShared(var))
         found.push_back(var);
       return true;

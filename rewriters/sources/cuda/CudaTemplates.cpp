@@ -29,8 +29,8 @@
 #include "rewriters/common/SourceEdits.h"
 
 #include "clang/AST/DeclTemplate.h"
+#include "clang/AST/DynamicRecursiveASTVisitor.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/TypeLoc.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/MacroInfo.h"
@@ -139,18 +139,17 @@ private:
 
 /// Collects the templates, explicit specializations and the uses of
 /// specializations outside templates.
-class Collector : public clang::RecursiveASTVisitor<Collector> {
+class Collector : public clang::DynamicRecursiveASTVisitor {
 public:
   explicit Collector(TemplateExpander &x) : x(x) {}
-  bool shouldVisitTemplateInstantiations() const { return false; }
 
-  bool TraverseDecl(clang::Decl *d) {
+  bool TraverseDecl(clang::Decl *d) override {
     if (d && !llvm::isa<clang::TranslationUnitDecl>(d) &&
         !x.src.isUserLocation(d->getLocation()))
       return true;
-    return RecursiveASTVisitor::TraverseDecl(d);
+    return clang::DynamicRecursiveASTVisitor::TraverseDecl(d);
   }
-  bool TraverseFunctionTemplateDecl(clang::FunctionTemplateDecl *ft) {
+  bool TraverseFunctionTemplateDecl(clang::FunctionTemplateDecl *ft) override {
     // Its text is copied per specialization (expand); not walked here. A
     // template of host code only that names no template of device code
     // (helper_cuda.h's `check<T>`) is left out with the host code, as
@@ -159,13 +158,14 @@ public:
     // template is copied, so that each copy names the kernel's copy.
     if (isHostOnly(ft->getTemplatedDecl()) &&
         !namesDeviceTemplate(ft->getTemplatedDecl()->getBody()))
-      return RecursiveASTVisitor::TraverseFunctionTemplateDecl(ft);
+      return clang::DynamicRecursiveASTVisitor::TraverseFunctionTemplateDecl(
+          ft);
     if (ft->getDeclContext()->getRedeclContext()->isFileContext()) {
       x.templates.push_back(ft);
       x.handled.insert(ft->getCanonicalDecl());
       return true;
     }
-    return RecursiveASTVisitor::TraverseFunctionTemplateDecl(ft);
+    return clang::DynamicRecursiveASTVisitor::TraverseFunctionTemplateDecl(ft);
   }
   static bool isHostOnly(const clang::FunctionDecl *fn) {
     return !fn->hasAttr<clang::CUDADeviceAttr>() &&
@@ -196,18 +196,18 @@ public:
       return namesDeviceTemplate(child);
     });
   }
-  bool VisitFunctionDecl(clang::FunctionDecl *fn) {
+  bool VisitFunctionDecl(clang::FunctionDecl *fn) override {
     if (fn->getTemplateSpecializationKind() ==
             clang::TSK_ExplicitSpecialization &&
         fn->getPrimaryTemplate())
       x.explicitSpecializations.push_back(fn);
     return true;
   }
-  bool VisitDeclRefExpr(clang::DeclRefExpr *ref) {
+  bool VisitDeclRefExpr(clang::DeclRefExpr *ref) override {
     x.usesOutside.push_back(ref);
     return true;
   }
-  bool VisitUnresolvedLookupExpr(clang::UnresolvedLookupExpr *e) {
+  bool VisitUnresolvedLookupExpr(clang::UnresolvedLookupExpr *e) override {
     // A use that only a template this expansion does not copy (a class
     // template's member, a member template) resolves: the copies would
     // leave it without its template.
@@ -223,11 +223,12 @@ private:
 };
 
 /// The uses of template parameters in a template's text.
-class ParamUses : public clang::RecursiveASTVisitor<ParamUses> {
+class ParamUses : public clang::DynamicRecursiveASTVisitor {
 public:
   ParamUses(TemplateExpander &x, unsigned depth) : x(x), depth(depth) {}
 
-  bool VisitTemplateTypeParmTypeLoc(clang::TemplateTypeParmTypeLoc tl) {
+  bool
+  VisitTemplateTypeParmTypeLoc(clang::TemplateTypeParmTypeLoc tl) override {
     const clang::TemplateTypeParmType *t = tl.getTypePtr();
     if (t->getDepth() != depth)
       return x.error(tl.getNameLoc(),
@@ -237,22 +238,23 @@ public:
     return true;
   }
   bool TraverseQualifiedTypeLoc(clang::QualifiedTypeLoc tl,
-                                bool traverseQualifier = true) {
+                                bool traverseQualifier = true) override {
     // (The visitor has no Visit for qualified type locations.)
     if (auto param = tl.getUnqualifiedLoc()
                          .getAsAdjusted<clang::TemplateTypeParmTypeLoc>())
       qualified.insert(param.getTypePtr()->getIndex());
-    return RecursiveASTVisitor::TraverseQualifiedTypeLoc(tl, traverseQualifier);
+    return clang::DynamicRecursiveASTVisitor::TraverseQualifiedTypeLoc(
+        tl, traverseQualifier);
   }
-  bool VisitDependentNameTypeLoc(clang::DependentNameTypeLoc tl) {
+  bool VisitDependentNameTypeLoc(clang::DependentNameTypeLoc tl) override {
     return x.error(tl.getBeginLoc(),
                    "a member type of a template parameter has no spelling "
                    "xfence can copy per specialization");
   }
-  bool VisitPackExpansionTypeLoc(clang::PackExpansionTypeLoc tl) {
+  bool VisitPackExpansionTypeLoc(clang::PackExpansionTypeLoc tl) override {
     return x.error(tl.getBeginLoc(), "a parameter pack has no OpenCL C form");
   }
-  bool VisitDeclRefExpr(clang::DeclRefExpr *ref) {
+  bool VisitDeclRefExpr(clang::DeclRefExpr *ref) override {
     auto *param =
         llvm::dyn_cast<clang::NonTypeTemplateParmDecl>(ref->getDecl());
     if (!param)
@@ -283,12 +285,11 @@ private:
 };
 
 /// The uses of specializations in one specialization's instantiated text.
-class SpecializationUses
-    : public clang::RecursiveASTVisitor<SpecializationUses> {
+class SpecializationUses : public clang::DynamicRecursiveASTVisitor {
 public:
   explicit SpecializationUses(std::vector<const clang::DeclRefExpr *> &uses)
       : uses(uses) {}
-  bool VisitDeclRefExpr(clang::DeclRefExpr *ref) {
+  bool VisitDeclRefExpr(clang::DeclRefExpr *ref) override {
     uses.push_back(ref);
     return true;
   }

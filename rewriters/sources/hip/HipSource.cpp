@@ -6,7 +6,7 @@
 #include "rewriters/names/HipNames.h"
 #include "rewriters/sources/hip/HipVectorOperators.h"
 
-#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/DynamicRecursiveASTVisitor.h"
 #include "llvm/ADT/StringSwitch.h"
 
 #include <algorithm>
@@ -34,13 +34,12 @@ static bool isWavefrontFunction(llvm::StringRef name) {
 }
 
 /// Reports every call of HIP's wavefront functions in the user's code.
-class WavefrontCalls : public clang::RecursiveASTVisitor<WavefrontCalls> {
+class WavefrontCalls : public clang::DynamicRecursiveASTVisitor {
 public:
   WavefrontCalls(ParsedSource &src, llvm::StringRef target)
       : src(src), target(target) {}
   // The instantiations are not visited: one report per call as written.
-  bool shouldVisitTemplateInstantiations() const { return false; }
-  bool VisitCallExpr(clang::CallExpr *call) {
+  bool VisitCallExpr(clang::CallExpr *call) override {
     std::optional<WavefrontCall> wave = wavefrontCall(src, call);
     if (!wave || wave->mayBeUsers)
       return true;

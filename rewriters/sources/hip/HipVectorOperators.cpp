@@ -2,8 +2,8 @@
 
 #include "rewriters/sources/hip/HipVectorOperators.h"
 
+#include "clang/AST/DynamicRecursiveASTVisitor.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSet.h"
 
@@ -236,15 +236,15 @@ std::string xfence::hipVectorOperators(llvm::ArrayRef<std::string> types) {
 
 namespace {
 
-class VectorOperatorUses
-    : public clang::RecursiveASTVisitor<VectorOperatorUses> {
+class VectorOperatorUses : public clang::DynamicRecursiveASTVisitor {
 public:
   VectorOperatorUses(ParsedSource &src, llvm::StringRef header)
-      : src(src), header(header) {}
-  // The operators that a template uses are known in its instantiations.
-  bool shouldVisitTemplateInstantiations() const { return true; }
+      : src(src), header(header) {
+    // The operators that a template uses are known in its instantiations.
+    ShouldVisitTemplateInstantiations = true;
+  }
 
-  bool VisitCallExpr(clang::CallExpr *call) {
+  bool VisitCallExpr(clang::CallExpr *call) override {
     const clang::FunctionDecl *callee = call->getDirectCallee();
     if (!callee || !callee->isOverloadedOperator() ||
         !callee->getPrimaryTemplate() ||

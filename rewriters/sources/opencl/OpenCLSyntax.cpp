@@ -31,7 +31,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
-#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/DynamicRecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/Preprocessor.h"
 #include "llvm/ADT/DenseSet.h"
@@ -43,7 +43,7 @@ using namespace mlir;
 
 namespace {
 
-class SyntaxVisitor : public clang::RecursiveASTVisitor<SyntaxVisitor> {
+class SyntaxVisitor : public clang::DynamicRecursiveASTVisitor {
 public:
   SyntaxVisitor(SourceEdits &edits, OpenCLLibrary &lib,
                 const TargetSyntax &target)
@@ -51,9 +51,7 @@ public:
         sm(src.getSourceManager()), lo(src.getLangOpts()), target(target),
         tn(target.name.str()), rt(target.runtimePrefix.str()) {}
 
-  bool shouldVisitImplicitCode() const { return false; }
-
-  bool VisitFunctionDecl(clang::FunctionDecl *fn) {
+  bool VisitFunctionDecl(clang::FunctionDecl *fn) override {
     if (!src.isUserLocation(fn->getLocation()))
       return true;
     // Where the route writes kernels itself (alpaka's functors), only the
@@ -77,7 +75,7 @@ public:
     return true;
   }
 
-  bool VisitVarDecl(clang::VarDecl *var) {
+  bool VisitVarDecl(clang::VarDecl *var) override {
     if (!src.isUserLocation(var->getLocation()))
       return true;
     Placement placement = Placement::Drop;
@@ -149,7 +147,7 @@ public:
                      "a macro of a system header");
   }
 
-  bool VisitNamedDecl(clang::NamedDecl *decl) {
+  bool VisitNamedDecl(clang::NamedDecl *decl) override {
     if (decl->getIdentifier() && isTakenName(decl->getName()) &&
         src.isUserLocation(decl->getLocation()))
       renameAt(decl->getLocation(), decl->getName());
@@ -164,29 +162,29 @@ public:
       renameAt(loc, decl->getName());
   }
 
-  bool VisitDeclRefExpr(clang::DeclRefExpr *ref) {
+  bool VisitDeclRefExpr(clang::DeclRefExpr *ref) override {
     renameUse(ref->getDecl(), ref->getLocation());
     return true;
   }
 
-  bool VisitMemberExpr(clang::MemberExpr *member) {
+  bool VisitMemberExpr(clang::MemberExpr *member) override {
     renameUse(member->getMemberDecl(), member->getMemberLoc());
     return true;
   }
 
-  bool VisitFieldDecl(clang::FieldDecl *field) {
+  bool VisitFieldDecl(clang::FieldDecl *field) override {
     if (src.isUserLocation(field->getLocation()))
       qualifiers(field->getBeginLoc(), field->getLocation(), Placement::Drop);
     return true;
   }
 
-  bool VisitTypedefNameDecl(clang::TypedefNameDecl *decl) {
+  bool VisitTypedefNameDecl(clang::TypedefNameDecl *decl) override {
     if (src.isUserLocation(decl->getLocation()))
       qualifiers(decl->getBeginLoc(), decl->getLocation(), Placement::Drop);
     return true;
   }
 
-  bool VisitCStyleCastExpr(clang::CStyleCastExpr *cast) {
+  bool VisitCStyleCastExpr(clang::CStyleCastExpr *cast) override {
     if (!src.isUserLocation(cast->getBeginLoc()))
       return true;
     qualifiers(cast->getLParenLoc(), cast->getRParenLoc(), Placement::Drop);
@@ -247,7 +245,7 @@ public:
   // Types
   //===--------------------------------------------------------------------===//
 
-  bool VisitTypeLoc(clang::TypeLoc tl) {
+  bool VisitTypeLoc(clang::TypeLoc tl) override {
     clang::SourceLocation loc = tl.getBeginLoc();
     if (loc.isInvalid() || !src.isUserLocation(sm.getExpansionLoc(loc)))
       return true;
@@ -283,7 +281,7 @@ public:
     return true;
   }
 
-  bool VisitTypedefTypeLoc(clang::TypedefTypeLoc tl) {
+  bool VisitTypedefTypeLoc(clang::TypedefTypeLoc tl) override {
     clang::SourceLocation loc = tl.getNameLoc();
     const clang::TypedefNameDecl *decl = tl.getDecl();
     if (loc.isInvalid() || src.isUserLocation(decl->getLocation()))
@@ -321,7 +319,7 @@ public:
   //===--------------------------------------------------------------------===//
 
   /// (float4)(a, b, ...) -> ocl::float4(a, b, ...).
-  bool VisitCompoundLiteralExpr(clang::CompoundLiteralExpr *lit) {
+  bool VisitCompoundLiteralExpr(clang::CompoundLiteralExpr *lit) override {
     if (!lit->getType()->isExtVectorType() ||
         !src.isUserLocation(sm.getExpansionLoc(lit->getBeginLoc())))
       return true;
@@ -349,7 +347,7 @@ public:
 
   /// `#pragma unroll N` where N is a macro: nvcc does not expand macros in
   /// the pragma, so the value clang computed is written there.
-  bool VisitAttributedStmt(clang::AttributedStmt *stmt) {
+  bool VisitAttributedStmt(clang::AttributedStmt *stmt) override {
     for (const clang::Attr *attr : stmt->getAttrs()) {
       const auto *hint = llvm::dyn_cast<clang::LoopHintAttr>(attr);
       const clang::Expr *value = hint ? hint->getValue() : nullptr;
@@ -373,7 +371,7 @@ public:
   /// A volatile vector read as a whole (p[1] + 1 with a volatile int4 *p):
   /// the operators of ocl::vec take plain vectors, so the read is made
   /// explicit, ocl::load(p[1]) (every lane read once, as volatile).
-  bool VisitImplicitCastExpr(clang::ImplicitCastExpr *cast) {
+  bool VisitImplicitCastExpr(clang::ImplicitCastExpr *cast) override {
     const clang::Expr *read = cast->getSubExpr();
     if (cast->getCastKind() != clang::CK_LValueToRValue ||
         !read->getType()->isExtVectorType() ||
@@ -391,7 +389,7 @@ public:
     return true;
   }
 
-  bool VisitBinaryOperator(clang::BinaryOperator *op) {
+  bool VisitBinaryOperator(clang::BinaryOperator *op) override {
     if (op->isAssignmentOp())
       assigned.insert(op->getLHS()->IgnoreParens());
     if (op->isShiftOp() || op->isShiftAssignOp())
@@ -444,7 +442,7 @@ public:
     return false;
   }
 
-  bool VisitUnaryOperator(clang::UnaryOperator *op) {
+  bool VisitUnaryOperator(clang::UnaryOperator *op) override {
     if (op->isIncrementDecrementOp() || op->getOpcode() == clang::UO_AddrOf)
       if (auto *swizzle = llvm::dyn_cast<clang::ExtVectorElementExpr>(
               op->getSubExpr()->IgnoreParens())) {
@@ -460,7 +458,7 @@ public:
 
   /// v.x -> v[0]; v.wzyx -> v.get<3, 2, 1, 0>(); as an assigned place,
   /// v.xz -> v.ref<0, 2>().
-  bool VisitExtVectorElementExpr(clang::ExtVectorElementExpr *e) {
+  bool VisitExtVectorElementExpr(clang::ExtVectorElementExpr *e) override {
     if (!src.isUserLocation(sm.getExpansionLoc(e->getBeginLoc())))
       return true;
     const clang::Expr *base = e->getBase();
@@ -559,7 +557,7 @@ public:
   }
 
   /// c ? a : b with a vector c -> ocl::cond<T>(c, a, b).
-  bool VisitConditionalOperator(clang::ConditionalOperator *op) {
+  bool VisitConditionalOperator(clang::ConditionalOperator *op) override {
     if (!op->getCond()->getType()->isExtVectorType() ||
         !src.isUserLocation(sm.getExpansionLoc(op->getBeginLoc())))
       return true;
@@ -584,7 +582,7 @@ public:
 
   /// as_int4(x), a macro of the OpenCL header for __builtin_astype(x,
   /// int4): its name becomes ocl::as_int4, the argument stays.
-  bool VisitAsTypeExpr(clang::AsTypeExpr *e) {
+  bool VisitAsTypeExpr(clang::AsTypeExpr *e) override {
     clang::SourceLocation begin = e->getBeginLoc();
     if (!src.isUserLocation(sm.getExpansionLoc(begin)))
       return true;
@@ -626,7 +624,7 @@ public:
     return true;
   }
 
-  bool VisitBlockExpr(clang::BlockExpr *block) {
+  bool VisitBlockExpr(clang::BlockExpr *block) override {
     if (src.isUserLocation(sm.getExpansionLoc(block->getBeginLoc())))
       error(block->getBeginLoc(),
             "blocks (device-side enqueue) have no " + tn + " translation");
@@ -637,7 +635,7 @@ public:
   // Calls
   //===--------------------------------------------------------------------===//
 
-  bool VisitCallExpr(clang::CallExpr *call) {
+  bool VisitCallExpr(clang::CallExpr *call) override {
     const clang::FunctionDecl *callee = call->getDirectCallee();
     if (!callee || !callee->getIdentifier() ||
         !src.isUserLocation(sm.getExpansionLoc(call->getBeginLoc())))
