@@ -1174,6 +1174,14 @@ bool xfence::isMappedCudaName(llvm::StringRef name) {
          });
 }
 
+bool xfence::isHipTypedefOnlyTag(llvm::StringRef tag) {
+  // HIP 5.2's hip_runtime_api.h: `typedef struct _hipGraphicsResource
+  // hipGraphicsResource;`. Its other structs that CUDA code names with the
+  // keyword (hipDeviceProp_t, hipExtent, hipChannelFormatDesc, ...) are
+  // declared under their own names.
+  return tag == "cudaGraphicsResource";
+}
+
 bool xfence::hipDevicePropHasField(llvm::StringRef field) {
   // The members of HIP 5.2's hipDeviceProp_t (hip_runtime_api.h).
   static const llvm::StringSet<> fields = {

@@ -38,6 +38,12 @@ bool isMappedCudaName(llvm::StringRef name);
 /// cudaDeviceProp has more: uuid, unifiedAddressing, ...).
 bool hipDevicePropHasField(llvm::StringRef field);
 
+/// Whether the HIP spelling of the CUDA struct `tag` is a typedef only, which
+/// `struct X` cannot name (HIP's hipGraphicsResource is a typedef of
+/// `struct _hipGraphicsResource`): CUDA's `struct cudaGraphicsResource`
+/// loses its keyword.
+bool isHipTypedefOnlyTag(llvm::StringRef tag);
+
 /// Every (CUDA, HIP) pair of the table, sorted.
 std::vector<std::pair<std::string, std::string>> hipRuntimeNames();
 

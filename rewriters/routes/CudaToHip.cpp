@@ -728,6 +728,7 @@ public:
   }
   bool VisitTagTypeLoc(clang::TagTypeLoc tl) override {
     rename(tl.getDecl(), tl.getNameLoc());
+    dropTagKeyword(tl);
     return true;
   }
   bool VisitTemplateSpecializationTypeLoc(
@@ -943,12 +944,21 @@ private:
                    "': HIP takes it as 'void **'");
       return;
     }
-    if (name == "cudaMalloc3DArray" && call->getNumArgs() == 4 &&
-        call->getArg(3)->isDefaultArgument()) {
-      wrapText(call->getArg(2), "", ", 0",
+    // The last parameter has a default (0) in CUDA's cuda_runtime_api.h
+    // and none in HIP 5.2's hip_runtime_api.h (the two headers compared:
+    // these are all the functions that differ so): the call passes the 0.
+    unsigned last = call->getNumArgs() - 1;
+    if (last > 0 && call->getArg(last)->isDefaultArgument() &&
+        llvm::StringSwitch<bool>(name)
+            .Cases({"cudaStreamWaitEvent", "cudaMalloc3DArray",
+                    "cudaSignalExternalSemaphoresAsync",
+                    "cudaWaitExternalSemaphoresAsync",
+                    "cudaGraphInstantiateWithFlags"},
+                   true)
+            .Default(false))
+      wrapText(call->getArg(last - 1), "", ", 0",
                "cannot rewrite this call of '" + name.str() +
-                   "': HIP's needs its flags argument");
-    }
+                   "': HIP's has no default for its last argument");
   }
 
   /// CUDA's runtime functions that device code may call (the device
@@ -1099,6 +1109,20 @@ private:
     unsigned length =
         clang::Lexer::MeasureTokenLength(spelled, sm, src.getLangOpts());
     edits.replace({file, offset, offset + length}, to);
+  }
+
+  /// `struct cudaGraphicsResource *r`: the keyword cannot name HIP's
+  /// typedef (isHipTypedefOnlyTag), so it goes with the space after it.
+  void dropTagKeyword(clang::TagTypeLoc tl) {
+    const clang::TagDecl *d = tl.getDecl();
+    clang::SourceLocation keyword = tl.getElaboratedKeywordLoc();
+    clang::SourceLocation name = tl.getNameLoc();
+    if (keyword.isInvalid() || !keyword.isFileID() || !name.isFileID() ||
+        !d->getIdentifier() || src.isUserLocation(d->getLocation()) ||
+        !isHipTypedefOnlyTag(d->getName()) || !src.isUserLocation(keyword))
+      return;
+    auto [file, begin] = sm.getDecomposedLoc(keyword);
+    edits.replace({file, begin, sm.getFileOffset(name)}, "");
   }
 
   void rename(const clang::NamedDecl *d, clang::SourceLocation loc) {

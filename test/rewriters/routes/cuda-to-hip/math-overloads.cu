@@ -13,6 +13,10 @@
 //   LargeKernelParameter).
 // - cudaMallocPitch and cudaHostGetDevicePointer of a typed pointer,
 //   cudaMalloc3DArray without flags: HIP's take `void **` and the flags.
+// - cudaStreamWaitEvent and cudaGraphInstantiateWithFlags without flags:
+//   HIP 5.2's have no default for them (the samples' simpleCUFFT_MGPU,
+//   graphMemoryNodes); `struct cudaGraphicsResource`: HIP's
+//   hipGraphicsResource is a typedef, the keyword goes (simpleGL).
 // - <mma.h> (WMMA) and cudaDeviceSetLimit (HIP 5.2 has no hipDeviceSetLimit
 //   on AMD GPUs): refused at their use; they were kept.
 // REQUIRES: cuda-toolkit
@@ -72,6 +76,24 @@ int main() {
   cudaChannelFormatDesc desc = cudaCreateChannelDesc<float>();
   // CHECK: hipMalloc3DArray(&volume, &desc, make_hipExtent(8, 8, 8), 0);
   cudaMalloc3DArray(&volume, &desc, make_cudaExtent(8, 8, 8));
+  cudaStream_t stream;
+  cudaEvent_t event;
+  cudaStreamCreate(&stream);
+  cudaEventCreate(&event);
+  // CHECK: hipStreamWaitEvent(stream, event, 0);
+  cudaStreamWaitEvent(stream, event);
+  // CHECK: hipStreamWaitEvent(stream, event, 0);
+  cudaStreamWaitEvent(stream, event, 0);
+  cudaGraph_t graph;
+  cudaGraphExec_t exec;
+  cudaGraphCreate(&graph, 0);
+  // CHECK: hipGraphInstantiateWithFlags(&exec, graph, 0);
+  cudaGraphInstantiateWithFlags(&exec, graph);
+  // CHECK: hipGraphicsResource *resource = nullptr;
+  struct cudaGraphicsResource *resource = nullptr;
+  // CHECK: hipGraphicsResource_t second = resource;
+  cudaGraphicsResource_t second = resource;
+  (void)second;
   k<<<1, 32>>>(make_int2(1, 2), o, 5, -3, 8, 9);
   return cudaDeviceSynchronize() != cudaSuccess;
 }
