@@ -185,6 +185,14 @@ constexpr WarpHelper kMathHelpers[] = {
 };
 #undef XFENCE_SIMD_ENTRY
 
+/// CUDA's dim3 converts from a uint3 (its constructor `dim3(uint3)`); HIP
+/// 5.2's has no such constructor (the CUDA samples' fluidsGL launches with
+/// `uint3 grid = make_uint3(...)`). A conversion goes through this helper.
+constexpr llvm::StringLiteral kDim3FromUint3 =
+    "__host__ __device__ inline dim3 xfence_dim3(uint3 v) {\n"
+    "  return dim3(v.x, v.y, v.z);\n"
+    "}\n";
+
 /// CUDA's meta_group_rank() and meta_group_size() of a thread_block_tile of
 /// N threads cut from the thread block (rewriteMetaGroup). The block's
 /// thread rank is CUDA's thread_block::thread_rank().
@@ -722,6 +730,25 @@ public:
       rename(*e->decls_begin(), e->getNameLoc());
     return true;
   }
+  /// A dim3 made from a uint3 (kDim3FromUint3): in a launch's
+  /// configuration, a declaration or a call.
+  bool VisitCXXConstructExpr(clang::CXXConstructExpr *e) override {
+    auto named = [](const clang::RecordDecl *r, llvm::StringRef name) {
+      return r && r->getIdentifier() && r->getName() == name;
+    };
+    const clang::CXXConstructorDecl *ctor = e->getConstructor();
+    if (e->getNumArgs() != 1 || !named(ctor->getParent(), "dim3") ||
+        src.isUserLocation(ctor->getLocation()))
+      return true;
+    const clang::Expr *arg = e->getArg(0)->IgnoreImplicit();
+    if (!named(arg->getType()->getAsRecordDecl(), "uint3"))
+      return true;
+    if (wrapText(arg, "xfence_dim3(", ")",
+                 "cannot rewrite this conversion from uint3 to dim3, which "
+                 "HIP's dim3 lacks"))
+      usedDim3FromUint3 = true;
+    return true;
+  }
   bool VisitTypedefTypeLoc(clang::TypedefTypeLoc tl) override {
     rename(tl.getDecl(), tl.getNameLoc());
     return true;
@@ -778,6 +805,8 @@ public:
     std::string text;
     if (usedMetaGroup)
       text += kMetaGroup.str();
+    if (usedDim3FromUint3)
+      text += kDim3FromUint3.str();
     for (size_t i = 0; i < std::size(kMathHelpers); ++i)
       if (usedMathHelper[i] &&
           kMathHelpers[i].text.contains("xfence_simd_minmax<")) {
@@ -1185,6 +1214,7 @@ private:
   std::set<std::pair<clang::FileID, unsigned>> renamed;
   llvm::DenseSet<const clang::DeclRefExpr *> droppedCases;
   bool usedMetaGroup = false;
+  bool usedDim3FromUint3 = false;
   llvm::DenseMap<const clang::FunctionDecl *, bool> vectorOperators;
   bool usedWarpHelper[std::size(kWarpHelpers)] = {};
   bool usedMathHelper[std::size(kMathHelpers)] = {};

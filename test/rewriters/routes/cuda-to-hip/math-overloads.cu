@@ -17,6 +17,9 @@
 //   HIP 5.2's have no default for them (the samples' simpleCUFFT_MGPU,
 //   graphMemoryNodes); `struct cudaGraphicsResource`: HIP's
 //   hipGraphicsResource is a typedef, the keyword goes (simpleGL).
+// - A dim3 made from a uint3 (not from a built-in index, which HIP
+//   converts): CUDA's dim3 has the constructor, HIP's has not; the
+//   prelude's xfence_dim3 converts (the samples' fluidsGL).
 // - <mma.h> (WMMA) and cudaDeviceSetLimit (HIP 5.2 has no hipDeviceSetLimit
 //   on AMD GPUs): refused at their use; they were kept.
 // REQUIRES: cuda-toolkit
@@ -29,6 +32,7 @@
 // RUN:   | FileCheck %s --check-prefix=LIMIT
 // RUN: not test -e %t.bad.hip
 
+// CHECK: __host__ __device__ inline dim3 xfence_dim3(uint3 v) {
 // CHECK: __host__ __device__ inline unsigned int xfence_umin(unsigned int a,
 // CHECK: inline long long xfence_llmax(long long a,
 // CHECK: xfence: end of prelude
@@ -52,6 +56,9 @@ __global__ void k(__grid_constant__ const int2 c, unsigned *o, unsigned rem, int
   o[5] = umin(rem, 7u) + umax(rem, 1u);
   // CHECK: o[6] = (unsigned)xfence_llmax(big, 2LL);
   o[6] = (unsigned)llmax(big, 2LL);
+  // CHECK: dim3 block = blockIdx;
+  dim3 block = blockIdx;
+  o[7] = block.x;
 }
 
 int main() {
@@ -94,6 +101,11 @@ int main() {
   // CHECK: hipGraphicsResource_t second = resource;
   cudaGraphicsResource_t second = resource;
   (void)second;
-  k<<<1, 32>>>(make_int2(1, 2), o, 5, -3, 8, 9);
+  // CHECK: k<<<xfence_dim3(grid), 32>>>(make_int2(1, 2), o, 5, -3, 8, 9);
+  uint3 grid = make_uint3(1, 1, 1);
+  k<<<grid, 32>>>(make_int2(1, 2), o, 5, -3, 8, 9);
+  // CHECK: dim3 same(xfence_dim3(make_uint3(2, 1, 1)));
+  dim3 same(make_uint3(2, 1, 1));
+  (void)same;
   return cudaDeviceSynchronize() != cudaSuccess;
 }
