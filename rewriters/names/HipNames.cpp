@@ -1182,7 +1182,10 @@ bool xfence::isHipTypedefOnlyTag(llvm::StringRef tag) {
   return tag == "cudaGraphicsResource";
 }
 
-bool xfence::hipDevicePropHasField(llvm::StringRef field) {
+std::optional<std::string> xfence::hipDevicePropField(llvm::StringRef field) {
+  // The bytes of shared memory a multiprocessor has, in both runtimes.
+  if (field == "sharedMemPerMultiprocessor")
+    return std::string("maxSharedMemoryPerMultiProcessor");
   // The members of HIP 5.2's hipDeviceProp_t (hip_runtime_api.h).
   static const llvm::StringSet<> fields = {
       "name",
@@ -1240,7 +1243,9 @@ bool xfence::hipDevicePropHasField(llvm::StringRef field) {
       "concurrentManagedAccess",
       "pageableMemoryAccess",
       "pageableMemoryAccessUsesHostPageTables"};
-  return fields.contains(field);
+  if (fields.contains(field))
+    return field.str();
+  return std::nullopt;
 }
 
 std::optional<std::string> xfence::hipHeaderFor(llvm::StringRef header,

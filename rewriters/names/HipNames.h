@@ -34,9 +34,11 @@ std::optional<std::string> hipHeaderFor(llvm::StringRef header, bool &known);
 /// a name of the toolkit's takes its HIP name or is an error.
 bool isMappedCudaName(llvm::StringRef name);
 
-/// Whether HIP 5.2's hipDeviceProp_t has the member `field` (CUDA's
-/// cudaDeviceProp has more: uuid, unifiedAddressing, ...).
-bool hipDevicePropHasField(llvm::StringRef field);
+/// The member of HIP 5.2's hipDeviceProp_t that holds what CUDA's
+/// cudaDeviceProp::`field` does: the same name, another one
+/// (sharedMemPerMultiprocessor is maxSharedMemoryPerMultiProcessor), or
+/// none (CUDA's has more: uuid, unifiedAddressing, ...).
+std::optional<std::string> hipDevicePropField(llvm::StringRef field);
 
 /// Whether the HIP spelling of the CUDA struct `tag` is a typedef only, which
 /// `struct X` cannot name (HIP's hipGraphicsResource is a typedef of

@@ -513,18 +513,23 @@ public:
            !src.isUserLocation(ns->getLocation());
   }
 
-  /// A member of cudaDeviceProp that HIP's hipDeviceProp_t lacks.
+  /// A member of cudaDeviceProp: HIP's name for it (hipDevicePropField),
+  /// or an error where hipDeviceProp_t lacks it.
   bool VisitMemberExpr(clang::MemberExpr *e) override {
     const auto *field = llvm::dyn_cast<clang::FieldDecl>(e->getMemberDecl());
     const clang::RecordDecl *record = field ? field->getParent() : nullptr;
-    if (record && record->getIdentifier() &&
-        record->getName() == "cudaDeviceProp" &&
-        !src.isUserLocation(record->getLocation()) &&
-        !hipDevicePropHasField(field->getName()) &&
-        !insideSite(e->getMemberLoc()))
+    if (!record || !record->getIdentifier() ||
+        record->getName() != "cudaDeviceProp" ||
+        src.isUserLocation(record->getLocation()) ||
+        insideSite(e->getMemberLoc()))
+      return true;
+    std::optional<std::string> hip = hipDevicePropField(field->getName());
+    if (!hip)
       error(e->getMemberLoc(), "'cudaDeviceProp::" + field->getName().str() +
                                    "' has no member of HIP's hipDeviceProp_t "
                                    "that xfence knows");
+    else if (*hip != field->getName())
+      renameUserToken(e->getMemberLoc(), *hip);
     return true;
   }
 

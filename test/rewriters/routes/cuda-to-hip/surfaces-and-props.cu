@@ -4,7 +4,8 @@
 // simpleCubemapTexture, simplePitchLinearTexture, simpleIPC were refused at
 // them); surf2Dwrite keeps its name. A member of cudaDeviceProp that HIP
 // 5.2's hipDeviceProp_t lacks is refused at its use (it was kept: the
-// output did not compile).
+// output did not compile); sharedMemPerMultiprocessor is HIP's
+// maxSharedMemoryPerMultiProcessor (the CUDA samples' tensor-core GEMMs).
 // REQUIRES: cuda-toolkit
 // RUN: xfence translate %s --to hip --verify-output -o %t.hip
 // RUN: grep -v '^ *// [A-Z-]*:' %t.hip | FileCheck %s
@@ -52,6 +53,9 @@ int main() {
   cudaDeviceProp prop;
   cudaGetDeviceProperties(&prop, 0);
   int ok = prop.major;
+  // CHECK: size_t perSM = prop.maxSharedMemoryPerMultiProcessor;
+  size_t perSM = prop.sharedMemPerMultiprocessor;
+  ok += perSM > 0;
 #ifdef PROP
   // PROP: surfaces-and-props.cu:[[@LINE+1]]:14: error: 'cudaDeviceProp::unifiedAddressing' has no member of HIP's hipDeviceProp_t that xfence knows
   ok += prop.unifiedAddressing;
