@@ -2,9 +2,10 @@
 # clang): the LLVM, MLIR and Clang headers of cmake/XFencePrecompiled.h are
 # parsed once, in the object library XFencePrecompiled, and every xfence
 # library's files start from that parse (REUSE_FROM): each of them used to
-# spend most of its compile time in those headers. The libraries are compiled with the same
-# flags as the donor (position-independent, without exceptions); the xfence
-# tool, built with exceptions (CLI11), precompiles the header for itself.
+# spend most of its compile time in those headers. The libraries are
+# compiled with the same flags as the donor (position-independent, without
+# exceptions); the xfence tool, built with exceptions (CLI11), precompiles
+# the header for itself.
 #
 # xfence_precompile_headers(): call once, after every library is defined.
 
