@@ -7,6 +7,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/ADT/StringSwitch.h"
 
 #include <algorithm>
 
@@ -1180,6 +1181,19 @@ bool xfence::isHipTypedefOnlyTag(llvm::StringRef tag) {
   // keyword (hipDeviceProp_t, hipExtent, hipChannelFormatDesc, ...) are
   // declared under their own names.
   return tag == "cudaGraphicsResource";
+}
+
+bool xfence::hipLacksDefaultOfLastParameter(llvm::StringRef name) {
+  // CUDA's cuda_runtime_api.h and HIP 5.2's hip_runtime_api.h compared
+  // function by function: these are all whose last parameter has a default
+  // (0) in CUDA's and none in HIP's.
+  return llvm::StringSwitch<bool>(name)
+      .Cases({"cudaStreamWaitEvent", "cudaMalloc3DArray",
+              "cudaSignalExternalSemaphoresAsync",
+              "cudaWaitExternalSemaphoresAsync",
+              "cudaGraphInstantiateWithFlags"},
+             true)
+      .Default(false);
 }
 
 std::optional<std::string> xfence::hipDevicePropField(llvm::StringRef field) {

@@ -46,6 +46,10 @@ std::optional<std::string> hipDevicePropField(llvm::StringRef field);
 /// loses its keyword.
 bool isHipTypedefOnlyTag(llvm::StringRef tag);
 
+/// Whether CUDA's runtime function `name` defaults its last parameter (to 0)
+/// where HIP 5.2's has no default: a call that leaves it out must pass it.
+bool hipLacksDefaultOfLastParameter(llvm::StringRef name);
+
 /// Every (CUDA, HIP) pair of the table, sorted.
 std::vector<std::pair<std::string, std::string>> hipRuntimeNames();
 

@@ -978,18 +978,11 @@ private:
                    "': HIP takes it as 'void **'");
       return;
     }
-    // The last parameter has a default (0) in CUDA's cuda_runtime_api.h
-    // and none in HIP 5.2's hip_runtime_api.h (the two headers compared:
-    // these are all the functions that differ so): the call passes the 0.
+    // A last parameter that CUDA defaults (to 0) and HIP does not: the
+    // call passes the 0.
     unsigned last = call->getNumArgs() - 1;
     if (last > 0 && call->getArg(last)->isDefaultArgument() &&
-        llvm::StringSwitch<bool>(name)
-            .Cases({"cudaStreamWaitEvent", "cudaMalloc3DArray",
-                    "cudaSignalExternalSemaphoresAsync",
-                    "cudaWaitExternalSemaphoresAsync",
-                    "cudaGraphInstantiateWithFlags"},
-                   true)
-            .Default(false))
+        hipLacksDefaultOfLastParameter(name))
       wrapText(call->getArg(last - 1), "", ", 0",
                "cannot rewrite this call of '" + name.str() +
                    "': HIP's has no default for its last argument");
