@@ -1183,6 +1183,30 @@ bool xfence::isHipTypedefOnlyTag(llvm::StringRef tag) {
   return tag == "cudaGraphicsResource";
 }
 
+llvm::ArrayRef<HipblasArgumentType>
+xfence::hipblasHalfArguments(llvm::StringRef name) {
+  // cuBLAS's cublas_api.h against hipBLAS 5.3's hipblas.h: the alpha and
+  // beta scalars and the matrices (pointers, or arrays of pointers in the
+  // batched form) of the three half-precision GEMMs.
+  static constexpr llvm::StringLiteral in = "const hipblasHalf *";
+  static constexpr llvm::StringLiteral out = "hipblasHalf *";
+  static constexpr llvm::StringLiteral inArray = "const hipblasHalf *const *";
+  static constexpr llvm::StringLiteral outArray = "hipblasHalf *const *";
+  static const HipblasArgumentType gemm[] = {
+      {6, in}, {7, in}, {9, in}, {11, in}, {12, out}};
+  static const HipblasArgumentType gemmBatched[] = {
+      {6, in}, {7, inArray}, {9, inArray}, {11, in}, {12, outArray}};
+  static const HipblasArgumentType gemmStridedBatched[] = {
+      {6, in}, {7, in}, {10, in}, {13, in}, {14, out}};
+  if (name == "cublasHgemm")
+    return gemm;
+  if (name == "cublasHgemmBatched")
+    return gemmBatched;
+  if (name == "cublasHgemmStridedBatched")
+    return gemmStridedBatched;
+  return {};
+}
+
 bool xfence::hipLacksDefaultOfLastParameter(llvm::StringRef name) {
   // CUDA's cuda_runtime_api.h and HIP 5.2's hip_runtime_api.h compared
   // function by function: these are all whose last parameter has a default
@@ -1262,8 +1286,9 @@ std::optional<std::string> xfence::hipDevicePropField(llvm::StringRef field) {
   return std::nullopt;
 }
 
-std::optional<std::string> xfence::hipHeaderFor(llvm::StringRef header,
-                                                bool &known) {
+std::optional<llvm::SmallVector<llvm::StringRef, 1>>
+xfence::hipHeadersFor(llvm::StringRef header, bool &known) {
+  using Headers = llvm::SmallVector<llvm::StringRef, 1>;
   known = true;
   // Declared by <hip/hip_runtime.h> (in the prelude), or nothing to
   // declare: clang's CUDA mode includes these itself.
@@ -1275,26 +1300,44 @@ std::optional<std::string> xfence::hipHeaderFor(llvm::StringRef header,
         "sm_60_atomic_functions.h", "driver_types.h", "host_defines.h",
         "cuda_profiler_api.h", "cuda/atomic", "cuda/std/atomic"})
     if (header == runtime)
-      return std::string();
+      return Headers();
   if (header == "cooperative_groups.h")
-    return std::string("hip/hip_cooperative_groups.h");
+    return Headers{"hip/hip_cooperative_groups.h"};
   if (header == "cuda_fp16.h")
-    return std::string("hip/hip_fp16.h");
-  // rocThrust has Thrust's headers by their names, hipCUB CUB's under one.
+    return Headers{"hip/hip_fp16.h"};
+  // rocThrust has Thrust's headers by their names.
   if (header.starts_with("thrust/"))
-    return header.str();
+    return Headers{header};
+  // hipCUB has CUB's interface behind one header, hipcub/hipcub.hpp; CUB's
+  // own umbrella (cub/cub.cuh) also declares the block, device and grid
+  // algorithms that hipCUB 5.3's leaves out, which hipCUB has as headers
+  // of their own.
   if (header.starts_with("cub/"))
-    return std::string("hipcub/hipcub.hpp");
+    return Headers{"hipcub/hipcub.hpp",
+                   "hipcub/block/block_adjacent_difference.hpp",
+                   "hipcub/block/block_merge_sort.hpp",
+                   "hipcub/block/block_radix_rank.hpp",
+                   "hipcub/block/block_run_length_decode.hpp",
+                   "hipcub/block/block_shuffle.hpp",
+                   "hipcub/device/device_merge_sort.hpp",
+                   "hipcub/device/device_partition.hpp",
+                   "hipcub/device/device_spmv.hpp",
+                   "hipcub/grid/grid_barrier.hpp",
+                   "hipcub/grid/grid_even_share.hpp",
+                   "hipcub/grid/grid_mapping.hpp",
+                   "hipcub/grid/grid_queue.hpp"};
+  // cuBLAS's header includes cuda_fp16.h (its half-precision functions
+  // take __half); hipBLAS's declares its own hipblasHalf.
   if (header == "cublas_v2.h" || header == "cublas_api.h")
-    return std::string("hipblas.h");
+    return Headers{"hipblas.h", "hip/hip_fp16.h"};
   if (header == "cufft.h")
-    return std::string("hipfft.h");
+    return Headers{"hipfft.h"};
   if (header == "cufftXt.h")
-    return std::string("hipfftXt.h");
+    return Headers{"hipfftXt.h"};
   if (header == "curand.h")
-    return std::string("hiprand/hiprand.h");
+    return Headers{"hiprand/hiprand.h"};
   if (header == "curand_kernel.h")
-    return std::string("hiprand/hiprand_kernel.h");
+    return Headers{"hiprand/hiprand_kernel.h"};
   known = header.starts_with("cuda") || header.starts_with("cu") ||
           header.starts_with("cooperative_groups") ||
           header.starts_with("sm_") || header == "math_constants.h" ||

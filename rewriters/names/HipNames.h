@@ -12,6 +12,8 @@
 #ifndef XFENCE_REWRITERS_NAMES_HIPNAMES_H
 #define XFENCE_REWRITERS_NAMES_HIPNAMES_H
 
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <optional>
@@ -24,10 +26,23 @@ namespace xfence {
 std::optional<std::string> hipRuntimeName(llvm::StringRef cuda);
 
 /// What to do with `#include <header>` of a CUDA toolkit header: the HIP
-/// header to include instead, "" to drop it (the prelude includes
-/// <hip/hip_runtime.h>), or nothing if it is not a toolkit header xfence
-/// knows. `known` says whether `header` is a toolkit header at all.
-std::optional<std::string> hipHeaderFor(llvm::StringRef header, bool &known);
+/// headers to include instead (usually one; none to drop it: the prelude
+/// includes <hip/hip_runtime.h>), or nothing if it is not a toolkit header
+/// xfence knows. `known` says whether `header` is a toolkit header at all.
+std::optional<llvm::SmallVector<llvm::StringRef, 1>>
+hipHeadersFor(llvm::StringRef header, bool &known);
+
+/// One argument of a cuBLAS call that hipBLAS types otherwise: its index
+/// and the type hipBLAS's parameter has.
+struct HipblasArgumentType {
+  unsigned index;
+  llvm::StringRef type;
+};
+
+/// The arguments of the cuBLAS half-precision function `name` that are
+/// `__half` pointers in cuBLAS and `hipblasHalf` (uint16_t) pointers in
+/// hipBLAS 5.3, with hipBLAS's types; empty for any other name.
+llvm::ArrayRef<HipblasArgumentType> hipblasHalfArguments(llvm::StringRef name);
 
 /// Whether `name` has the prefix of a name the table maps: the runtime's
 /// (`cuda`) or a mapped library's (`curand`, `CUBLAS`, `cufft`, ...). Such

@@ -783,6 +783,8 @@ public:
     bool declaredByUser = called.mayBeUsers;
     if (!name.empty() && isMaskedWarpFunction(name) && !declaredByUser)
       rewriteWarpCall(call, called);
+    if (!name.empty() && !declaredByUser)
+      castHipblasHalfArguments(call, name);
     if (callee && callee->getIdentifier() && callee->getName() == "reduce" &&
         call->getNumArgs() == 3 && !src.isUserLocation(callee->getLocation()) &&
         isInNamespace(callee, "cooperative_groups")) {
@@ -943,6 +945,26 @@ private:
       if (!wrapText(arg, "(" + type + ")(", ")",
                     "cannot rewrite this argument of '" + name.str() +
                         "': HIP's overloads need it as '" + type + "'"))
+        return;
+    }
+  }
+
+  /// cuBLAS's half-precision GEMMs take `__half` pointers, hipBLAS's
+  /// `hipblasHalf` (uint16_t) pointers to the same 16 bits: each such
+  /// argument is cast to hipBLAS's type. By the name as written, so that a
+  /// call in a template (its arguments of a dependent type, as in a GEMM
+  /// written once for half, float and double) is cast in the template's
+  /// text.
+  void castHipblasHalfArguments(const clang::CallExpr *call,
+                                llvm::StringRef name) {
+    for (const HipblasArgumentType &argument : hipblasHalfArguments(name)) {
+      if (argument.index >= call->getNumArgs())
+        return;
+      if (!wrapText(call->getArg(argument.index)->IgnoreImpCasts(),
+                    "(" + argument.type.str() + ")(", ")",
+                    "cannot rewrite this argument of '" + name.str() +
+                        "': hipBLAS takes it as '" + argument.type.str() +
+                        "'"))
         return;
     }
   }
@@ -1239,12 +1261,18 @@ LogicalResult rewriteIncludes(SourceEdits &edits, bool &cgReduce) {
                             "> (the prelude defines its reduce)";
       return mapping;
     }
-    std::optional<std::string> hip = hipHeaderFor(header, mapping.known);
-    if (hip)
-      mapping.replacement =
-          hip->empty() ? "// xfence: #include <" + header.str() +
-                             "> (the prelude includes <hip/hip_runtime.h>)"
-                       : "#include <" + *hip + ">";
+    auto hip = hipHeadersFor(header, mapping.known);
+    if (!hip)
+      return mapping;
+    if (hip->empty()) {
+      mapping.replacement = "// xfence: #include <" + header.str() +
+                            "> (the prelude includes <hip/hip_runtime.h>)";
+      return mapping;
+    }
+    std::string text;
+    for (llvm::StringRef name : *hip)
+      text += (text.empty() ? "#include <" : "\n#include <") + name.str() + ">";
+    mapping.replacement = text;
     return mapping;
   });
 }

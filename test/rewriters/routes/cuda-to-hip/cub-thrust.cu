@@ -12,7 +12,12 @@
 // packages neither), the output check compiles the translation:
 // RUN: %if hipcub-rocthrust-headers %{ xfence translate %s --to hip --verify-output -o %t.checked.hip %}
 
+// CUB's umbrella also declares block, device and grid algorithms that
+// hipCUB 5.3's leaves out; their own hipCUB headers come with it
+// (HeCBench's adjacent did not compile as HIP).
 // CHECK: #include <hipcub/hipcub.hpp>
+// CHECK-NEXT: #include <hipcub/block/block_adjacent_difference.hpp>
+// CHECK: #include <hipcub/device/device_partition.hpp>
 // CHECK: #include <thrust/device_vector.h>
 // CHECK: #include <thrust/reduce.h>
 #include <cub/cub.cuh>
@@ -29,6 +34,20 @@ __global__ void sum(const float *in, float *out) {
   float v = BlockReduce(temp).Sum(in[threadIdx.x]);
   if (threadIdx.x == 0)
     out[blockIdx.x] = v;
+}
+
+// CHECK: using Difference = hipcub::BlockAdjacentDifference<int, 64>;
+using Difference = cub::BlockAdjacentDifference<int, 64>;
+
+struct Minus {
+  __device__ int operator()(int a, int b) const { return a - b; }
+};
+
+__global__ void differences(int *p) {
+  __shared__ typename Difference::TempStorage temp;
+  int in[1] = {p[threadIdx.x]}, out[1];
+  Difference(temp).SubtractLeft(in, out, Minus());
+  p[threadIdx.x] = out[0];
 }
 
 int main() {

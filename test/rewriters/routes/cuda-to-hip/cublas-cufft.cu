@@ -14,13 +14,17 @@
 // packages neither), the output check compiles the translation:
 // RUN: %if hipblas-hipfft-headers %{ xfence translate %s --to hip --verify-output -o %t.checked.hip %}
 
+// cuBLAS's header declares __half (it includes cuda_fp16.h); hipBLAS's
+// does not.
 // CHECK: #include <hipblas.h>
+// CHECK-NEXT: #include <hip/hip_fp16.h>
 // CHECK: #include <hipfft.h>
 // CHECK: #include <hipfftXt.h>
 #include <cublas_v2.h>
 #include <cufft.h>
 #include <cufftXt.h>
 #include <cstdio>
+#include <type_traits>
 
 // CHECK: #define CHECK_BLAS(x) if ((x) != HIPBLAS_STATUS_SUCCESS) printf("cublas error\n")
 #define CHECK_BLAS(x) if ((x) != CUBLAS_STATUS_SUCCESS) printf("cublas error\n")
@@ -75,6 +79,34 @@ const char *fftStatus(cufftResult s) {
 #define BLAS_AND_RAND 1
 #endif
 
+// cuBLAS's half-precision GEMMs take `__half` pointers, hipBLAS 5.3's
+// `hipblasHalf` (uint16_t) pointers: each such argument is cast, also in a
+// template whose arguments have a dependent type (HeCBench's blas-gemm
+// did not compile as HIP).
+// CHECK-LABEL: void gemm(hipblasHandle_t h, int n, const T *a, const T *b, T *c,
+// CHECK: hipblasHgemm(h, HIPBLAS_OP_N, HIPBLAS_OP_T, n, n, n, (const hipblasHalf *)(&alpha), (const hipblasHalf *)(a), n, (const hipblasHalf *)(b), n,
+// CHECK-NEXT: (const hipblasHalf *)(&beta), (hipblasHalf *)(c), n);
+// CHECK: hipblasSgemm(h, HIPBLAS_OP_N, HIPBLAS_OP_T, n, n, n, &alpha, a, n, b, n, &beta, c, n);
+template <typename T>
+void gemm(cublasHandle_t h, int n, const T *a, const T *b, T *c, T alpha,
+          T beta) {
+  if constexpr (std::is_same_v<T, __half>)
+    cublasHgemm(h, CUBLAS_OP_N, CUBLAS_OP_T, n, n, n, &alpha, a, n, b, n,
+                &beta, c, n);
+  else
+    cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_T, n, n, n, &alpha, a, n, b, n, &beta, c, n);
+}
+
+// CHECK-LABEL: void gemmBatched(hipblasHandle_t h, int n, const __half *const *a,
+// CHECK: hipblasHgemmBatched(h, HIPBLAS_OP_N, HIPBLAS_OP_N, n, n, n, (const hipblasHalf *)(&one), (const hipblasHalf *const *)(a), n, (const hipblasHalf *const *)(b), n, (const hipblasHalf *)(&one), (hipblasHalf *const *)(c), n, 2);
+// CHECK: hipblasHgemmStridedBatched(h, HIPBLAS_OP_N, HIPBLAS_OP_N, n, n, n, (const hipblasHalf *)(&one), (const hipblasHalf *)(a[0]), n, n * n, (const hipblasHalf *)(b[0]), n, n * n, (const hipblasHalf *)(&one), (hipblasHalf *)(c[0]), n, n * n, 2);
+void gemmBatched(cublasHandle_t h, int n, const __half *const *a,
+                 const __half *const *b, __half *const *c) {
+  const __half one = __float2half(1.0f);
+  cublasHgemmBatched(h, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, a, n, b, n, &one, c, n, 2);
+  cublasHgemmStridedBatched(h, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, a[0], n, n * n, b[0], n, n * n, &one, c[0], n, n * n, 2);
+}
+
 int main() {
   const int n = 4;
   float *a, *b, *c;
@@ -87,6 +119,10 @@ int main() {
   const float one = 1.0f, zero = 0.0f;
   // CHECK: CHECK_BLAS(hipblasSgemm(handle, HIPBLAS_OP_N, HIPBLAS_OP_T, n, n, n, &one, a, n, b, n, &zero, c, n));
   CHECK_BLAS(cublasSgemm(handle, CUBLAS_OP_N, CUBLAS_OP_T, n, n, n, &one, a, n, b, n, &zero, c, n));
+  gemm(handle, n, a, b, c, one, zero);
+  __half *h;
+  cudaMalloc(&h, n * n * sizeof(__half));
+  gemm<__half>(handle, n, h, h, h, __float2half(1.0f), __float2half(0.0f));
   // CHECK: hipblasDestroy(handle);
   cublasDestroy(handle);
 
