@@ -963,8 +963,7 @@ private:
       if (!wrapText(call->getArg(argument.index)->IgnoreImpCasts(),
                     "(" + argument.type.str() + ")(", ")",
                     "cannot rewrite this argument of '" + name.str() +
-                        "': hipBLAS takes it as '" + argument.type.str() +
-                        "'"))
+                        "': hipBLAS takes it as '" + argument.type.str() + "'"))
         return;
     }
   }
