@@ -37,6 +37,7 @@
 #include "rewriters/sources/cuda/CudaSiteRewriter.h"
 #include "rewriters/sources/cuda/CudaSyntax.h"
 #include "rewriters/sources/cuda/CudaTemplates.h"
+#include "rewriters/sources/cuda/HalfPrecision.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -758,10 +759,11 @@ rewrite(ParsedSource &src, ModuleOp module, const CudaToOpenCLOptions &options,
   if (failed(text) || src.hasErrors())
     return failure();
   size_t end = text->find(kPreludeEnd.str());
-  if (end != std::string::npos)
-    text->insert(end,
-                 stdintConstantMacros(llvm::StringRef(*text).drop_front(end)) +
-                     mathHelperMacros(llvm::StringRef(*text).drop_front(end)));
+  if (end != std::string::npos) {
+    llvm::StringRef code = llvm::StringRef(*text).drop_front(end);
+    text->insert(end, openCLHalfExtension(code) + openCLHalfHelpers(code) +
+                          stdintConstantMacros(code) + mathHelperMacros(code));
+  }
   return text;
 }
 

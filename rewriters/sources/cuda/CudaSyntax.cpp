@@ -37,6 +37,7 @@
 #include "rewriters/sources/cuda/CudaSyntax.h"
 
 #include "rewriters/common/Identifiers.h"
+#include "rewriters/sources/cuda/HalfPrecision.h"
 #include "rewriters/sources/cuda/VectorOperators.h"
 
 #include "frontends/cuda/CudaImporter.h"
@@ -335,6 +336,7 @@ public:
   /// groups and cuda:: atomics are rewritten where they are used.
   void checkLibraryType(const clang::TagDecl *decl, clang::SourceLocation at);
   llvm::DenseSet<clang::SourceLocation> reportedLibraryTypes;
+  llvm::DenseSet<clang::SourceLocation> renamedHalfTypes;
   llvm::DenseSet<clang::SourceLocation> warnedLayouts;
   bool VisitRecordTypeLoc(clang::RecordTypeLoc tl) override {
     checkLibraryType(tl.getDecl(), tl.getNameLoc());
@@ -493,6 +495,7 @@ public:
     return false;
   }
   bool VisitCXXFunctionalCastExpr(clang::CXXFunctionalCastExpr *e) override;
+  bool VisitCXXTemporaryObjectExpr(clang::CXXTemporaryObjectExpr *e) override;
   bool VisitTypedefTypeLoc(clang::TypedefTypeLoc tl) override;
   bool VisitBuiltinTypeLoc(clang::BuiltinTypeLoc tl) override;
   bool VisitIntegerLiteral(clang::IntegerLiteral *e) override;
@@ -733,6 +736,13 @@ private:
   /// Casts the arguments of a call of an OpenCL C built-in that C++
   /// converted implicitly.
   void castConvertedArgs(const clang::CallExpr *call);
+  /// cuda_fp16.h's functions and operators take __half and __half2: an
+  /// argument of another type (`__hadd(h, 0.1f)`, `h += 0.1f`) is converted
+  /// to one first, where OpenCL C would compute in the argument's type (a
+  /// float `+=`, sqrt's float overload). Each such argument is cast to
+  /// half or half2.
+  void castToHalfParams(const clang::CallExpr *call,
+                        const clang::FunctionDecl *callee);
 
   SourceEdits &edits;
   ParsedSource &src;
@@ -1061,6 +1071,9 @@ std::optional<std::string> SyntaxRewriter::spellType(clang::QualType type) {
   }
   if (const auto *tag = llvm::dyn_cast<clang::TagType>(t)) {
     const clang::TagDecl *decl = tag->getDecl();
+    if (std::optional<llvm::StringRef> half = openCLHalfTypeName(decl))
+      if (!src.isUserLocation(decl->getLocation()))
+        return quals + half->str();
     // A named struct of the user's file scope has a typedef of its name
     // (addTagTypedef); CUDA's float4 is OpenCL C's.
     if (decl->getIdentifier() &&
@@ -1779,6 +1792,18 @@ bool SyntaxRewriter::VisitVarDecl(clang::VarDecl *var) {
     return true;
   }
   rewriteAutoVar(var);
+  // `__half2 v(a, b);`: OpenCL C's `half2 v = (half2)(a, b);`.
+  if (var->getInitStyle() == clang::VarDecl::CallInit)
+    if (const auto *construct =
+            llvm::dyn_cast_or_null<clang::CXXConstructExpr>(
+                var->getInit() ? var->getInit()->IgnoreImplicit() : nullptr))
+      if (std::optional<llvm::StringRef> half =
+              openCLHalfTypeName(construct->getConstructor()->getParent());
+          half && !isUserDecl(src, construct->getConstructor()) &&
+          construct->getNumArgs() > 0 &&
+          construct->getParenOrBraceRange().isValid())
+        insertBefore(construct->getParenOrBraceRange().getBegin(),
+                     " = (" + half->str() + ")");
   if (var->isConstexpr() && !replaceConstexpr(var))
     return true;
   // C++17's inline variable (one definition for all files): OpenCL C's
@@ -2149,7 +2174,12 @@ bool SyntaxRewriter::VisitCXXFunctionalCastExpr(
   // C++'s functional cast `T(x)` (rodinia's `fp(1.6)` with `#define fp
   // float`) -> the C cast `((T)(x))`; `T{x}` has no C form. A class type
   // (`cuda::atomic_ref<int, S>(x)`) is a construction, rewritten as such.
-  if (const clang::RecordDecl *record = e->getType()->getAsRecordDecl()) {
+  const clang::RecordDecl *record = e->getType()->getAsRecordDecl();
+  // `__half(x)`: a conversion, to OpenCL C's half (its type's name is
+  // renamed by VisitRecordTypeLoc).
+  if (record && openCLHalfTypeName(record) && !isUserDecl(src, record))
+    record = nullptr;
+  if (record) {
     // `Pair{3, 4}` of the user's plain struct: the compound literal
     // `(Pair){3, 4}`, the same aggregate initialization in C.
     if (!e->isListInitialization() ||
@@ -2189,6 +2219,29 @@ bool SyntaxRewriter::VisitCXXFunctionalCastExpr(
   edits.replace({lparen->file, lparen->begin, lparen->begin}, ")",
                 e->getBeginLoc());
   edits.insertAfter(*whole, ")", e->getBeginLoc());
+  return true;
+}
+
+bool SyntaxRewriter::VisitCXXTemporaryObjectExpr(
+    clang::CXXTemporaryObjectExpr *e) {
+  // `__half2(a, b)`: OpenCL C's vector literal `(half2)(a, b)` (the type's
+  // name is renamed by VisitRecordTypeLoc).
+  const clang::CXXRecordDecl *record = e->getConstructor()->getParent();
+  if (!openCLHalfTypeName(record) || isUserDecl(src, record))
+    return true;
+  if (e->getNumArgs() == 0 || e->isListInitialization())
+    return error(e->getBeginLoc(),
+                 "this construction of a " + record->getName().str() +
+                     " has no OpenCL C form; give its value");
+  clang::TypeSourceInfo *tsi = e->getTypeSourceInfo();
+  std::optional<FileCharRange> type =
+      tsi ? rangeOf(tsi->getTypeLoc().getSourceRange()) : std::nullopt;
+  if (!type)
+    return error(e->getBeginLoc(), "cannot rewrite this construction of a " +
+                                       record->getName().str() +
+                                       " (written in a macro); write a cast");
+  edits.insertBefore(*type, "(", e->getBeginLoc());
+  edits.insertAfter(*type, ")", e->getBeginLoc());
   return true;
 }
 
@@ -2282,8 +2335,16 @@ void SyntaxRewriter::checkLibraryType(const clang::TagDecl *decl,
       if (ns->getName() == "cooperative_groups" || ns->getName() == "cuda")
         return;
   clang::SourceLocation written = sm.getExpansionLoc(at);
-  if (!src.isUserLocation(written) ||
-      !reportedLibraryTypes.insert(written).second)
+  if (!src.isUserLocation(written))
+    return;
+  // CUDA's __half and __half2: OpenCL C's half and half2 (cl_khr_fp16; the
+  // prelude enables it where the output uses them).
+  if (std::optional<llvm::StringRef> half = openCLHalfTypeName(decl)) {
+    if (renamedHalfTypes.insert(at).second)
+      replaceToken(at, half->str());
+    return;
+  }
+  if (!reportedLibraryTypes.insert(written).second)
     return;
   error(at, "'" + decl->getName() +
                 "' is a type of a library (CUDA's runtime, its half and "
@@ -2293,8 +2354,12 @@ void SyntaxRewriter::checkLibraryType(const clang::TagDecl *decl,
 bool SyntaxRewriter::VisitTypedefTypeLoc(clang::TypedefTypeLoc tl) {
   // uint32_t and the other <stdint.h> types: typedefs in the prelude.
   const clang::TypedefNameDecl *d = tl.getTypePtr()->getDecl();
-  if (d && !src.isUserLocation(d->getLocation()))
-    checkLibraryType(d->getUnderlyingType()->getAsTagDecl(), tl.getNameLoc());
+  if (d && !src.isUserLocation(d->getLocation())) {
+    const clang::TagDecl *tag = d->getUnderlyingType()->getAsTagDecl();
+    checkLibraryType(tag, tl.getNameLoc());
+    if (openCLHalfTypeName(tag))
+      return true; // cuda_fp16.h's `half`: renamed there
+  }
   if (d && d->getIdentifier() && isOpenCLAtomicTypeName(d->getName()))
     renameIfKeyword(d, tl.getNameLoc());
   if (!d || src.isUserLocation(d->getLocation()) || !d->getIdentifier())
@@ -2768,6 +2833,26 @@ bool SyntaxRewriter::VisitPseudoObjectExpr(clang::PseudoObjectExpr *e) {
 
 bool SyntaxRewriter::VisitCallExpr(clang::CallExpr *call) {
   const clang::FunctionDecl *callee = call->getDirectCallee();
+  if (callee && !isUserDecl(src, callee) &&
+      llvm::isa<clang::CXXOperatorCallExpr>(call) &&
+      isCudaHalfOperator(callee)) {
+    // cuda_fp16.h's operators over __half compute what OpenCL C's over
+    // half do; over __half2 the arithmetic ones too, but a comparison of
+    // two __half2 is one bool in CUDA and a short2 in OpenCL C.
+    if (isCudaHalf2Comparison(callee))
+      return error(call->getBeginLoc(),
+                   "a comparison of two __half2 (true where both halves "
+                   "compare true) has no OpenCL C operator; write "
+                   "__hbeq2, __hblt2, ...");
+    castToHalfParams(call, callee);
+    return true;
+  }
+  if (const auto *member = llvm::dyn_cast<clang::CXXMemberCallExpr>(call))
+    if (llvm::isa_and_nonnull<clang::CXXConversionDecl>(
+            member->getMethodDecl()) &&
+        openCLHalfTypeName(member->getRecordDecl()) &&
+        !isUserDecl(src, member->getMethodDecl()))
+      return true; // a __half read as float (or int): OpenCL C converts
   if (callee && llvm::isa<clang::CXXOperatorCallExpr>(call) &&
       isBuiltinVectorOperator(callee)) {
     // `a + b`: OpenCL C's operator, as written; an operand C++ converted
@@ -2968,6 +3053,25 @@ bool SyntaxRewriter::VisitCallExpr(clang::CallExpr *call) {
       "copysign", "fdim",  "remainder", "tgamma", "lgamma",    "logb",
       "ilogb",    "ldexp", "frexp",     "modf",   "nextafter", "signbit",
       "isfinite", "sinpi", "cospi"};
+  // cuda_fp16.h's functions: of a __half or __half2, or making one.
+  bool ofHalf = openCLHalfTypeName(callee->getReturnType()->getAsTagDecl())
+                    .has_value();
+  for (const clang::ParmVarDecl *param : callee->parameters())
+    ofHalf |= openCLHalfTypeName(
+                  param->getType().getNonReferenceType()->getAsTagDecl())
+                  .has_value();
+  if (ofHalf) {
+    std::optional<llvm::StringRef> opencl = openCLHalfFunction(name);
+    if (!opencl)
+      return error(call->getBeginLoc(),
+                   "'" + name.str() +
+                       "' (cuda_fp16.h) has no OpenCL C equivalent that "
+                       "xfence knows");
+    replaceRange(calleeExpr->getSourceRange(), opencl->str());
+    castConvertedArgs(call);
+    castToHalfParams(call, callee);
+    return true;
+  }
   auto it = renamed.find(name);
   // cuda_fp16.h's __hadd adds halves: not the integer average.
   if (it != renamed.end() && name.contains("hadd") &&
@@ -2994,6 +3098,41 @@ bool SyntaxRewriter::VisitCallExpr(clang::CallExpr *call) {
   }
   return error(call->getBeginLoc(),
                "'" + name + "' has no OpenCL C equivalent that xfence knows");
+}
+
+void SyntaxRewriter::castToHalfParams(const clang::CallExpr *call,
+                                      const clang::FunctionDecl *callee) {
+  // A member operator's object is the call's first argument.
+  unsigned shift = llvm::isa<clang::CXXOperatorCallExpr>(call) &&
+                           llvm::isa<clang::CXXMethodDecl>(callee)
+                       ? 1
+                       : 0;
+  for (unsigned i = shift; i < call->getNumArgs(); ++i) {
+    if (i - shift >= callee->getNumParams())
+      break;
+    std::optional<llvm::StringRef> half = openCLHalfTypeName(
+        callee->getParamDecl(i - shift)
+            ->getType()
+            .getNonReferenceType()
+            ->getAsTagDecl());
+    if (!half)
+      continue;
+    const clang::Expr *arg = call->getArg(i);
+    const clang::Expr *written = arg->IgnoreUnlessSpelledInSource();
+    if (openCLHalfTypeName(
+            written->getType().getNonReferenceType()->getAsTagDecl()) == half)
+      continue;
+    std::optional<FileCharRange> r = findRewriteRange(
+        sm, lo, written->getSourceRange(), /*preferInvocation=*/true);
+    if (!r) {
+      error(arg->getBeginLoc(), "cannot rewrite this argument (written in a "
+                                "macro); convert it to " +
+                                    half->str() + " where it is written");
+      continue;
+    }
+    edits.insertBefore(*r, "(" + half->str() + ")(", call->getBeginLoc());
+    edits.insertAfter(*r, ")", call->getBeginLoc());
+  }
 }
 
 void SyntaxRewriter::castConvertedArgs(const clang::CallExpr *call) {
