@@ -251,7 +251,41 @@ std::optional<llvm::StringRef> xfence::openCLHalfFunction(llvm::StringRef name) 
   return it->second;
 }
 
+/// `text` with its comments (`// ...` to the line's end, `/* ... */`) and
+/// the contents of its string and character literals blanked: a `half` in
+/// `printf("half")` or in a comment is no use of the type.
+static std::string withoutComments(llvm::StringRef text) {
+  std::string out(text);
+  for (size_t i = 0; i < out.size(); ++i) {
+    char c = out[i];
+    if (c == '"' || c == '\'') {
+      for (++i; i < out.size() && out[i] != c && out[i] != '\n'; ++i) {
+        if (out[i] == '\\' && i + 1 < out.size() && out[i + 1] != '\n')
+          out[i++] = ' ';
+        out[i] = ' ';
+      }
+      continue;
+    }
+    if (c != '/' || i + 1 >= out.size())
+      continue;
+    if (out[i + 1] == '/') {
+      for (; i < out.size() && out[i] != '\n'; ++i)
+        out[i] = ' ';
+    } else if (out[i + 1] == '*') {
+      size_t end = out.find("*/", i + 2);
+      end = end == std::string::npos ? out.size() : end + 2;
+      for (; i < end; ++i)
+        if (out[i] != '\n')
+          out[i] = ' ';
+      --i;
+    }
+  }
+  return out;
+}
+
 std::string xfence::openCLHalfHelpers(llvm::StringRef text) {
+  std::string code = withoutComments(text);
+  text = code;
   std::string helpers;
   for (const Helper &helper : kHelpers) {
     llvm::Regex use(("(^|[^A-Za-z0-9_])" + helper.name + "[ \t]*\\(").str());
@@ -262,8 +296,9 @@ std::string xfence::openCLHalfHelpers(llvm::StringRef text) {
 }
 
 std::string xfence::openCLHalfExtension(llvm::StringRef text) {
-  static const llvm::Regex use("(^|[^A-Za-z0-9_])half[248]?($|[^A-Za-z0-9_])");
-  if (!use.match(text))
+  static const llvm::Regex use(
+      "(^|[^A-Za-z0-9_])half(2|3|4|8|16)?($|[^A-Za-z0-9_])");
+  if (!use.match(withoutComments(text)))
     return "";
   return "// xfence: CUDA's __half and __half2 are half and half2 of "
          "cl_khr_fp16.\n"

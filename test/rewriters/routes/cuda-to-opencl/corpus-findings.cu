@@ -129,9 +129,9 @@ __global__ void dyn(float *out) {
 // RUN: printf 'struct P { float x = 1.0f; };\n__global__ void k(P *p) { p[0].x = 2.0f; }\n' > %t.init.cu
 // RUN: not xfence translate %t.init.cu --to opencl -o %t.init.cl 2>&1 | FileCheck %s --check-prefix=INIT
 // INIT: init.cu:1:18: error: a default member initializer has no OpenCL C form; initialize the member where the struct is made
-// RUN: printf '#include <cuda_fp16.h>\n__global__ void k(__half *p) { p[0] = p[1]; }\n' > %t.half.cu
-// RUN: not xfence translate %t.half.cu --to opencl -o %t.half.cl 2>&1 | FileCheck %s --check-prefix=LIBTYPE
-// LIBTYPE: half.cu:2:19: error: '__half' is a type of a library (CUDA's runtime, its half and bfloat16 types, Thrust, ...) that OpenCL C does not have
+// RUN: printf '#include <cuda_bf16.h>\n__global__ void k(__nv_bfloat16 *p) { p[0] = p[1]; }\n' > %t.bf16.cu
+// RUN: not xfence translate %t.bf16.cu --to opencl -o %t.bf16.cl 2>&1 | FileCheck %s --check-prefix=LIBTYPE
+// LIBTYPE: bf16.cu:2:19: error: '__nv_bfloat16' is a type of a library (CUDA's runtime, its half and bfloat16 types, Thrust, ...) that OpenCL C does not have
 // RUN: printf '__global__ void k(float *c) { for (float *q = c, z = 0; z < 1; z++) q[0] = z; }\n' > %t.for.cu
 // RUN: not xfence translate %t.for.cu --to opencl -o %t.for.cl 2>&1 | FileCheck %s --check-prefix=SPLIT
 // SPLIT: for.cu:1:43: error: a pointer and a variable of another kind in one declaration: the pointer's address space would apply to both; declare them separately
