@@ -38,6 +38,7 @@
 #include "rewriters/sources/cuda/CudaSyntax.h"
 #include "rewriters/sources/cuda/CudaTemplates.h"
 #include "rewriters/sources/cuda/HalfPrecision.h"
+#include "rewriters/sources/cuda/WarpFunctions.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -734,12 +735,15 @@ rewrite(ParsedSource &src, ModuleOp module, const CudaToOpenCLOptions &options,
   module.walk([&](BarrierOp barrier) {
     warpBarriers |= barrier.getExecScope() == Scope::subgroup;
   });
-  if (target.cl2 && options.assumeSubgroupSize32 && warpBarriers) {
+  syntax.warpIsSubgroup = options.assumeSubgroupSize32;
+  if (target.cl2 && options.assumeSubgroupSize32 &&
+      (warpBarriers || usesCudaWarpFunctions(src))) {
     syntax.kernelAttribute = "XFENCE_REQD_SUB_GROUP_SIZE";
     helpers.try_emplace(
         "xfence_0_subgroup_size",
         "// xfence: " + kSubgroupPolicy.str() +
-            ": __syncwarp() is sub_group_barrier, assuming sub-groups of 32 "
+            ": __syncwarp() is sub_group_barrier and the warp shuffles "
+            "and votes are sub-group functions, assuming sub-groups of 32 "
             "work-items (a CUDA warp); check it with "
             "clGetKernelSubGroupInfo where the device cannot be asked for "
             "that size.\n"
@@ -762,6 +766,7 @@ rewrite(ParsedSource &src, ModuleOp module, const CudaToOpenCLOptions &options,
   if (end != std::string::npos) {
     llvm::StringRef code = llvm::StringRef(*text).drop_front(end);
     text->insert(end, openCLHalfExtension(code) + openCLHalfHelpers(code) +
+                          openCLWarpHelpers(code) +
                           stdintConstantMacros(code) + mathHelperMacros(code));
   }
   return text;

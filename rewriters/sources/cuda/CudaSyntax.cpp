@@ -39,6 +39,7 @@
 #include "rewriters/common/Identifiers.h"
 #include "rewriters/sources/cuda/HalfPrecision.h"
 #include "rewriters/sources/cuda/VectorOperators.h"
+#include "rewriters/sources/cuda/WarpFunctions.h"
 
 #include "frontends/cuda/CudaImporter.h"
 #include "frontends/names/OpenCLSyncNames.h"
@@ -151,7 +152,7 @@ public:
         kernelText(options.kernelAttribute.empty()
                        ? std::string("__kernel")
                        : "__kernel " + options.kernelAttribute),
-        sites(sites) {}
+        warpIsSubgroup(options.warpIsSubgroup), sites(sites) {}
 
   /// Finds what device code uses: program-scope variables and functions,
   /// and which variables become kernel arguments (before the traversal).
@@ -753,6 +754,12 @@ private:
   bool hoistDevice;
   /// What __global__ becomes.
   std::string kernelText;
+  bool warpIsSubgroup;
+  /// A warp shuffle or vote (`__shfl_down_sync(0xffffffff, v, 1)`): the
+  /// prelude's macro over the sub-group function, under the sub-group size
+  /// policy and with the full mask only.
+  bool rewriteWarpFunction(clang::CallExpr *call,
+                           const CudaWarpFunction &warp);
   const llvm::DenseSet<const clang::Stmt *> &sites;
   /// Program-scope variables and functions that device code refers to.
   llvm::DenseSet<const clang::Decl *> deviceUsed;
@@ -2913,6 +2920,8 @@ bool SyntaxRewriter::VisitCallExpr(clang::CallExpr *call) {
     replaceRange(calleeExpr->getSourceRange(), "*");
     return true;
   }
+  if (std::optional<CudaWarpFunction> warp = cudaWarpFunction(name))
+    return rewriteWarpFunction(call, *warp);
   static const llvm::StringMap<const char *> renamed = {
       {"__expf", "native_exp"},
       {"__logf", "native_log"},
@@ -3098,6 +3107,51 @@ bool SyntaxRewriter::VisitCallExpr(clang::CallExpr *call) {
   }
   return error(call->getBeginLoc(),
                "'" + name + "' has no OpenCL C equivalent that xfence knows");
+}
+
+bool SyntaxRewriter::rewriteWarpFunction(clang::CallExpr *call,
+                                         const CudaWarpFunction &warp) {
+  std::string name = call->getDirectCallee()->getName().str();
+  if (!cl2)
+    return error(call->getBeginLoc(),
+                 "'" + name +
+                     "' (a warp function) has no OpenCL C 1.2 form: 1.2 has "
+                     "no sub-groups (translate with -cl-std=CL3.0 and "
+                     "--assume-subgroup-size=32)");
+  if (!warpIsSubgroup)
+    return error(call->getBeginLoc(),
+                 "'" + name +
+                     "' would become a sub-group function, which works over "
+                     "one OpenCL sub-group: that is the warp's 32 lanes only "
+                     "where sub-groups have 32 work-items, which OpenCL does "
+                     "not promise (devices with sub-groups of 8 or 16 "
+                     "exist); --assume-subgroup-size=32 states that "
+                     "assumption");
+  if (warp.hasMask) {
+    clang::Expr::EvalResult mask;
+    if (call->getNumArgs() == 0 ||
+        !call->getArg(0)->EvaluateAsInt(mask, src.getContext()) ||
+        (mask.Val.getInt().getZExtValue() & 0xffffffffu) != 0xffffffffu)
+      return error(call->getBeginLoc(),
+                   "'" + name +
+                       "' over part of a warp (a mask that is not the "
+                       "constant 0xffffffff) has no OpenCL C form: OpenCL "
+                       "C's sub-group functions take every work-item of the "
+                       "sub-group, and lanes outside the mask may never "
+                       "reach it");
+  }
+  clang::Expr *calleeExpr = call->getCallee()->IgnoreParenImpCasts();
+  replaceRange(calleeExpr->getSourceRange(), warp.openCL.str());
+  // The width CUDA defaults to warpSize, written out.
+  if (warp.widthArg >= 0 &&
+      static_cast<unsigned>(warp.widthArg) < call->getNumArgs() &&
+      llvm::isa<clang::CXXDefaultArgExpr>(call->getArg(warp.widthArg))) {
+    clang::SourceLocation rparen = sm.getFileLoc(call->getRParenLoc());
+    auto [file, offset] = sm.getDecomposedLoc(rparen);
+    edits.replace({file, offset, offset}, ", 32");
+  }
+  castConvertedArgs(call);
+  return true;
 }
 
 void SyntaxRewriter::castToHalfParams(const clang::CallExpr *call,

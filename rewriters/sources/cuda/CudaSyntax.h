@@ -46,6 +46,10 @@ struct CudaSyntaxOptions {
   /// Text written after `__kernel` on every kernel (a required sub-group
   /// size), or empty.
   std::string kernelAttribute;
+  /// The sub-group size policy holds (--assume-subgroup-size=32): a warp
+  /// is a sub-group, and the warp shuffles and votes with the full mask are
+  /// sub-group functions.
+  bool warpIsSubgroup = false;
 };
 
 /// Adds the edits that make the user's CUDA device code OpenCL C; `sites`

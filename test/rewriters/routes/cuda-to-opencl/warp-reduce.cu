@@ -31,7 +31,7 @@
 // RUN: not clang -x cl -cl-std=CL3.0 --target=spir64 -Xclang -finclude-default-header -Xclang -cl-ext=-__opencl_c_subgroups,-cl_khr_subgroups -fsyntax-only %t30.cl 2>&1 | FileCheck %s --check-prefix=NOSUB
 // NOSUB: error: "xfence: __syncwarp() needs sub-groups (__opencl_c_subgroups or cl_khr_subgroups), which this device lacks"
 
-// CHECK: // xfence: --assume-subgroup-size=32: __syncwarp() is sub_group_barrier, assuming sub-groups of 32 work-items (a CUDA warp)
+// CHECK: // xfence: --assume-subgroup-size=32: __syncwarp() is sub_group_barrier and the warp shuffles and votes are sub-group functions, assuming sub-groups of 32 work-items (a CUDA warp)
 // CHECK-NEXT: #if defined(cl_intel_required_subgroup_size)
 // CHECK-NEXT: #define XFENCE_REQD_SUB_GROUP_SIZE __attribute__((intel_reqd_sub_group_size(32)))
 // CHECK-NEXT: #else
