@@ -18,7 +18,8 @@ Per .cu file with device code (__global__ or __device__ in its text or in a
      counted in the rate: "not parsed");
   2. translate: xfence translate --to opencl -cl-std=CL3.0
      --device-variables=kernel-arguments (PoCL has no program-scope global
-     variables);
+     variables), and --assume-subgroup-size=32 with --assume-subgroup-size
+     (the policy warp code needs, as its user passes it);
   3. clang: clang -x cl -cl-std=CL3.0 --target=spir64 -fsyntax-only;
   4. pocl: clBuildProgram with -cl-std=CL3.0 on PoCL (pyopencl).
 The result of each file and the first error line of the first failing step
@@ -131,6 +132,11 @@ def main():
                         "against --alpaka-include; no PoCL step for either")
     parser.add_argument("--alpaka-include",
                         help="alpaka 3's include/ directory (--to alpaka)")
+    parser.add_argument("--assume-subgroup-size", action="store_true",
+                        help="translate to OpenCL C with "
+                        "--assume-subgroup-size=32 (the sub-group size "
+                        "policy that warp code needs: __syncwarp, the warp "
+                        "shuffles and votes)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
                         help="files checked at once (PoCL builds one at a "
                         "time)")
@@ -249,10 +255,12 @@ def main():
                 passed.append("clang")
                 return (name, rel, "ok", ""), passed
             out = cu[:-3] + ".CL3.0.cl"
+            policy = (["--assume-subgroup-size=32"]
+                      if opts.assume_subgroup_size else [])
             rc, log = run([opts.xfence, "translate", cu, "--to", "opencl",
                            "-cl-std=CL3.0",
-                           "--device-variables=kernel-arguments", "-o",
-                           out] + incs, cwd=d)
+                           "--device-variables=kernel-arguments"] + policy +
+                          ["-o", out] + incs, cwd=d)
             if rc != 0:
                 return (name, rel, "translate", first_error(log)), passed
             passed.append("translated")
