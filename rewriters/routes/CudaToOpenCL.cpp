@@ -38,6 +38,7 @@
 #include "rewriters/sources/cuda/CudaSyntax.h"
 #include "rewriters/sources/cuda/CudaTemplates.h"
 #include "rewriters/sources/cuda/HalfPrecision.h"
+#include "rewriters/sources/cuda/Textures.h"
 #include "rewriters/sources/cuda/WarpFunctions.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -767,6 +768,7 @@ rewrite(ParsedSource &src, ModuleOp module, const CudaToOpenCLOptions &options,
     llvm::StringRef code = llvm::StringRef(*text).drop_front(end);
     text->insert(end, openCLHalfExtension(code) + openCLHalfHelpers(code) +
                           openCLWarpHelpers(code) +
+                          openCLTextureHelpers(code) +
                           stdintConstantMacros(code) + mathHelperMacros(code));
   }
   return text;

@@ -38,6 +38,7 @@
 
 #include "rewriters/common/Identifiers.h"
 #include "rewriters/sources/cuda/HalfPrecision.h"
+#include "rewriters/sources/cuda/Textures.h"
 #include "rewriters/sources/cuda/VectorOperators.h"
 #include "rewriters/sources/cuda/WarpFunctions.h"
 
@@ -157,6 +158,12 @@ public:
   /// Finds what device code uses: program-scope variables and functions,
   /// and which variables become kernel arguments (before the traversal).
   void collectDeviceUses();
+  /// Finds the texture objects that device code reads (before the
+  /// traversal): the cudaTextureObject_t parameters that tex1D, tex2D,
+  /// tex3D or tex1Dfetch read, or that are passed to a parameter that is
+  /// read, and how each is read. Reports a texture object read other than
+  /// through a parameter, and one read in two ways.
+  void collectTextureParams();
   /// The header comment: host code left out, launches, added arguments.
   std::string notes() const;
   void noteHostHeader(llvm::StringRef name, unsigned line) {
@@ -793,6 +800,39 @@ private:
   unsigned renamedCount = 0;
   /// User functions seen (definitions and prototypes of device code).
   std::vector<const clang::FunctionDecl *> functions;
+  /// The texture objects read in device code (collectTextureParams), by
+  /// the canonical declaration of their function and their index: each
+  /// becomes an image parameter, and (but for tex1Dfetch) a sampler
+  /// parameter after the others.
+  std::map<std::pair<const clang::FunctionDecl *, unsigned>, TextureKind>
+      textureParams;
+  std::optional<TextureKind> textureKindOf(const clang::ParmVarDecl *p) const {
+    const auto *fn =
+        llvm::dyn_cast_or_null<clang::FunctionDecl>(p->getDeclContext());
+    if (!fn)
+      return std::nullopt;
+    auto it = textureParams.find(
+        {fn->getCanonicalDecl(), p->getFunctionScopeIndex()});
+    if (it == textureParams.end())
+      return std::nullopt;
+    return it->second;
+  }
+  static std::string samplerName(const clang::ParmVarDecl *p) {
+    return "xfence_" + p->getName().str() + "_sampler";
+  }
+  /// The texture-object parameter that `e` names, or null.
+  const clang::ParmVarDecl *textureParamOf(const clang::Expr *e) const;
+  /// The samplers of `fn`'s texture parameters, as added parameters
+  /// (", sampler_t xfence_tex_sampler") or arguments.
+  std::string samplerParams(const clang::FunctionDecl *fn) const;
+  /// `tex2D<float>(tex, x, y)`: the prelude's read macro of the image and
+  /// its sampler.
+  bool rewriteTextureRead(clang::CallExpr *call, TextureKind kind);
+  /// How each texture parameter is read: 'f' (float), 'i' or 'u'.
+  std::map<std::pair<const clang::DeclContext *, unsigned>, char>
+      textureReadClasses;
+  /// Type locations of texture parameters that VisitVarDecl rewrote.
+  llvm::DenseSet<clang::SourceLocation> textureTypeLocs;
   /// Text taken away, by its begin (several declarators of one
   /// declaration are one removal).
   std::map<std::pair<unsigned, unsigned>, std::pair<FileCharRange, std::string>>
@@ -1791,6 +1831,16 @@ bool SyntaxRewriter::VisitVarDecl(clang::VarDecl *var) {
   warnThreeComponentLayout(
       var, llvm::isa<clang::ParmVarDecl>(var) && currentFunction &&
                currentFunction->hasAttr<clang::CUDAGlobalAttr>());
+  if (const auto *param = llvm::dyn_cast<clang::ParmVarDecl>(var))
+    if (std::optional<TextureKind> kind = textureKindOf(param))
+      if (clang::TypeSourceInfo *tsi = param->getTypeSourceInfo())
+        if (auto typedefLoc =
+                tsi->getTypeLoc().getUnqualifiedLoc().getAs<clang::TypedefTypeLoc>()) {
+          // A texture object: the image its reads take.
+          textureTypeLocs.insert(typedefLoc.getNameLoc());
+          replaceToken(typedefLoc.getNameLoc(),
+                       "__read_only " + openCLImageType(*kind).str());
+        }
   if (llvm::isa<clang::ParmVarDecl>(var)) {
     // `__grid_constant__ const T p`: a kernel's argument by value is
     // constant in OpenCL C already; the attribute goes.
@@ -2359,6 +2409,8 @@ void SyntaxRewriter::checkLibraryType(const clang::TagDecl *decl,
 }
 
 bool SyntaxRewriter::VisitTypedefTypeLoc(clang::TypedefTypeLoc tl) {
+  if (textureTypeLocs.contains(tl.getNameLoc()))
+    return true; // a texture object's image type (VisitVarDecl)
   // uint32_t and the other <stdint.h> types: typedefs in the prelude.
   const clang::TypedefNameDecl *d = tl.getTypePtr()->getDecl();
   if (d && !src.isUserLocation(d->getLocation())) {
@@ -2890,6 +2942,14 @@ bool SyntaxRewriter::VisitCallExpr(clang::CallExpr *call) {
                    ? "&"
                    : "") +
               var->getName().str();
+    // The samplers of the texture objects passed, after the others.
+    for (unsigned i = 0;
+         i < call->getNumArgs() && i < callee->getNumParams(); ++i)
+      if (std::optional<TextureKind> kind =
+              textureKindOf(callee->getParamDecl(i));
+          kind && textureTakesSampler(*kind))
+        if (const clang::ParmVarDecl *p = textureParamOf(call->getArg(i)))
+          args += ", " + samplerName(p);
     if (!args.empty()) {
       if (written == 0)
         args = args.substr(2);
@@ -2922,6 +2982,8 @@ bool SyntaxRewriter::VisitCallExpr(clang::CallExpr *call) {
   }
   if (std::optional<CudaWarpFunction> warp = cudaWarpFunction(name))
     return rewriteWarpFunction(call, *warp);
+  if (std::optional<TextureKind> texture = cudaTextureRead(name))
+    return rewriteTextureRead(call, *texture);
   static const llvm::StringMap<const char *> renamed = {
       {"__expf", "native_exp"},
       {"__logf", "native_log"},
@@ -3490,6 +3552,7 @@ void SyntaxRewriter::finish() {
                     "rename the parameter");
       params += ", " + hoistedParam(var);
     }
+    params += samplerParams(fn);
     if (!params.empty())
       appendParams(fn, params);
   }
@@ -3877,6 +3940,191 @@ void SyntaxRewriter::findHostHeaders() {
   deviceDeclsKnown = true;
 }
 
+/// Whether `type` is CUDA's cudaTextureObject_t (a typedef of unsigned
+/// long long), through other typedefs of it.
+static bool isTextureObjectType(clang::QualType type) {
+  while (const auto *td = type->getAs<clang::TypedefType>()) {
+    if (td->getDecl()->getName() == "cudaTextureObject_t")
+      return true;
+    type = td->desugar();
+  }
+  return false;
+}
+
+const clang::ParmVarDecl *
+SyntaxRewriter::textureParamOf(const clang::Expr *e) const {
+  const auto *ref = llvm::dyn_cast<clang::DeclRefExpr>(e->IgnoreParenImpCasts());
+  const auto *p =
+      ref ? llvm::dyn_cast<clang::ParmVarDecl>(ref->getDecl()) : nullptr;
+  return p && isTextureObjectType(p->getType()) ? p : nullptr;
+}
+
+std::string
+SyntaxRewriter::samplerParams(const clang::FunctionDecl *fn) const {
+  std::string params;
+  for (const clang::ParmVarDecl *p : fn->parameters())
+    if (std::optional<TextureKind> kind = textureKindOf(p);
+        kind && textureTakesSampler(*kind))
+      params += ", sampler_t " + samplerName(p);
+  return params;
+}
+
+void SyntaxRewriter::collectTextureParams() {
+  using Key = std::pair<const clang::FunctionDecl *, unsigned>;
+  auto keyOf = [](const clang::ParmVarDecl *p) -> std::optional<Key> {
+    const auto *fn =
+        llvm::dyn_cast_or_null<clang::FunctionDecl>(p->getDeclContext());
+    if (!fn)
+      return std::nullopt;
+    return Key{fn->getCanonicalDecl(), p->getFunctionScopeIndex()};
+  };
+  struct Finder : clang::DynamicRecursiveASTVisitor {
+    SyntaxRewriter &r;
+    std::function<std::optional<Key>(const clang::ParmVarDecl *)> keyOf;
+    std::vector<std::tuple<Key, Key, clang::SourceLocation>> passes;
+    /// Inside device code (a kernel or a __device__ function): host code
+    /// is left out, and its launches pass texture objects of its own.
+    bool inDevice = false;
+    Finder(SyntaxRewriter &r,
+           std::function<std::optional<Key>(const clang::ParmVarDecl *)> k)
+        : r(r), keyOf(std::move(k)) {}
+    bool TraverseFunctionDecl(clang::FunctionDecl *fn) override {
+      bool saved = inDevice;
+      inDevice = fn->hasAttr<clang::CUDAGlobalAttr>() ||
+                 fn->hasAttr<clang::CUDADeviceAttr>();
+      bool result = clang::DynamicRecursiveASTVisitor::TraverseFunctionDecl(fn);
+      inDevice = saved;
+      return result;
+    }
+    bool VisitCallExpr(clang::CallExpr *call) override {
+      const clang::FunctionDecl *callee = call->getDirectCallee();
+      if (!inDevice || llvm::isa<clang::CUDAKernelCallExpr>(call) || !callee ||
+          !callee->getIdentifier() ||
+          !r.src.isUserLocation(r.sm.getExpansionLoc(call->getBeginLoc())))
+        return true;
+      if (!isUserDecl(r.src, callee)) {
+        std::optional<TextureKind> kind = cudaTextureRead(callee->getName());
+        if (!kind || call->getNumArgs() == 0)
+          return true;
+        const clang::ParmVarDecl *p = r.textureParamOf(call->getArg(0));
+        std::optional<Key> key = p ? keyOf(p) : std::nullopt;
+        if (!key) {
+          r.error(call->getBeginLoc(),
+                  "the texture object read here is not a parameter of the "
+                  "function that reads it: xfence writes a texture object "
+                  "as an OpenCL C image and sampler, which the function "
+                  "takes as parameters");
+          return true;
+        }
+        auto [it, inserted] = r.textureParams.try_emplace(*key, *kind);
+        if (!inserted && it->second != *kind)
+          r.error(call->getBeginLoc(),
+                  "texture object '" + p->getName().str() +
+                      "' is read as a 1D, 2D, 3D or linear texture in two "
+                      "ways: one OpenCL C image type cannot serve both");
+        return true;
+      }
+      for (unsigned i = 0;
+           i < call->getNumArgs() && i < callee->getNumParams(); ++i) {
+        const clang::ParmVarDecl *q = callee->getParamDecl(i);
+        if (!isTextureObjectType(q->getType()))
+          continue;
+        const clang::ParmVarDecl *p = r.textureParamOf(call->getArg(i));
+        std::optional<Key> from = p ? keyOf(p) : std::nullopt;
+        std::optional<Key> to = keyOf(q);
+        if (from && to)
+          passes.emplace_back(*from, *to, call->getArg(i)->getBeginLoc());
+        else if (to)
+          passes.emplace_back(*to, *to, call->getArg(i)->getBeginLoc());
+      }
+      return true;
+    }
+  } finder(*this, keyOf);
+  finder.TraverseDecl(src.getContext().getTranslationUnitDecl());
+  // A texture object passed on is read as the parameter it is passed to
+  // is, until nothing changes.
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (auto &[from, to, at] : finder.passes) {
+      auto f = textureParams.find(from), t = textureParams.find(to);
+      if (f != textureParams.end() && t == textureParams.end()) {
+        textureParams[to] = f->second;
+        changed = true;
+      } else if (t != textureParams.end() && f == textureParams.end()) {
+        textureParams[from] = t->second;
+        changed = true;
+      }
+    }
+  }
+  for (auto &[from, to, at] : finder.passes) {
+    auto f = textureParams.find(from), t = textureParams.find(to);
+    if (t == textureParams.end())
+      continue;
+    if (from == to)
+      error(at, "this texture object is not a parameter of the function "
+                "that passes it: xfence writes a texture object as an "
+                "OpenCL C image and sampler, passed on as parameters");
+    else if (f->second != t->second)
+      error(at, "this texture object is read as a 1D, 2D, 3D or linear "
+                "texture in two ways: one OpenCL C image type cannot serve "
+                "both");
+  }
+}
+
+bool SyntaxRewriter::rewriteTextureRead(clang::CallExpr *call,
+                                        TextureKind kind) {
+  const clang::FunctionDecl *callee = call->getDirectCallee();
+  std::string name = callee->getName().str();
+  const clang::TemplateArgumentList *targs =
+      callee->getTemplateSpecializationArgs();
+  if (!targs || targs->size() != 1 ||
+      targs->get(0).getKind() != clang::TemplateArgument::Type ||
+      call->getNumArgs() != 1 + textureCoordinates(kind))
+    return error(call->getBeginLoc(),
+                 "this form of '" + name +
+                     "' has no OpenCL C image read; write " + name +
+                     "<T>(texture, coordinates)");
+  std::optional<std::string> type = spellType(targs->get(0).getAsType());
+  std::optional<std::string> read =
+      type ? openCLTextureRead(kind, *type) : std::nullopt;
+  if (!read)
+    return error(call->getBeginLoc(),
+                 "a texture read that gives '" +
+                     targs->get(0).getAsType().getAsString(
+                         clang::PrintingPolicy(lo)) +
+                     "' has no OpenCL C image read (they give float, int "
+                     "and uint components, one, two or four)");
+  const clang::ParmVarDecl *p = textureParamOf(call->getArg(0));
+  if (!p || !textureKindOf(p))
+    return true; // reported by collectTextureParams
+  // read_imagef, read_imagei and read_imageui each want an image of their
+  // own channel formats (float or normalized, signed, unsigned integers):
+  // one texture object read as two of them has no image to be.
+  char readClass = llvm::StringRef(*type).starts_with("float") ? 'f'
+                   : llvm::StringRef(*type).starts_with("u") ? 'u'
+                                              : 'i';
+  auto [it, inserted] = textureReadClasses.try_emplace(
+      {p->getDeclContext(), p->getFunctionScopeIndex()}, readClass);
+  if (!inserted && it->second != readClass)
+    return error(call->getBeginLoc(),
+                 "texture object '" + p->getName().str() +
+                     "' is read as floating-point and as integer values: "
+                     "OpenCL C's image reads of the two want images of "
+                     "different channel formats");
+  clang::Expr *calleeExpr = call->getCallee()->IgnoreParenImpCasts();
+  replaceRange(calleeExpr->getSourceRange(), *read);
+  if (textureTakesSampler(kind)) {
+    std::optional<FileCharRange> texture =
+        rangeOf(call->getArg(0)->getSourceRange());
+    if (!texture)
+      return error(call->getArg(0)->getBeginLoc(),
+                   "cannot rewrite this texture argument (written in a "
+                   "macro); write the parameter's name");
+    edits.insertAfter(*texture, ", " + samplerName(p), call->getBeginLoc());
+  }
+  return true;
+}
+
 void SyntaxRewriter::collectDeviceUses() {
   clang::ASTContext &ctx = src.getContext();
   struct Uses : clang::DynamicRecursiveASTVisitor {
@@ -4126,6 +4374,32 @@ std::string SyntaxRewriter::notes() const {
                       "program, the same in every launch; initial value " +
                           init + ")"));
     }
+    // Texture objects: the user's argument is the image, the sampler an
+    // added argument.
+    std::vector<std::string> images;
+    for (const clang::ParmVarDecl *p : fn->parameters()) {
+      std::optional<TextureKind> kind = textureKindOf(p);
+      if (!kind)
+        continue;
+      std::string at = std::to_string(p->getFunctionScopeIndex());
+      images.push_back(
+          "argument " + at + " '" + p->getName().str() + "' (the user's): " +
+              openCLImageType(*kind).str() +
+              ", the texture object's data in the channel format of its "
+              "cudaChannelFormatDesc (a UNORM format where its readMode is "
+              "cudaReadModeNormalizedFloat)");
+      if (textureTakesSampler(*kind))
+        lines.push_back(
+            "argument " + std::to_string(index++) + ": sampler_t " +
+            samplerName(p) + ", the sampling of texture object '" +
+            p->getName().str() + "' (argument " + at +
+            "): clCreateSampler with its cudaTextureDesc's "
+            "normalizedCoords, addressMode (Clamp: CL_ADDRESS_CLAMP_TO_EDGE, "
+            "Border: CL_ADDRESS_CLAMP, Wrap: CL_ADDRESS_REPEAT, Mirror: "
+            "CL_ADDRESS_MIRRORED_REPEAT) and filterMode (Point: "
+            "CL_FILTER_NEAREST, Linear: CL_FILTER_LINEAR)");
+    }
+    lines.insert(lines.begin(), images.begin(), images.end());
     if (lines.empty())
       continue;
     if (!header)
@@ -4158,6 +4432,7 @@ xfence::addCudaSyntaxEdits(SourceEdits &edits, const CudaAddressSpaces &spaces,
   const std::vector<std::string> &includeDirs = options.includeDirs;
   SyntaxRewriter rewriter(edits, spaces, options, sites);
   rewriter.collectDeviceUses();
+  rewriter.collectTextureParams();
   rewriter.findHostHeaders();
   rewriter.TraverseDecl(src.getContext().getTranslationUnitDecl());
   rewriter.finish();
