@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# run_gpu.sh [RESULT.txt]: on the GPU machine, builds compare.cu with nvcc and
+# runs it on kernels.cl (every OpenCL device with images), then on two
+# mutants of kernels.cl, each of which must show differences (exit 1).
+set -uo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+result=${1:-/dev/stdout}
+work=$(mktemp -d)
+{
+  echo "== $(date -u +%F) $(nvidia-smi -L 2>/dev/null | head -1)"
+  nvcc --version | tail -1
+  nvcc -O2 -arch=sm_90 -w "$here/compare.cu" -o "$work/compare" -lOpenCL || exit 2
+  echo "== kernels.cl"
+  "$work/compare" "$here/kernels.cl"
+  echo "exit $?"
+  mutate() { # NAME SED-EXPRESSION
+    sed "$2" "$here/kernels.cl" >"$work/$1.cl"
+    if cmp -s "$here/kernels.cl" "$work/$1.cl"; then
+      echo "== mutant $1: the expression changed nothing (broken mutant)"
+      return
+    fi
+    echo "== mutant $1"
+    "$work/compare" "$work/$1.cl" | grep -v ' 0 of '
+    status=${PIPESTATUS[0]}
+    echo "mutant $1 exit $status ($([ "$status" = 1 ] && echo killed || echo SURVIVED))"
+  }
+  mutate xy-swapped '/define xfence_tex2D_float(/s/(float2)((float)(xfence_x), (float)(xfence_y))/(float2)((float)(xfence_y), (float)(xfence_x))/'
+  mutate fetch-next '/define xfence_tex1Dfetch_float/s/(int)(xfence_i)/(int)(xfence_i) + 1/'
+} 2>&1 | tee "$result"
+rm -rf "$work"
