@@ -3165,6 +3165,36 @@ bool SyntaxRewriter::VisitCallExpr(clang::CallExpr *call) {
       replaceRange(calleeExpr->getSourceRange(),
                    floatAbs ? "fabs" : name.str());
     castConvertedArgs(call);
+    // CUDA's min and max of two types (`min(unsigned, int)` is
+    // `umin(a, (unsigned)b)`): OpenCL C's take one type, so the argument of
+    // the other is cast to the type CUDA's overload computes in, its
+    // return type (the CUDA samples' HSOpticalFlow: `min(bsx + threadIdx.x,
+    // w - 1)`).
+    if ((name == "min" || name == "max") && callee->getNumParams() == 2 &&
+        call->getNumArgs() == 2 &&
+        !src.getContext().hasSameUnqualifiedType(
+            callee->getParamDecl(0)->getType(),
+            callee->getParamDecl(1)->getType()))
+      if (std::optional<std::string> type =
+              spellType(callee->getReturnType().getUnqualifiedType()))
+        for (unsigned i = 0; i < 2; ++i) {
+          const clang::Expr *arg = call->getArg(i);
+          const auto *converted = llvm::dyn_cast<clang::ImplicitCastExpr>(arg);
+          if (src.getContext().hasSameUnqualifiedType(
+                  arg->getType(), callee->getReturnType()) ||
+              (converted && converted->getCastKind() != clang::CK_LValueToRValue &&
+               converted->getCastKind() != clang::CK_NoOp))
+            continue; // the type already, or cast by castConvertedArgs
+          std::optional<FileCharRange> r = findRewriteRange(
+              sm, lo, arg->getSourceRange(), /*preferInvocation=*/true);
+          if (!r)
+            return error(arg->getBeginLoc(),
+                         "cannot rewrite this argument of '" + name.str() +
+                             "' (written in a macro); cast it to '" + *type +
+                             "'");
+          edits.insertBefore(*r, "(" + *type + ")(", call->getBeginLoc());
+          edits.insertAfter(*r, ")", call->getBeginLoc());
+        }
     return true;
   }
   return error(call->getBeginLoc(),

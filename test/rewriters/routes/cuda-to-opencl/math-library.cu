@@ -88,3 +88,18 @@ __global__ void trig(float *f, double *d) {
   // CHECK-NEXT: f[1] = sines[(uint)get_local_id(0)] + c + native_divide(c, 2.0f) + (float)dc;
   f[1] = sines[threadIdx.x] + c + fdividef(c, 2.0f) + (float)dc;
 }
+
+// CUDA's min and max of two types compute in their return type
+// (`min(unsigned, int)` is `umin(a, (unsigned)b)`); OpenCL C's take one
+// type: the other argument is cast to it (the CUDA samples' HSOpticalFlow,
+// `min(bsx + threadIdx.x, w - 1)`, was ambiguous in OpenCL C).
+// CHECK-LABEL: void mixed(
+__global__ void mixed(int *p, int w, unsigned u) {
+  // CHECK: unsigned a = min(u + (uint)get_local_id(0), (unsigned int)(w - 1));
+  unsigned a = min(u + threadIdx.x, w - 1);
+  // CHECK-NEXT: unsigned b = max(u, (unsigned int)(w));
+  unsigned b = max(u, w);
+  // CHECK-NEXT: int c = min(w, 3);
+  int c = min(w, 3);
+  p[threadIdx.x] = a + b + c;
+}
