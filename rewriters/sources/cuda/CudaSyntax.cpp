@@ -3971,10 +3971,12 @@ void SyntaxRewriter::findHostHeaders() {
 }
 
 /// Whether `type` is CUDA's cudaTextureObject_t (a typedef of unsigned
-/// long long), through other typedefs of it.
+/// long long) or the driver API's CUtexObject, through other typedefs of
+/// it.
 static bool isTextureObjectType(clang::QualType type) {
   while (const auto *td = type->getAs<clang::TypedefType>()) {
-    if (td->getDecl()->getName() == "cudaTextureObject_t")
+    if (td->getDecl()->getName() == "cudaTextureObject_t" ||
+        td->getDecl()->getName() == "CUtexObject")
       return true;
     type = td->desugar();
   }

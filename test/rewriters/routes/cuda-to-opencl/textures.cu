@@ -20,6 +20,8 @@
 // RUN: not xfence translate %s --to opencl -cl-std=CL3.0 -DBAD -o %t.bad.cl 2>&1 | FileCheck %s --check-prefix=BAD
 // RUN: not test -e %t.bad.cl
 
+#include <cuda.h>
+
 // CHECK: //   k:
 // CHECK-NEXT: //     argument 3 'tex' (the user's): image2d_t, the texture object's data in the channel format of its cudaChannelFormatDesc (a UNORM format where its readMode is cudaReadModeNormalizedFloat)
 // CHECK-NEXT: //     argument 4 'rgba' (the user's): image2d_t,
@@ -52,6 +54,13 @@ __global__ void k(float *out, uchar4 *o4, int w, cudaTextureObject_t tex,
   out[x] = tex2D<float>(tex, x + 0.5f, 0.5f) + sample(tex, x, 1) + tex1Dfetch<float>(lin, x);
   o4[x] = tex2D<uchar4>(rgba, x, 0);
   out[x] += tex2D<unsigned char>(rgba, x, 1) + tex3D<float4>(vol, x, 0.5f, 0.5f).w;
+}
+
+// The driver API's CUtexObject is the same handle.
+// CHECK-LABEL: __kernel void driver(__global float *out, __read_only image2d_t t, sampler_t xfence_t_sampler) {
+// CHECK-NEXT: out[0] = xfence_tex2D_float(t, xfence_t_sampler, 0.5f, 0.5f);
+__global__ void driver(float *out, CUtexObject t) {
+  out[0] = tex2D<float>(t, 0.5f, 0.5f);
 }
 
 // The host's texture objects are the host's: left out with it.
