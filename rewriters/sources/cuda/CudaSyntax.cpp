@@ -142,6 +142,10 @@ bool hasWrittenInit(const clang::VarDecl *var) {
   return true;
 }
 
+/// Whether `type` is cooperative groups' thread_block (or a reference to
+/// one).
+static bool isThreadBlock(clang::QualType type);
+
 class SyntaxRewriter : public clang::DynamicRecursiveASTVisitor {
 public:
   SyntaxRewriter(SourceEdits &edits, const CudaAddressSpaces &spaces,
@@ -251,6 +255,10 @@ public:
   /// `cg::thread_block b = cg::this_thread_block();`: the declaration goes
   /// (every use of b is rewritten). True if `var` is a thread_block.
   bool removeThreadBlockVar(clang::VarDecl *var);
+  /// A thread_block parameter of a __device__ function goes (false where
+  /// it cannot: a kernel's, or text in a macro).
+  bool removeThreadBlockParam(const clang::ParmVarDecl *param);
+  std::set<std::pair<unsigned, unsigned>> removedThreadBlockParams;
   llvm::DenseSet<const clang::VarDecl *> reportedGroups;
   bool VisitDeclRefExpr(clang::DeclRefExpr *ref) override;
   bool VisitCXXRecordDecl(clang::CXXRecordDecl *record) override {
@@ -1498,6 +1506,8 @@ bool SyntaxRewriter::VisitFunctionDecl(clang::FunctionDecl *fn) {
     const clang::FunctionDecl *def = fn->getDefinition();
     for (unsigned i = 0; i < fn->getNumParams(); ++i) {
       clang::ParmVarDecl *p = fn->getParamDecl(i);
+      if (isThreadBlock(p->getType()))
+        continue; // goes (removeThreadBlockVar)
       if (p->getType()->isReferenceType()) {
         if (!kernel) // a kernel's is reported at the definition
           rewriteReference(p, spaces.pointeeOf(def && i < def->getNumParams()
@@ -1531,6 +1541,8 @@ bool SyntaxRewriter::VisitFunctionDecl(clang::FunctionDecl *fn) {
     error(fn->getLocation(), "a function returning a pointer or reference "
                              "has no address space xfence can infer");
   for (clang::ParmVarDecl *p : fn->parameters()) {
+    if (!kernel && isThreadBlock(p->getType()))
+      continue; // goes (removeThreadBlockVar)
     if (p->getType()->isReferenceType()) {
       if (kernel)
         error(p->getLocation(), "a reference parameter of a kernel has no "
@@ -1698,9 +1710,58 @@ static bool isThreadBlock(clang::QualType type) {
          inCooperativeGroups(record);
 }
 
+/// The text of element `i` of a comma-separated list whose elements'
+/// ranges are `ranges`, with one comma next to it: what goes when the
+/// element goes (`f(a, cta, b)` -> `f(a, b)`).
+static std::optional<FileCharRange>
+listElementWithComma(llvm::ArrayRef<std::optional<FileCharRange>> ranges,
+                     unsigned i) {
+  if (!ranges[i])
+    return std::nullopt;
+  FileCharRange r = *ranges[i];
+  if (i > 0) {
+    if (!ranges[i - 1] || ranges[i - 1]->file != r.file)
+      return std::nullopt;
+    return FileCharRange{r.file, ranges[i - 1]->end, r.end};
+  }
+  if (i + 1 < ranges.size()) {
+    if (!ranges[i + 1] || ranges[i + 1]->file != r.file)
+      return std::nullopt;
+    return FileCharRange{r.file, r.begin, ranges[i + 1]->begin};
+  }
+  return r;
+}
+
+bool SyntaxRewriter::removeThreadBlockParam(const clang::ParmVarDecl *param) {
+  const auto *fn =
+      llvm::dyn_cast_or_null<clang::FunctionDecl>(param->getDeclContext());
+  if (!fn || fn->hasAttr<clang::CUDAGlobalAttr>() ||
+      !fn->hasAttr<clang::CUDADeviceAttr>())
+    return false;
+  std::vector<std::optional<FileCharRange>> ranges;
+  for (const clang::ParmVarDecl *p : fn->parameters())
+    ranges.push_back(findRewriteRange(sm, lo, p->getSourceRange(),
+                                      /*preferInvocation=*/true));
+  std::optional<FileCharRange> text =
+      listElementWithComma(ranges, param->getFunctionScopeIndex());
+  if (!text)
+    return false;
+  if (removedThreadBlockParams.insert({text->file.getHashValue(), text->begin})
+          .second)
+    edits.replace(*text, "");
+  return true;
+}
+
 bool SyntaxRewriter::removeThreadBlockVar(clang::VarDecl *var) {
   if (!isThreadBlock(var->getType()))
     return false;
+  // A thread_block parameter of a __device__ function: the only block a
+  // thread has is its own (this_thread_block()), so the parameter goes
+  // with the arguments that pass it, and its uses are the work-item
+  // functions and the barrier of a local thread_block.
+  if (const auto *param = llvm::dyn_cast<clang::ParmVarDecl>(var))
+    if (removeThreadBlockParam(param))
+      return true;
   const clang::DeclStmt *stmt = declStmtOf(var);
   const clang::Expr *init =
       var->getInit() ? var->getInit()->IgnoreImplicit() : nullptr;
@@ -1758,6 +1819,15 @@ bool SyntaxRewriter::rewriteThreadBlockCall(const clang::CallExpr *call,
       return true;
     if (!parent) // a variable's initializer
       return true;
+    // An argument of a thread_block parameter, which goes with it.
+    if (const auto *outer = llvm::dyn_cast<clang::CallExpr>(parent))
+      if (const clang::FunctionDecl *f = outer->getDirectCallee();
+          f && isUserDecl(src, f))
+        for (unsigned i = 0; i < outer->getNumArgs() && i < f->getNumParams();
+             ++i)
+          if (outer->getArg(i)->IgnoreImplicit() == call &&
+              isThreadBlock(f->getParamDecl(i)->getType()))
+            return true;
     error(call->getBeginLoc(),
           "this_thread_block() has an OpenCL C form only to initialize a "
           "thread_block variable or to call one of its members");
@@ -2102,7 +2172,8 @@ bool SyntaxRewriter::rewriteReferenceVar(clang::VarDecl *var) {
 
 bool SyntaxRewriter::rewriteReferenceUse(const clang::DeclRefExpr *ref) {
   auto *var = llvm::dyn_cast<clang::VarDecl>(ref->getDecl());
-  if (!var || !var->getType()->isReferenceType())
+  if (!var || !var->getType()->isReferenceType() ||
+      isThreadBlock(var->getType()))
     return false;
   bool pointer = pointerReferences.count(var->getCanonicalDecl());
   if (auto *p = llvm::dyn_cast<clang::ParmVarDecl>(var))
@@ -2122,8 +2193,8 @@ void SyntaxRewriter::rewriteReferenceArgs(const clang::CallExpr *call,
   for (unsigned i = 0; i < call->getNumArgs() && i < callee->getNumParams();
        ++i) {
     clang::QualType type = callee->getParamDecl(i)->getType();
-    if (!type->isReferenceType())
-      continue;
+    if (!type->isReferenceType() || isThreadBlock(type))
+      continue; // a thread_block's argument goes (VisitCallExpr)
     const clang::Expr *arg = call->getArg(i);
     std::optional<FileCharRange> range = rangeOf(arg->getSourceRange());
     if (!range) {
@@ -2932,6 +3003,30 @@ bool SyntaxRewriter::VisitCallExpr(clang::CallExpr *call) {
         args += ", (" + sourceText(dflt->getExpr()->getSourceRange()) + ")";
       else
         ++written;
+    }
+    // The arguments of thread_block parameters go with the parameters.
+    std::vector<std::optional<FileCharRange>> argRanges;
+    for (const clang::Expr *arg : call->arguments())
+      argRanges.push_back(
+          llvm::isa<clang::CXXDefaultArgExpr>(arg)
+              ? std::nullopt
+              : findRewriteRange(sm, lo, arg->getSourceRange(),
+                                 /*preferInvocation=*/true));
+    for (unsigned i = 0;
+         i < call->getNumArgs() && i < callee->getNumParams(); ++i) {
+      const clang::ParmVarDecl *param = callee->getParamDecl(i);
+      if (!isThreadBlock(param->getType()) ||
+          llvm::isa<clang::CXXDefaultArgExpr>(call->getArg(i)) ||
+          !callee->hasAttr<clang::CUDADeviceAttr>() ||
+          callee->hasAttr<clang::CUDAGlobalAttr>())
+        continue;
+      std::optional<FileCharRange> text = listElementWithComma(argRanges, i);
+      if (!text)
+        return error(call->getArg(i)->getBeginLoc(),
+                     "cannot rewrite this argument (written in a macro): the "
+                     "thread_block parameter it is passed to goes");
+      edits.replace(*text, "");
+      --written;
     }
     for (const clang::VarDecl *var : hoistedNeeds(callee))
       args += std::string(", ") +

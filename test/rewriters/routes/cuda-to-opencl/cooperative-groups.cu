@@ -6,8 +6,11 @@
 // and num_threads: the product of the sizes; thread_index, group_index,
 // dim_threads as .x/.y/.z: get_local_id, get_group_id, get_local_size),
 // and b.sync() / cg::sync(b) are the block's barrier (the dialect's
-// workgroup barrier). Groups the dialect has no OpenCL C form for, and a
-// thread_block passed to a function, are located errors.
+// workgroup barrier). A thread_block parameter of a __device__ function
+// (the CUDA samples' scan, mergeSort and eigenvalues pass `cta` down) goes
+// with the arguments that pass it: a thread has one block, its own. Groups
+// the dialect has no OpenCL C form for, and a thread_block copied into
+// another variable, are located errors.
 // RUN: xfence translate %s --to opencl -cl-std=CL3.0 -o %t.cl
 // RUN: grep -v '^ *//' %t.cl | FileCheck %s
 // RUN: clang -x cl -cl-std=CL3.0 --target=spir64 -Xclang -finclude-default-header -fsyntax-only %t.cl
@@ -42,10 +45,32 @@ __global__ void reverse(float *out, const float *in) {
   out[t] += cg::this_thread_block().thread_rank();
 }
 
-#ifdef BAD_PARAM
-// PARAM: cooperative-groups.cu:[[@LINE+1]]:48: error: a cooperative_groups::thread_block has an OpenCL C form only as a local variable initialized with this_thread_block()
+// CHECK-LABEL: void helper(__global float *p) { barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE); p[0] = 1; }
 __device__ void helper(const cg::thread_block &b, float *p) { b.sync(); p[0] = 1; }
-__global__ void passes(float *p) { helper(cg::this_thread_block(), p); }
+// CHECK-LABEL: unsigned rank(unsigned base) {
+// CHECK-NEXT: return base + (uint)((get_local_id(2) * get_local_size(1) + get_local_id(1)) * get_local_size(0) + get_local_id(0));
+__device__ unsigned rank(unsigned base, cg::thread_block cta) {
+  return base + cta.thread_rank();
+}
+// CHECK-LABEL: __kernel void passes(__global float *p) {
+// CHECK-NEXT: helper(p);
+// CHECK: p[1] = rank(2);
+// CHECK-NEXT: p[2] = rank(3);
+__global__ void passes(float *p) {
+  helper(cg::this_thread_block(), p);
+  cg::thread_block cta = cg::this_thread_block();
+  p[1] = rank(2, cta);
+  p[2] = rank(3,
+              cta);
+}
+#ifdef BAD_PARAM
+__global__ void copies(float *p) {
+  cg::thread_block a = cg::this_thread_block();
+  // PARAM: cooperative-groups.cu:[[@LINE+1]]:20: error: a cooperative_groups::thread_block has an OpenCL C form only as a local variable initialized with this_thread_block()
+  cg::thread_block b = a;
+  b.sync();
+  p[0] = 1;
+}
 #endif
 #ifdef BAD_GRID
 __global__ void grid(float *p) {
