@@ -737,6 +737,11 @@ rewrite(ParsedSource &src, ModuleOp module, const CudaToOpenCLOptions &options,
     warpBarriers |= barrier.getExecScope() == Scope::subgroup;
   });
   syntax.warpIsSubgroup = options.assumeSubgroupSize32;
+  // The CUDA-to-alpaka path reads this OpenCL C to write alpaka, which has
+  // no sub-group functions.
+  if (options.constantHelperArguments)
+    syntax.warpFunctionRefusal =
+        "(a warp shuffle or vote) has no alpaka form that xfence writes";
   if (target.cl2 && options.assumeSubgroupSize32 &&
       (warpBarriers || usesCudaWarpFunctions(src))) {
     syntax.kernelAttribute = "XFENCE_REQD_SUB_GROUP_SIZE";

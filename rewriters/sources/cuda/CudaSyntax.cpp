@@ -157,7 +157,8 @@ public:
         kernelText(options.kernelAttribute.empty()
                        ? std::string("__kernel")
                        : "__kernel " + options.kernelAttribute),
-        warpIsSubgroup(options.warpIsSubgroup), sites(sites) {}
+        warpIsSubgroup(options.warpIsSubgroup),
+        warpFunctionRefusal(options.warpFunctionRefusal), sites(sites) {}
 
   /// Finds what device code uses: program-scope variables and functions,
   /// and which variables become kernel arguments (before the traversal).
@@ -770,6 +771,7 @@ private:
   /// What __global__ becomes.
   std::string kernelText;
   bool warpIsSubgroup;
+  std::string warpFunctionRefusal;
   /// A warp shuffle or vote (`__shfl_down_sync(0xffffffff, v, 1)`): the
   /// prelude's macro over the sub-group function, under the sub-group size
   /// policy and with the full mask only.
@@ -3299,6 +3301,8 @@ bool SyntaxRewriter::VisitCallExpr(clang::CallExpr *call) {
 bool SyntaxRewriter::rewriteWarpFunction(clang::CallExpr *call,
                                          const CudaWarpFunction &warp) {
   std::string name = call->getDirectCallee()->getName().str();
+  if (!warpFunctionRefusal.empty())
+    return error(call->getBeginLoc(), "'" + name + "' " + warpFunctionRefusal);
   if (!cl2)
     return error(call->getBeginLoc(),
                  "'" + name +

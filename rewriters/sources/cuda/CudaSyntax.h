@@ -50,6 +50,10 @@ struct CudaSyntaxOptions {
   /// is a sub-group, and the warp shuffles and votes with the full mask are
   /// sub-group functions.
   bool warpIsSubgroup = false;
+  /// Where not empty: why a warp shuffle or vote has no form on this
+  /// translation's target (the CUDA-to-alpaka path, which goes through
+  /// OpenCL C), said after the function's name.
+  std::string warpFunctionRefusal;
 };
 
 /// Adds the edits that make the user's CUDA device code OpenCL C; `sites`

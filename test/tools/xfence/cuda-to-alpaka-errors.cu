@@ -11,7 +11,7 @@
 // RUN: not test -e %t.cpp
 
 #ifdef SHUFFLE
-// SHUFFLE: cuda-to-alpaka-errors.cu:[[@LINE+3]]:8: error: '__shfl_down_sync' has no OpenCL C equivalent that xfence knows
+// SHUFFLE: cuda-to-alpaka-errors.cu:[[@LINE+3]]:8: error: '__shfl_down_sync' (a warp shuffle or vote) has no alpaka form that xfence writes
 __global__ void k(int *out) {
   int v = threadIdx.x;
   v += __shfl_down_sync(0xffffffff, v, 1);
