@@ -775,8 +775,7 @@ private:
   /// A warp shuffle or vote (`__shfl_down_sync(0xffffffff, v, 1)`): the
   /// prelude's macro over the sub-group function, under the sub-group size
   /// policy and with the full mask only.
-  bool rewriteWarpFunction(clang::CallExpr *call,
-                           const CudaWarpFunction &warp);
+  bool rewriteWarpFunction(clang::CallExpr *call, const CudaWarpFunction &warp);
   const llvm::DenseSet<const clang::Stmt *> &sites;
   /// Program-scope variables and functions that device code refers to.
   llvm::DenseSet<const clang::Decl *> deviceUsed;
@@ -1906,8 +1905,9 @@ bool SyntaxRewriter::VisitVarDecl(clang::VarDecl *var) {
   if (const auto *param = llvm::dyn_cast<clang::ParmVarDecl>(var))
     if (std::optional<TextureKind> kind = textureKindOf(param))
       if (clang::TypeSourceInfo *tsi = param->getTypeSourceInfo())
-        if (auto typedefLoc =
-                tsi->getTypeLoc().getUnqualifiedLoc().getAs<clang::TypedefTypeLoc>()) {
+        if (auto typedefLoc = tsi->getTypeLoc()
+                                  .getUnqualifiedLoc()
+                                  .getAs<clang::TypedefTypeLoc>()) {
           // A texture object: the image its reads take.
           textureTypeLocs.insert(typedefLoc.getNameLoc());
           replaceToken(typedefLoc.getNameLoc(),
@@ -1923,9 +1923,8 @@ bool SyntaxRewriter::VisitVarDecl(clang::VarDecl *var) {
   rewriteAutoVar(var);
   // `__half2 v(a, b);`: OpenCL C's `half2 v = (half2)(a, b);`.
   if (var->getInitStyle() == clang::VarDecl::CallInit)
-    if (const auto *construct =
-            llvm::dyn_cast_or_null<clang::CXXConstructExpr>(
-                var->getInit() ? var->getInit()->IgnoreImplicit() : nullptr))
+    if (const auto *construct = llvm::dyn_cast_or_null<clang::CXXConstructExpr>(
+            var->getInit() ? var->getInit()->IgnoreImplicit() : nullptr))
       if (std::optional<llvm::StringRef> half =
               openCLHalfTypeName(construct->getConstructor()->getParent());
           half && !isUserDecl(src, construct->getConstructor()) &&
@@ -2360,9 +2359,9 @@ bool SyntaxRewriter::VisitCXXTemporaryObjectExpr(
   if (!openCLHalfTypeName(record) || isUserDecl(src, record))
     return true;
   if (e->getNumArgs() == 0 || e->isListInitialization())
-    return error(e->getBeginLoc(),
-                 "this construction of a " + record->getName().str() +
-                     " has no OpenCL C form; give its value");
+    return error(e->getBeginLoc(), "this construction of a " +
+                                       record->getName().str() +
+                                       " has no OpenCL C form; give its value");
   clang::TypeSourceInfo *tsi = e->getTypeSourceInfo();
   std::optional<FileCharRange> type =
       tsi ? rangeOf(tsi->getTypeLoc().getSourceRange()) : std::nullopt;
@@ -3009,13 +3008,12 @@ bool SyntaxRewriter::VisitCallExpr(clang::CallExpr *call) {
     // The arguments of thread_block parameters go with the parameters.
     std::vector<std::optional<FileCharRange>> argRanges;
     for (const clang::Expr *arg : call->arguments())
-      argRanges.push_back(
-          llvm::isa<clang::CXXDefaultArgExpr>(arg)
-              ? std::nullopt
-              : findRewriteRange(sm, lo, arg->getSourceRange(),
-                                 /*preferInvocation=*/true));
-    for (unsigned i = 0;
-         i < call->getNumArgs() && i < callee->getNumParams(); ++i) {
+      argRanges.push_back(llvm::isa<clang::CXXDefaultArgExpr>(arg)
+                              ? std::nullopt
+                              : findRewriteRange(sm, lo, arg->getSourceRange(),
+                                                 /*preferInvocation=*/true));
+    for (unsigned i = 0; i < call->getNumArgs() && i < callee->getNumParams();
+         ++i) {
       const clang::ParmVarDecl *param = callee->getParamDecl(i);
       if (!isThreadBlock(param->getType()) ||
           llvm::isa<clang::CXXDefaultArgExpr>(call->getArg(i)) ||
@@ -3040,8 +3038,8 @@ bool SyntaxRewriter::VisitCallExpr(clang::CallExpr *call) {
                    : "") +
               var->getName().str();
     // The samplers of the texture objects passed, after the others.
-    for (unsigned i = 0;
-         i < call->getNumArgs() && i < callee->getNumParams(); ++i)
+    for (unsigned i = 0; i < call->getNumArgs() && i < callee->getNumParams();
+         ++i)
       if (std::optional<TextureKind> kind =
               textureKindOf(callee->getParamDecl(i));
           kind && textureTakesSampler(*kind))
@@ -3222,8 +3220,8 @@ bool SyntaxRewriter::VisitCallExpr(clang::CallExpr *call) {
       "ilogb",    "ldexp", "frexp",     "modf",   "nextafter", "signbit",
       "isfinite", "sinpi", "cospi"};
   // cuda_fp16.h's functions: of a __half or __half2, or making one.
-  bool ofHalf = openCLHalfTypeName(callee->getReturnType()->getAsTagDecl())
-                    .has_value();
+  bool ofHalf =
+      openCLHalfTypeName(callee->getReturnType()->getAsTagDecl()).has_value();
   for (const clang::ParmVarDecl *param : callee->parameters())
     ofHalf |= openCLHalfTypeName(
                   param->getType().getNonReferenceType()->getAsTagDecl())
@@ -3279,7 +3277,8 @@ bool SyntaxRewriter::VisitCallExpr(clang::CallExpr *call) {
           const auto *converted = llvm::dyn_cast<clang::ImplicitCastExpr>(arg);
           if (src.getContext().hasSameUnqualifiedType(
                   arg->getType(), callee->getReturnType()) ||
-              (converted && converted->getCastKind() != clang::CK_LValueToRValue &&
+              (converted &&
+               converted->getCastKind() != clang::CK_LValueToRValue &&
                converted->getCastKind() != clang::CK_NoOp))
             continue; // the type already, or cast by castConvertedArgs
           std::optional<FileCharRange> r = findRewriteRange(
@@ -3355,11 +3354,11 @@ void SyntaxRewriter::castToHalfParams(const clang::CallExpr *call,
   for (unsigned i = shift; i < call->getNumArgs(); ++i) {
     if (i - shift >= callee->getNumParams())
       break;
-    std::optional<llvm::StringRef> half = openCLHalfTypeName(
-        callee->getParamDecl(i - shift)
-            ->getType()
-            .getNonReferenceType()
-            ->getAsTagDecl());
+    std::optional<llvm::StringRef> half =
+        openCLHalfTypeName(callee->getParamDecl(i - shift)
+                               ->getType()
+                               .getNonReferenceType()
+                               ->getAsTagDecl());
     if (!half)
       continue;
     const clang::Expr *arg = call->getArg(i);
@@ -4084,14 +4083,14 @@ static bool isTextureObjectType(clang::QualType type) {
 
 const clang::ParmVarDecl *
 SyntaxRewriter::textureParamOf(const clang::Expr *e) const {
-  const auto *ref = llvm::dyn_cast<clang::DeclRefExpr>(e->IgnoreParenImpCasts());
+  const auto *ref =
+      llvm::dyn_cast<clang::DeclRefExpr>(e->IgnoreParenImpCasts());
   const auto *p =
       ref ? llvm::dyn_cast<clang::ParmVarDecl>(ref->getDecl()) : nullptr;
   return p && isTextureObjectType(p->getType()) ? p : nullptr;
 }
 
-std::string
-SyntaxRewriter::samplerParams(const clang::FunctionDecl *fn) const {
+std::string SyntaxRewriter::samplerParams(const clang::FunctionDecl *fn) const {
   std::string params;
   for (const clang::ParmVarDecl *p : fn->parameters())
     if (std::optional<TextureKind> kind = textureKindOf(p);
@@ -4155,8 +4154,8 @@ void SyntaxRewriter::collectTextureParams() {
                       "ways: one OpenCL C image type cannot serve both");
         return true;
       }
-      for (unsigned i = 0;
-           i < call->getNumArgs() && i < callee->getNumParams(); ++i) {
+      for (unsigned i = 0; i < call->getNumArgs() && i < callee->getNumParams();
+           ++i) {
         const clang::ParmVarDecl *q = callee->getParamDecl(i);
         if (!isTextureObjectType(q->getType()))
           continue;
@@ -4219,12 +4218,12 @@ bool SyntaxRewriter::rewriteTextureRead(clang::CallExpr *call,
   std::optional<std::string> read =
       type ? openCLTextureRead(kind, *type) : std::nullopt;
   if (!read)
-    return error(call->getBeginLoc(),
-                 "a texture read that gives '" +
-                     targs->get(0).getAsType().getAsString(
-                         clang::PrintingPolicy(lo)) +
-                     "' has no OpenCL C image read (they give float, int "
-                     "and uint components, one, two or four)");
+    return error(
+        call->getBeginLoc(),
+        "a texture read that gives '" +
+            targs->get(0).getAsType().getAsString(clang::PrintingPolicy(lo)) +
+            "' has no OpenCL C image read (they give float, int "
+            "and uint components, one, two or four)");
   const clang::ParmVarDecl *p = textureParamOf(call->getArg(0));
   if (!p || !textureKindOf(p))
     return true; // reported by collectTextureParams
@@ -4232,8 +4231,8 @@ bool SyntaxRewriter::rewriteTextureRead(clang::CallExpr *call,
   // own channel formats (float or normalized, signed, unsigned integers):
   // one texture object read as two of them has no image to be.
   char readClass = llvm::StringRef(*type).starts_with("float") ? 'f'
-                   : llvm::StringRef(*type).starts_with("u") ? 'u'
-                                              : 'i';
+                   : llvm::StringRef(*type).starts_with("u")   ? 'u'
+                                                               : 'i';
   auto [it, inserted] = textureReadClasses.try_emplace(
       {p->getDeclContext(), p->getFunctionScopeIndex()}, readClass);
   if (!inserted && it->second != readClass)
@@ -4514,11 +4513,11 @@ std::string SyntaxRewriter::notes() const {
         continue;
       std::string at = std::to_string(p->getFunctionScopeIndex());
       images.push_back(
-          "argument " + at + " '" + p->getName().str() + "' (the user's): " +
-              openCLImageType(*kind).str() +
-              ", the texture object's data in the channel format of its "
-              "cudaChannelFormatDesc (a UNORM format where its readMode is "
-              "cudaReadModeNormalizedFloat)");
+          "argument " + at + " '" + p->getName().str() +
+          "' (the user's): " + openCLImageType(*kind).str() +
+          ", the texture object's data in the channel format of its "
+          "cudaChannelFormatDesc (a UNORM format where its readMode is "
+          "cudaReadModeNormalizedFloat)");
       if (textureTakesSampler(*kind))
         lines.push_back(
             "argument " + std::to_string(index++) + ": sampler_t " +

@@ -83,77 +83,111 @@ struct Helper {
 // NaN operand), `__hequ` ... unordered (true); `__hne` is therefore
 // islessgreater, not `!=`. The half2 comparisons give 1.0 or 0.0 per half.
 static const Helper kHelpers[] = {
-    {"__hadd", "xfence_hadd", "static inline half xfence_hadd(half a, half b) { return "
-                    "a + b; }\n"},
-    {"__hsub", "xfence_hsub", "static inline half xfence_hsub(half a, half b) { return "
-                    "a - b; }\n"},
-    {"__hmul", "xfence_hmul", "static inline half xfence_hmul(half a, half b) { return "
-                    "a * b; }\n"},
-    {"__hdiv", "xfence_hdiv", "static inline half xfence_hdiv(half a, half b) { return "
-                    "a / b; }\n"},
-    {"__hneg", "xfence_hneg", "static inline half xfence_hneg(half a) { return -a; }\n"},
+    {"__hadd", "xfence_hadd",
+     "static inline half xfence_hadd(half a, half b) { return "
+     "a + b; }\n"},
+    {"__hsub", "xfence_hsub",
+     "static inline half xfence_hsub(half a, half b) { return "
+     "a - b; }\n"},
+    {"__hmul", "xfence_hmul",
+     "static inline half xfence_hmul(half a, half b) { return "
+     "a * b; }\n"},
+    {"__hdiv", "xfence_hdiv",
+     "static inline half xfence_hdiv(half a, half b) { return "
+     "a / b; }\n"},
+    {"__hneg", "xfence_hneg",
+     "static inline half xfence_hneg(half a) { return -a; }\n"},
     {"hrcp", "xfence_hrcp",
      "static inline half xfence_hrcp(half a) { return (half)1.0f / a; }\n"},
-    {"__hadd2", "xfence_hadd2", "static inline half2 xfence_hadd2(half2 a, half2 b) { "
-                     "return a + b; }\n"},
-    {"__hsub2", "xfence_hsub2", "static inline half2 xfence_hsub2(half2 a, half2 b) { "
-                     "return a - b; }\n"},
-    {"__hmul2", "xfence_hmul2", "static inline half2 xfence_hmul2(half2 a, half2 b) { "
-                     "return a * b; }\n"},
-    {"__h2div", "xfence_h2div", "static inline half2 xfence_h2div(half2 a, half2 b) { "
-                     "return a / b; }\n"},
+    {"__hadd2", "xfence_hadd2",
+     "static inline half2 xfence_hadd2(half2 a, half2 b) { "
+     "return a + b; }\n"},
+    {"__hsub2", "xfence_hsub2",
+     "static inline half2 xfence_hsub2(half2 a, half2 b) { "
+     "return a - b; }\n"},
+    {"__hmul2", "xfence_hmul2",
+     "static inline half2 xfence_hmul2(half2 a, half2 b) { "
+     "return a * b; }\n"},
+    {"__h2div", "xfence_h2div",
+     "static inline half2 xfence_h2div(half2 a, half2 b) { "
+     "return a / b; }\n"},
     {"__hneg2", "xfence_hneg2",
      "static inline half2 xfence_hneg2(half2 a) { return -a; }\n"},
-    {"h2rcp", "xfence_h2rcp", "static inline half2 xfence_h2rcp(half2 a) { return "
-                     "(half2)(1.0f) / a; }\n"},
-    {"__heq", "xfence_heq", "static inline bool xfence_heq(half a, half b) { return a "
-                   "== b; }\n"},
-    {"__hne", "xfence_hne", "static inline bool xfence_hne(half a, half b) { return "
-                   "islessgreater(a, b); }\n"},
-    {"__hlt", "xfence_hlt", "static inline bool xfence_hlt(half a, half b) { return a "
-                   "< b; }\n"},
-    {"__hle", "xfence_hle", "static inline bool xfence_hle(half a, half b) { return a "
-                   "<= b; }\n"},
-    {"__hgt", "xfence_hgt", "static inline bool xfence_hgt(half a, half b) { return a "
-                   "> b; }\n"},
-    {"__hge", "xfence_hge", "static inline bool xfence_hge(half a, half b) { return a "
-                   ">= b; }\n"},
-    {"__hequ", "xfence_hequ", "static inline bool xfence_hequ(half a, half b) { return "
-                    "!islessgreater(a, b); }\n"},
-    {"__hneu", "xfence_hneu", "static inline bool xfence_hneu(half a, half b) { return "
-                    "a != b; }\n"},
-    {"__hltu", "xfence_hltu", "static inline bool xfence_hltu(half a, half b) { return "
-                    "!(a >= b); }\n"},
-    {"__hleu", "xfence_hleu", "static inline bool xfence_hleu(half a, half b) { return "
-                    "!(a > b); }\n"},
-    {"__hgtu", "xfence_hgtu", "static inline bool xfence_hgtu(half a, half b) { return "
-                    "!(a <= b); }\n"},
-    {"__hgeu", "xfence_hgeu", "static inline bool xfence_hgeu(half a, half b) { return "
-                    "!(a < b); }\n"},
-    {"__heq2", "xfence_heq2", "static inline half2 xfence_heq2(half2 a, half2 b) { "
-                    "return convert_half2(-(a == b)); }\n"},
-    {"__hne2", "xfence_hne2", "static inline half2 xfence_hne2(half2 a, half2 b) { "
-                    "return convert_half2(-islessgreater(a, b)); }\n"},
-    {"__hlt2", "xfence_hlt2", "static inline half2 xfence_hlt2(half2 a, half2 b) { "
-                    "return convert_half2(-(a < b)); }\n"},
-    {"__hle2", "xfence_hle2", "static inline half2 xfence_hle2(half2 a, half2 b) { "
-                    "return convert_half2(-(a <= b)); }\n"},
-    {"__hgt2", "xfence_hgt2", "static inline half2 xfence_hgt2(half2 a, half2 b) { "
-                    "return convert_half2(-(a > b)); }\n"},
-    {"__hge2", "xfence_hge2", "static inline half2 xfence_hge2(half2 a, half2 b) { "
-                    "return convert_half2(-(a >= b)); }\n"},
-    {"__hbeq2", "xfence_hbeq2", "static inline bool xfence_hbeq2(half2 a, half2 b) { "
-                     "return all(a == b); }\n"},
-    {"__hbne2", "xfence_hbne2", "static inline bool xfence_hbne2(half2 a, half2 b) { "
-                     "return all(islessgreater(a, b)); }\n"},
-    {"__hblt2", "xfence_hblt2", "static inline bool xfence_hblt2(half2 a, half2 b) { "
-                     "return all(a < b); }\n"},
-    {"__hble2", "xfence_hble2", "static inline bool xfence_hble2(half2 a, half2 b) { "
-                     "return all(a <= b); }\n"},
-    {"__hbgt2", "xfence_hbgt2", "static inline bool xfence_hbgt2(half2 a, half2 b) { "
-                     "return all(a > b); }\n"},
-    {"__hbge2", "xfence_hbge2", "static inline bool xfence_hbge2(half2 a, half2 b) { "
-                     "return all(a >= b); }\n"},
+    {"h2rcp", "xfence_h2rcp",
+     "static inline half2 xfence_h2rcp(half2 a) { return "
+     "(half2)(1.0f) / a; }\n"},
+    {"__heq", "xfence_heq",
+     "static inline bool xfence_heq(half a, half b) { return a "
+     "== b; }\n"},
+    {"__hne", "xfence_hne",
+     "static inline bool xfence_hne(half a, half b) { return "
+     "islessgreater(a, b); }\n"},
+    {"__hlt", "xfence_hlt",
+     "static inline bool xfence_hlt(half a, half b) { return a "
+     "< b; }\n"},
+    {"__hle", "xfence_hle",
+     "static inline bool xfence_hle(half a, half b) { return a "
+     "<= b; }\n"},
+    {"__hgt", "xfence_hgt",
+     "static inline bool xfence_hgt(half a, half b) { return a "
+     "> b; }\n"},
+    {"__hge", "xfence_hge",
+     "static inline bool xfence_hge(half a, half b) { return a "
+     ">= b; }\n"},
+    {"__hequ", "xfence_hequ",
+     "static inline bool xfence_hequ(half a, half b) { return "
+     "!islessgreater(a, b); }\n"},
+    {"__hneu", "xfence_hneu",
+     "static inline bool xfence_hneu(half a, half b) { return "
+     "a != b; }\n"},
+    {"__hltu", "xfence_hltu",
+     "static inline bool xfence_hltu(half a, half b) { return "
+     "!(a >= b); }\n"},
+    {"__hleu", "xfence_hleu",
+     "static inline bool xfence_hleu(half a, half b) { return "
+     "!(a > b); }\n"},
+    {"__hgtu", "xfence_hgtu",
+     "static inline bool xfence_hgtu(half a, half b) { return "
+     "!(a <= b); }\n"},
+    {"__hgeu", "xfence_hgeu",
+     "static inline bool xfence_hgeu(half a, half b) { return "
+     "!(a < b); }\n"},
+    {"__heq2", "xfence_heq2",
+     "static inline half2 xfence_heq2(half2 a, half2 b) { "
+     "return convert_half2(-(a == b)); }\n"},
+    {"__hne2", "xfence_hne2",
+     "static inline half2 xfence_hne2(half2 a, half2 b) { "
+     "return convert_half2(-islessgreater(a, b)); }\n"},
+    {"__hlt2", "xfence_hlt2",
+     "static inline half2 xfence_hlt2(half2 a, half2 b) { "
+     "return convert_half2(-(a < b)); }\n"},
+    {"__hle2", "xfence_hle2",
+     "static inline half2 xfence_hle2(half2 a, half2 b) { "
+     "return convert_half2(-(a <= b)); }\n"},
+    {"__hgt2", "xfence_hgt2",
+     "static inline half2 xfence_hgt2(half2 a, half2 b) { "
+     "return convert_half2(-(a > b)); }\n"},
+    {"__hge2", "xfence_hge2",
+     "static inline half2 xfence_hge2(half2 a, half2 b) { "
+     "return convert_half2(-(a >= b)); }\n"},
+    {"__hbeq2", "xfence_hbeq2",
+     "static inline bool xfence_hbeq2(half2 a, half2 b) { "
+     "return all(a == b); }\n"},
+    {"__hbne2", "xfence_hbne2",
+     "static inline bool xfence_hbne2(half2 a, half2 b) { "
+     "return all(islessgreater(a, b)); }\n"},
+    {"__hblt2", "xfence_hblt2",
+     "static inline bool xfence_hblt2(half2 a, half2 b) { "
+     "return all(a < b); }\n"},
+    {"__hble2", "xfence_hble2",
+     "static inline bool xfence_hble2(half2 a, half2 b) { "
+     "return all(a <= b); }\n"},
+    {"__hbgt2", "xfence_hbgt2",
+     "static inline bool xfence_hbgt2(half2 a, half2 b) { "
+     "return all(a > b); }\n"},
+    {"__hbge2", "xfence_hbge2",
+     "static inline bool xfence_hbge2(half2 a, half2 b) { "
+     "return all(a >= b); }\n"},
     {"__hisinf", "xfence_hisinf",
      "// __hisinf: -1 for -infinity, 1 for +infinity, 0 otherwise.\n"
      "static inline int xfence_hisinf(half a) { return isinf(a) ? "
@@ -167,8 +201,9 @@ static const Helper kHelpers[] = {
     {"__halves2half2", "xfence_halves2half2",
      "static inline half2 xfence_halves2half2(half a, half b) { return "
      "(half2)(a, b); }\n"},
-    {"__half2half2", "xfence_half2half2", "static inline half2 xfence_half2half2(half a) { "
-                          "return (half2)(a); }\n"},
+    {"__half2half2", "xfence_half2half2",
+     "static inline half2 xfence_half2half2(half a) { "
+     "return (half2)(a); }\n"},
     {"__low2half", "xfence_low2half",
      "static inline half xfence_low2half(half2 a) { return a.x; }\n"},
     {"__high2half", "xfence_high2half",
@@ -192,7 +227,8 @@ static const Helper kHelpers[] = {
      "}\n"},
 };
 
-std::optional<llvm::StringRef> xfence::openCLHalfFunction(llvm::StringRef name) {
+std::optional<llvm::StringRef>
+xfence::openCLHalfFunction(llvm::StringRef name) {
   static const llvm::StringMap<llvm::StringRef> functions = [] {
     llvm::StringMap<llvm::StringRef> map = {
         // Conversions: CUDA's default and `_rn` round to nearest even,
@@ -211,22 +247,46 @@ std::optional<llvm::StringRef> xfence::openCLHalfFunction(llvm::StringRef name) 
         {"__short_as_half", "as_half"},
         {"__ushort_as_half", "as_half"},
         // The math built-ins' half and half2 overloads.
-        {"hsqrt", "sqrt"},     {"h2sqrt", "sqrt"},   {"hrsqrt", "rsqrt"},
-        {"h2rsqrt", "rsqrt"},  {"hexp", "exp"},      {"h2exp", "exp"},
-        {"hexp2", "exp2"},     {"h2exp2", "exp2"},   {"hexp10", "exp10"},
-        {"h2exp10", "exp10"},  {"hlog", "log"},      {"h2log", "log"},
-        {"hlog2", "log2"},     {"h2log2", "log2"},   {"hlog10", "log10"},
-        {"h2log10", "log10"},  {"hsin", "sin"},      {"h2sin", "sin"},
-        {"hcos", "cos"},       {"h2cos", "cos"},     {"hceil", "ceil"},
-        {"h2ceil", "ceil"},    {"hfloor", "floor"},  {"h2floor", "floor"},
-        {"htrunc", "trunc"},   {"h2trunc", "trunc"}, {"hrint", "rint"},
-        {"h2rint", "rint"},    {"__habs", "fabs"},   {"__habs2", "fabs"},
-        {"__hfma", "fma"},     {"__hfma2", "fma"},   {"__hmax", "fmax"},
-        {"__hmax2", "fmax"},   {"__hmin", "fmin"},   {"__hmin2", "fmin"},
+        {"hsqrt", "sqrt"},
+        {"h2sqrt", "sqrt"},
+        {"hrsqrt", "rsqrt"},
+        {"h2rsqrt", "rsqrt"},
+        {"hexp", "exp"},
+        {"h2exp", "exp"},
+        {"hexp2", "exp2"},
+        {"h2exp2", "exp2"},
+        {"hexp10", "exp10"},
+        {"h2exp10", "exp10"},
+        {"hlog", "log"},
+        {"h2log", "log"},
+        {"hlog2", "log2"},
+        {"h2log2", "log2"},
+        {"hlog10", "log10"},
+        {"h2log10", "log10"},
+        {"hsin", "sin"},
+        {"h2sin", "sin"},
+        {"hcos", "cos"},
+        {"h2cos", "cos"},
+        {"hceil", "ceil"},
+        {"h2ceil", "ceil"},
+        {"hfloor", "floor"},
+        {"h2floor", "floor"},
+        {"htrunc", "trunc"},
+        {"h2trunc", "trunc"},
+        {"hrint", "rint"},
+        {"h2rint", "rint"},
+        {"__habs", "fabs"},
+        {"__habs2", "fabs"},
+        {"__hfma", "fma"},
+        {"__hfma2", "fma"},
+        {"__hmax", "fmax"},
+        {"__hmax2", "fmax"},
+        {"__hmin", "fmin"},
+        {"__hmin2", "fmin"},
         {"__hisnan", "isnan"}};
     // CUDA's integer conversions in a rounding mode.
     static const std::pair<const char *, const char *> kIntegers[] = {
-        {"int", "int"},     {"uint", "uint"},   {"short", "short"},
+        {"int", "int"},       {"uint", "uint"}, {"short", "short"},
         {"ushort", "ushort"}, {"ll", "long"},   {"ull", "ulong"}};
     static const std::pair<const char *, const char *> kModes[] = {
         {"rn", "rte"}, {"rz", "rtz"}, {"rd", "rtn"}, {"ru", "rtp"}};

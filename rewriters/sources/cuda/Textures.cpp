@@ -126,7 +126,7 @@ std::optional<std::string> xfence::openCLTextureRead(TextureKind kind,
 /// The definition of the macro `kind` reading `type`.
 static std::string definition(TextureKind kind, llvm::StringRef type) {
   ReadType read = *readType(type);
-  std::string function = read.element == "float" ? "read_imagef"
+  std::string function = read.element == "float"         ? "read_imagef"
                          : read.element.starts_with("u") ? "read_imageui"
                                                          : "read_imagei";
   // The macro's parameters have names no other token of its body has (a

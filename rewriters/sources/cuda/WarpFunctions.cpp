@@ -101,12 +101,15 @@ static const Helper kShuffles[] = {
 static const Helper kBallots[] = {
     {"xfence_ballot_sync",
      "#define xfence_ballot_sync(m, p) (sub_group_ballot((p) != 0).x)\n"},
-    {"xfence_ballot", "#define xfence_ballot(p) (sub_group_ballot((p) != 0).x)\n"},
+    {"xfence_ballot",
+     "#define xfence_ballot(p) (sub_group_ballot((p) != 0).x)\n"},
 };
 
 static const Helper kVotes[] = {
-    {"xfence_any_sync", "#define xfence_any_sync(m, p) sub_group_any((p) != 0)\n"},
-    {"xfence_all_sync", "#define xfence_all_sync(m, p) sub_group_all((p) != 0)\n"},
+    {"xfence_any_sync",
+     "#define xfence_any_sync(m, p) sub_group_any((p) != 0)\n"},
+    {"xfence_all_sync",
+     "#define xfence_all_sync(m, p) sub_group_all((p) != 0)\n"},
     {"xfence_any", "#define xfence_any(p) sub_group_any((p) != 0)\n"},
     {"xfence_all", "#define xfence_all(p) sub_group_all((p) != 0)\n"},
 };
