@@ -3332,15 +3332,23 @@ bool SyntaxRewriter::rewriteWarpFunction(clang::CallExpr *call,
   }
   clang::Expr *calleeExpr = call->getCallee()->IgnoreParenImpCasts();
   replaceRange(calleeExpr->getSourceRange(), warp.openCL.str());
-  // The width CUDA defaults to warpSize, written out.
-  if (warp.widthArg >= 0 &&
+  // The arguments CUDA converts, cast first: the width goes after the
+  // last one's cast.
+  castConvertedArgs(call);
+  // The width CUDA defaults to warpSize, written out after the last
+  // argument (where that is written: in a macro's body, the body).
+  if (warp.widthArg > 0 &&
       static_cast<unsigned>(warp.widthArg) < call->getNumArgs() &&
       llvm::isa<clang::CXXDefaultArgExpr>(call->getArg(warp.widthArg))) {
-    clang::SourceLocation rparen = sm.getFileLoc(call->getRParenLoc());
-    auto [file, offset] = sm.getDecomposedLoc(rparen);
-    edits.replace({file, offset, offset}, ", 32");
+    const clang::Expr *last = call->getArg(warp.widthArg - 1);
+    std::optional<FileCharRange> r = rangeOf(last->getSourceRange());
+    if (!r)
+      return error(last->getBeginLoc(),
+                   "cannot rewrite this call of '" + name +
+                       "' (written in a macro): its width, which CUDA "
+                       "defaults to 32, is written after this argument");
+    edits.insertAfter(*r, ", 32", call->getBeginLoc());
   }
-  castConvertedArgs(call);
   return true;
 }
 

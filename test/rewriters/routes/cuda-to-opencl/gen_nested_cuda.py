@@ -5,7 +5,8 @@ that nest its constructs in each other and in macros that call macros
 blockIdx, fences and barriers in if/for/while/?:/comma, __shared__ arrays in
 inner blocks, __device__ helpers taking shared and global pointers, default
 arguments, references, struct arguments with pointers, function templates,
-__syncthreads_count/_and/_or, __syncwarp, cuda::atomic_ref), and that put
+__syncthreads_count/_and/_or, __syncwarp, the warp shuffles and votes,
+cuda::atomic_ref), and that put
 them under preprocessor conditionals (around statements, in the kernel's
 parameter list and its launch, around helper definitions and macro
 definitions, each kernel with its own configuration macros, some defined
@@ -57,6 +58,8 @@ HEADER = """#define IDX (blockIdx.x * blockDim.x + threadIdx.x)
 #define BS blockDim.x
 #define ATOM(op, p, v) atomic##op((p), (v))
 #define SH(name, n) __shared__ int name[n]
+#define FULL 0xffffffffu
+#define SHFL(v, o) __shfl_down_sync(FULL, (v), (o))
 struct Span { int *data; int n; };
 template <typename T> __device__ T twice(T v) { return v + v; }
 __device__ int bump(int *p, int v = 1) { return atomicAdd(p, v); }
@@ -129,6 +132,15 @@ class Gen:
             lambda: "t%d<int, %s>(s, %s)" % (self.kernel, self.pick(["8", "32", "64"]), self.intexpr()),
             lambda: "(int)t%d<unsigned, %s>((unsigned *)g, (unsigned)(%s))" % (
                 self.kernel, self.pick(["4", "16"]), self.intexpr()),
+            # Warp shuffles and votes with the full mask, written out or
+            # through a macro, with the width left to its default or given.
+            lambda: "__shfl_sync(0xffffffff, %s, LANE ^ 1)" % self.intexpr(),
+            lambda: "SHFL(%s, %s)" % (self.intexpr(), self.pick(["1", "2", "16"])),
+            lambda: "__shfl_xor_sync(FULL, %s, 3, %s)" % (
+                self.intexpr(), self.pick(["8", "16", "32"])),
+            lambda: "__shfl_up_sync(FULL, %s, 1, 16)" % self.intexpr(),
+            lambda: "(int)__ballot_sync(FULL, %s)" % self.cond(),
+            lambda: "__any_sync(0xffffffffu, %s)" % self.cond(),
         ])()
         self.depth -= 1
         return e
