@@ -28,8 +28,8 @@
 // CL12: error: '__shfl_down_sync' (a warp function) has no OpenCL C 1.2 form: 1.2 has no sub-groups (translate with -cl-std=CL3.0 and --assume-subgroup-size=32)
 // RUN: not xfence translate %s --to opencl -cl-std=CL3.0 --assume-subgroup-size=32 -DPARTIAL -o %t.partial.cl 2>&1 | FileCheck %s --check-prefix=PARTIAL
 // RUN: not test -e %t.partial.cl
-// PARTIAL: warp-functions.cu:[[#@LINE+44]]:10: error: '__ballot_sync' over part of a warp (a mask that is not the constant 0xffffffff) has no OpenCL C form: OpenCL C's sub-group functions take every work-item of the sub-group, and lanes outside the mask may never reach it
-// PARTIAL: warp-functions.cu:[[#@LINE+44]]:10: error: '__shfl_sync' over part of a warp
+// PARTIAL: warp-functions.cu:[[#@LINE+55]]:10: error: '__ballot_sync' over part of a warp (a mask that is not the constant 0xffffffff) has no OpenCL C form: OpenCL C's sub-group functions take every work-item of the sub-group, and lanes outside the mask may never reach it
+// PARTIAL: warp-functions.cu:[[#@LINE+55]]:10: error: '__shfl_sync' over part of a warp
 
 // CHECK: #ifndef cl_khr_subgroup_shuffle
 // CHECK: static inline uint xfence_shfl_lane(uint mode, uint b, uint c) {
@@ -68,6 +68,17 @@ __global__ void k(const float *in, float *out, unsigned *bits, int *votes) {
   votes[threadIdx.x] = __any_sync(0xffffffff, v > 0.9f) + 2 * __all_sync(0xffffffff, v > 0.0f) + cc;
   bits[threadIdx.x] = m;
   out[threadIdx.x] = s + b + u + x;
+}
+
+// A shuffle in a macro's body, its default width written there; a lane
+// CUDA converts to int is cast, and the width follows the cast (the
+// nesting generator found `(int)(LANE ^ 1, 32)` and `, 32SHFL(`).
+// CHECK: #define SHFL(v, o) xfence_shfl_down_sync(FULL, (v), (unsigned int)((o)), 32)
+// CHECK-LABEL: __kernel XFENCE_REQD_SUB_GROUP_SIZE void macros(
+// CHECK: p[(uint)get_local_id(0)] = SHFL(p[0], 1) + xfence_shfl_sync(0xffffffff, p[1], (int)((uint)get_local_id(0) ^ 1), 32);
+#define SHFL(v, o) __shfl_down_sync(FULL, (v), (o))
+__global__ void macros(int *p) {
+  p[threadIdx.x] = SHFL(p[0], 1) + __shfl_sync(0xffffffff, p[1], threadIdx.x ^ 1);
 }
 
 #ifdef PARTIAL
