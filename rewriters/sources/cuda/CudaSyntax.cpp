@@ -3341,13 +3341,27 @@ bool SyntaxRewriter::rewriteWarpFunction(clang::CallExpr *call,
       static_cast<unsigned>(warp.widthArg) < call->getNumArgs() &&
       llvm::isa<clang::CXXDefaultArgExpr>(call->getArg(warp.widthArg))) {
     const clang::Expr *last = call->getArg(warp.widthArg - 1);
-    std::optional<FileCharRange> r = rangeOf(last->getSourceRange());
-    if (!r)
-      return error(last->getBeginLoc(),
-                   "cannot rewrite this call of '" + name +
-                       "' (written in a macro): its width, which CUDA "
-                       "defaults to 32, is written after this argument");
-    edits.insertAfter(*r, ", 32", call->getBeginLoc());
+    clang::SourceLocation rparen = call->getRParenLoc();
+    if (rparen.isMacroID()) {
+      // The call's parentheses are a macro's (`#define __shfl(v, d)
+      // __shfl_sync(0xffffffff, v, d)`): the width goes before its `)`,
+      // in the body, after the parameter that the use's argument replaces.
+      clang::SourceLocation spelled = sm.getSpellingLoc(rparen);
+      if (!src.isUserLocation(spelled))
+        return error(call->getBeginLoc(),
+                     "cannot rewrite this call of '" + name +
+                         "' (written in a macro of a system header)");
+      auto [file, offset] = sm.getDecomposedLoc(spelled);
+      edits.replace({file, offset, offset}, ", 32");
+    } else {
+      std::optional<FileCharRange> r = rangeOf(last->getSourceRange());
+      if (!r)
+        return error(last->getBeginLoc(),
+                     "cannot rewrite this call of '" + name +
+                         "' (written in a macro): its width, which CUDA "
+                         "defaults to 32, is written after this argument");
+      edits.insertAfter(*r, ", 32", call->getBeginLoc());
+    }
   }
   return true;
 }
@@ -4677,7 +4691,8 @@ xfence::addCudaSyntaxEdits(SourceEdits &edits, const CudaAddressSpaces &spaces,
         edits.replace(
             {file, static_cast<unsigned>(at), static_cast<unsigned>(at)},
             "// xfence: ");
-      for (const char *macro : {"__CUDA_ARCH__", "__CUDACC__", "__align__"})
+      for (const char *macro : {"__CUDA_ARCH__", "__CUDACC__", "CUDART_VERSION",
+                                "CUDA_VERSION", "__align__"})
         if (buffer.slice(at, end).contains(macro))
           cudaMacros.insert(macro);
     });
@@ -4685,13 +4700,15 @@ xfence::addCudaSyntaxEdits(SourceEdits &edits, const CudaAddressSpaces &spaces,
   // CUDA's macros that the kept text names: the values of the parse, so
   // that an #if selects the code that was translated (an #if
   // __CUDA_ARCH__ >= 200 around the kernels would otherwise select its
-  // #else, which was not), and __align__ as CUDA defines it.
+  // #else, which was not; HeCBench's mpc defines __shfl_up under #if
+  // CUDART_VERSION >= 9000), and __align__ as CUDA defines it.
   notes = rewriter.notes();
   if (!cudaMacros.empty()) {
     notes += "// xfence: CUDA macros that the code names, as the CUDA device "
              "side was parsed with (the translated #if branches):\n";
     clang::Preprocessor &pp = src.getUnit().getPreprocessor();
-    for (llvm::StringRef macro : {"__CUDA_ARCH__", "__CUDACC__"}) {
+    for (llvm::StringRef macro :
+         {"__CUDA_ARCH__", "__CUDACC__", "CUDART_VERSION", "CUDA_VERSION"}) {
       if (!cudaMacros.count(macro.str()))
         continue;
       const clang::MacroInfo *info =

@@ -12,6 +12,7 @@
 // RUN: xfence translate %s --to opencl -cl-std=CL3.0 --assume-subgroup-size=32 -o %t.cl
 // RUN: grep -v '^ *// [A-Z-]*:' %t.cl | FileCheck %s
 // RUN: clang -x cl -cl-std=CL3.0 --target=spir64 -Xclang -finclude-default-header -fsyntax-only %t.cl
+// RUN: FileCheck %s --check-prefix=VERSION --input-file=%t.cl
 // RUN: xfence translate %s --to opencl -cl-std=CL2.0 --assume-subgroup-size=32 -o %t20.cl
 // RUN: clang -x cl -cl-std=CL2.0 --target=spir64 -Xclang -finclude-default-header -fsyntax-only %t20.cl
 // Without the extensions: the build stops with their names.
@@ -28,8 +29,8 @@
 // CL12: error: '__shfl_down_sync' (a warp function) has no OpenCL C 1.2 form: 1.2 has no sub-groups (translate with -cl-std=CL3.0 and --assume-subgroup-size=32)
 // RUN: not xfence translate %s --to opencl -cl-std=CL3.0 --assume-subgroup-size=32 -DPARTIAL -o %t.partial.cl 2>&1 | FileCheck %s --check-prefix=PARTIAL
 // RUN: not test -e %t.partial.cl
-// PARTIAL: warp-functions.cu:[[#@LINE+55]]:10: error: '__ballot_sync' over part of a warp (a mask that is not the constant 0xffffffff) has no OpenCL C form: OpenCL C's sub-group functions take every work-item of the sub-group, and lanes outside the mask may never reach it
-// PARTIAL: warp-functions.cu:[[#@LINE+55]]:10: error: '__shfl_sync' over part of a warp
+// PARTIAL: warp-functions.cu:[[#@LINE+69]]:10: error: '__ballot_sync' over part of a warp (a mask that is not the constant 0xffffffff) has no OpenCL C form: OpenCL C's sub-group functions take every work-item of the sub-group, and lanes outside the mask may never reach it
+// PARTIAL: warp-functions.cu:[[#@LINE+69]]:10: error: '__shfl_sync' over part of a warp
 
 // CHECK: #ifndef cl_khr_subgroup_shuffle
 // CHECK: static inline uint xfence_shfl_lane(uint mode, uint b, uint c) {
@@ -79,6 +80,20 @@ __global__ void k(const float *in, float *out, unsigned *bits, int *votes) {
 #define SHFL(v, o) __shfl_down_sync(FULL, (v), (o))
 __global__ void macros(int *p) {
   p[threadIdx.x] = SHFL(p[0], 1) + __shfl_sync(0xffffffff, p[1], threadIdx.x ^ 1);
+}
+
+// A macro whose body is the call, with its parentheses (HeCBench's
+// shuffle and mpc define the pre-CUDA 9 names so, under #if
+// CUDART_VERSION >= 9000, a condition the output keeps with the parse's
+// value): the width goes in the body.
+// VERSION: #define CUDART_VERSION {{[0-9]+}}
+// CHECK: #define SHFL_UP(v, d) xfence_shfl_up_sync(0xffffffff, v, d, 32)
+// CHECK: p[1] = SHFL_UP(p[0], (unsigned int)(d));
+#if CUDART_VERSION >= 9000
+#define SHFL_UP(v, d) __shfl_up_sync(0xffffffff, v, d)
+#endif
+__global__ void legacy(int *p, int d) {
+  p[1] = SHFL_UP(p[0], d);
 }
 
 #ifdef PARTIAL
