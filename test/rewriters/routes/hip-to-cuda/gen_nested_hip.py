@@ -62,8 +62,9 @@ class HipGen(cuda.Gen):
             self.depth -= 1
             return e
         e = super().intexpr()
-        # CUDA's own forms: not HIP.
-        while "cuda::" in e:
+        # CUDA's own forms: not HIP (libcu++, the masked warp functions
+        # that HIP 5.2 lacks).
+        while "cuda::" in e or "_sync(" in e or "SHFL(" in e:
             e = super().intexpr()
         return e
 
