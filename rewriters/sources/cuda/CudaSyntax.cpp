@@ -67,8 +67,10 @@
 
 #include <algorithm>
 #include <cctype>
+#include <functional>
 #include <map>
 #include <set>
+#include <tuple>
 
 using namespace xfence;
 using namespace mlir;

@@ -18,7 +18,9 @@
 
 #include "rewriters/sources/cuda/Textures.h"
 
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/ADT/Twine.h"
 #include "llvm/Support/Regex.h"
 
 #include <set>
