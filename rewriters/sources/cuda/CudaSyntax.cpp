@@ -839,9 +839,10 @@ private:
   /// `tex2D<float>(tex, x, y)`: the prelude's read macro of the image and
   /// its sampler.
   bool rewriteTextureRead(clang::CallExpr *call, TextureKind kind);
-  /// How each texture parameter is read: 'f' (float), 'i' or 'u'.
-  std::map<std::pair<const clang::DeclContext *, unsigned>, char>
-      textureReadClasses;
+  /// The image read (read_imagef, ...) of each texture parameter, keyed
+  /// as textureParams.
+  std::map<std::pair<const clang::FunctionDecl *, unsigned>, llvm::StringRef>
+      textureImageReads;
   /// Type locations of texture parameters that VisitVarDecl rewrote.
   llvm::DenseSet<clang::SourceLocation> textureTypeLocs;
   /// Text taken away, by its begin (several declarators of one
@@ -4252,14 +4253,15 @@ bool SyntaxRewriter::rewriteTextureRead(clang::CallExpr *call,
   if (!p || !textureKindOf(p))
     return true; // reported by collectTextureParams
   // read_imagef, read_imagei and read_imageui each want an image of their
-  // own channel formats (float or normalized, signed, unsigned integers):
-  // one texture object read as two of them has no image to be.
-  char readClass = llvm::StringRef(*type).starts_with("float") ? 'f'
-                   : llvm::StringRef(*type).starts_with("u")   ? 'u'
-                                                               : 'i';
-  auto [it, inserted] = textureReadClasses.try_emplace(
-      {p->getDeclContext(), p->getFunctionScopeIndex()}, readClass);
-  if (!inserted && it->second != readClass)
+  // own channel formats: one texture object read as two of them has no
+  // image to be.
+  llvm::StringRef imageRead = *openCLImageRead(*type);
+  auto [it, inserted] = textureImageReads.try_emplace(
+      {llvm::cast<clang::FunctionDecl>(p->getDeclContext())
+           ->getCanonicalDecl(),
+       p->getFunctionScopeIndex()},
+      imageRead);
+  if (!inserted && it->second != imageRead)
     return error(call->getBeginLoc(),
                  "texture object '" + p->getName().str() +
                      "' is read as floating-point and as integer values: "

@@ -114,6 +114,19 @@ static std::optional<ReadType> readType(llvm::StringRef type) {
   return std::nullopt;
 }
 
+static llvm::StringRef imageRead(const ReadType &read) {
+  return read.element == "float"         ? "read_imagef"
+         : read.element.starts_with("u") ? "read_imageui"
+                                         : "read_imagei";
+}
+
+std::optional<llvm::StringRef> xfence::openCLImageRead(llvm::StringRef type) {
+  std::optional<ReadType> read = readType(type);
+  if (!read)
+    return std::nullopt;
+  return imageRead(*read);
+}
+
 std::optional<std::string> xfence::openCLTextureRead(TextureKind kind,
                                                      llvm::StringRef type) {
   std::optional<ReadType> read = readType(type);
@@ -128,9 +141,7 @@ std::optional<std::string> xfence::openCLTextureRead(TextureKind kind,
 /// The definition of the macro `kind` reading `type`.
 static std::string definition(TextureKind kind, llvm::StringRef type) {
   ReadType read = *readType(type);
-  std::string function = read.element == "float"         ? "read_imagef"
-                         : read.element.starts_with("u") ? "read_imageui"
-                                                         : "read_imagei";
+  std::string function = imageRead(read).str();
   // The macro's parameters have names no other token of its body has (a
   // parameter `x` would also replace the component selector `.x`).
   std::string params = "xfence_t";

@@ -38,6 +38,12 @@ bool textureTakesSampler(TextureKind kind);
 std::optional<std::string> openCLTextureRead(TextureKind kind,
                                              llvm::StringRef type);
 
+/// OpenCL C's image read that gives `type`'s components (`read_imagef`,
+/// `read_imagei`, `read_imageui`), or nothing for a type it does not give.
+/// Each wants an image of its own channel formats (float or normalized,
+/// signed, unsigned integers).
+std::optional<llvm::StringRef> openCLImageRead(llvm::StringRef type);
+
 /// The definitions of the texture-read macros that `text` uses.
 std::string openCLTextureHelpers(llvm::StringRef text);
 
