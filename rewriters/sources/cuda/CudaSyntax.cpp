@@ -4257,8 +4257,7 @@ bool SyntaxRewriter::rewriteTextureRead(clang::CallExpr *call,
   // image to be.
   llvm::StringRef imageRead = *openCLImageRead(*type);
   auto [it, inserted] = textureImageReads.try_emplace(
-      {llvm::cast<clang::FunctionDecl>(p->getDeclContext())
-           ->getCanonicalDecl(),
+      {llvm::cast<clang::FunctionDecl>(p->getDeclContext())->getCanonicalDecl(),
        p->getFunctionScopeIndex()},
       imageRead);
   if (!inserted && it->second != imageRead)
