@@ -17,6 +17,11 @@ namespace xfence {
 /// Adds the identifiers of `text` to `out`.
 void collectIdentifiers(llvm::StringRef text, llvm::StringSet<> &out);
 
+/// Whether `text` calls `name`: the identifier `name`, then `(` after
+/// blanks (the test of a prelude's helpers: one is written where the
+/// output calls it).
+bool callsName(llvm::StringRef text, llvm::StringRef name);
+
 } // namespace xfence
 
 #endif // XFENCE_REWRITERS_COMMON_IDENTIFIERS_H

@@ -584,6 +584,18 @@ FailureOr<std::vector<Edit>> SourceEdits::resolve() {
   return kept;
 }
 
+bool xfence::callsName(llvm::StringRef text, llvm::StringRef name) {
+  for (size_t at = text.find(name); at != llvm::StringRef::npos;
+       at = text.find(name, at + 1)) {
+    if (at > 0 && clang::isAsciiIdentifierContinue(text[at - 1]))
+      continue;
+    llvm::StringRef rest = text.drop_front(at + name.size()).ltrim(" \t");
+    if (rest.starts_with("("))
+      return true;
+  }
+  return false;
+}
+
 void xfence::collectIdentifiers(llvm::StringRef text, llvm::StringSet<> &out) {
   for (size_t i = 0; i < text.size();) {
     if (!clang::isAsciiIdentifierStart(text[i]) ||

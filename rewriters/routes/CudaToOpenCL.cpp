@@ -26,6 +26,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "rewriters/routes/CudaToOpenCL.h"
+#include "rewriters/common/Identifiers.h"
 #include "rewriters/common/RouteDriver.h"
 #include "rewriters/common/SourceEdits.h"
 
@@ -530,8 +531,7 @@ std::string stdintConstantMacros(llvm::StringRef text) {
       {"UINTMAX_C", "c##UL"}};
   std::string defines;
   for (const auto &[name, body] : kMacros) {
-    llvm::Regex use(("(^|[^A-Za-z0-9_])" + name + "[ \t]*\\(").str());
-    if (!use.match(text))
+    if (!callsName(text, name))
       continue;
     defines +=
         ("#ifndef " + name + "\n#define " + name + "(c) " + body + "\n#endif\n")
@@ -602,8 +602,7 @@ std::string mathHelperMacros(llvm::StringRef text) {
         "1.0f); }\n"}};
   std::string helpers;
   for (const auto &[name, body] : kHelpers) {
-    llvm::Regex use(("(^|[^A-Za-z0-9_])" + name + "[ \t]*\\(").str());
-    if (use.match(text))
+    if (callsName(text, name))
       helpers += body.str();
   }
   return helpers;
@@ -772,8 +771,7 @@ rewrite(ParsedSource &src, ModuleOp module, const CudaToOpenCLOptions &options,
   if (end != std::string::npos) {
     llvm::StringRef code = llvm::StringRef(*text).drop_front(end);
     text->insert(end, openCLHalfExtension(code) + openCLHalfHelpers(code) +
-                          openCLWarpHelpers(code) +
-                          openCLTextureHelpers(code) +
+                          openCLWarpHelpers(code) + openCLTextureHelpers(code) +
                           stdintConstantMacros(code) + mathHelperMacros(code));
   }
   return text;

@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "rewriters/sources/cuda/HalfPrecision.h"
+#include "rewriters/common/Identifiers.h"
 
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclCXX.h"
@@ -348,8 +349,7 @@ std::string xfence::openCLHalfHelpers(llvm::StringRef text) {
   text = code;
   std::string helpers;
   for (const Helper &helper : kHelpers) {
-    llvm::Regex use(("(^|[^A-Za-z0-9_])" + helper.name + "[ \t]*\\(").str());
-    if (use.match(text))
+    if (callsName(text, helper.name))
       helpers += helper.definition.str();
   }
   return helpers;

@@ -13,11 +13,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "rewriters/sources/cuda/WarpFunctions.h"
+#include "rewriters/common/Identifiers.h"
 
 #include "clang/AST/DynamicRecursiveASTVisitor.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/StringSwitch.h"
-#include "llvm/Support/Regex.h"
 
 using namespace xfence;
 
@@ -118,8 +118,7 @@ static const Helper kVotes[] = {
 static std::string used(llvm::ArrayRef<Helper> helpers, llvm::StringRef text) {
   std::string out;
   for (const Helper &helper : helpers) {
-    llvm::Regex use(("(^|[^A-Za-z0-9_])" + helper.name + "[ \t]*\\(").str());
-    if (use.match(text))
+    if (callsName(text, helper.name))
       out += helper.definition.str();
   }
   return out;
