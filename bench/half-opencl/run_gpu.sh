@@ -5,6 +5,7 @@
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 result=${1:-/dev/stdout}
+. "$here/../common/mutants.sh"
 work=$(mktemp -d)
 {
   echo "== $(date -u +%F) $(nvidia-smi -L 2>/dev/null | head -1)"
@@ -13,20 +14,9 @@ work=$(mktemp -d)
   echo "== kernels.cl"
   "$work/compare" "$here/kernels.cl"
   echo "exit $?"
-  mutate() { # NAME SED-EXPRESSION
-    sed "$2" "$here/kernels.cl" >"$work/$1.cl"
-    if cmp -s "$here/kernels.cl" "$work/$1.cl"; then
-      echo "== mutant $1: the expression changed nothing (broken mutant)"
-      return
-    fi
-    echo "== mutant $1"
-    "$work/compare" "$work/$1.cl" | grep -v ' 0 differ' | grep -v '^devices'
-    status=${PIPESTATUS[0]}
-    echo "mutant $1 exit $status ($([ "$status" = 1 ] && echo killed || echo SURVIVED))"
-  }
-  mutate hne-unordered 's/{ return islessgreater(a, b); }/{ return a != b; }/'
-  mutate float2half-rtz 's/oh\[0 \* n + i\] = convert_half_rte(v)/oh[0 * n + i] = convert_half_rtz(v)/'
-  mutate hgt2-short 's/convert_half2(-(a > b))/convert_half2(a > b)/'
-  mutate hisinf-sign 's/(signbit(a) ? -1 : 1)/(signbit(a) ? 1 : -1)/'
+  mutant hne-unordered "$here/kernels.cl" 's/{ return islessgreater(a, b); }/{ return a != b; }/' "$work/compare"
+  mutant float2half-rtz "$here/kernels.cl" 's/oh\[0 \* n + i\] = convert_half_rte(v)/oh[0 * n + i] = convert_half_rtz(v)/' "$work/compare"
+  mutant hgt2-short "$here/kernels.cl" 's/convert_half2(-(a > b))/convert_half2(a > b)/' "$work/compare"
+  mutant hisinf-sign "$here/kernels.cl" 's/(signbit(a) ? -1 : 1)/(signbit(a) ? 1 : -1)/' "$work/compare"
 } 2>&1 | tee "$result"
 rm -rf "$work"

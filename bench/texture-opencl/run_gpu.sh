@@ -5,6 +5,7 @@
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 result=${1:-/dev/stdout}
+. "$here/../common/mutants.sh"
 work=$(mktemp -d)
 {
   echo "== $(date -u +%F) $(nvidia-smi -L 2>/dev/null | head -1)"
@@ -13,18 +14,7 @@ work=$(mktemp -d)
   echo "== kernels.cl"
   "$work/compare" "$here/kernels.cl"
   echo "exit $?"
-  mutate() { # NAME SED-EXPRESSION
-    sed "$2" "$here/kernels.cl" >"$work/$1.cl"
-    if cmp -s "$here/kernels.cl" "$work/$1.cl"; then
-      echo "== mutant $1: the expression changed nothing (broken mutant)"
-      return
-    fi
-    echo "== mutant $1"
-    "$work/compare" "$work/$1.cl" | grep -v ' 0 of '
-    status=${PIPESTATUS[0]}
-    echo "mutant $1 exit $status ($([ "$status" = 1 ] && echo killed || echo SURVIVED))"
-  }
-  mutate xy-swapped '/define xfence_tex2D_float(/s/(float2)((float)(xfence_x), (float)(xfence_y))/(float2)((float)(xfence_y), (float)(xfence_x))/'
-  mutate fetch-next '/define xfence_tex1Dfetch_float/s/(int)(xfence_i)/(int)(xfence_i) + 1/'
+  mutant xy-swapped "$here/kernels.cl" '/define xfence_tex2D_float(/s/(float2)((float)(xfence_x), (float)(xfence_y))/(float2)((float)(xfence_y), (float)(xfence_x))/' "$work/compare"
+  mutant fetch-next "$here/kernels.cl" '/define xfence_tex1Dfetch_float/s/(int)(xfence_i)/(int)(xfence_i) + 1/' "$work/compare"
 } 2>&1 | tee "$result"
 rm -rf "$work"

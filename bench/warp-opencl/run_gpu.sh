@@ -8,6 +8,7 @@
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 result=${1:-/dev/stdout}
+. "$here/../common/mutants.sh"
 work=$(mktemp -d)
 {
   echo "== $(date -u +%F) $(nvidia-smi -L 2>/dev/null | head -1)"
@@ -17,39 +18,18 @@ work=$(mktemp -d)
   echo "== warp_prelude.h"
   "$work/lanes"
   echo "exit $?"
-  mutate() { # NAME SED-EXPRESSION
-    sed "$2" "$here/warp_prelude.h" >"$work/$1.h"
-    if cmp -s "$here/warp_prelude.h" "$work/$1.h"; then
-      echo "== mutant $1: the expression changed nothing (broken mutant)"
-      return
-    fi
-    build "$work/$1.h" "$work/$1" || { echo "mutant $1 does not build"; return; }
-    echo "== mutant $1"
-    "$work/$1" | grep -v ' 0 of '
-    status=${PIPESTATUS[0]}
-    echo "mutant $1 exit $status ($([ "$status" = 1 ] && echo killed || echo SURVIVED))"
-  }
-  mutate up-strict 's/j >= maxLane/j > maxLane/'
-  mutate down-clamp15 '/xfence_shfl_down_sync/s/| 31u/| 15u/'
-  mutate idx-no-segment 's/(minLane | (bval \& ~segmask))/(bval \& ~segmask)/'
-  mutate xor-4-bits 's/lane ^ bval;/lane ^ (bval \& 15);/'
+  # A mutant of the prelude: lanes.cu built with it, then run.
+  lanes_with() { build "$1" "$1.bin" && "$1.bin"; }
+  mutant up-strict "$here/warp_prelude.h" 's/j >= maxLane/j > maxLane/' lanes_with
+  mutant down-clamp15 "$here/warp_prelude.h" '/xfence_shfl_down_sync/s/| 31u/| 15u/' lanes_with
+  mutant idx-no-segment "$here/warp_prelude.h" 's/(minLane | (bval \& ~segmask))/(bval \& ~segmask)/' lanes_with
+  mutant xor-4-bits "$here/warp_prelude.h" 's/lane ^ bval;/lane ^ (bval \& 15);/' lanes_with
   echo "== e2e: kernels.cu as CUDA against kernels.cl on the OpenCL devices"
   nvcc -O2 -arch=sm_90 -w "$here/e2e.cu" -o "$work/e2e" -lOpenCL || exit 2
   "$work/e2e" "$here/kernels.cl"
   echo "exit $?"
-  e2e_mutant() { # NAME SED-EXPRESSION
-    sed "$2" "$here/kernels.cl" >"$work/$1.cl"
-    if cmp -s "$here/kernels.cl" "$work/$1.cl"; then
-      echo "== e2e mutant $1: the expression changed nothing (broken mutant)"
-      return
-    fi
-    echo "== e2e mutant $1"
-    "$work/e2e" "$work/$1.cl" | grep -v ' 0 of '
-    status=${PIPESTATUS[0]}
-    echo "e2e mutant $1 exit $status ($([ "$status" = 1 ] && echo killed || echo SURVIVED))"
-  }
-  e2e_mutant ballot-high-word 's/sub_group_ballot((p) != 0).x/sub_group_ballot((p) != 0).y/'
-  e2e_mutant up-clamp31 '/define xfence_shfl_up_sync/s/<< 8))/<< 8) | 31u)/'
+  mutant ballot-high-word "$here/kernels.cl" 's/sub_group_ballot((p) != 0).x/sub_group_ballot((p) != 0).y/' "$work/e2e"
+  mutant up-clamp31 "$here/kernels.cl" '/define xfence_shfl_up_sync/s/<< 8))/<< 8) | 31u)/' "$work/e2e"
   echo "== OpenCL devices: sub-group extensions"
   clinfo 2>/dev/null | grep -E 'Device Name|subgroup|sub_group' | sed 's/  */ /g' | head -20
 } 2>&1 | tee "$result"
