@@ -210,6 +210,13 @@ XFENCE_F2(atan2f)
 #undef XFENCE_F1
 #undef XFENCE_F2
 __device__ float fmaf(float, float, float);
+__device__ void sincosf(float, float *, float *);
+__device__ float __int_as_float(int);
+__device__ int __float_as_int(float);
+__device__ double __longlong_as_double(long long);
+__device__ long long __double_as_longlong(double);
+__device__ bool isinf(float);
+__device__ bool isnan(float);
 __device__ double sqrt(double);
 __device__ double exp(double);
 __device__ double fabs(double);

@@ -40,6 +40,7 @@
 #include "rewriters/sources/cuda/HalfPrecision.h"
 #include "rewriters/sources/cuda/Textures.h"
 #include "rewriters/sources/cuda/VectorOperators.h"
+#include "rewriters/sources/cuda/ParseMacros.h"
 #include "rewriters/sources/cuda/WarpFunctions.h"
 
 #include "frontends/cuda/CudaImporter.h"
@@ -130,6 +131,7 @@ namespace {
 
 bool isOpenCLKeyword(llvm::StringRef name);
 bool isOpenCLAtomicTypeName(llvm::StringRef name);
+bool isOpenCLVectorTypeName(llvm::StringRef name);
 
 /// An initializer the user wrote (not the implicit default construction of
 /// a struct such as float4).
@@ -264,7 +266,57 @@ public:
   std::set<std::pair<unsigned, unsigned>> removedThreadBlockParams;
   llvm::DenseSet<const clang::VarDecl *> reportedGroups;
   bool VisitDeclRefExpr(clang::DeclRefExpr *ref) override;
+  /// C++11's `alignas(N)` (`alignas(T)`) -> `__attribute__((aligned(N)))`
+  /// (`aligned(__alignof__(T))`): C's _Alignas does not go on a struct.
+  void rewriteAlignas(const clang::Decl *d) {
+    for (const auto *attr : d->specific_attrs<clang::AlignedAttr>()) {
+      if (!attr->isAlignas() || attr->isImplicit() || attr->isInherited())
+        continue;
+      clang::SourceRange range = attr->getRange();
+      if (!src.isUserLocation(sm.getExpansionLoc(range.getBegin())))
+        continue;
+      if (range.getBegin().isMacroID() || range.getEnd().isMacroID()) {
+        error(range.getBegin(), "an alignas written in a macro has no OpenCL "
+                                "C form that xfence can write; write "
+                                "__attribute__((aligned(N)))");
+        continue;
+      }
+      if (!alignasWritten.insert(range.getBegin()).second)
+        continue;
+      // The attribute's range is its keyword: its parenthesis closes
+      // where the tokens after it balance.
+      clang::SourceLocation close;
+      int depth = 0;
+      for (std::optional<clang::Token> tok =
+               clang::Lexer::findNextToken(range.getBegin(), sm, lo);
+           tok && !tok->is(clang::tok::eof);
+           tok = clang::Lexer::findNextToken(tok->getLocation(), sm, lo)) {
+        if (tok->is(clang::tok::l_paren))
+          ++depth;
+        else if (tok->is(clang::tok::r_paren) && --depth == 0) {
+          close = tok->getLocation();
+          break;
+        }
+        if (depth == 0)
+          break; // no parenthesis after the keyword
+      }
+      if (close.isInvalid()) {
+        error(range.getBegin(), "cannot rewrite this alignas");
+        continue;
+      }
+      replaceToken(range.getBegin(),
+                   attr->isAlignmentExpr()
+                       ? "__attribute__((aligned"
+                       : "__attribute__((aligned(__alignof__");
+      replaceToken(close, attr->isAlignmentExpr() ? ")))" : "))))");
+    }
+  }
+  llvm::DenseSet<clang::SourceLocation> alignasWritten;
   bool VisitCXXRecordDecl(clang::CXXRecordDecl *record) override {
+    rewriteAlignas(record);
+    if (record->getIdentifier() && isOpenCLVectorTypeName(record->getName()) &&
+        record->getLocation().isValid())
+      renameIfKeyword(record, record->getLocation());
     if (!record->isThisDeclarationADefinition()) {
       // A forward declaration that device code needs: C has no `class`.
       if (record->isClass() && !record->isEmbeddedInDeclarator() &&
@@ -326,9 +378,9 @@ public:
       return;
     auto [file, at] = sm.getDecomposedLoc(next->getEndLoc());
     std::string kind = record->isUnion() ? "union" : "struct";
-    edits.replace({file, at, at}, " typedef " + kind + " " +
-                                      record->getName().str() + " " +
-                                      record->getName().str() + ";");
+    std::string name = openCLSpelling(record);
+    edits.replace({file, at, at},
+                  " typedef " + kind + " " + name + " " + name + ";");
   }
   /// C++ names an enumeration E as `E`; C needs `enum E`: a typedef after
   /// a named enumeration's definition at file scope.
@@ -358,7 +410,15 @@ public:
   llvm::DenseSet<clang::SourceLocation> renamedHalfTypes;
   llvm::DenseSet<clang::SourceLocation> warnedLayouts;
   bool VisitRecordTypeLoc(clang::RecordTypeLoc tl) override {
+    // CUDA's dim3 in device code (a variable of block coordinates):
+    // OpenCL C's uint3, made in VisitVarDecl.
+    if (isCudaDim3(tl.getDecl()) && !tl.getNameLoc().isMacroID() &&
+        src.isUserLocation(tl.getNameLoc()))
+      replaceToken(tl.getNameLoc(), "uint3");
     checkLibraryType(tl.getDecl(), tl.getNameLoc());
+    if (tl.getDecl()->getIdentifier() &&
+        isOpenCLVectorTypeName(tl.getDecl()->getName()))
+      renameIfKeyword(tl.getDecl(), tl.getNameLoc());
     return true;
   }
   bool VisitTemplateSpecializationTypeLoc(
@@ -400,6 +460,7 @@ public:
   /// argument) has another layout, which the host program must give it.
   void warnThreeComponentLayout(const clang::DeclaratorDecl *d, bool byValue);
   bool VisitFieldDecl(clang::FieldDecl *field) override {
+    rewriteAlignas(field);
     warnThreeComponentLayout(field, true);
     renameIfKeyword(field, field->getLocation());
     if (field->hasInClassInitializer())
@@ -424,7 +485,18 @@ public:
       writeCompoundLiteral(list);
     return true;
   }
+  /// `return {s, s, s, s};`: the temporary of the function's type.
+  bool VisitReturnStmt(clang::ReturnStmt *r) override {
+    if (const clang::Expr *value = r->getRetValue())
+      if (const auto *list =
+              llvm::dyn_cast<clang::InitListExpr>(value->IgnoreImplicit()))
+        writeCompoundLiteral(list);
+    return true;
+  }
   void writeCompoundLiteral(const clang::InitListExpr *list);
+  /// The braces written as compound literals (a temporary is reached from
+  /// its call or return and again from its materialization).
+  llvm::DenseSet<clang::SourceLocation> compoundLiterals;
   void rewriteTypeAlias(clang::TypeAliasDecl *alias);
   /// `x ? a : b` with a floating-point x: OpenCL C's ?: takes an integer
   /// condition, so the test C++ makes is written, `(x) != 0`.
@@ -447,6 +519,8 @@ public:
   bool VisitUnaryOperator(clang::UnaryOperator *e) override {
     if (e->getOpcode() != clang::UO_AddrOf)
       return true;
+    if (rewriteComponentAddress(e))
+      return true;
     const auto *ref =
         llvm::dyn_cast<clang::DeclRefExpr>(e->getSubExpr()->IgnoreParens());
     const auto *var =
@@ -461,6 +535,69 @@ public:
     replaceToken(e->getOperatorLoc(), "");
     return true;
   }
+  /// `&v.y` of a CUDA vector: OpenCL C takes no address of a vector's
+  /// component (6.3.7: components are not lvalues one can point to), but
+  /// its vectors hold their components in order: `((T *)&(v) + 1)`, with
+  /// the address space of v's memory. True if rewritten (or reported).
+  bool rewriteComponentAddress(const clang::UnaryOperator *e) {
+    const auto *member =
+        llvm::dyn_cast<clang::MemberExpr>(e->getSubExpr()->IgnoreParens());
+    if (!member || !llvm::isa<clang::FieldDecl>(member->getMemberDecl()))
+      return false;
+    const clang::Expr *base = member->getBase();
+    clang::QualType vector = base->getType();
+    if (member->isArrow())
+      vector = vector->getPointeeType();
+    const clang::RecordDecl *record =
+        vector.isNull() ? nullptr : vector->getAsRecordDecl();
+    if (!record || !record->getIdentifier() ||
+        src.isUserLocation(record->getLocation()) ||
+        !isSharedVectorTypeName(record->getName()))
+      return false;
+    int index = llvm::StringSwitch<int>(member->getMemberDecl()->getName())
+                    .Case("x", 0)
+                    .Case("y", 1)
+                    .Case("z", 2)
+                    .Case("w", 3)
+                    .Default(-1);
+    if (index < 0)
+      return false;
+    if (e->getOperatorLoc().isMacroID() ||
+        member->getOperatorLoc().isMacroID() ||
+        member->getMemberLoc().isMacroID()) {
+      error(e->getOperatorLoc(),
+            "cannot rewrite the address of this vector component (written "
+            "in a macro); OpenCL C takes no address of a component");
+      return true;
+    }
+    unsigned memory =
+        member->isArrow() ? spaces.pointeeOf(base) : spaces.storageOf(base);
+    std::optional<std::string> q = qualifierAt(e->getOperatorLoc(), memory);
+    if (!q)
+      return true;
+    clang::PrintingPolicy policy(lo);
+    clang::QualType type = member->getMemberDecl()
+                               ->getType()
+                               .getCanonicalType()
+                               .getUnqualifiedType();
+    // CUDA's long long is OpenCL C's long (VisitBuiltinTypeLoc).
+    std::string component =
+        type->isSpecificBuiltinType(clang::BuiltinType::LongLong) ? "long"
+        : type->isSpecificBuiltinType(clang::BuiltinType::ULongLong)
+            ? "ulong"
+            : type.getAsString(policy);
+    replaceToken(e->getOperatorLoc(), "((" + *q + component + " *)" +
+                                          (member->isArrow() ? "(" : "&("));
+    std::optional<FileCharRange> op =
+        rangeOf({member->getOperatorLoc(), member->getMemberLoc()});
+    if (!op) {
+      error(e->getOperatorLoc(), "cannot rewrite this vector component's "
+                                 "address");
+      return true;
+    }
+    edits.replace(*op, ") + " + std::to_string(index) + ")");
+    return true;
+  }
   /// A user's operator on CUDA's vector types that computes what OpenCL
   /// C's built-in operator on its vector types computes: each component
   /// (x, y, z, w in order) of the result is the operator applied to the
@@ -469,6 +606,21 @@ public:
   /// a.y += b;`). Checked on the definition's body, for every declaration.
   bool isBuiltinVectorOperator(const clang::FunctionDecl *fn);
   llvm::DenseMap<const clang::FunctionDecl *, bool> vectorOperators;
+  /// `static_assert(c, "m")` -> C11's `_Static_assert(c, "m")`, which
+  /// needs the message that C++17 lets out.
+  bool VisitStaticAssertDecl(clang::StaticAssertDecl *d) override {
+    clang::SourceLocation keyword = d->getBeginLoc();
+    if (!src.isUserLocation(sm.getExpansionLoc(keyword)))
+      return true;
+    if (keyword.isMacroID() || d->getRParenLoc().isMacroID())
+      return error(keyword, "a static_assert written in a macro has no "
+                            "OpenCL C form that xfence can write; write "
+                            "_Static_assert");
+    replaceToken(keyword, "_Static_assert");
+    if (!d->getMessage())
+      insertBefore(d->getRParenLoc(), ", \"\"");
+    return true;
+  }
   bool VisitGCCAsmStmt(clang::GCCAsmStmt *s) override {
     return error(s->getAsmLoc(), "inline PTX assembly (asm) has no OpenCL C "
                                  "form; write it in C");
@@ -636,6 +788,68 @@ private:
   bool hoisted(const clang::VarDecl *var) const {
     return hoistedIndex.count(var->getCanonicalDecl());
   }
+  /// Whether `loc` is in the expansion of one of CUDA's math constants
+  /// (CUDART_PI_F, ...), written in a CUDA header.
+  bool inCudaConstantMacro(clang::SourceLocation loc) {
+    while (loc.isMacroID()) {
+      if (!src.isUserLocation(sm.getSpellingLoc(loc)) &&
+          clang::Lexer::getImmediateMacroName(loc, sm, lo)
+              .starts_with("CUDART_"))
+        return true;
+      loc = sm.getImmediateMacroCallerLoc(loc);
+    }
+    return false;
+  }
+  bool isCudaDim3(const clang::TagDecl *d) const {
+    return d && d->getIdentifier() && d->getName() == "dim3" &&
+           !src.isUserLocation(d->getLocation());
+  }
+  /// `dim3 v(a, b);` -> `uint3 v = (uint3)(a, b, 1);` (dim3's constructor
+  /// makes the components it is not given 1), `dim3 v;` -> (1, 1, 1).
+  void rewriteDim3Var(const clang::VarDecl *var) {
+    const auto *construct = llvm::dyn_cast_or_null<clang::CXXConstructExpr>(
+        var->getInit() ? var->getInit()->IgnoreImplicit() : nullptr);
+    if (!construct || !isCudaDim3(construct->getConstructor()->getParent()) ||
+        construct->getConstructor()->isCopyOrMoveConstructor())
+      return;
+    std::string ones;
+    unsigned given = 0;
+    for (const clang::Expr *arg : construct->arguments()) {
+      if (llvm::isa<clang::CXXDefaultArgExpr>(arg))
+        ones += ", 1";
+      else
+        ++given;
+    }
+    if (var->getLocation().isMacroID())
+      return (void)error(var->getLocation(),
+                         "cannot rewrite this dim3 (written in a macro)");
+    clang::SourceRange parens = construct->getParenOrBraceRange();
+    if (given == 0 && parens.isInvalid()) {
+      insertAfterName(var, " = (uint3)(1, 1, 1)");
+      return;
+    }
+    if (var->getInitStyle() != clang::VarDecl::CallInit || parens.isInvalid() ||
+        parens.getBegin().isMacroID() || parens.getEnd().isMacroID())
+      return (void)error(var->getLocation(),
+                         "this dim3 has no OpenCL C form that xfence writes; "
+                         "write `dim3 v(x, y, z);`");
+    insertBefore(parens.getBegin(), " = (uint3)");
+    if (!ones.empty())
+      insertBefore(parens.getEnd(), given ? ones : ones.substr(2));
+  }
+  void insertAfterName(const clang::VarDecl *var, std::string text) {
+    if (std::optional<FileCharRange> name =
+            rangeOf({var->getLocation(), var->getLocation()}))
+      edits.insertAfter(*name, std::move(text));
+  }
+  /// A __constant__ variable that holds a pointer, which the host sets
+  /// (cudaMemcpyToSymbol of a device buffer's address): an argument that
+  /// is the pointer, to __global memory (OpenCL C has no kernel argument
+  /// that points to a pointer).
+  static bool isConstantPointer(const clang::VarDecl *var) {
+    return var->hasAttr<clang::CUDAConstantAttr>() &&
+           var->getType()->isPointerType();
+  }
   /// A file-scope __shared__ variable, or one that a __device__ function
   /// (not a template) declares (one per block in CUDA either way): declared
   /// in each kernel that needs it, a __local pointer parameter of the
@@ -658,8 +872,30 @@ private:
   /// Declares the file-scope __shared__ variables that `kernel` needs
   /// through the __device__ functions it calls in its body.
   void declareSharedOfCallees(const clang::FunctionDecl *kernel);
-  /// The added parameter of a hoisted variable: `__global T *name`.
-  std::string hoistedParam(const clang::VarDecl *var) const;
+  /// The added parameter of a hoisted variable in `fn`: `__global T
+  /// *name`.
+  std::string hoistedParam(const clang::VarDecl *var,
+                           const clang::FunctionDecl *fn) const;
+  /// The name a hoisted variable has in `fn`: its own, except for a
+  /// __shared__ variable of a __device__ function outside that function
+  /// (the kernels that declare it and the functions that pass it down),
+  /// where `xfence_<function>_<name>` keeps it apart from their own
+  /// variables and from another function's variable of that name.
+  std::string hoistedName(const clang::VarDecl *var,
+                          const clang::FunctionDecl *fn) const {
+    if (isDeviceFunctionShared(var)) {
+      const auto *owner =
+          llvm::cast<clang::FunctionDecl>(var->getParentFunctionOrMethod());
+      if (!fn || fn->getCanonicalDecl() != owner->getCanonicalDecl()) {
+        auto renamed = overloadNames.find(owner->getCanonicalDecl());
+        std::string ownerName = renamed != overloadNames.end()
+                                    ? renamed->second
+                                    : owner->getName().str();
+        return "xfence_" + ownerName + "_" + var->getName().str();
+      }
+    }
+    return var->getName().str();
+  }
   /// The variables that `fn` needs as added parameters, in declaration
   /// order.
   llvm::SmallVector<const clang::VarDecl *>
@@ -735,6 +971,9 @@ private:
   /// Per kernel: the bool copies of its uchar arguments.
   llvm::MapVector<const clang::FunctionDecl *, std::string> kernelPrologue;
   void renameIfKeyword(const clang::NamedDecl *d, clang::SourceLocation at);
+  /// A declaration's name in the output: renamed where OpenCL C reserves
+  /// it (renameIfKeyword).
+  std::string openCLSpelling(const clang::NamedDecl *d) const;
   /// C has no overloading: the second and later overloads of a __device__
   /// function get `name_N` (declarations and calls). True if renamed.
   bool renameOverload(const clang::Decl *d, clang::SourceLocation at) {
@@ -896,6 +1135,14 @@ void SyntaxRewriter::rewriteAttributes(clang::Decl *d, const char *deviceText,
     unsigned end = sm.getFileOffset(range.getEnd());
     if (range.isTokenRange())
       end += clang::Lexer::MeasureTokenLength(range.getEnd(), sm, lo);
+    if (llvm::isa<clang::NoInlineAttr>(attr) &&
+        !attr->getLocation().isMacroID() &&
+        clang::Lexer::getSourceText(range, sm, lo) == "__noinline__") {
+      // CUDA's __noinline__, a keyword of clang's CUDA mode (not the
+      // header's macro): OpenCL C has no such keyword.
+      edits.replace({file, begin, end}, "");
+      continue;
+    }
     if (!attr->getLocation().isMacroID()) {
       // __attribute__((global)) written out: leave it (clang OpenCL
       // rejects it with a clear message).
@@ -1232,6 +1479,26 @@ void SyntaxRewriter::rewriteFunctionSpecifiers(const clang::FunctionDecl *fn) {
   }
 }
 
+/// The integer a kernel argument of type `name` is passed as, for the
+/// types OpenCL C forbids there (null for others).
+static const char *kernelArgInteger(llvm::StringRef name) {
+  return llvm::StringSwitch<const char *>(name)
+      .Cases({"size_t", "uintptr_t"}, "ulong")
+      .Cases({"ptrdiff_t", "intptr_t"}, "long")
+      .Default(nullptr);
+}
+
+/// kernelArgInteger of a type written through those typedefs (`size_t`,
+/// `const size_t`, a typedef of one).
+static const char *kernelArgIntegerFor(clang::QualType type) {
+  while (const auto *named = type->getAs<clang::TypedefType>()) {
+    if (const char *integer = kernelArgInteger(named->getDecl()->getName()))
+      return integer;
+    type = named->getDecl()->getUnderlyingType();
+  }
+  return nullptr;
+}
+
 void SyntaxRewriter::rewriteSizeParam(clang::ParmVarDecl *p) {
   // OpenCL C forbids size_t, ptrdiff_t, intptr_t and uintptr_t kernel
   // arguments (OpenCL C 1.2 §6.9 k, 3.0 §6.11 k: their size is the
@@ -1244,10 +1511,7 @@ void SyntaxRewriter::rewriteSizeParam(clang::ParmVarDecl *p) {
   if (!typedefLoc || !typedefLoc.getTypePtr()->getDecl()->getIdentifier())
     return;
   llvm::StringRef name = typedefLoc.getTypePtr()->getDecl()->getName();
-  const char *replacement = llvm::StringSwitch<const char *>(name)
-                                .Cases({"size_t", "uintptr_t"}, "ulong")
-                                .Cases({"ptrdiff_t", "intptr_t"}, "long")
-                                .Default(nullptr);
+  const char *replacement = kernelArgInteger(name);
   if (!replacement)
     return;
   if (written->getBeginLoc().isMacroID())
@@ -1353,6 +1617,10 @@ std::string SyntaxRewriter::hostLayout(const clang::RecordDecl *record,
       body += " " + innerName + " " + fieldName + ";";
     } else if (t->isBooleanType()) {
       body += " uchar " + fieldName + ";";
+    } else if (const char *integer = kernelArgIntegerFor(field->getType())) {
+      // size_t and its kin: forbidden in a kernel argument, the 64-bit
+      // host's integer (rewriteSizeParam).
+      body += std::string(" ") + integer + " " + fieldName + ";";
     } else {
       std::string decl;
       llvm::raw_string_ostream os(decl);
@@ -1900,6 +2168,7 @@ bool SyntaxRewriter::rewriteThreadBlockCall(const clang::CallExpr *call,
 
 bool SyntaxRewriter::VisitVarDecl(clang::VarDecl *var) {
   renameIfKeyword(var, var->getLocation());
+  rewriteAlignas(var);
   if (removeThreadBlockVar(var))
     return true;
   warnThreeComponentLayout(
@@ -1924,17 +2193,31 @@ bool SyntaxRewriter::VisitVarDecl(clang::VarDecl *var) {
     return true;
   }
   rewriteAutoVar(var);
-  // `__half2 v(a, b);`: OpenCL C's `half2 v = (half2)(a, b);`.
-  if (var->getInitStyle() == clang::VarDecl::CallInit)
-    if (const auto *construct = llvm::dyn_cast_or_null<clang::CXXConstructExpr>(
-            var->getInit() ? var->getInit()->IgnoreImplicit() : nullptr))
-      if (std::optional<llvm::StringRef> half =
-              openCLHalfTypeName(construct->getConstructor()->getParent());
-          half && !isUserDecl(src, construct->getConstructor()) &&
-          construct->getNumArgs() > 0 &&
-          construct->getParenOrBraceRange().isValid())
-        insertBefore(construct->getParenOrBraceRange().getBegin(),
-                     " = (" + half->str() + ")");
+  rewriteDim3Var(var);
+  if (var->getInitStyle() == clang::VarDecl::CallInit && var->getInit()) {
+    const auto *construct = llvm::dyn_cast<clang::CXXConstructExpr>(
+        var->getInit()->IgnoreImplicit());
+    std::optional<llvm::StringRef> half;
+    if (construct)
+      half = openCLHalfTypeName(construct->getConstructor()->getParent());
+    if (half && !isUserDecl(src, construct->getConstructor()) &&
+        construct->getNumArgs() > 0 &&
+        construct->getParenOrBraceRange().isValid()) {
+      // `__half2 v(a, b);`: OpenCL C's `half2 v = (half2)(a, b);`.
+      insertBefore(construct->getParenOrBraceRange().getBegin(),
+                   " = (" + half->str() + ")");
+    } else if ((!construct && var->getType()->isScalarType()) ||
+               (construct && construct->getNumArgs() == 1 &&
+                construct->getConstructor()->isCopyOrMoveConstructor())) {
+      // `const unsigned int N(1024);`, `uchar4 e(table[i]);`: C
+      // initializes with `=`.
+      if (std::optional<clang::Token> paren =
+              clang::Lexer::findNextToken(var->getLocation(), sm, lo);
+          paren && paren->is(clang::tok::l_paren) &&
+          !var->getLocation().isMacroID() && !paren->getLocation().isMacroID())
+        insertBefore(paren->getLocation(), " = ");
+    }
+  }
   if (var->isConstexpr() && !replaceConstexpr(var))
     return true;
   // C++17's inline variable (one definition for all files): OpenCL C's
@@ -2065,6 +2348,17 @@ bool SyntaxRewriter::VisitVarDecl(clang::VarDecl *var) {
     // Set by the host (cudaMemcpyToSymbol) or kept from launch to launch:
     // a buffer that the host passes to every kernel that uses it.
     bool constant = var->hasAttr<clang::CUDAConstantAttr>();
+    if (constant && !isConstantPointer(var)) {
+      clang::QualType element = var->getType().getCanonicalType();
+      while (const clang::ArrayType *array = element->getAsArrayTypeUnsafe())
+        element = array->getElementType().getCanonicalType();
+      if (element->isPointerType() || pointerHolder(element))
+        return error(var->getLocation(),
+                     "a __constant__ variable that holds pointers (an array "
+                     "or a struct of them) has no OpenCL C form that xfence "
+                     "writes: the buffer it would be cannot hold pointers; "
+                     "pass the pointers as kernel arguments");
+    }
     leaveOut(var, true,
              std::string("/* xfence: ") +
                  (constant ? "__constant__" : "__device__") + " variable '" +
@@ -2223,10 +2517,17 @@ void SyntaxRewriter::writeCompoundLiteral(const clang::InitListExpr *list) {
   clang::SourceLocation lbrace = list->getLBraceLoc();
   clang::SourceLocation rbrace = list->getRBraceLoc();
   const clang::RecordDecl *record = list->getType()->getAsRecordDecl();
-  if (!record || lbrace.isInvalid() || rbrace.isInvalid() ||
-      !record->getIdentifier())
+  if (!record || lbrace.isInvalid() || rbrace.isInvalid())
     return;
-  llvm::StringRef name = record->getName();
+  // A struct's name, or the typedef's of an unnamed one.
+  const clang::NamedDecl *named = record;
+  if (!record->getIdentifier())
+    named = record->getTypedefNameForAnonDecl();
+  if (!named || !named->getIdentifier())
+    return;
+  if (!compoundLiterals.insert(lbrace).second)
+    return;
+  std::string name = openCLSpelling(named);
   bool vector = !src.isUserLocation(record->getLocation());
   if (vector && !isSharedVectorTypeName(name))
     return; // a library's class: the output check reports it
@@ -2239,7 +2540,7 @@ void SyntaxRewriter::writeCompoundLiteral(const clang::InitListExpr *list) {
       return (void)error(lbrace, "a braced temporary of a struct declared "
                                  "in a function has no OpenCL C form that "
                                  "xfence writes");
-    replaceToken(lbrace, "(" + name.str() + "){");
+    replaceToken(lbrace, "(" + name + "){");
     return;
   }
   // OpenCL C's vector literal gives every component: those the braces
@@ -2251,7 +2552,7 @@ void SyntaxRewriter::writeCompoundLiteral(const clang::InitListExpr *list) {
   if (list->getNumInits() == 0 || zeros.size() / 3 == list->getNumInits())
     return (void)error(lbrace, "an empty braced temporary has no OpenCL C "
                                "form; give the components' values");
-  replaceToken(lbrace, "(" + name.str() + ")(");
+  replaceToken(lbrace, "(" + name + ")(");
   replaceToken(rbrace, zeros + ")");
 }
 
@@ -2490,11 +2791,18 @@ bool SyntaxRewriter::VisitTypedefTypeLoc(clang::TypedefTypeLoc tl) {
   const clang::TypedefNameDecl *d = tl.getTypePtr()->getDecl();
   if (d && !src.isUserLocation(d->getLocation())) {
     const clang::TagDecl *tag = d->getUnderlyingType()->getAsTagDecl();
+    if (isCudaDim3(tag) && !tl.getNameLoc().isMacroID() &&
+        src.isUserLocation(tl.getNameLoc())) {
+      replaceToken(tl.getNameLoc(), "uint3");
+      return true;
+    }
     checkLibraryType(tag, tl.getNameLoc());
     if (openCLHalfTypeName(tag))
       return true; // cuda_fp16.h's `half`: renamed there
   }
-  if (d && d->getIdentifier() && isOpenCLAtomicTypeName(d->getName()))
+  if (d && d->getIdentifier() &&
+      (isOpenCLAtomicTypeName(d->getName()) ||
+       isOpenCLVectorTypeName(d->getName())))
     renameIfKeyword(d, tl.getNameLoc());
   if (!d || src.isUserLocation(d->getLocation()) || !d->getIdentifier())
     return true;
@@ -2673,7 +2981,8 @@ bool SyntaxRewriter::leaveOutOpenCLName(clang::NamedDecl *d,
 bool SyntaxRewriter::VisitTypedefNameDecl(clang::TypedefNameDecl *d) {
   // A typedef named as an atomic type of OpenCL C 2.0 (`typedef unsigned
   // int atomic_uint;`) is the user's own type: renamed, with its uses.
-  if (d->getIdentifier() && isOpenCLAtomicTypeName(d->getName()))
+  if (d->getIdentifier() && (isOpenCLAtomicTypeName(d->getName()) ||
+                             isOpenCLVectorTypeName(d->getName())))
     renameIfKeyword(d, d->getLocation());
   if (auto *alias = llvm::dyn_cast<clang::TypeAliasDecl>(d);
       alias && src.isUserLocation(alias->getLocation()))
@@ -2740,7 +3049,26 @@ bool isOpenCLKeyword(llvm::StringRef name) {
       "read_only", "write_only", "read_write", "half",    "image1d_t",
       "image2d_t", "image3d_t",  "sampler_t",  "event_t", "uchar",
       "ushort",    "uint",       "ulong",      "generic", "pipe"};
-  return keywords.contains(name) || isOpenCLAtomicTypeName(name);
+  return keywords.contains(name) || isOpenCLAtomicTypeName(name) ||
+         isOpenCLVectorTypeName(name);
+}
+
+/// The built-in vector types of OpenCL C (OpenCL C 3.0, 6.3.1): `int8`,
+/// `float16`, ... A user's type of such a name (HeCBench's fluidSim has a
+/// struct `int8` of eight ints) is renamed; CUDA's own vector types (int2,
+/// float4, ...) are declared in its headers and are OpenCL C's.
+bool isOpenCLVectorTypeName(llvm::StringRef name) {
+  for (llvm::StringRef scalar :
+       {"char", "uchar", "short", "ushort", "int", "uint", "long", "ulong",
+        "float", "double", "half"}) {
+    llvm::StringRef rest = name;
+    if (!rest.consume_front(scalar))
+      continue;
+    if (rest == "2" || rest == "3" || rest == "4" || rest == "8" ||
+        rest == "16")
+      return true;
+  }
+  return false;
 }
 
 /// The atomic types of OpenCL C 2.0 (section 6.13.11.6), built-in typedef
@@ -2857,17 +3185,24 @@ static bool isOpenCLBuiltinFunctionName(llvm::StringRef name) {
   return false;
 }
 
-void SyntaxRewriter::renameIfKeyword(const clang::NamedDecl *d,
-                                     clang::SourceLocation at) {
-  if (!d->getIdentifier() || !src.isUserLocation(d->getLocation()))
-    return;
-  if (!isOpenCLKeyword(d->getName()) &&
-      !(llvm::isa<clang::FunctionDecl>(d) &&
-        isOpenCLBuiltinFunctionName(d->getName())))
-    return;
+std::string SyntaxRewriter::openCLSpelling(const clang::NamedDecl *d) const {
+  if (!d->getIdentifier())
+    return "";
+  std::string name = d->getName().str();
   // A name that OpenCL C reserves, or a function of its built-in library,
   // gets a trailing '_', in its declaration and every use.
-  replaceToken(at, d->getName().str() + "_");
+  if (src.isUserLocation(d->getLocation()) &&
+      (isOpenCLKeyword(name) || (llvm::isa<clang::FunctionDecl>(d) &&
+                                 isOpenCLBuiltinFunctionName(name))))
+    name += "_";
+  return name;
+}
+
+void SyntaxRewriter::renameIfKeyword(const clang::NamedDecl *d,
+                                     clang::SourceLocation at) {
+  std::string name = openCLSpelling(d);
+  if (!name.empty() && name != d->getName())
+    replaceToken(at, name);
 }
 
 bool SyntaxRewriter::VisitDeclRefExpr(clang::DeclRefExpr *ref) {
@@ -2903,6 +3238,14 @@ bool SyntaxRewriter::VisitDeclRefExpr(clang::DeclRefExpr *ref) {
       return error(ref->getLocation(),
                    "this variable becomes a kernel argument; it cannot be "
                    "used outside a function");
+    if (isConstantPointer(var)) {
+      // Its value is the argument (a __global pointer).
+      if (var->getType()->getPointeeType()->isPointerType())
+        return error(ref->getLocation(),
+                     "a __constant__ pointer to pointers has no OpenCL C "
+                     "form (a kernel argument cannot point to pointers)");
+      return true;
+    }
     if (!var->getType()->isArrayType())
       replaceToken(ref->getLocation(), "(*" + var->getName().str() + ")");
     return true;
@@ -2967,6 +3310,17 @@ bool SyntaxRewriter::VisitPseudoObjectExpr(clang::PseudoObjectExpr *e) {
 
 bool SyntaxRewriter::VisitCallExpr(clang::CallExpr *call) {
   const clang::FunctionDecl *callee = call->getDirectCallee();
+  // `CUDART_INF_F`'s `__int_as_float(...)`: the prelude defines the
+  // constant in OpenCL C (parseMacroDefinitions).
+  if (inCudaConstantMacro(call->getBeginLoc()))
+    return true;
+  // `f(p, {x, y, z, 0})`: an argument in braces is a temporary of the
+  // parameter's type, a compound literal (a vector literal) in C.
+  if (callee && isUserDecl(src, callee))
+    for (const clang::Expr *arg : call->arguments())
+      if (const auto *list =
+              llvm::dyn_cast<clang::InitListExpr>(arg->IgnoreImplicit()))
+        writeCompoundLiteral(list);
   if (callee && !isUserDecl(src, callee) &&
       llvm::isa<clang::CXXOperatorCallExpr>(call) &&
       isCudaHalfOperator(callee)) {
@@ -3039,7 +3393,7 @@ bool SyntaxRewriter::VisitCallExpr(clang::CallExpr *call) {
                        currentFunction->hasAttr<clang::CUDAGlobalAttr>()
                    ? "&"
                    : "") +
-              var->getName().str();
+              hoistedName(var, currentFunction);
     // The samplers of the texture objects passed, after the others.
     for (unsigned i = 0; i < call->getNumArgs() && i < callee->getNumParams();
          ++i)
@@ -3523,6 +3877,14 @@ bool SyntaxRewriter::TraverseNestedNameSpecifierLoc(
 bool SyntaxRewriter::TraverseLinkageSpecDecl(clang::LinkageSpecDecl *linkage) {
   // extern "C" (with or without braces) goes: OpenCL C has one linkage.
   clang::SourceLocation externLoc = linkage->getExternLoc();
+  // `extern` as a macro of one token, that token (the CUDA samples'
+  // GL/glext.h has `#define extern extern`).
+  if (externLoc.isMacroID()) {
+    clang::CharSourceRange use = sm.getExpansionRange(externLoc);
+    if (use.getBegin() == use.getEnd() &&
+        clang::Lexer::getSourceText(use, sm, lo) == "extern")
+      externLoc = use.getBegin();
+  }
   if (externLoc.isValid() && !externLoc.isMacroID() &&
       src.isUserLocation(externLoc)) {
     std::optional<clang::Token> lang =
@@ -3618,21 +3980,9 @@ void SyntaxRewriter::declareSharedOfCallees(const clang::FunctionDecl *kernel) {
     if (!isFileShared(var))
       continue;
     auto &list = kernelFileShared[kernel];
-    if (!llvm::is_contained(list, var) && isDeviceFunctionShared(var) &&
-        (nameTaken(kernel, var) ||
-         llvm::any_of(list, [&](const clang::VarDecl *other) {
-           return other->getName() == var->getName();
-         }))) {
-      error(var->getLocation(),
-            "this __shared__ variable is declared in each kernel that "
-            "needs it, and kernel '" +
-                kernel->getName() +
-                "' has another variable of its name; rename one");
-      continue;
-    }
     if (!llvm::is_contained(list, var)) {
       list.push_back(var);
-      hoistLocal(kernel, var, var->getName().str());
+      hoistLocal(kernel, var, hoistedName(var, kernel));
     }
   }
 }
@@ -3697,13 +4047,13 @@ void SyntaxRewriter::finish() {
       if (isFileShared(var) && fn->hasAttr<clang::CUDAGlobalAttr>())
         continue; // declared in the kernel
       for (const clang::ParmVarDecl *p : fn->parameters())
-        if (p->getName() == var->getName())
+        if (p->getName() == hoistedName(var, fn))
           error(p->getLocation(),
                 "this parameter has the name of the variable '" +
                     var->getName() +
                     "', which becomes an argument of this function; "
                     "rename the parameter");
-      params += ", " + hoistedParam(var);
+      params += ", " + hoistedParam(var, fn);
     }
     params += samplerParams(fn);
     if (!params.empty())
@@ -3748,8 +4098,19 @@ void SyntaxRewriter::leaveOut(clang::Decl *d, bool semicolon,
       sm.getFileID(first), sm.getFileOffset(first),
       sm.getFileOffset(last) + clang::Lexer::MeasureTokenLength(last, sm, lo)};
   if (semicolon) {
+    clang::SourceLocation last = sm.getExpansionLoc(d->getEndLoc());
+    // `const unsigned N(1024);`: the declaration's range ends with its
+    // initializer, before the parenthesis.
+    if (const auto *var = llvm::dyn_cast<clang::VarDecl>(d);
+        var && var->getInitStyle() == clang::VarDecl::CallInit)
+      if (std::optional<clang::Token> paren =
+              clang::Lexer::findNextToken(last, sm, lo);
+          paren && paren->is(clang::tok::r_paren)) {
+        last = paren->getLocation();
+        r->end = std::max(r->end, sm.getFileOffset(last) + 1);
+      }
     clang::SourceLocation end = clang::Lexer::findLocationAfterToken(
-        sm.getExpansionLoc(d->getEndLoc()), clang::tok::semi, sm, lo, false);
+        last, clang::tok::semi, sm, lo, false);
     if (end.isValid())
       r->end = std::max(r->end, sm.getFileOffset(sm.getFileLoc(end)));
   }
@@ -4423,16 +4784,23 @@ SyntaxRewriter::hoistedNeeds(const clang::FunctionDecl *fn) const {
   return vars;
 }
 
-std::string SyntaxRewriter::hoistedParam(const clang::VarDecl *var) const {
+std::string SyntaxRewriter::hoistedParam(const clang::VarDecl *var,
+                                         const clang::FunctionDecl *fn) const {
   clang::ASTContext &ctx = src.getContext();
   clang::QualType type = var->getType();
+  if (isConstantPointer(var)) {
+    std::string decl;
+    llvm::raw_string_ostream os(decl);
+    type.print(os, clang::PrintingPolicy(lo), hoistedName(var, fn));
+    return "__global " + decl;
+  }
   clang::QualType pointee = type;
   if (const clang::ArrayType *array = ctx.getAsArrayType(type))
     pointee = array->getElementType();
   std::string decl;
   llvm::raw_string_ostream os(decl);
   ctx.getPointerType(pointee).print(os, clang::PrintingPolicy(lo),
-                                    var->getName());
+                                    hoistedName(var, fn));
   return (isFileShared(var)                         ? "__local "
           : var->hasAttr<clang::CUDAConstantAttr>() ? "__constant "
                                                     : "__global ") +
@@ -4522,12 +4890,15 @@ std::string SyntaxRewriter::notes() const {
       if (hasWrittenInit(var))
         init = "'" + sourceText(var->getInit()->getSourceRange()) + "'";
       lines.push_back(
-          "argument " + std::to_string(index++) + ": " + hoistedParam(var) +
-          (constant ? ", the __constant__ variable (a read-only buffer of "
-                      "what cudaMemcpyToSymbol would copy)"
-                    : ", the __device__ variable (one buffer for the whole "
-                      "program, the same in every launch; initial value " +
-                          init + ")"));
+          "argument " + std::to_string(index++) + ": " + hoistedParam(var, fn) +
+          (constant && isConstantPointer(var)
+               ? ", the __constant__ pointer: the buffer whose address "
+                 "cudaMemcpyToSymbol would copy"
+           : constant ? ", the __constant__ variable (a read-only buffer of "
+                        "what cudaMemcpyToSymbol would copy)"
+                      : ", the __device__ variable (one buffer for the whole "
+                        "program, the same in every launch; initial value " +
+                            init + ")"));
     }
     // Texture objects: the user's argument is the image, the sampler an
     // added argument.
@@ -4576,6 +4947,7 @@ std::string SyntaxRewriter::notes() const {
   return text;
 }
 
+
 } // namespace
 
 LogicalResult
@@ -4606,7 +4978,7 @@ xfence::addCudaSyntaxEdits(SourceEdits &edits, const CudaAddressSpaces &spaces,
   llvm::SmallVector<clang::FileID> files = {mainFile};
   // The #include lines of the headers left out (host code only).
   std::set<std::pair<unsigned, size_t>> leftOutLines;
-  std::set<std::string> cudaMacros;
+  std::set<std::string> cudaMacros, platformMacros, mathConstants;
   for (clang::FileID header : rewriter.leftOutHeaders) {
     auto [includer, offset] =
         sm.getDecomposedLoc(sm.getExpansionLoc(sm.getIncludeLoc(header)));
@@ -4698,6 +5070,7 @@ xfence::addCudaSyntaxEdits(SourceEdits &edits, const CudaAddressSpaces &spaces,
                                 "CUDA_VERSION", "__align__"})
         if (buffer.slice(at, end).contains(macro))
           cudaMacros.insert(macro);
+      collectParseMacros(buffer.slice(at, end), platformMacros, mathConstants);
     });
   }
   // CUDA's macros that the kept text names: the values of the parse, so
@@ -4726,5 +5099,7 @@ xfence::addCudaSyntaxEdits(SourceEdits &edits, const CudaAddressSpaces &spaces,
     if (cudaMacros.count("__align__"))
       notes += "#define __align__(n) __attribute__((aligned(n)))\n";
   }
+  notes += parseMacroDefinitions(src.getUnit().getPreprocessor(), src,
+                                 platformMacros, mathConstants);
   return failure(rewriter.failed);
 }
