@@ -4297,9 +4297,12 @@ void SyntaxRewriter::collectLaunches(clang::Decl *d) {
       return sourceText(config->getArg(i)->getSourceRange());
     };
     std::string name;
-    if (const clang::FunctionDecl *kernel = launch->getDirectCallee())
+    if (const clang::FunctionDecl *kernel = launch->getDirectCallee()) {
       name = kernel->getNameAsString();
-    else
+      auto renamed = overloadNames.find(kernel->getCanonicalDecl());
+      if (renamed != overloadNames.end())
+        name += " (OpenCL kernel '" + renamed->second + "')";
+    } else
       name = sourceText(launch->getCallee()->getSourceRange());
     clang::PresumedLoc at = sm.getPresumedLoc(launch->getBeginLoc());
     launchNotes.push_back("line " + std::to_string(at.getLine()) + ": " + name +
@@ -4659,13 +4662,15 @@ void SyntaxRewriter::collectDeviceUses() {
   };
   // Variables that become arguments, in declaration order.
   std::vector<clang::Decl *> decls = topLevelDecls(ctx);
-  // Overloaded __device__ functions: the first keeps its name.
+  // Overloaded __device__ functions and kernels (HeCBench's mf-sgd has two
+  // init_rand_state kernels): the first keeps its name.
   llvm::StringMap<llvm::SetVector<const clang::FunctionDecl *>> byName;
   for (clang::Decl *d : decls)
     if (auto *fn = llvm::dyn_cast<clang::FunctionDecl>(d))
       if (isUserDecl(src, fn) && fn->getIdentifier() &&
-          !isHostOnlyFunction(fn) && !fn->hasAttr<clang::CUDAGlobalAttr>() &&
-          !fn->isTemplateInstantiation() &&
+          !isHostOnlyFunction(fn) && !fn->isTemplateInstantiation() &&
+          // A kernel that this file only declares is left out.
+          (!fn->hasAttr<clang::CUDAGlobalAttr>() || fn->getDefinition()) &&
           !llvm::isa<clang::CXXMethodDecl>(fn))
         byName[fn->getName()].insert(fn->getCanonicalDecl());
   for (auto &[name, set] : byName) {
@@ -4811,7 +4816,8 @@ std::string SyntaxRewriter::notes() const {
   std::string text;
   llvm::raw_string_ostream os(text);
   if (!overloadNames.empty()) {
-    os << "// xfence: overloaded __device__ functions renamed (OpenCL C has "
+    os << "// xfence: overloaded __device__ functions and kernels renamed "
+          "(OpenCL C has "
           "no overloading):\n";
     for (const auto &[fn, name] : overloadNames) {
       std::string type;

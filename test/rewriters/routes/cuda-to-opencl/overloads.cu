@@ -8,7 +8,7 @@
 // RUN: grep -v '^ *// [^x]' %t30.cl | FileCheck %s
 // RUN: clang -x cl -cl-std=CL3.0 --target=spir64 -Xclang -finclude-default-header -fsyntax-only %t30.cl
 // RUN: FileCheck %s --check-prefix=NOTE < %t30.cl
-// NOTE: // xfence: overloaded __device__ functions renamed (OpenCL C has no overloading):
+// NOTE: // xfence: overloaded __device__ functions and kernels renamed (OpenCL C has no overloading):
 // NOTE-NEXT: //   sq(float4) (line 18) -> sq_2
 // NOTE-NEXT: //   sq(int) (line 21) -> sq_3
 
@@ -39,3 +39,13 @@ __device__ float sq(float4 a) { return a.x * a.x + a.y * a.y + a.z * a.z + a.w *
 __global__ void fill(float *p, int n, int m);
 // CHECK: __kernel void fill(__global float *p) { p[0] = 1; }
 __global__ void fill(float *p) { p[0] = 1; }
+
+// Two kernels of one name (HeCBench's mf-sgd): the second is the OpenCL
+// kernel scale_2, which the launch notes name.
+// CHECK: __kernel void scale(__global float *p) { p[0] *= 2; }
+__global__ void scale(float *p) { p[0] *= 2; }
+// CHECK: __kernel void scale_2(__global float *p, float f) { p[0] *= f; }
+__global__ void scale(float *p, float f) { p[0] *= f; }
+// NOTE: //   line [[@LINE+2]]: scale (OpenCL kernel 'scale_2')<<<1, 1>>>: grid = 1, block = 1, dynamic shared memory = 0 bytes
+void launchBoth(float *p) { scale<<<1, 1>>>(p);
+  scale<<<1, 1>>>(p, 3.0f); }
