@@ -39,6 +39,7 @@
 #include "rewriters/sources/cuda/CudaSyntax.h"
 #include "rewriters/sources/cuda/CudaTemplates.h"
 #include "rewriters/sources/cuda/HalfPrecision.h"
+#include "rewriters/sources/cuda/MemberFunctions.h"
 #include "rewriters/sources/cuda/Textures.h"
 #include "rewriters/sources/cuda/WarpFunctions.h"
 
@@ -786,25 +787,43 @@ xfence::translateCudaToOpenCL(llvm::StringRef path, llvm::StringRef contents,
   if (!src || src->hasErrors() ||
       (options.sourceErrors && options.sourceErrors(*src)))
     return failure();
-  // Function templates: one plain function per specialization, then the
-  // new text is parsed again (the headers it changed read from memory).
-  FailureOr<ExpandedFiles> expanded = expandFunctionTemplates(*src);
-  if (failed(expanded))
-    return failure();
-  llvm::SmallVector<clang::FileID> expandedHeaders;
-  if (!expanded->empty()) {
-    CudaSourceOptions source = options.source;
-    llvm::append_range(source.overlays, expanded->headers);
-    std::string text = expanded->mainFile.value_or(contents.str());
+  // Function templates: one plain function per specialization; then the
+  // member functions of structs and classes: free functions. After each,
+  // the new text is parsed again (the headers it changed read from
+  // memory).
+  CudaSourceOptions source = options.source;
+  std::string text = contents.str();
+  llvm::StringSet<> changedHeaders;
+  bool expandedAny = false;
+  for (auto expand : {expandFunctionTemplates, lowerMemberFunctions}) {
+    FailureOr<ExpandedFiles> expanded = expand(*src);
+    if (failed(expanded))
+      return failure();
+    if (expanded->empty())
+      continue;
+    expandedAny = true;
+    for (auto &changed : expanded->headers) {
+      changedHeaders.insert(changed.first);
+      auto same = llvm::find_if(source.overlays, [&](const auto &overlay) {
+        return overlay.first == changed.first;
+      });
+      if (same != source.overlays.end())
+        same->second = changed.second;
+      else
+        source.overlays.push_back(changed);
+    }
+    if (expanded->mainFile)
+      text = *expanded->mainFile;
     src = parseCudaSource(path, text, source, diagOS);
     if (!src || src->hasErrors())
       return failure();
-    clang::SourceManager &sm = src->getSourceManager();
-    for (auto &[name, unused] : expanded->headers)
-      if (auto file = sm.getFileManager().getOptionalFileRef(name))
-        if (clang::FileID id = sm.translateFile(*file); id.isValid())
-          expandedHeaders.push_back(id);
   }
+  llvm::SmallVector<clang::FileID> expandedHeaders;
+  clang::SourceManager &sm = src->getSourceManager();
+  for (const auto &name : changedHeaders)
+    if (auto file = sm.getFileManager().getOptionalFileRef(name.getKey()))
+      if (clang::FileID id = sm.translateFile(*file); id.isValid())
+        expandedHeaders.push_back(id);
   FailureOr<ImportedSource> imports = importParsed(
       std::move(src),
       [&](ParsedSource &parsed, MLIRContext *ctx) {
@@ -813,11 +832,11 @@ xfence::translateCudaToOpenCL(llvm::StringRef path, llvm::StringRef contents,
       /*printOps=*/false);
   if (failed(imports))
     return failure();
-  FailureOr<std::string> text =
+  FailureOr<std::string> output =
       rewrite(*imports->src, *imports->module, options, expandedHeaders);
-  if (failed(text) || expanded->empty())
-    return text;
-  return removeTemplateLineDirectives(*text);
+  if (failed(output) || !expandedAny)
+    return output;
+  return removeTemplateLineDirectives(*output);
 }
 
 /// `--export-opencl` for a module that was not imported from a CUDA file

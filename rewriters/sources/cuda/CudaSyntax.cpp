@@ -359,8 +359,11 @@ public:
                      }) ||
         record->isClass())
       return error(record->getLocation(),
-                   "a C++ class (member functions, bases, templates) has no "
-                   "OpenCL C form; use a plain struct");
+                   "a C++ class with bases, virtual functions, templates, "
+                   "operators other than (), static data or nested types, "
+                   "or whose member functions a library or a template "
+                   "calls, has no OpenCL C form that xfence writes; use a "
+                   "plain struct and functions");
     qualifyFields(record);
     addTagTypedef(record);
     return true;

@@ -1,0 +1,1031 @@
+//===- MemberFunctions.cpp - C++ member functions as free functions -------===//
+//
+// See MemberFunctions.h. The edits are made on the text of one parse and
+// the result is CUDA again: plain structs, free functions and calls, which
+// the translation proper then reads as it reads any CUDA code (the address
+// space of `self` is inferred as any pointer parameter's).
+//
+//===----------------------------------------------------------------------===//
+
+#include "rewriters/sources/cuda/MemberFunctions.h"
+
+#include "frontends/common/SourceRanges.h"
+#include "frontends/cuda/CudaImporter.h"
+#include "rewriters/common/SourceEdits.h"
+
+#include "clang/AST/DynamicRecursiveASTVisitor.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringMap.h"
+
+using namespace xfence;
+using clang::DiagnosticsEngine;
+using mlir::failure;
+using mlir::FailureOr;
+
+namespace {
+
+/// The edits of this lowering, kept so that the text of a member function
+/// can be copied with the edits inside it (SourceEdits::applyWithin takes
+/// only those) and the files then rewritten with all of them.
+class EditLog {
+public:
+  enum class Kind { Replace, Prefix, Suffix };
+  void replace(const FileCharRange &range, std::string text) {
+    log.push_back({Kind::Replace, range, std::move(text)});
+  }
+  void insertBefore(const FileCharRange &owner, std::string text) {
+    log.push_back({Kind::Prefix, owner, std::move(text)});
+  }
+  void insertAfter(const FileCharRange &owner, std::string text) {
+    log.push_back({Kind::Suffix, owner, std::move(text)});
+  }
+  /// Adds the edits that `keep` accepts to `edits`.
+  void addTo(SourceEdits &edits,
+             llvm::function_ref<bool(const FileCharRange &)> keep) const {
+    for (const Entry &e : log) {
+      if (!keep(e.range))
+        continue;
+      switch (e.kind) {
+      case Kind::Replace:
+        edits.replace(e.range, e.text);
+        break;
+      case Kind::Prefix:
+        edits.insertBefore(e.range, e.text);
+        break;
+      case Kind::Suffix:
+        edits.insertAfter(e.range, e.text);
+        break;
+      }
+    }
+  }
+
+private:
+  struct Entry {
+    Kind kind;
+    FileCharRange range;
+    std::string text;
+  };
+  std::vector<Entry> log;
+};
+
+/// A struct or class whose member functions become free functions.
+struct LoweredRecord {
+  clang::CXXRecordDecl *decl;
+  /// Its name in C: the tag, or the typedef's of an unnamed one.
+  std::string name;
+};
+
+class MemberLowering {
+public:
+  explicit MemberLowering(ParsedSource &src)
+      : src(src), sm(src.getSourceManager()), lo(src.getLangOpts()) {}
+
+  FailureOr<ExpandedFiles> run();
+
+  bool error(clang::SourceLocation loc, const llvm::Twine &message) {
+    src.report(loc, DiagnosticsEngine::Error, message.str());
+    hadError = true;
+    return true;
+  }
+
+  /// The lowered record that `method` belongs to, or null.
+  const LoweredRecord *recordOf(const clang::CXXMethodDecl *method) const {
+    auto it = index.find(method->getParent()->getCanonicalDecl());
+    return it == index.end() ? nullptr : &records[it->second];
+  }
+  /// The free function a member function of a lowered record becomes.
+  const std::string &nameOf(const clang::CXXMethodDecl *method) const {
+    return names.find(method->getCanonicalDecl())->second;
+  }
+  /// The name of `self` in `method` (`xfence_self` where the member
+  /// function has a variable named `self`).
+  std::string selfOf(const clang::CXXMethodDecl *method) const {
+    return selfNames.lookup(method->getCanonicalDecl());
+  }
+
+  std::optional<FileCharRange> rangeOf(clang::SourceRange range) {
+    return findRewriteRange(sm, lo, range);
+  }
+  /// Replaces the token at `loc`; false (and an error) where its text
+  /// cannot be rewritten (a macro's).
+  bool replaceToken(clang::SourceLocation loc, std::string text) {
+    std::optional<FileCharRange> r = rangeOf({loc, loc});
+    if (!r)
+      return !error(loc, "cannot rewrite this text for a member function "
+                         "(written in a macro?)");
+    edits.replace(*r, std::move(text));
+    return true;
+  }
+  bool insertBefore(clang::SourceLocation loc, std::string text) {
+    std::optional<FileCharRange> r = rangeOf({loc, loc});
+    if (!r)
+      return !error(loc, "cannot rewrite this text for a member function "
+                         "(written in a macro?)");
+    edits.insertBefore(*r, std::move(text));
+    return true;
+  }
+  bool insertAfter(clang::SourceLocation loc, std::string text) {
+    std::optional<FileCharRange> r = rangeOf({loc, loc});
+    if (!r)
+      return !error(loc, "cannot rewrite this text for a member function "
+                         "(written in a macro?)");
+    edits.insertAfter(*r, std::move(text));
+    return true;
+  }
+  /// The first token after `loc` (a file location).
+  std::optional<clang::Token> next(clang::SourceLocation loc) const {
+    return clang::Lexer::findNextToken(loc, sm, lo);
+  }
+
+  /// The text of a member function declaration, with the attributes
+  /// written before it (`__device__ int f()`) and its `;`.
+  std::optional<FileCharRange> declRange(const clang::CXXMethodDecl *m);
+  /// The end of a member function's signature: its body's `{`, its
+  /// initializers' `:`, its `= default`, or its `;`.
+  clang::SourceLocation signatureEnd(const clang::CXXMethodDecl *m);
+
+  void rewriteDeclaration(clang::CXXMethodDecl *m);
+  void rewriteConstructorBody(clang::CXXConstructorDecl *ctor,
+                              const LoweredRecord &record);
+  void moveMembers(const LoweredRecord &record);
+  std::string lineDirective(clang::SourceLocation loc) const;
+  bool lowerable(clang::CXXRecordDecl *record, std::string &name);
+  /// Records that would be lowered but that a library or a template's
+  /// instantiation uses (UseAudit).
+  llvm::DenseSet<const clang::CXXRecordDecl *> excluded;
+
+  ParsedSource &src;
+  clang::SourceManager &sm;
+  const clang::LangOptions &lo;
+  EditLog edits;
+  bool hadError = false;
+  std::vector<LoweredRecord> records;
+  llvm::DenseMap<const clang::CXXRecordDecl *, unsigned> index;
+  llvm::DenseMap<const clang::FunctionDecl *, std::string> names;
+  llvm::DenseMap<const clang::FunctionDecl *, std::string> selfNames;
+
+  /// The text of `range` with the edits inside it.
+  FailureOr<std::string> copyText(const FileCharRange &range) {
+    SourceEdits copy(src, policy());
+    edits.addTo(copy,
+                [&](const FileCharRange &r) { return range.contains(r); });
+    return copy.applyWithin(range);
+  }
+
+private:
+  static SourceEditPolicy policy() {
+    SourceEditPolicy p;
+    p.inlineHeaders = true;
+    p.allowMootEdits = true;
+    return p;
+  }
+};
+
+/// Whether a member function is one this lowering writes.
+bool isLowerableMethod(const clang::CXXMethodDecl *m, std::string &why) {
+  if (m->isVirtual())
+    return why = "a virtual function", false;
+  if (m->isDefaulted() || m->isDeleted())
+    return true; // the declaration goes
+  if (llvm::isa<clang::CXXDestructorDecl>(m))
+    return why = "a destructor", false;
+  if (llvm::isa<clang::CXXConversionDecl>(m))
+    return why = "a conversion function", false;
+  if (const auto *ctor = llvm::dyn_cast<clang::CXXConstructorDecl>(m)) {
+    if (ctor->isCopyOrMoveConstructor())
+      return why = "a copy or move constructor", false;
+    for (const clang::CXXCtorInitializer *init : ctor->inits())
+      if (init->isWritten() && !init->isMemberInitializer())
+        return why = "a base or delegating constructor initializer", false;
+  }
+  if (m->isOverloadedOperator() && m->getOverloadedOperator() != clang::OO_Call)
+    return why = "an operator other than ()", false;
+  if (m->getRefQualifier() != clang::RQ_None ||
+      m->getMethodQualifiers().hasVolatile())
+    return why = "a ref- or volatile-qualified member function", false;
+  return true;
+}
+
+} // namespace
+
+bool MemberLowering::lowerable(clang::CXXRecordDecl *record,
+                               std::string &name) {
+  if (excluded.count(record->getCanonicalDecl()) ||
+      !record->isThisDeclarationADefinition() || record->isLambda() ||
+      record->isUnion() || record->getDescribedClassTemplate() ||
+      llvm::isa<clang::ClassTemplateSpecializationDecl>(record) ||
+      record->isDependentContext() ||
+      !record->getDeclContext()->getRedeclContext()->isFileContext() ||
+      !src.isUserLocation(record->getLocation()))
+    return false;
+  bool device = false, constructor = false, initializers = false;
+  for (const clang::Decl *member : record->decls()) {
+    if (member->isImplicit())
+      continue;
+    if (const auto *m = llvm::dyn_cast<clang::CXXMethodDecl>(member)) {
+      if (m->hasAttr<clang::CUDADeviceAttr>() ||
+          m->hasAttr<clang::CUDAGlobalAttr>())
+        device = true;
+      if (llvm::isa<clang::CXXConstructorDecl>(m) && !m->isDefaulted() &&
+          !m->isDeleted())
+        constructor = true;
+    }
+  }
+  if (!device)
+    return false;
+  std::string why;
+  // A class this does not lower is left to the translation, which
+  // reports it.
+  auto refuse = [](clang::SourceLocation, const std::string &) {
+    return false;
+  };
+  if (record->getNumBases() || record->isPolymorphic())
+    return refuse(record->getLocation(), "bases or virtual functions");
+  for (const clang::Decl *member : record->decls()) {
+    if (member->isImplicit() ||
+        llvm::isa<clang::AccessSpecDecl, clang::StaticAssertDecl>(member))
+      continue;
+    if (const auto *field = llvm::dyn_cast<clang::FieldDecl>(member)) {
+      if (field->hasInClassInitializer())
+        initializers = true;
+      if (field->getDeclName().isEmpty())
+        return refuse(field->getLocation(), "an unnamed member");
+      continue;
+    }
+    if (const auto *m = llvm::dyn_cast<clang::CXXMethodDecl>(member)) {
+      if (!isLowerableMethod(m, why))
+        return refuse(m->getLocation(), why);
+      continue;
+    }
+    return refuse(member->getLocation(),
+                  "a member other than data and member functions (a "
+                  "member template, a static data member, a nested type, "
+                  "a friend)");
+  }
+  if (initializers && !constructor)
+    return refuse(record->getLocation(),
+                  "default member initializers but no constructor");
+  if (record->getIdentifier())
+    name = record->getName().str();
+  else if (const clang::TypedefNameDecl *td =
+               record->getTypedefNameForAnonDecl())
+    name = td->getName().str();
+  else
+    return refuse(record->getLocation(), "no name");
+  return true;
+}
+
+std::string MemberLowering::lineDirective(clang::SourceLocation loc) const {
+  clang::PresumedLoc presumed = sm.getPresumedLoc(sm.getFileLoc(loc));
+  std::string file;
+  for (char c : llvm::StringRef(presumed.getFilename())) {
+    if (c == '\\' || c == '"')
+      file += '\\';
+    file += c;
+  }
+  return "\n#line " + std::to_string(presumed.getLine()) + " \"" + file +
+         "\" " + kTemplateLineMarker.str() + "\n";
+}
+
+std::optional<FileCharRange>
+MemberLowering::declRange(const clang::CXXMethodDecl *m) {
+  clang::SourceLocation begin = sm.getExpansionLoc(m->getBeginLoc());
+  for (const clang::Attr *attr : m->attrs()) {
+    if (attr->isImplicit() || attr->isInherited() ||
+        attr->getLocation().isInvalid())
+      continue;
+    clang::SourceLocation at = sm.getExpansionLoc(attr->getLocation());
+    if (sm.getFileID(at) == sm.getFileID(begin) &&
+        sm.isBeforeInTranslationUnit(at, begin))
+      begin = at;
+  }
+  clang::SourceLocation last = sm.getExpansionRange(m->getEndLoc()).getEnd();
+  if (sm.getFileID(begin) != sm.getFileID(last))
+    return std::nullopt;
+  if (!m->doesThisDeclarationHaveABody() || m->isDefaulted() || m->isDeleted())
+    if (std::optional<clang::Token> semi = next(last);
+        semi && semi->is(clang::tok::semi))
+      last = semi->getLocation();
+  return FileCharRange{sm.getFileID(begin), sm.getFileOffset(begin),
+                       sm.getFileOffset(last) +
+                           clang::Lexer::MeasureTokenLength(last, sm, lo)};
+}
+
+clang::SourceLocation
+MemberLowering::signatureEnd(const clang::CXXMethodDecl *m) {
+  if (const auto *ctor = llvm::dyn_cast<clang::CXXConstructorDecl>(m))
+    for (const clang::CXXCtorInitializer *init : ctor->inits())
+      if (init->isWritten()) {
+        // The `:` before the first initializer.
+        clang::SourceLocation at = init->getSourceLocation();
+        clang::FunctionTypeLoc type =
+            m->getTypeSourceInfo()
+                ->getTypeLoc()
+                .getAsAdjusted<clang::FunctionTypeLoc>();
+        for (std::optional<clang::Token> tok = next(type.getRParenLoc());
+             tok && sm.isBeforeInTranslationUnit(tok->getLocation(), at);
+             tok = next(tok->getLocation()))
+          if (tok->is(clang::tok::colon))
+            return tok->getLocation();
+        return at;
+      }
+  if (m->doesThisDeclarationHaveABody() && m->getBody())
+    return m->getBody()->getBeginLoc();
+  clang::SourceLocation last = sm.getExpansionRange(m->getEndLoc()).getEnd();
+  std::optional<clang::Token> after = next(last);
+  return after ? after->getLocation() : last;
+}
+
+void MemberLowering::rewriteDeclaration(clang::CXXMethodDecl *m) {
+  const LoweredRecord *record = recordOf(m);
+  if (m->isDefaulted() || m->isDeleted())
+    return; // the declaration goes (moveMembers)
+  const std::string &name = nameOf(m);
+  bool ctor = llvm::isa<clang::CXXConstructorDecl>(m);
+  // The name, with the class's qualifier of a definition outside it.
+  clang::SourceLocation nameBegin = m->getNameInfo().getBeginLoc();
+  if (clang::NestedNameSpecifierLoc q = m->getQualifierLoc())
+    nameBegin = q.getBeginLoc();
+  std::optional<FileCharRange> nameText =
+      rangeOf({nameBegin, m->getNameInfo().getEndLoc()});
+  if (!nameText)
+    return (void)error(m->getLocation(), "cannot rewrite the name of this "
+                                         "member function (written in a "
+                                         "macro?)");
+  edits.replace(*nameText, (ctor ? record->name + " " : std::string()) + name);
+  // `static` and `explicit` in the class: the free function's linkage is
+  // the file's, and it converts nothing.
+  if (m->getLexicalDeclContext() == m->getParent()) {
+    clang::SourceLocation at = sm.getExpansionLoc(m->getBeginLoc());
+    clang::SourceLocation stop = sm.getExpansionLoc(nameBegin);
+    while (at.isValid() && sm.isBeforeInTranslationUnit(at, stop)) {
+      clang::Token tok;
+      if (clang::Lexer::getRawToken(at, tok, sm, lo, true))
+        break;
+      if (tok.is(clang::tok::raw_identifier) &&
+          (tok.getRawIdentifier() == "static" ||
+           tok.getRawIdentifier() == "explicit"))
+        replaceToken(at, "");
+      std::optional<clang::Token> after = next(at);
+      if (!after)
+        break;
+      at = after->getLocation();
+    }
+  }
+  clang::FunctionTypeLoc type = m->getTypeSourceInfo()
+                                    ->getTypeLoc()
+                                    .getAsAdjusted<clang::FunctionTypeLoc>();
+  if (!type)
+    return (void)error(m->getLocation(), "cannot rewrite this member "
+                                         "function's parameters");
+  if (!m->isStatic() && !ctor) {
+    std::string self =
+        (m->isConst() ? "const " : "") + record->name + " *" + selfOf(m);
+    std::optional<clang::Token> first = next(type.getLParenLoc());
+    if (!m->getNumParams() && first && first->is(clang::tok::raw_identifier) &&
+        first->getRawIdentifier() == "void")
+      replaceToken(first->getLocation(), self); // `f(void)`
+    else
+      insertAfter(type.getLParenLoc(), self + (m->getNumParams() ? ", " : ""));
+  }
+  // `const` after the parameters goes: `self` points to const.
+  if (m->isConst())
+    for (std::optional<clang::Token> tok = next(type.getRParenLoc());
+         tok &&
+         !tok->isOneOf(clang::tok::l_brace, clang::tok::semi, clang::tok::colon,
+                       clang::tok::equal, clang::tok::eof);
+         tok = next(tok->getLocation()))
+      if (tok->is(clang::tok::raw_identifier) &&
+          tok->getRawIdentifier() == "const") {
+        replaceToken(tok->getLocation(), "");
+        break;
+      }
+  if (ctor && m->doesThisDeclarationHaveABody())
+    rewriteConstructorBody(llvm::cast<clang::CXXConstructorDecl>(m), *record);
+}
+
+void MemberLowering::rewriteConstructorBody(clang::CXXConstructorDecl *ctor,
+                                            const LoweredRecord &record) {
+  auto *body = llvm::dyn_cast_or_null<clang::CompoundStmt>(ctor->getBody());
+  if (!body)
+    return (void)error(ctor->getLocation(), "cannot rewrite this "
+                                            "constructor (a function try "
+                                            "block?)");
+  std::string self = selfOf(ctor);
+  std::string open = "{ " + record.name + " xfence_object; " + record.name +
+                     " *" + self + " = &xfence_object; ";
+  // The members that the default member initializers set, where the
+  // constructor's initializers do not.
+  llvm::SmallPtrSet<const clang::FieldDecl *, 8> initialized;
+  const clang::CXXCtorInitializer *last = nullptr;
+  for (const clang::CXXCtorInitializer *init : ctor->inits())
+    if (init->isWritten()) {
+      initialized.insert(init->getMember());
+      last = init;
+    }
+  std::string defaults;
+  for (const clang::FieldDecl *field : record.decl->fields()) {
+    if (!field->hasInClassInitializer() || initialized.count(field))
+      continue;
+    const clang::Expr *value = field->getInClassInitializer();
+    clang::CharSourceRange text = clang::Lexer::makeFileCharRange(
+        clang::CharSourceRange::getTokenRange(value->getSourceRange()), sm, lo);
+    if (text.isInvalid())
+      return (void)error(field->getLocation(),
+                         "cannot copy this default member initializer into "
+                         "the constructor (written in a macro?)");
+    std::string init = clang::Lexer::getSourceText(text, sm, lo).str();
+    if (llvm::isa<clang::InitListExpr>(value->IgnoreImplicit()))
+      return (void)error(field->getLocation(),
+                         "a braced default member initializer has no form "
+                         "that xfence writes in the constructor; write "
+                         "`= value`");
+    defaults += self + "->" + field->getName().str() + " = (" + init + "); ";
+  }
+  if (last) {
+    clang::SourceLocation colon = signatureEnd(ctor);
+    if (!replaceToken(colon, open))
+      return;
+    for (const clang::CXXCtorInitializer *init : ctor->inits()) {
+      if (!init->isWritten())
+        continue;
+      const clang::FieldDecl *field = init->getMember();
+      std::string to = self + "->" + field->getName().str() + " = ";
+      // A member of a lowered class built by its constructor.
+      if (const auto *construct = llvm::dyn_cast<clang::CXXConstructExpr>(
+              init->getInit()->IgnoreImplicit())) {
+        const clang::CXXConstructorDecl *built = construct->getConstructor();
+        if (names.count(built->getCanonicalDecl()))
+          to += nameOf(built);
+        else if (construct->getNumArgs() != 1)
+          return (void)error(init->getSourceLocation(),
+                             "this member initializer has no form that "
+                             "xfence writes as an assignment; give one "
+                             "value");
+      } else if (llvm::isa<clang::InitListExpr>(
+                     init->getInit()->IgnoreImplicit()) ||
+                 llvm::isa<clang::ParenListExpr>(init->getInit())) {
+        return (void)error(init->getSourceLocation(),
+                           "this member initializer has no form that xfence "
+                           "writes as an assignment; give one value");
+      }
+      if (!replaceToken(init->getMemberLocation(), to))
+        return;
+      clang::SourceLocation lparen = init->getLParenLoc();
+      clang::SourceLocation rparen = init->getRParenLoc();
+      std::optional<clang::Token> brace =
+          clang::Lexer::findNextToken(init->getMemberLocation(), sm, lo);
+      if (brace && brace->is(clang::tok::l_brace)) {
+        lparen = brace->getLocation();
+        replaceToken(lparen, "(");
+        replaceToken(rparen, ")");
+      }
+      std::optional<clang::Token> after = next(rparen);
+      if (after && after->is(clang::tok::comma))
+        replaceToken(after->getLocation(), ";");
+      else
+        insertAfter(rparen, ";");
+    }
+    replaceToken(body->getLBracLoc(), " " + defaults);
+  } else {
+    replaceToken(body->getLBracLoc(), open + defaults);
+  }
+  insertBefore(body->getRBracLoc(), " return xfence_object; ");
+  // `return;` in the constructor returns the object.
+  struct Returns : clang::DynamicRecursiveASTVisitor {
+    MemberLowering &x;
+    explicit Returns(MemberLowering &x) : x(x) {}
+    bool VisitReturnStmt(clang::ReturnStmt *r) override {
+      if (!r->getRetValue())
+        x.replaceToken(r->getReturnLoc(), "return xfence_object");
+      return true;
+    }
+    bool TraverseLambdaExpr(clang::LambdaExpr *) override { return true; }
+  } returns(*this);
+  returns.TraverseStmt(body);
+}
+
+namespace {
+
+/// Rewrites the uses of the lowered records' member functions and, inside
+/// the member functions, of `this` and the members.
+class UseRewriter : public clang::DynamicRecursiveASTVisitor {
+public:
+  explicit UseRewriter(MemberLowering &x) : x(x) {}
+
+  bool TraverseDecl(clang::Decl *d) override {
+    if (d && !llvm::isa<clang::TranslationUnitDecl>(d) &&
+        !x.src.isUserLocation(d->getLocation()))
+      return true;
+    const clang::CXXMethodDecl *saved = method;
+    if (auto *m = llvm::dyn_cast_or_null<clang::CXXMethodDecl>(d))
+      method = x.recordOf(m) ? m : nullptr;
+    else if (d && llvm::isa<clang::FunctionDecl>(d))
+      method = nullptr;
+    bool result = clang::DynamicRecursiveASTVisitor::TraverseDecl(d);
+    method = saved;
+    return result;
+  }
+
+  bool VisitCXXThisExpr(clang::CXXThisExpr *e) override {
+    if (!method || e->isImplicit())
+      return true;
+    x.replaceToken(e->getLocation(), x.selfOf(method));
+    return true;
+  }
+
+  bool VisitMemberExpr(clang::MemberExpr *e) override {
+    // `x` for `this->x` in a member function: `self->x`.
+    if (!method || !llvm::isa<clang::FieldDecl>(e->getMemberDecl()) ||
+        !e->isImplicitAccess())
+      return true;
+    x.insertBefore(e->getMemberLoc(), x.selfOf(method) + "->");
+    return true;
+  }
+
+  bool VisitCXXMemberCallExpr(clang::CXXMemberCallExpr *call) override {
+    const clang::CXXMethodDecl *callee = call->getMethodDecl();
+    if (!callee || !x.recordOf(callee))
+      return true;
+    const auto *member =
+        llvm::dyn_cast<clang::MemberExpr>(call->getCallee()->IgnoreParens());
+    if (!member)
+      return x.error(call->getBeginLoc(), "cannot rewrite this call of a "
+                                          "member function");
+    const std::string &name = x.nameOf(callee);
+    bool args = call->getNumArgs() > 0;
+    std::optional<clang::Token> lparen =
+        x.next(member->getMemberNameInfo().getEndLoc());
+    if (!lparen || !lparen->is(clang::tok::l_paren))
+      return x.error(call->getBeginLoc(), "cannot rewrite this call of a "
+                                          "member function (written in a "
+                                          "macro?)");
+    if (member->isImplicitAccess()) {
+      // `next()` in a member function: `R_next(self)`.
+      std::optional<FileCharRange> text =
+          x.rangeOf(member->getMemberNameInfo().getSourceRange());
+      if (!text || !method)
+        return x.error(call->getBeginLoc(), "cannot rewrite this call of a "
+                                            "member function");
+      x.edits.replace(*text, name);
+      x.insertAfter(lparen->getLocation(),
+                    x.selfOf(method) + (args ? ", " : ""));
+      return true;
+    }
+    const clang::Expr *object = member->getBase();
+    if (!member->isArrow() && !object->isLValue())
+      return x.error(call->getBeginLoc(),
+                     "a member function called on a temporary has no form "
+                     "that xfence writes; call it on a variable");
+    std::optional<FileCharRange> objectText =
+        x.rangeOf(object->getSourceRange());
+    std::optional<FileCharRange> between =
+        x.rangeOf({member->getOperatorLoc(), lparen->getLocation()});
+    if (!objectText || !between)
+      return x.error(call->getBeginLoc(), "cannot rewrite this call of a "
+                                          "member function (written in a "
+                                          "macro?)");
+    x.edits.insertBefore(*objectText,
+                         name + (member->isArrow() ? "((" : "(&("));
+    x.edits.replace(*between, std::string(")") + (args ? ", " : ""));
+    return true;
+  }
+
+  bool VisitCXXOperatorCallExpr(clang::CXXOperatorCallExpr *call) override {
+    const auto *callee =
+        llvm::dyn_cast_or_null<clang::CXXMethodDecl>(call->getDirectCallee());
+    if (!callee || !x.recordOf(callee) || call->getOperator() != clang::OO_Call)
+      return true;
+    // `f(a)` of a functor: `R_call(&(f), a)`.
+    const clang::Expr *object = call->getArg(0);
+    if (!object->isLValue())
+      return x.error(call->getBeginLoc(),
+                     "a functor called as a temporary has no form that "
+                     "xfence writes; call it on a variable");
+    std::optional<FileCharRange> objectText =
+        x.rangeOf(object->getSourceRange());
+    clang::SourceLocation end =
+        x.sm.getExpansionRange(object->getEndLoc()).getEnd();
+    std::optional<clang::Token> lparen = x.next(end);
+    if (!objectText || !lparen || !lparen->is(clang::tok::l_paren))
+      return x.error(call->getBeginLoc(), "cannot rewrite this call of a "
+                                          "functor (written in a macro?)");
+    x.edits.insertBefore(*objectText, x.nameOf(callee) + "(&(");
+    x.replaceToken(lparen->getLocation(),
+                   std::string(")") + (call->getNumArgs() > 1 ? ", " : ""));
+    return true;
+  }
+
+  bool VisitDeclRefExpr(clang::DeclRefExpr *ref) override {
+    const auto *callee = llvm::dyn_cast<clang::CXXMethodDecl>(ref->getDecl());
+    if (!callee || !x.recordOf(callee) || callee->isOverloadedOperator())
+      return true; // a functor's call: VisitCXXOperatorCallExpr
+    if (!callee->isStatic())
+      return x.error(ref->getLocation(), "a member function named other than "
+                                         "in a call has no form that xfence "
+                                         "writes");
+    // `R::f(a)` or `f(a)`: `R_f(a)`, after the qualifier's namespaces.
+    clang::SourceLocation begin = ref->getLocation();
+    if (clang::NestedNameSpecifierLoc q = ref->getQualifierLoc()) {
+      // The last `R` of the qualifier's tokens (`ns::R::`).
+      const std::string &record = x.recordOf(callee)->name;
+      clang::SourceLocation at = x.sm.getExpansionLoc(q.getBeginLoc());
+      clang::SourceLocation stop = x.sm.getExpansionLoc(ref->getLocation());
+      while (at.isValid() && x.sm.isBeforeInTranslationUnit(at, stop)) {
+        clang::Token tok;
+        if (clang::Lexer::getRawToken(at, tok, x.sm, x.lo, true))
+          break;
+        if (tok.is(clang::tok::raw_identifier) &&
+            tok.getRawIdentifier() == record)
+          begin = at;
+        std::optional<clang::Token> after = x.next(at);
+        if (!after)
+          break;
+        at = after->getLocation();
+      }
+    }
+    std::optional<FileCharRange> text = x.rangeOf({begin, ref->getEndLoc()});
+    if (!text)
+      return x.error(ref->getLocation(), "cannot rewrite this call of a "
+                                         "member function (written in a "
+                                         "macro?)");
+    x.edits.replace(*text, x.nameOf(callee));
+    return true;
+  }
+
+  bool
+  TraverseConstructorInitializer(clang::CXXCtorInitializer *init) override {
+    // A member's initializer: rewriteConstructorBody writes it.
+    if (init->getInit())
+      if (auto *e = llvm::dyn_cast<clang::CXXConstructExpr>(
+              init->getInit()->IgnoreImplicit()))
+        memberInits.insert(e);
+    return clang::DynamicRecursiveASTVisitor::TraverseConstructorInitializer(
+        init);
+  }
+
+  bool VisitCXXConstructExpr(clang::CXXConstructExpr *e) override {
+    const clang::CXXConstructorDecl *ctor = e->getConstructor();
+    if (!ctor || !x.recordOf(ctor) || ctor->isImplicit() ||
+        ctor->isCopyOrMoveConstructor() || memberInits.count(e))
+      return true;
+    if (!x.names.count(ctor->getCanonicalDecl()))
+      return true; // defaulted: the struct's own
+    const std::string &name = x.nameOf(ctor);
+    clang::SourceRange parens = e->getParenOrBraceRange();
+    bool braces = false;
+    if (parens.isValid()) {
+      clang::Token tok;
+      braces =
+          !clang::Lexer::getRawToken(x.sm.getSpellingLoc(parens.getBegin()),
+                                     tok, x.sm, x.lo, true) &&
+          tok.is(clang::tok::l_brace);
+    }
+    auto toParens = [&] {
+      if (braces) {
+        x.replaceToken(parens.getBegin(), "(");
+        x.replaceToken(parens.getEnd(), ")");
+      }
+    };
+    if (llvm::isa<clang::CXXTemporaryObjectExpr>(e)) {
+      // `R(a, b)`: `R_make(a, b)`.
+      clang::TypeSourceInfo *tsi =
+          llvm::cast<clang::CXXTemporaryObjectExpr>(e)->getTypeSourceInfo();
+      std::optional<FileCharRange> type =
+          tsi ? x.rangeOf(tsi->getTypeLoc().getSourceRange()) : std::nullopt;
+      if (!type)
+        return x.error(e->getBeginLoc(), "cannot rewrite this construction "
+                                         "(written in a macro?)");
+      x.edits.replace(*type, name);
+      toParens();
+      return true;
+    }
+    clang::DynTypedNodeList parents = x.src.getContext().getParents(*e);
+    while (!parents.empty() && parents[0].get<clang::ExprWithCleanups>())
+      parents = x.src.getContext().getParents(parents[0]);
+    const clang::Stmt *parent =
+        parents.empty() ? nullptr : parents[0].get<clang::Stmt>();
+    if (const auto *cast =
+            llvm::dyn_cast_or_null<clang::CXXFunctionalCastExpr>(parent)) {
+      // `R(a)` of one argument: `R_make(a)`.
+      std::optional<FileCharRange> type = x.rangeOf(
+          cast->getTypeInfoAsWritten()->getTypeLoc().getSourceRange());
+      if (!type)
+        return x.error(e->getBeginLoc(), "cannot rewrite this construction "
+                                         "(written in a macro?)");
+      x.edits.replace(*type, name);
+      return true;
+    }
+    const auto *var =
+        parents.empty() ? nullptr : parents[0].get<clang::VarDecl>();
+    if (var && var->getInit() &&
+        var->getInit()->IgnoreImplicit() == e->IgnoreImplicit()) {
+      if (parens.isValid() &&
+          (var->getInitStyle() == clang::VarDecl::CallInit ||
+           var->getInitStyle() == clang::VarDecl::ListInit)) {
+        // `R r(a);`: `R r = R_make(a);`.
+        x.insertBefore(parens.getBegin(), " = " + name);
+        toParens();
+        return true;
+      }
+      if (parens.isInvalid() && e->getNumArgs() == 0) {
+        // `R r;`: `R r = R_make();`.
+        x.insertAfter(var->getLocation(), " = " + name + "()");
+        return true;
+      }
+    }
+    return x.error(e->getBeginLoc(),
+                   "this construction of '" + x.recordOf(ctor)->name +
+                       "' has no form that xfence writes (its constructor "
+                       "becomes the function " +
+                       name + "); write `" + x.recordOf(ctor)->name +
+                       " v(...);` or `" + x.recordOf(ctor)->name + "(...)`");
+  }
+
+private:
+  MemberLowering &x;
+  const clang::CXXMethodDecl *method = nullptr;
+  llvm::SmallPtrSet<const clang::CXXConstructExpr *, 8> memberInits;
+};
+
+/// Collects the records to lower and the user's member function
+/// declarations (in-class and out-of-line).
+class Collector : public clang::DynamicRecursiveASTVisitor {
+public:
+  explicit Collector(MemberLowering &x) : x(x) {}
+  bool TraverseDecl(clang::Decl *d) override {
+    if (d && !llvm::isa<clang::TranslationUnitDecl>(d) &&
+        !x.src.isUserLocation(d->getLocation()))
+      return true;
+    return clang::DynamicRecursiveASTVisitor::TraverseDecl(d);
+  }
+  bool VisitCXXRecordDecl(clang::CXXRecordDecl *record) override {
+    std::string name;
+    if (!x.lowerable(record, name))
+      return true;
+    x.index[record->getCanonicalDecl()] = x.records.size();
+    x.records.push_back({record, name});
+    llvm::StringMap<unsigned> used;
+    for (clang::Decl *member : record->decls()) {
+      auto *m = llvm::dyn_cast<clang::CXXMethodDecl>(member);
+      if (!m || m->isImplicit() || m->isDefaulted() || m->isDeleted())
+        continue;
+      std::string base = llvm::isa<clang::CXXConstructorDecl>(m) ? "make"
+                         : m->getOverloadedOperator() == clang::OO_Call
+                             ? "call"
+                             : m->getNameAsString();
+      unsigned n = ++used[base];
+      x.names[m->getCanonicalDecl()] =
+          name + "_" + base + (n > 1 ? "_" + std::to_string(n) : "");
+      // `self`, unless the member function has a variable of that name.
+      struct Selfish : clang::DynamicRecursiveASTVisitor {
+        bool found = false;
+        bool VisitVarDecl(clang::VarDecl *v) override {
+          found |= v->getName() == "self";
+          return true;
+        }
+      } selfish;
+      const clang::FunctionDecl *def = m->getDefinition();
+      selfish.TraverseDecl(const_cast<clang::FunctionDecl *>(def ? def : m));
+      x.selfNames[m->getCanonicalDecl()] =
+          selfish.found ? "xfence_self" : "self";
+    }
+    return true;
+  }
+  bool VisitCXXMethodDecl(clang::CXXMethodDecl *m) override {
+    if (!m->isImplicit() && x.recordOf(m))
+      methods.push_back(m);
+    return true;
+  }
+
+  MemberLowering &x;
+  std::vector<clang::CXXMethodDecl *> methods;
+};
+
+/// Finds the candidate records whose member functions something other
+/// than the user's own code calls: a library's template (Thrust calling a
+/// functor's operator()) or an instantiation of a template the user wrote
+/// (whose text is the template's, shared with its other
+/// specializations). Their calls cannot be rewritten, so those records
+/// stay as they are.
+class UseAudit : public clang::DynamicRecursiveASTVisitor {
+public:
+  UseAudit(MemberLowering &x,
+           const llvm::DenseSet<const clang::CXXRecordDecl *> &candidates)
+      : x(x), candidates(candidates) {
+    ShouldVisitTemplateInstantiations = true;
+    ShouldVisitImplicitCode = true;
+  }
+
+  bool VisitCallExpr(clang::CallExpr *call) override {
+    check(llvm::dyn_cast_or_null<clang::CXXMethodDecl>(call->getDirectCallee()),
+          call->getBeginLoc(), call);
+    return true;
+  }
+  bool VisitCXXConstructExpr(clang::CXXConstructExpr *e) override {
+    check(e->getConstructor(), e->getBeginLoc(), e);
+    return true;
+  }
+  bool VisitDeclRefExpr(clang::DeclRefExpr *ref) override {
+    check(llvm::dyn_cast<clang::CXXMethodDecl>(ref->getDecl()),
+          ref->getLocation(), ref);
+    return true;
+  }
+
+  llvm::DenseSet<const clang::CXXRecordDecl *> kept;
+
+private:
+  void check(const clang::CXXMethodDecl *m, clang::SourceLocation at,
+             const clang::Stmt *use) {
+    if (!m || m->isImplicit())
+      return;
+    const clang::CXXRecordDecl *record = m->getParent()->getCanonicalDecl();
+    if (!candidates.count(record) || kept.count(record))
+      return;
+    if (!x.src.isUserLocation(x.sm.getExpansionLoc(at)) || inInstantiation(use))
+      kept.insert(record);
+  }
+  bool inInstantiation(const clang::Stmt *use) {
+    clang::ASTContext &ctx = x.src.getContext();
+    clang::DynTypedNodeList parents = ctx.getParents(*use);
+    while (!parents.empty()) {
+      if (const auto *fn = parents[0].get<clang::FunctionDecl>())
+        return fn->isTemplateInstantiation() || fn->isDependentContext() ||
+               fn->getTemplateSpecializationKind() != clang::TSK_Undeclared;
+      if (const auto *d = parents[0].get<clang::Decl>())
+        return d->isTemplated();
+      parents = ctx.getParents(parents[0]);
+    }
+    return false;
+  }
+
+  MemberLowering &x;
+  const llvm::DenseSet<const clang::CXXRecordDecl *> &candidates;
+};
+
+} // namespace
+
+void MemberLowering::moveMembers(const LoweredRecord &record) {
+  clang::CXXRecordDecl *decl = record.decl;
+  // The `;` that ends the declaration the struct is in (`} R;`, `} a, b;`).
+  clang::SourceLocation end = decl->getBraceRange().getEnd();
+  if (end.isMacroID())
+    return (void)error(decl->getLocation(), "cannot rewrite this struct "
+                                            "(written in a macro?)");
+  int depth = 0;
+  std::optional<clang::Token> semi = next(end);
+  for (; semi && !semi->is(clang::tok::eof); semi = next(semi->getLocation())) {
+    if (semi->isOneOf(clang::tok::l_paren, clang::tok::l_square,
+                      clang::tok::l_brace))
+      ++depth;
+    else if (semi->isOneOf(clang::tok::r_paren, clang::tok::r_square,
+                           clang::tok::r_brace))
+      --depth;
+    else if (semi->is(clang::tok::semi) && depth == 0)
+      break;
+  }
+  if (!semi || !semi->is(clang::tok::semi))
+    return (void)error(decl->getLocation(), "cannot find the end of this "
+                                            "struct's declaration");
+  // C++'s `class`: a struct, whose members are all public.
+  if (decl->isClass())
+    replaceToken(decl->getBeginLoc(), "struct");
+  std::string prototypes, definitions;
+  for (clang::Decl *member : decl->decls()) {
+    if (auto *access = llvm::dyn_cast<clang::AccessSpecDecl>(member)) {
+      std::optional<FileCharRange> text =
+          rangeOf({access->getAccessSpecifierLoc(), access->getColonLoc()});
+      if (text)
+        edits.replace(*text, "");
+      continue;
+    }
+    if (auto *field = llvm::dyn_cast<clang::FieldDecl>(member)) {
+      // The constructors set it; C has no initializer in a struct, and
+      // the member cannot be const where they assign it.
+      if (const clang::Expr *init = field->getInClassInitializer()) {
+        clang::SourceLocation from = field->getLocation();
+        std::optional<FileCharRange> text =
+            rangeOf({from, sm.getExpansionRange(init->getEndLoc()).getEnd()});
+        std::optional<FileCharRange> name = rangeOf({from, from});
+        if (!text || !name)
+          return (void)error(field->getLocation(),
+                             "cannot rewrite this member's initializer "
+                             "(written in a macro?)");
+        edits.replace({text->file, name->end, text->end}, "");
+      }
+      if (field->getType().isConstQualified())
+        for (std::optional<clang::Token> tok = clang::Lexer::findNextToken(
+                 sm.getExpansionLoc(field->getBeginLoc()).getLocWithOffset(-1),
+                 sm, lo);
+             tok &&
+             sm.isBeforeInTranslationUnit(
+                 tok->getLocation(), sm.getExpansionLoc(field->getLocation()));
+             tok = next(tok->getLocation()))
+          if (tok->is(clang::tok::raw_identifier) &&
+              tok->getRawIdentifier() == "const")
+            replaceToken(tok->getLocation(), "");
+      continue;
+    }
+    auto *m = llvm::dyn_cast<clang::CXXMethodDecl>(member);
+    if (!m || m->isImplicit())
+      continue;
+    std::optional<FileCharRange> range = declRange(m);
+    if (!range)
+      return (void)error(m->getLocation(), "cannot move this member function "
+                                           "out of its class (written in a "
+                                           "macro?)");
+    if (!m->isDefaulted() && !m->isDeleted()) {
+      if (m->doesThisDeclarationHaveABody()) {
+        FailureOr<std::string> text = copyText(*range);
+        if (failed(text)) {
+          hadError = true;
+          return;
+        }
+        definitions += lineDirective(m->getBeginLoc()) + *text;
+        // The definition keeps the default arguments; its prototype, which
+        // comes first, cannot repeat them.
+        for (const clang::ParmVarDecl *p : m->parameters())
+          if (p->hasDefaultArg() && p->getIdentifier()) {
+            std::optional<FileCharRange> param =
+                rangeOf({p->getLocation(), p->getDefaultArgRange().getEnd()});
+            std::optional<FileCharRange> name =
+                rangeOf({p->getLocation(), p->getLocation()});
+            if (param && name)
+              edits.replace({param->file, name->end, param->end}, "");
+          }
+      }
+      clang::SourceLocation sigEnd = sm.getExpansionLoc(signatureEnd(m));
+      FileCharRange signature{range->file, range->begin,
+                              sm.getFileOffset(sigEnd)};
+      FailureOr<std::string> proto = copyText(signature);
+      if (failed(proto)) {
+        hadError = true;
+        return;
+      }
+      prototypes += lineDirective(m->getBeginLoc()) +
+                    llvm::StringRef(*proto).rtrim().rtrim(';').str() + ";";
+    }
+    // The class's text keeps its lines (diagnostics on the rest of it).
+    llvm::StringRef removed =
+        sm.getBufferData(range->file).slice(range->begin, range->end);
+    edits.replace(*range, std::string(removed.count('\n'), '\n'));
+  }
+  insertAfter(semi->getLocation(),
+              prototypes + definitions + lineDirective(semi->getLocation()));
+}
+
+FailureOr<ExpandedFiles> MemberLowering::run() {
+  // The candidates first; those whose member functions a library or a
+  // template's instantiation calls stay classes.
+  {
+    Collector candidates(*this);
+    candidates.TraverseDecl(src.getContext().getTranslationUnitDecl());
+    if (records.empty())
+      return ExpandedFiles();
+    llvm::DenseSet<const clang::CXXRecordDecl *> set;
+    for (const LoweredRecord &record : records)
+      set.insert(record.decl->getCanonicalDecl());
+    UseAudit audit(*this, set);
+    audit.TraverseDecl(src.getContext().getTranslationUnitDecl());
+    excluded = std::move(audit.kept);
+    records.clear();
+    index.clear();
+    names.clear();
+    selfNames.clear();
+  }
+  Collector collector(*this);
+  collector.TraverseDecl(src.getContext().getTranslationUnitDecl());
+  if (records.empty())
+    return ExpandedFiles();
+  for (clang::CXXMethodDecl *m : collector.methods)
+    rewriteDeclaration(m);
+  UseRewriter uses(*this);
+  uses.TraverseDecl(src.getContext().getTranslationUnitDecl());
+  // Last: the member functions' text, with every edit above, moves.
+  for (const LoweredRecord &record : records)
+    moveMembers(record);
+  if (hadError)
+    return failure();
+  SourceEdits files(src, policy());
+  edits.addTo(files, [](const FileCharRange &) { return true; });
+  FailureOr<std::vector<std::pair<clang::FileID, std::string>>> texts =
+      files.applyToFiles();
+  if (failed(texts))
+    return failure();
+  ExpandedFiles expanded;
+  for (auto &[file, text] : *texts) {
+    if (file == sm.getMainFileID())
+      expanded.mainFile = std::move(text);
+    else
+      expanded.headers.emplace_back(
+          sm.getFileEntryRefForID(file)->getName().str(), std::move(text));
+  }
+  return expanded;
+}
+
+FailureOr<ExpandedFiles> xfence::lowerMemberFunctions(ParsedSource &src) {
+  return MemberLowering(src).run();
+}
