@@ -1,5 +1,4 @@
-//===- MemberFunctions.h - C++ member functions as free functions -*- C++
-//-*-===//
+//===- MemberFunctions.h - Member functions as free functions ---*- C++ -*-===//
 //
 // OpenCL C has no member functions, but CUDA code gives its structs some:
 // random number generators with a constructor and `next()`, functors with
