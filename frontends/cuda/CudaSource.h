@@ -1,5 +1,4 @@
-//===- CudaSource.h - parse a CUDA file with Clang (device side) -*- C++
-//-*-===//
+//===- CudaSource.h - Parse a CUDA file (device) ----------------*- C++ -*-===//
 //
 // Parses CUDA C++ with clang's CUDA mode, device side only
 // (--cuda-device-only), either with the CUDA toolkit headers (--cuda-path,

@@ -1,5 +1,4 @@
-//===- OpenCLSyncNames.h - OpenCL sync built-ins by name ------*- C++ -*-===//
-//-*-===//
+//===- OpenCLSyncNames.h - OpenCL sync built-ins ----------------*- C++ -*-===//
 //
 // Which OpenCL C built-in functions synchronize, known by their names, and
 // the numeric encodings of their flags, orders and scopes. Shared by the

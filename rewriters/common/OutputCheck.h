@@ -1,5 +1,4 @@
-//===- OutputCheck.h - a translation compiled by its target's compiler -*- C++
-//-*-===//
+//===- OutputCheck.h - Translations compiled by the target ------*- C++ -*-===//
 //
 // `xfence translate --verify-output` (and XFENCE_VERIFY_OUTPUT=1): before a
 // translation is written, the target language's own compiler reads it (nvcc

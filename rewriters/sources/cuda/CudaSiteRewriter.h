@@ -1,5 +1,4 @@
-//===- CudaSiteRewriter.h - synchronization sites of a CUDA file -*- C++
-//-*-===//
+//===- CudaSiteRewriter.h - Sync sites of a CUDA file -----------*- C++ -*-===//
 //
 // Writes the target text of every synchronization construct of a CUDA file
 // in its place: the ops that import, legalization and coalescing left for

@@ -1,5 +1,4 @@
-//===- HalfPrecision.h - cuda_fp16.h's types and functions in OpenCL C -*- C++
-//-*-===//
+//===- HalfPrecision.h - cuda_fp16.h in OpenCL C ----------------*- C++ -*-===//
 //
 // Part of the CUDA source side: CUDA's half-precision types (`__half`,
 // `__half2`, cuda_fp16.h) and functions, and their OpenCL C forms under

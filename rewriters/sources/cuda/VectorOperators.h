@@ -1,5 +1,4 @@
-//===- VectorOperators.h - user operators over CUDA's vector types -*- C++
-//-*-===//
+//===- VectorOperators.h - Operators over vector types ----------*- C++ -*-===//
 //
 // Part of the CUDA source side: which of the user's operators over CUDA's
 // vector types (helper_math.h's) are the component-wise operators that

@@ -1,5 +1,4 @@
-//===- WarpFunctions.h - CUDA's warp shuffles and votes in OpenCL C -*- C++
-//-*-===//
+//===- WarpFunctions.h - Warp shuffles and votes ----------------*- C++ -*-===//
 //
 // Part of the CUDA source side: CUDA's warp shuffles and votes
 // (`__shfl_sync`, `__ballot_sync`, `__any_sync`, ..., and their forms

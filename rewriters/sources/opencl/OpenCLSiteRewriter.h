@@ -1,5 +1,4 @@
-//===- OpenCLSiteRewriter.h - sync sites of an OpenCL C file ---*- C++ -*-===//
-//-*-===//
+//===- OpenCLSiteRewriter.h - Sync sites of OpenCL C ------------*- C++ -*-===//
 //
 // The source rewriter: text edits at exact source ranges, applied with
 // clang::Rewriter to the user's files (never to system headers); user

@@ -1,5 +1,4 @@
-//===- AlpakaTargetSyntax.h - how alpaka spells a kernel ---------------*- C++
-//-*-===//
+//===- AlpakaTargetSyntax.h - how alpaka spells a kernel --------*- C++ -*-===//
 //
 // The TargetSyntax of alpaka (rewriters/common/TargetSyntax.h).
 //

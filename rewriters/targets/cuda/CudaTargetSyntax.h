@@ -1,5 +1,4 @@
-//===- CudaTargetSyntax.h - how CUDA spells a kernel ---------------*- C++
-//-*-===//
+//===- CudaTargetSyntax.h - how CUDA spells a kernel ------------*- C++ -*-===//
 //
 // The TargetSyntax of CUDA (rewriters/common/TargetSyntax.h).
 //

@@ -1,5 +1,4 @@
-//===- HipTargetSyntax.h - how HIP spells a kernel ---------------*- C++
-//-*-===//
+//===- HipTargetSyntax.h - how HIP spells a kernel --------------*- C++ -*-===//
 //
 // The TargetSyntax of HIP (rewriters/common/TargetSyntax.h).
 //

@@ -1,5 +1,4 @@
-//===- OpenCLOutputCheck.h - the compiler of OpenCL C translations -*- C++
-//-*-===//
+//===- OpenCLOutputCheck.h - OpenCL C translations compiled -----*- C++ -*-===//
 //
 // OpenCL C as a target: the CUDA walker writes its text
 // (rewriters/sources/cuda), this says which compiler checks it.
