@@ -135,9 +135,26 @@ public:
     edits.insertAfter(*r, std::move(text));
     return true;
   }
-  /// The first token after `loc` (a file location).
+  /// Where the text at `loc` is written: in a macro's argument, there;
+  /// else where the macro is used.
+  clang::SourceLocation fileLoc(clang::SourceLocation loc) const {
+    while (loc.isMacroID() && sm.isMacroArgExpansion(loc))
+      loc = sm.getImmediateSpellingLoc(loc);
+    return sm.getExpansionLoc(loc);
+  }
+  /// Whether the text at `loc` is written in a file or a macro's argument
+  /// (not in a macro's body, which other uses share).
+  bool writtenInFile(clang::SourceLocation loc) const {
+    while (loc.isMacroID()) {
+      if (!sm.isMacroArgExpansion(loc))
+        return false;
+      loc = sm.getImmediateSpellingLoc(loc);
+    }
+    return true;
+  }
+  /// The first token after the text at `loc`.
   std::optional<clang::Token> next(clang::SourceLocation loc) const {
-    return clang::Lexer::findNextToken(loc, sm, lo);
+    return clang::Lexer::findNextToken(fileLoc(loc), sm, lo);
   }
 
   /// The text of a member function declaration, with the attributes
@@ -559,7 +576,10 @@ public:
     bool args = call->getNumArgs() > 0;
     std::optional<clang::Token> lparen =
         x.next(member->getMemberNameInfo().getEndLoc());
-    if (!lparen || !lparen->is(clang::tok::l_paren))
+    if (!x.writtenInFile(member->getMemberLoc()) ||
+        (!member->isImplicitAccess() &&
+         !x.writtenInFile(member->getOperatorLoc())) ||
+        !lparen || !lparen->is(clang::tok::l_paren))
       return x.error(call->getBeginLoc(), "cannot rewrite this call of a "
                                           "member function (written in a "
                                           "macro?)");
@@ -583,7 +603,7 @@ public:
     std::optional<FileCharRange> objectText =
         x.rangeOf(object->getSourceRange());
     std::optional<FileCharRange> between =
-        x.rangeOf({member->getOperatorLoc(), lparen->getLocation()});
+        x.rangeOf({x.fileLoc(member->getOperatorLoc()), lparen->getLocation()});
     if (!objectText || !between)
       return x.error(call->getBeginLoc(), "cannot rewrite this call of a "
                                           "member function (written in a "
@@ -607,9 +627,10 @@ public:
                      "xfence writes; call it on a variable");
     std::optional<FileCharRange> objectText =
         x.rangeOf(object->getSourceRange());
-    clang::SourceLocation end =
-        x.sm.getExpansionRange(object->getEndLoc()).getEnd();
-    std::optional<clang::Token> lparen = x.next(end);
+    std::optional<clang::Token> lparen = x.next(object->getEndLoc());
+    if (!x.writtenInFile(object->getEndLoc()) ||
+        !x.writtenInFile(call->getOperatorLoc()))
+      lparen.reset();
     if (!objectText || !lparen || !lparen->is(clang::tok::l_paren))
       return x.error(call->getBeginLoc(), "cannot rewrite this call of a "
                                           "functor (written in a macro?)");
@@ -632,8 +653,8 @@ public:
     if (clang::NestedNameSpecifierLoc q = ref->getQualifierLoc()) {
       // The last `R` of the qualifier's tokens (`ns::R::`).
       const std::string &record = x.recordOf(callee)->name;
-      clang::SourceLocation at = x.sm.getExpansionLoc(q.getBeginLoc());
-      clang::SourceLocation stop = x.sm.getExpansionLoc(ref->getLocation());
+      clang::SourceLocation at = x.fileLoc(q.getBeginLoc());
+      clang::SourceLocation stop = x.fileLoc(ref->getLocation());
       while (at.isValid() && x.sm.isBeforeInTranslationUnit(at, stop)) {
         clang::Token tok;
         if (clang::Lexer::getRawToken(at, tok, x.sm, x.lo, true))

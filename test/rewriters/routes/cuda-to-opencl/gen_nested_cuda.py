@@ -6,7 +6,10 @@ blockIdx, fences and barriers in if/for/while/?:/comma, __shared__ arrays in
 inner blocks, __device__ helpers taking shared and global pointers, default
 arguments, references, struct arguments with pointers, function templates,
 __syncthreads_count/_and/_or, __syncwarp, the warp shuffles and votes,
-cuda::atomic_ref), and that put
+cuda::atomic_ref, a class with a constructor and member functions whose
+bodies hold atomics, fences and barriers, one under a conditional, called
+on objects in global and shared memory, through pointers and macros), and
+that put
 them under preprocessor conditionals (around statements, in the kernel's
 parameter list and its launch, around helper definitions and macro
 definitions, each kernel with its own configuration macros, some defined
@@ -60,6 +63,7 @@ HEADER = """#define IDX (blockIdx.x * blockDim.x + threadIdx.x)
 #define SH(name, n) __shared__ int name[n]
 #define FULL 0xffffffffu
 #define SHFL(v, o) __shfl_down_sync(FULL, (v), (o))
+#define MCALL(o, f, ...) (o).f(__VA_ARGS__)
 struct Span { int *data; int n; };
 template <typename T> __device__ T twice(T v) { return v + v; }
 __device__ int bump(int *p, int v = 1) { return atomicAdd(p, v); }
@@ -141,6 +145,15 @@ class Gen:
             lambda: "__shfl_up_sync(FULL, %s, 1, 16)" % self.intexpr(),
             lambda: "(int)__ballot_sync(FULL, %s)" % self.cond(),
             lambda: "__any_sync(0xffffffffu, %s)" % self.cond(),
+            # The kernel's class: member functions called on an object, a
+            # pointer to it, through a macro, a functor call, a static one.
+            lambda: "c.add(%s)" % self.intexpr(),
+            lambda: "pc->add(%s)" % self.intexpr(),
+            lambda: "c(%s)" % self.intexpr(),
+            lambda: "C%d::scale(%s)" % (self.kernel, self.intexpr()),
+            lambda: "c.get()",
+            lambda: "cs.add(%s)" % self.intexpr(),
+            lambda: "MCALL(c, add, %s)" % self.intexpr(),
         ])()
         self.depth -= 1
         return e
@@ -224,9 +237,30 @@ class Gen:
             "#ifdef %s\n__device__ int h%d(int *p, int v) { %s }\n#else\n"
             "__device__ int h%d(int *p, int v) { %s }\n#endif\n" % (
                 self.b, k, body(), k, body()) +
-            "template <typename T, int N> __device__ T t%d(T *p, T v) { %s }\n" % (k, tbody))
+            "template <typename T, int N> __device__ T t%d(T *p, T v) { %s }\n" % (k, tbody) +
+            self.class_decl())
         self.depth -= 2
         return text
+
+    def class_decl(self):
+        """A class with a constructor, member functions (one under the
+        kernel's conditional), a const and a static one and operator()."""
+        k = self.kernel
+        add = lambda: self.pick([
+            "return atomicAdd(&p[base % 4], v) + base;",
+            "__threadfence(); return atomicMax(p, v + base);",
+            "int old = ATOM(Or, &p[1], v); SYNC(); return old;",
+            "base += v; return bump(p, base) + scale(v);",
+        ])
+        return (
+            "class C%d {\n  int *p;\n  int base%s;\npublic:\n"
+            "  __device__ C%d(int *q, int b) : p(q), base(b) {}\n"
+            "#ifdef %s\n  __device__ int add(int v) { %s }\n#else\n"
+            "  __device__ int add(int v) { %s }\n#endif\n"
+            "  __device__ int get() const { return p[base %% 4] + this->base; }\n"
+            "  __device__ static int scale(int v) { return TWICE(v); }\n"
+            "  __device__ int operator()(int v) { return add(v) + scale(base); }\n"
+            "};\n" % (k, self.pick(["", " = 3"]), k, self.b, add(), add()))
 
     def launch(self, name, args):
         return "%s<<<2, 64>>>(%s);" % (name, args)
@@ -248,9 +282,10 @@ class Gen:
             extra = ""
         kernel = ("%s__global__ void k%d(%s) {\n"
                   "  __shared__ int s[%s];\n  s[threadIdx.x %% %s] = 0;\n  SYNC();\n"
-                  "  int x = 0;\n  %s\n  g[IDX %% n] += x;%s\n}\n"
+                  "  int x = 0;\n  C%d c(g, n);\n  C%d *pc = &c;\n"
+                  "  C%d cs(s, 1);\n  %s\n  g[IDX %% n] += x + pc->get();%s\n}\n"
                   % ("template <int N> " if template else "", k, plist, size,
-                     size, body, extra))
+                     size, k, k, k, body, extra))
         name = "k%d<64>" % k if template else "k%d" % k
         if params:
             launch = ("\n#if %s\n  %s\n#else\n  %s\n#endif\n" % (
