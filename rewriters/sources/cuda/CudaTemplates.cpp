@@ -511,8 +511,23 @@ void TemplateExpander::expand(clang::FunctionTemplateDecl *ft,
     return;
   }
 
-  std::string text;
+  std::string text, prototypes;
   unsigned copies = 0;
+  // A specialization that calls another of the same template (wlcpow's
+  // `__TEA_core<N - 1>` in `__TEA_core<N>`) needs its prototype first: the
+  // copies come in an order C does not read ahead of.
+  bool recursive = false;
+  for (clang::FunctionDecl *spec : ft->specializations()) {
+    std::vector<const clang::DeclRefExpr *> uses;
+    SpecializationUses(uses).TraverseDecl(spec);
+    for (const clang::DeclRefExpr *ref : uses)
+      if (const auto *callee =
+              llvm::dyn_cast<clang::FunctionDecl>(ref->getDecl()))
+        if (callee->getPrimaryTemplate() &&
+            callee->getPrimaryTemplate()->getCanonicalDecl() ==
+                ft->getCanonicalDecl())
+          recursive = true;
+  }
   for (clang::FunctionDecl *spec : ft->specializations()) {
     if (spec->getTemplateSpecializationKind() ==
         clang::TSK_ExplicitSpecialization)
@@ -603,6 +618,35 @@ void TemplateExpander::expand(clang::FunctionTemplateDecl *ft,
       hadError = true;
       return;
     }
+    if (recursive && definition && pattern->getBody()) {
+      // The copy's text up to its body, without default arguments (the
+      // definition keeps them).
+      FileCharRange signature{range->file, range->begin,
+                              sm.getFileOffset(sm.getExpansionLoc(
+                                  pattern->getBody()->getBeginLoc()))};
+      SourceEdits proto(src, copyPolicy());
+      for (const CopyEdit &edit : copyEdits)
+        if (signature.contains(edit.range))
+          proto.replace(edit.range, edit.text);
+      for (const clang::ParmVarDecl *p : pattern->parameters())
+        if (p->hasDefaultArg() && p->getIdentifier()) {
+          std::optional<FileCharRange> name = findRewriteRange(
+              sm, lo, clang::SourceRange(p->getLocation(), p->getLocation()));
+          std::optional<FileCharRange> whole = findRewriteRange(
+              sm, lo,
+              clang::SourceRange(p->getLocation(),
+                                 p->getDefaultArgRange().getEnd()));
+          if (name && whole && signature.contains(*whole))
+            proto.replace({whole->file, name->end, whole->end}, "");
+        }
+      FailureOr<std::string> declared = proto.applyWithin(signature);
+      if (failed(declared)) {
+        hadError = true;
+        return;
+      }
+      prototypes += lineDirective(ft->getBeginLoc()) +
+                    llvm::StringRef(*declared).rtrim().str() + ";";
+    }
     text += lineDirective(ft->getBeginLoc()) + *copied;
     if (!definition && !llvm::StringRef(*copied).rtrim().ends_with(";"))
       text += ";";
@@ -611,6 +655,44 @@ void TemplateExpander::expand(clang::FunctionTemplateDecl *ft,
   if (copies == 0 && definition)
     text = "/* xfence: function template '" + pattern->getNameAsString() +
            "' left out: this file uses no specialization of it */";
+  // The explicit specializations (`template <> f<0>(...) {}`, written
+  // after the template) are declared first too.
+  if (recursive && definition)
+    for (clang::FunctionDecl *fn : explicitSpecializations) {
+      if (fn->getPrimaryTemplate()->getCanonicalDecl() !=
+              ft->getCanonicalDecl() ||
+          !fn->getBody() || fn->getNumTemplateParameterLists() != 1)
+        continue;
+      const std::string *name = nameOf(fn);
+      clang::SourceLocation end = fn->getLocation();
+      if (const clang::ASTTemplateArgumentListInfo *written =
+              fn->getTemplateSpecializationArgsAsWritten())
+        end = written->getRAngleLoc();
+      clang::TemplateParameterList *list = fn->getTemplateParameterList(0);
+      std::optional<FileCharRange> nameText =
+          findRewriteRange(sm, lo, clang::SourceRange(fn->getLocation(), end));
+      std::optional<FileCharRange> headerText = findRewriteRange(
+          sm, lo,
+          clang::SourceRange(list->getTemplateLoc(), list->getRAngleLoc()));
+      clang::SourceLocation body =
+          sm.getExpansionLoc(fn->getBody()->getBeginLoc());
+      if (!name || !nameText || !headerText ||
+          sm.getFileID(body) != headerText->file)
+        continue; // reported where the specialization is renamed
+      FileCharRange signature{headerText->file, headerText->begin,
+                              sm.getFileOffset(body)};
+      SourceEdits proto(src, copyPolicy());
+      proto.replace(*headerText, "");
+      proto.replace(*nameText, *name);
+      FailureOr<std::string> declared = proto.applyWithin(signature);
+      if (failed(declared)) {
+        hadError = true;
+        return;
+      }
+      prototypes += lineDirective(fn->getBeginLoc()) +
+                    llvm::StringRef(*declared).rtrim().str() + ";";
+    }
+  text = prototypes + text;
   text += lineDirective(last);
   edits.replace(*range, std::move(text));
 }
