@@ -56,7 +56,6 @@ struct dim3 {
       : x(x), y(y), z(z) {}
 };
 #include <__clang_cuda_builtin_vars.h>
-#define warpSize 32
 
 // Host side: what the host code of a .cu file commonly calls, declared so
 // that the file parses (xfence leaves host code out of the translation). A

@@ -2329,6 +2329,14 @@ bool SyntaxRewriter::VisitVarDecl(clang::VarDecl *var) {
                        " */");
       return true;
     }
+    // `static __shared__` (wedford): every __shared__ variable is one per
+    // block already; OpenCL C has no static __local variable.
+    if (var->getStorageClass() == clang::SC_Static &&
+        !replaceSpecifier(var, "static", ""))
+      return error(var->getLocation(),
+                   "a static __shared__ variable written through a macro has "
+                   "no OpenCL C form that xfence can write; leave out "
+                   "'static'");
     if (var->getType()->isPointerType()) {
       // A pointer in __local memory: `__global T *__local p` (the
       // qualifier before the type would be the pointee's).
@@ -3269,9 +3277,17 @@ bool SyntaxRewriter::VisitDeclRefExpr(clang::DeclRefExpr *ref) {
     return true;
   }
   llvm::StringRef name = var->getName();
+  if (!src.isUserLocation(var->getLocation()) && name == "warpSize") {
+    // CUDA's warpSize is 32 on every NVIDIA GPU (clang's CUDA headers
+    // define it so): the value, in index arithmetic. What the code assumes
+    // of a warp's lanes running together is the shuffles' and
+    // __syncwarp's, under the sub-group size policy.
+    replaceToken(ref->getLocation(), "32");
+    return true;
+  }
   if (!src.isUserLocation(var->getLocation()) &&
       (name == "threadIdx" || name == "blockIdx" || name == "blockDim" ||
-       name == "gridDim" || name == "warpSize"))
+       name == "gridDim"))
     return error(ref->getLocation(), "'" + name + "' used other than as ." +
                                          "x, .y or .z has no OpenCL C form");
   return true;

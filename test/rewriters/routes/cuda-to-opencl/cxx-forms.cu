@@ -109,6 +109,13 @@ __global__ void k(long *out, const float *in, const long *w) {
   out[9] = __alignof__(int8);
 }
 
+// warpSize is 32 on every NVIDIA GPU (clang's CUDA headers define it so;
+// HeCBench's wedford, quantAQLM); `static __shared__` is a __shared__
+// variable (OpenCL C has no static __local one).
+// CHECK: __kernel void ws(__global int *o) { __local int s_mem[64];
+// CHECK-SAME: o[(uint)get_local_id(0) % 32] = 32 / 2 + s_mem[0]; }
+__global__ void ws(int *o) { static __shared__ int s_mem[64]; s_mem[threadIdx.x % 64] = 1; __syncthreads(); o[threadIdx.x % warpSize] = warpSize / 2 + s_mem[0]; }
+
 // A __constant__ pointer that the host sets (egs' MT_statuses): a __global
 // pointer argument, whose value is what cudaMemcpyToSymbol would copy.
 // NOTE: //     argument 1: __global long *table, the __constant__ pointer: the buffer whose address cudaMemcpyToSymbol would copy
