@@ -862,6 +862,13 @@ private:
       return false;
     return var->isFileVarDecl() || isDeviceFunctionShared(var);
   }
+  /// A file-scope `extern __shared__ T name[];`: the kernel's __local
+  /// argument of dynamic shared memory, passed down as a __local pointer
+  /// to the __device__ functions that use it.
+  static bool isDynamicShared(const clang::VarDecl *var) {
+    return var->hasAttr<clang::CUDASharedAttr>() && var->hasExternalStorage() &&
+           var->isFileVarDecl() && var->getType()->isIncompleteArrayType();
+  }
   static bool isDeviceFunctionShared(const clang::VarDecl *var) {
     const auto *fn = llvm::dyn_cast_or_null<clang::FunctionDecl>(
         var->getParentFunctionOrMethod());
@@ -2331,12 +2338,10 @@ bool SyntaxRewriter::VisitVarDecl(clang::VarDecl *var) {
     }
     // `static __shared__` (wedford): every __shared__ variable is one per
     // block already; OpenCL C has no static __local variable.
-    if (var->getStorageClass() == clang::SC_Static &&
-        !replaceSpecifier(var, "static", ""))
-      return error(var->getLocation(),
-                   "a static __shared__ variable written through a macro has "
-                   "no OpenCL C form that xfence can write; leave out "
-                   "'static'");
+    // (clang gives every __shared__ variable static storage: the keyword
+    // goes where it is written.)
+    if (var->getStorageClass() == clang::SC_Static)
+      replaceSpecifier(var, "static", "");
     if (var->getType()->isPointerType()) {
       // A pointer in __local memory: `__global T *__local p` (the
       // qualifier before the type would be the pointee's).
@@ -3242,7 +3247,7 @@ bool SyntaxRewriter::VisitDeclRefExpr(clang::DeclRefExpr *ref) {
   if (hoisted(var) && isFileShared(var) && currentFunction &&
       currentFunction->hasAttr<clang::CUDAGlobalAttr>())
     return true; // a __local variable of the kernel
-  if (hoisted(var)) {
+  if (hoisted(var) && !isDynamicShared(var)) {
     // A pointer argument now: a scalar is `(*name)`; an array decays to
     // the pointer as it did before.
     if (!currentFunction)
@@ -3264,9 +3269,7 @@ bool SyntaxRewriter::VisitDeclRefExpr(clang::DeclRefExpr *ref) {
   if (var->hasAttr<clang::CUDASharedAttr>() && var->hasExternalStorage() &&
       currentFunction) {
     if (!currentFunction->hasAttr<clang::CUDAGlobalAttr>())
-      return error(ref->getLocation(),
-                   "dynamic shared memory used in a __device__ function; "
-                   "pass it to the function as a pointer");
+      return true; // a __local pointer parameter (hoistedParam)
     auto &list = kernelDynamicShared[currentFunction];
     if (!llvm::is_contained(list, var))
       list.push_back(var);
@@ -3996,6 +3999,17 @@ void SyntaxRewriter::declareSharedOfCallees(const clang::FunctionDecl *kernel) {
   // that calls such a function, itself or through others, and passed down
   // as a __local pointer (the hoisted variables' mechanism).
   for (const clang::VarDecl *var : hoistedNeeds(kernel)) {
+    if (isDynamicShared(var)) {
+      // The kernel's dynamic shared memory, which its callees use.
+      auto &list = kernelDynamicShared[kernel];
+      if (!llvm::is_contained(list, var))
+        list.push_back(var);
+      if (list.size() > 1)
+        error(var->getLocation(),
+              "two extern __shared__ arrays alias the same memory in CUDA; "
+              "use one and offset into it");
+      continue;
+    }
     if (!isFileShared(var))
       continue;
     auto &list = kernelFileShared[kernel];
@@ -4063,8 +4077,9 @@ void SyntaxRewriter::finish() {
                   var->getName().str();
       }
     for (const clang::VarDecl *var : hoistedNeeds(fn)) {
-      if (isFileShared(var) && fn->hasAttr<clang::CUDAGlobalAttr>())
-        continue; // declared in the kernel
+      if ((isFileShared(var) || isDynamicShared(var)) &&
+          fn->hasAttr<clang::CUDAGlobalAttr>())
+        continue; // declared in the kernel, or its dynamic shared memory
       for (const clang::ParmVarDecl *p : fn->parameters())
         if (p->getName() == hoistedName(var, fn))
           error(p->getLocation(),
@@ -4709,7 +4724,8 @@ void SyntaxRewriter::collectDeviceUses() {
   }
   for (clang::Decl *d : decls) {
     auto *var = llvm::dyn_cast<clang::VarDecl>(d);
-    if (!var || !isUserDecl(src, var) || var->hasExternalStorage() ||
+    if (!var || !isUserDecl(src, var) ||
+        (var->hasExternalStorage() && !isDynamicShared(var)) ||
         var->getCanonicalDecl() != var)
       continue;
     bool constant = var->hasAttr<clang::CUDAConstantAttr>();
@@ -4718,7 +4734,7 @@ void SyntaxRewriter::collectDeviceUses() {
     // A __constant__ variable without an initializer is set by the host;
     // OpenCL C program-scope __constant variables need an initializer.
     if ((constant && !hasWrittenInit(var)) || (device && hoistDevice) ||
-        isFileShared(var)) {
+        isFileShared(var) || isDynamicShared(var)) {
       hoistedIndex[var] = hoistedVars.size();
       hoistedVars.push_back(var);
     }
@@ -4825,7 +4841,7 @@ std::string SyntaxRewriter::hoistedParam(const clang::VarDecl *var,
   llvm::raw_string_ostream os(decl);
   ctx.getPointerType(pointee).print(os, clang::PrintingPolicy(lo),
                                     hoistedName(var, fn));
-  return (isFileShared(var)                         ? "__local "
+  return (isFileShared(var) || isDynamicShared(var) ? "__local "
           : var->hasAttr<clang::CUDAConstantAttr>() ? "__constant "
                                                     : "__global ") +
          decl;
@@ -4908,8 +4924,8 @@ std::string SyntaxRewriter::notes() const {
                         at + ", dynamic shared memory bytes, NULL)");
       }
     for (const clang::VarDecl *var : hoistedNeeds(fn)) {
-      if (isFileShared(var))
-        continue; // declared in the kernel
+      if (isFileShared(var) || isDynamicShared(var))
+        continue; // declared in the kernel, or listed above
       bool constant = var->hasAttr<clang::CUDAConstantAttr>();
       std::string init = "zero";
       if (hasWrittenInit(var))

@@ -62,3 +62,22 @@ __global__ void sum2(int *out) {
     out[partial] = firstOf(partial);
   }
 }
+
+// Dynamic shared memory (`extern __shared__`) that a __device__ function
+// uses (HeCBench's moe-align, the CUDA samples' MC_EstimatePiInlineQ): the
+// kernel's __local argument, passed down as a __local pointer as the
+// variables above are, also where only a callee uses it.
+// CHECK: float sumDyn(float v, __local float *dyn) {
+// CHECK-NEXT: dyn[(uint)get_local_id(0)] = v;
+extern __shared__ float dyn[];
+__device__ float sumDyn(float v) {
+  dyn[threadIdx.x] = v;
+  __syncthreads();
+  return dyn[0] + dyn[blockDim.x - 1];
+}
+// CHECK: float viaDyn(float v, __local float *dyn) { return 2 * sumDyn(v, dyn); }
+__device__ float viaDyn(float v) { return 2 * sumDyn(v); }
+// CHECK: __kernel void dynOnlyCallee(__global float *o, __local float *dyn) { o[(uint)get_local_id(0)] = viaDyn(o[(uint)get_local_id(0)], dyn); }
+__global__ void dynOnlyCallee(float *o) { o[threadIdx.x] = viaDyn(o[threadIdx.x]); }
+// CHECK: __kernel void dynBoth(__global float *o, __local float *dyn) { dyn[1] = 1; o[0] = sumDyn(dyn[1], dyn); }
+__global__ void dynBoth(float *o) { dyn[1] = 1; o[0] = sumDyn(dyn[1]); }
