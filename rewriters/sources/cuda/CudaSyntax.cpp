@@ -791,6 +791,27 @@ private:
   bool hoisted(const clang::VarDecl *var) const {
     return hoistedIndex.count(var->getCanonicalDecl());
   }
+  /// The use of the system header's macro `name` whose expansion holds
+  /// `loc` (the outermost macro there), if it is one.
+  std::optional<clang::CharSourceRange>
+  systemMacroUse(clang::SourceLocation loc, llvm::StringRef name) {
+    if (!loc.isMacroID())
+      return std::nullopt;
+    clang::SourceLocation outer = loc;
+    while (true) {
+      clang::SourceLocation caller = sm.getImmediateMacroCallerLoc(outer);
+      if (!caller.isMacroID())
+        break;
+      outer = caller;
+    }
+    if (clang::Lexer::getImmediateMacroName(outer, sm, lo) != name)
+      return std::nullopt;
+    clang::CharSourceRange use = sm.getExpansionRange(outer);
+    if (!src.isUserLocation(use.getBegin()))
+      return std::nullopt;
+    return use;
+  }
+  llvm::DenseSet<clang::SourceLocation> assertUses;
   /// Whether `loc` is in the expansion of one of CUDA's math constants
   /// (CUDART_PI_F, ...), written in a CUDA header.
   bool inCudaConstantMacro(clang::SourceLocation loc) {
@@ -2602,6 +2623,20 @@ bool SyntaxRewriter::VisitCXXNamedCastExpr(clang::CXXNamedCastExpr *e) {
                                        "' has no OpenCL C form");
   clang::SourceRange angles = e->getAngleBrackets();
   clang::SourceLocation rparen = e->getRParenLoc();
+  if (std::optional<clang::CharSourceRange> use =
+          systemMacroUse(e->getOperatorLoc(), "assert")) {
+    // <assert.h>'s assert, whose C++ form is a static_cast: with NDEBUG
+    // nothing (`static_cast<void>(0)`); otherwise OpenCL C has no way to
+    // stop the kernel as CUDA's assert does.
+    if (!e->getType()->isVoidType())
+      return error(use->getBegin(),
+                   "assert has no OpenCL C form (OpenCL C cannot stop a "
+                   "kernel as CUDA's assert does); translate with -DNDEBUG "
+                   "to leave the assertions out");
+    if (assertUses.insert(use->getBegin()).second)
+      replaceRange(use->getAsRange(), "((void)0)");
+    return true;
+  }
   if (e->getOperatorLoc().isMacroID() || angles.getBegin().isMacroID() ||
       angles.getEnd().isMacroID() || rparen.isMacroID())
     return error(e->getBeginLoc(), std::string("cannot rewrite this '") +

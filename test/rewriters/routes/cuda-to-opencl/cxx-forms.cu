@@ -154,3 +154,16 @@ extern "C" void launchScale(Arrays a) { scale<<<1, 32>>>(a); }
 // RUN: not test -e %t.cp.cl
 // CPTR: cp.cu:2:16: error: a __constant__ variable that holds pointers (an array or a struct of them) has no OpenCL C form that xfence writes
 // CPTR: cp.cu:3:19: error: a __constant__ variable that holds pointers
+
+// assert (HeCBench's assert and pointerchase, the samples' simpleAssert):
+// OpenCL C cannot stop a kernel as CUDA's assert does, an error that says
+// so; with NDEBUG (whose C++ form is a static_cast in <assert.h>'s macro)
+// nothing.
+// RUN: printf '#include <cassert>\n__global__ void k(int *p, int n) { assert(n > 0); p[0] = n; }\n' > %t.as.cu
+// RUN: not xfence translate %t.as.cu --to opencl -o %t.as.cl 2>&1 | FileCheck %s --check-prefix=ASSERT
+// RUN: not test -e %t.as.cl
+// ASSERT: as.cu:2:36: error: assert has no OpenCL C form (OpenCL C cannot stop a kernel as CUDA's assert does); translate with -DNDEBUG to leave the assertions out
+// RUN: xfence translate %t.as.cu -DNDEBUG --to opencl -o %t.nd.cl
+// RUN: FileCheck %s --check-prefix=NDEBUG < %t.nd.cl
+// RUN: clang -x cl -cl-std=CL1.2 --target=spir64 -Xclang -finclude-default-header -fsyntax-only %t.nd.cl
+// NDEBUG: __kernel void k(__global int *p, int n) { ((void)0); p[0] = n; }
