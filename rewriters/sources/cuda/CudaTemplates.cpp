@@ -135,6 +135,33 @@ private:
   void expand(clang::FunctionTemplateDecl *ft, SourceEdits &edits);
   void removeExplicitInstantiations(SourceEdits &edits);
   std::string lineDirective(clang::SourceLocation loc) const;
+  /// The text of an explicit specialization's `template <>` and of its
+  /// name with its arguments (`f<0>`), if files hold them.
+  struct SpecializationText {
+    FileCharRange header, name;
+  };
+  std::optional<SpecializationText>
+  specializationText(const clang::FunctionDecl *fn) const {
+    if (fn->getNumTemplateParameterLists() != 1)
+      return std::nullopt;
+    clang::SourceLocation end = fn->getLocation();
+    if (const clang::ASTTemplateArgumentListInfo *written =
+            fn->getTemplateSpecializationArgsAsWritten())
+      end = written->getRAngleLoc();
+    clang::TemplateParameterList *list = fn->getTemplateParameterList(0);
+    std::optional<FileCharRange> name =
+        findRewriteRange(sm, lo, clang::SourceRange(fn->getLocation(), end));
+    std::optional<FileCharRange> header = findRewriteRange(
+        sm, lo,
+        clang::SourceRange(list->getTemplateLoc(), list->getRAngleLoc()));
+    if (!name || !header)
+      return std::nullopt;
+    return SpecializationText{*header, *name};
+  }
+  /// Appends the text of `signature` with `edits` and a `;` to
+  /// `prototypes`; false after an error.
+  bool addPrototype(SourceEdits &edits, const FileCharRange &signature,
+                    clang::SourceLocation at, std::string &prototypes);
 };
 
 /// Collects the templates, explicit specializations and the uses of
@@ -451,6 +478,25 @@ std::string TemplateExpander::mangle(const clang::FunctionDecl *spec) {
 }
 
 std::string TemplateExpander::lineDirective(clang::SourceLocation loc) const {
+  return copyLineDirective(sm, loc);
+}
+
+bool TemplateExpander::addPrototype(SourceEdits &edits,
+                                    const FileCharRange &signature,
+                                    clang::SourceLocation at,
+                                    std::string &prototypes) {
+  FailureOr<std::string> declared = edits.applyWithin(signature);
+  if (failed(declared)) {
+    hadError = true;
+    return false;
+  }
+  prototypes +=
+      lineDirective(at) + llvm::StringRef(*declared).rtrim().str() + ";";
+  return true;
+}
+
+std::string xfence::copyLineDirective(const clang::SourceManager &sm,
+                                      clang::SourceLocation loc) {
   clang::PresumedLoc presumed = sm.getPresumedLoc(sm.getFileLoc(loc));
   std::string file;
   for (char c : llvm::StringRef(presumed.getFilename())) {
@@ -460,6 +506,20 @@ std::string TemplateExpander::lineDirective(clang::SourceLocation loc) const {
   }
   return "\n#line " + std::to_string(presumed.getLine()) + " \"" + file +
          "\" " + kTemplateLineMarker.str() + "\n";
+}
+
+ExpandedFiles xfence::expandedFiles(
+    const clang::SourceManager &sm,
+    std::vector<std::pair<clang::FileID, std::string>> texts) {
+  ExpandedFiles files;
+  for (auto &[file, text] : texts) {
+    if (file == sm.getMainFileID())
+      files.mainFile = std::move(text);
+    else
+      files.headers.emplace_back(sm.getFileEntryRefForID(file)->getName().str(),
+                                 std::move(text));
+  }
+  return files;
 }
 
 void TemplateExpander::expand(clang::FunctionTemplateDecl *ft,
@@ -642,13 +702,8 @@ void TemplateExpander::expand(clang::FunctionTemplateDecl *ft,
           if (name && whole && signature.contains(*whole))
             proto.replace({whole->file, name->end, whole->end}, "");
         }
-      FailureOr<std::string> declared = proto.applyWithin(signature);
-      if (failed(declared)) {
-        hadError = true;
+      if (!addPrototype(proto, signature, ft->getBeginLoc(), prototypes))
         return;
-      }
-      prototypes += lineDirective(ft->getBeginLoc()) +
-                    llvm::StringRef(*declared).rtrim().str() + ";";
     }
     text += lineDirective(ft->getBeginLoc()) + *copied;
     if (!definition && !llvm::StringRef(*copied).rtrim().ends_with(";"))
@@ -678,16 +733,12 @@ void TemplateExpander::expand(clang::FunctionTemplateDecl *ft,
           !fn->getBody() || fn->getNumTemplateParameterLists() != 1)
         continue;
       const std::string *name = nameOf(fn);
-      clang::SourceLocation end = fn->getLocation();
-      if (const clang::ASTTemplateArgumentListInfo *written =
-              fn->getTemplateSpecializationArgsAsWritten())
-        end = written->getRAngleLoc();
-      clang::TemplateParameterList *list = fn->getTemplateParameterList(0);
-      std::optional<FileCharRange> nameText =
-          findRewriteRange(sm, lo, clang::SourceRange(fn->getLocation(), end));
-      std::optional<FileCharRange> headerText = findRewriteRange(
-          sm, lo,
-          clang::SourceRange(list->getTemplateLoc(), list->getRAngleLoc()));
+      std::optional<SpecializationText> written = specializationText(fn);
+      std::optional<FileCharRange> nameText, headerText;
+      if (written) {
+        nameText = written->name;
+        headerText = written->header;
+      }
       clang::SourceLocation body =
           sm.getExpansionLoc(fn->getBody()->getBeginLoc());
       if (!name || !nameText || !headerText ||
@@ -698,13 +749,8 @@ void TemplateExpander::expand(clang::FunctionTemplateDecl *ft,
       SourceEdits proto(src, copyPolicy());
       proto.replace(*headerText, "");
       proto.replace(*nameText, *name);
-      FailureOr<std::string> declared = proto.applyWithin(signature);
-      if (failed(declared)) {
-        hadError = true;
+      if (!addPrototype(proto, signature, fn->getBeginLoc(), prototypes))
         return;
-      }
-      prototypes += lineDirective(fn->getBeginLoc()) +
-                    llvm::StringRef(*declared).rtrim().str() + ";";
     }
   text = prototypes + text;
   text += lineDirective(last);
@@ -791,18 +837,11 @@ FailureOr<ExpandedFiles> TemplateExpander::run() {
     if (!handles(fn->getPrimaryTemplate()))
       continue;
     const std::string *name = nameOf(fn);
-    clang::SourceLocation end = fn->getLocation();
-    if (const clang::ASTTemplateArgumentListInfo *written =
-            fn->getTemplateSpecializationArgsAsWritten())
-      end = written->getRAngleLoc();
-    std::optional<FileCharRange> nameRange =
-        findRewriteRange(sm, lo, clang::SourceRange(fn->getLocation(), end));
-    std::optional<FileCharRange> header;
-    if (fn->getNumTemplateParameterLists() == 1) {
-      clang::TemplateParameterList *list = fn->getTemplateParameterList(0);
-      header = findRewriteRange(
-          sm, lo,
-          clang::SourceRange(list->getTemplateLoc(), list->getRAngleLoc()));
+    std::optional<SpecializationText> written = specializationText(fn);
+    std::optional<FileCharRange> nameRange, header;
+    if (written) {
+      nameRange = written->name;
+      header = written->header;
     }
     if (!name || !nameRange || !header) {
       error(fn->getLocation(), "cannot rewrite this explicit specialization "
@@ -822,15 +861,7 @@ FailureOr<ExpandedFiles> TemplateExpander::run() {
       edits.applyToFiles();
   if (mlir::failed(texts))
     return failure();
-  ExpandedFiles files;
-  for (auto &[file, text] : *texts) {
-    if (file == sm.getMainFileID())
-      files.mainFile = std::move(text);
-    else
-      files.headers.emplace_back(sm.getFileEntryRefForID(file)->getName().str(),
-                                 std::move(text));
-  }
-  return files;
+  return expandedFiles(sm, std::move(*texts));
 }
 
 FailureOr<ExpandedFiles> xfence::expandFunctionTemplates(ParsedSource &src) {

@@ -43,6 +43,16 @@ mlir::FailureOr<ExpandedFiles> expandFunctionTemplates(ParsedSource &src);
 /// The comment that ends each `#line` directive the expansion writes.
 constexpr llvm::StringLiteral kTemplateLineMarker = "// xfence: template copy";
 
+/// `#line N "file"` (marked by kTemplateLineMarker) for the line of `loc`:
+/// text copied elsewhere keeps its diagnostics on the user's lines.
+std::string copyLineDirective(const clang::SourceManager &sm,
+                              clang::SourceLocation loc);
+
+/// The ExpandedFiles of the new text of each changed file.
+ExpandedFiles
+expandedFiles(const clang::SourceManager &sm,
+              std::vector<std::pair<clang::FileID, std::string>> texts);
+
 /// `text` without the `#line` directives of the expansion.
 std::string removeTemplateLineDirectives(llvm::StringRef text);
 

@@ -296,15 +296,7 @@ bool MemberLowering::lowerable(clang::CXXRecordDecl *record,
 }
 
 std::string MemberLowering::lineDirective(clang::SourceLocation loc) const {
-  clang::PresumedLoc presumed = sm.getPresumedLoc(sm.getFileLoc(loc));
-  std::string file;
-  for (char c : llvm::StringRef(presumed.getFilename())) {
-    if (c == '\\' || c == '"')
-      file += '\\';
-    file += c;
-  }
-  return "\n#line " + std::to_string(presumed.getLine()) + " \"" + file +
-         "\" " + kTemplateLineMarker.str() + "\n";
+  return copyLineDirective(sm, loc);
 }
 
 std::optional<FileCharRange>
@@ -1036,15 +1028,7 @@ FailureOr<ExpandedFiles> MemberLowering::run() {
       files.applyToFiles();
   if (failed(texts))
     return failure();
-  ExpandedFiles expanded;
-  for (auto &[file, text] : *texts) {
-    if (file == sm.getMainFileID())
-      expanded.mainFile = std::move(text);
-    else
-      expanded.headers.emplace_back(
-          sm.getFileEntryRefForID(file)->getName().str(), std::move(text));
-  }
-  return expanded;
+  return expandedFiles(sm, std::move(*texts));
 }
 
 FailureOr<ExpandedFiles> xfence::lowerMemberFunctions(ParsedSource &src) {
