@@ -428,17 +428,65 @@ void MemberLowering::rewriteConstructorBody(clang::CXXConstructorDecl *ctor,
                      " *" + self + " = &xfence_object; ";
   // The members that the default member initializers set, where the
   // constructor's initializers do not.
+  // C++ initializes the members in their declaration order, whatever the
+  // order of the initializers: the assignments keep it, the written ones
+  // in their place and the default member initializers before or after
+  // them; an order the assignments cannot keep is refused.
   llvm::SmallPtrSet<const clang::FieldDecl *, 8> initialized;
   const clang::CXXCtorInitializer *last = nullptr;
+  int lastOrder = -1, firstWritten = -1, lastWritten = -1;
+  // (inits() is in the members' order; getSourceOrder() is the written.)
   for (const clang::CXXCtorInitializer *init : ctor->inits())
     if (init->isWritten()) {
+      int index = init->getMember()->getFieldIndex();
+      if (init->getSourceOrder() < lastOrder)
+        return (void)error(init->getSourceLocation(),
+                           "the member initializers of this constructor are "
+                           "not in the members' order, which C++ "
+                           "initializes them in; write them in that order");
+      lastOrder = init->getSourceOrder();
+      if (firstWritten < 0)
+        firstWritten = index;
+      lastWritten = index;
       initialized.insert(init->getMember());
       last = init;
     }
-  std::string defaults;
+  // `this` other than for a member: the object is built in a local and
+  // returned (copied), so its address would not be the object's.
+  struct ThisUses : clang::DynamicRecursiveASTVisitor {
+    clang::SourceLocation other;
+    bool TraverseMemberExpr(clang::MemberExpr *e) override {
+      if (llvm::isa<clang::CXXThisExpr>(e->getBase()->IgnoreParenImpCasts()))
+        return true; // `this->x`, `x`
+      return clang::DynamicRecursiveASTVisitor::TraverseMemberExpr(e);
+    }
+    bool VisitCXXThisExpr(clang::CXXThisExpr *e) override {
+      if (other.isInvalid())
+        other = e->getLocation();
+      return true;
+    }
+  } thisUses;
+  thisUses.TraverseStmt(body);
+  if (thisUses.other.isValid())
+    return (void)error(thisUses.other,
+                       "a constructor that uses 'this' other than for its "
+                       "members has no form that xfence writes (the object "
+                       "is built in a local and returned)");
+  // The default member initializers of the members declared before the
+  // first written one, and of those after the last.
+  std::string before, after;
   for (const clang::FieldDecl *field : record.decl->fields()) {
     if (!field->hasInClassInitializer() || initialized.count(field))
       continue;
+    int index = field->getFieldIndex();
+    if (firstWritten >= 0 && index > firstWritten && index < lastWritten)
+      return (void)error(field->getLocation(),
+                         "this default member initializer falls between the "
+                         "members a constructor initializes, an order that "
+                         "xfence does not write; initialize it in the "
+                         "constructor");
+    std::string &defaults =
+        firstWritten >= 0 && index > lastWritten ? after : before;
     const clang::Expr *value = field->getInClassInitializer();
     clang::CharSourceRange text = clang::Lexer::makeFileCharRange(
         clang::CharSourceRange::getTokenRange(value->getSourceRange()), sm, lo);
@@ -456,7 +504,7 @@ void MemberLowering::rewriteConstructorBody(clang::CXXConstructorDecl *ctor,
   }
   if (last) {
     clang::SourceLocation colon = signatureEnd(ctor);
-    if (!replaceToken(colon, open))
+    if (!replaceToken(colon, open + before))
       return;
     for (const clang::CXXCtorInitializer *init : ctor->inits()) {
       if (!init->isWritten())
@@ -498,9 +546,9 @@ void MemberLowering::rewriteConstructorBody(clang::CXXConstructorDecl *ctor,
       else
         insertAfter(rparen, ";");
     }
-    replaceToken(body->getLBracLoc(), " " + defaults);
+    replaceToken(body->getLBracLoc(), " " + after);
   } else {
-    replaceToken(body->getLBracLoc(), open + defaults);
+    replaceToken(body->getLBracLoc(), open + before);
   }
   insertBefore(body->getRBracLoc(), " return xfence_object; ");
   // `return;` in the constructor returns the object.

@@ -134,8 +134,24 @@ int main() {
 }
 #endif
 
-// What stays an error, with its location: a call on a temporary, and a
-// class with what this does not write (a virtual function).
+// C++ initializes the members in their declaration order: a default member
+// initializer of a member declared before the written ones comes first,
+// one after them last.
+// CHECK: Ordered1 Ordered1_make(int x) { Ordered1 xfence_object; Ordered1 *self = &xfence_object; self->a = (5); self->b = (self->a + x); return xfence_object; }
+struct Ordered1 { int a = 5; int b; __device__ Ordered1(int x) : b(a + x) {} };
+// CHECK: Ordered2 Ordered2_make(int x) { Ordered2 xfence_object; Ordered2 *self = &xfence_object; self->b = (x); self->a = (7); return xfence_object; }
+struct Ordered2 { int b; int a = 7; __device__ Ordered2(int x) : b(x) {} };
+__global__ void ordered(int *o) { Ordered1 x(1); Ordered2 y(2); o[0] = x.a * 10 + x.b + y.a * 10 + y.b; }
+
+// What stays an error, with its location: initializers written out of the
+// members' order, a constructor that keeps `this`, a call on a temporary,
+// and a class with what this does not write (a virtual function).
+// RUN: printf 'struct C { int a; int b; __device__ C(int x) : b(x), a(x) {} __device__ int get() { return a; } };\n__global__ void k(int *o) { C c(1); o[0] = c.get(); }\n' > %t.ord.cu
+// RUN: not xfence translate %t.ord.cu --to opencl -o %t.ord.cl 2>&1 | FileCheck %s --check-prefix=ORDER
+// ORDER: ord.cu:1:48: error: the member initializers of this constructor are not in the members' order, which C++ initializes them in; write them in that order
+// RUN: printf 'struct D { D *me; int v; __device__ D(int x) : v(x) { me = this; } __device__ int get() { return me->v; } };\n__global__ void k(int *o) { D d(1); o[0] = d.get(); }\n' > %t.this.cu
+// RUN: not xfence translate %t.this.cu --to opencl -o %t.this.cl 2>&1 | FileCheck %s --check-prefix=THIS
+// THIS: this.cu:1:60: error: a constructor that uses 'this' other than for its members has no form that xfence writes (the object is built in a local and returned)
 // RUN: printf 'struct S { int v; __device__ S(int x) : v(x) {} __device__ int get() const { return v; } };\n__global__ void k(int *o) { o[0] = S(2).get(); }\n' > %t.tmp.cu
 // RUN: not xfence translate %t.tmp.cu --to opencl -o %t.tmp.cl 2>&1 | FileCheck %s --check-prefix=TEMP
 // RUN: not test -e %t.tmp.cl
