@@ -4280,14 +4280,13 @@ bool SyntaxRewriter::isHostCode(const clang::Decl *d) const {
              llvm::none_of(record->redecls(), [&](const clang::TagDecl *r) {
                return deviceDecls.count(r);
              });
-    // A struct that device code does not use (one defined in a typedef or
-    // a variable's declaration goes or stays with it).
+    // A struct or class that device code does not use (one defined in a
+    // typedef or a variable's declaration goes or stays with it), whatever
+    // its member functions: a Thrust functor with a __host__ __device__
+    // operator() that only host code passes to Thrust (tsne).
     if (deviceDeclsKnown && !deviceDecls.count(record) &&
         !record->isEmbeddedInDeclarator() &&
-        !record->getDescribedClassTemplate() &&
-        llvm::none_of(record->methods(), [](const clang::CXXMethodDecl *m) {
-          return !m->isImplicit();
-        }))
+        !record->getDescribedClassTemplate())
       return true;
     // Device code uses its type (a __device__ function's parameter): it
     // stays, as a plain struct or as an error at what OpenCL C cannot have.

@@ -886,6 +886,40 @@ public:
           call->getBeginLoc(), call);
     return true;
   }
+  /// Device code that names a candidate's type (a variable or parameter
+  /// of it, a pointer or reference to it) outside the candidate's own
+  /// member functions: the candidates that device code does not use are
+  /// host code, left out whole by the translation.
+  bool VisitVarDecl(clang::VarDecl *var) override {
+    const auto *fn =
+        llvm::dyn_cast_or_null<clang::FunctionDecl>(var->getParentFunctionOrMethod());
+    if (!fn || !(fn->hasAttr<clang::CUDADeviceAttr>() ||
+                 fn->hasAttr<clang::CUDAGlobalAttr>()))
+      return true;
+    clang::QualType type = var->getType().getNonReferenceType();
+    while (type->isPointerType() || type->isArrayType())
+      type = type->isPointerType() ? type->getPointeeType()
+                                   : clang::QualType(
+                                         type->getPointeeOrArrayElementType(), 0);
+    if (const auto *record = type->getAsCXXRecordDecl()) {
+      const auto *method = llvm::dyn_cast<clang::CXXMethodDecl>(fn);
+      if (candidates.count(record->getCanonicalDecl()) &&
+          !(method && method->getParent()->getCanonicalDecl() ==
+                          record->getCanonicalDecl()))
+        usedByDevice.insert(record->getCanonicalDecl());
+    }
+    return true;
+  }
+  llvm::DenseSet<const clang::CXXRecordDecl *> usedByDevice;
+  bool TraverseDecl(clang::Decl *d) override {
+    const clang::FunctionDecl *saved = current;
+    if (auto *fn = llvm::dyn_cast_or_null<clang::FunctionDecl>(d))
+      current = fn;
+    bool result = clang::DynamicRecursiveASTVisitor::TraverseDecl(d);
+    current = saved;
+    return result;
+  }
+  const clang::FunctionDecl *current = nullptr;
   bool VisitCXXConstructExpr(clang::CXXConstructExpr *e) override {
     check(e->getConstructor(), e->getBeginLoc(), e);
     return true;
@@ -904,7 +938,16 @@ private:
     if (!m || m->isImplicit())
       return;
     const clang::CXXRecordDecl *record = m->getParent()->getCanonicalDecl();
-    if (!candidates.count(record) || kept.count(record))
+    if (!candidates.count(record))
+      return;
+    if (const auto *method =
+            llvm::dyn_cast_or_null<clang::CXXMethodDecl>(current);
+        current &&
+        (current->hasAttr<clang::CUDADeviceAttr>() ||
+         current->hasAttr<clang::CUDAGlobalAttr>()) &&
+        !(method && method->getParent()->getCanonicalDecl() == record))
+      usedByDevice.insert(record);
+    if (kept.count(record))
       return;
     if (!x.src.isUserLocation(x.sm.getExpansionLoc(at)) || inInstantiation(use))
       kept.insert(record);
@@ -1052,6 +1095,9 @@ FailureOr<ExpandedFiles> MemberLowering::run() {
     UseAudit audit(*this, set);
     audit.TraverseDecl(src.getContext().getTranslationUnitDecl());
     excluded = std::move(audit.kept);
+    for (const clang::CXXRecordDecl *record : set)
+      if (!audit.usedByDevice.count(record))
+        excluded.insert(record);
     records.clear();
     index.clear();
     names.clear();
