@@ -431,15 +431,6 @@ public:
     return true;
   }
   bool VisitFunctionTemplateDecl(clang::FunctionTemplateDecl *t) override {
-    if (!t->getTemplatedDecl()->isDefined()) {
-      // A template declared, never defined: the declaration that the
-      // template copies keep for host templates (CudaTemplates.cpp), or
-      // one nothing can call.
-      leaveOut(t, true,
-               "/* xfence: declaration of template '" + t->getNameAsString() +
-                   "' left out (its specializations are copied) */");
-      return true;
-    }
     return error(t->getLocation(),
                  "a template has no OpenCL C form; instantiate it by hand");
   }

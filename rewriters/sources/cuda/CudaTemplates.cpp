@@ -116,9 +116,9 @@ public:
   const clang::LangOptions &lo;
   clang::PrintingPolicy printing;
   bool hadError = false;
-  /// Templates named by uses that only an uncopied template resolves: a
-  /// declaration of the template stays beside its copies.
-  llvm::DenseSet<const clang::FunctionTemplateDecl *> keepDeclaration;
+  /// A template this expansion does not copy uses one it would copy: the
+  /// expansion is not done (the translation reports the template).
+  bool blocked = false;
 
   /// Every redeclaration of the handled templates, in source order.
   std::vector<clang::FunctionTemplateDecl *> templates;
@@ -236,15 +236,12 @@ public:
   }
   bool VisitUnresolvedLookupExpr(clang::UnresolvedLookupExpr *e) override {
     // A use that only a template this expansion does not copy (a class
-    // template's member, a member template, a host template) resolves.
-    // Its template keeps a declaration beside its copies (expand), so that
-    // the use still names it (a host template launching a kernel
-    // template through another host template).
+    // template's member, a member template) resolves: the copies would
+    // leave it without its template.
     for (const clang::NamedDecl *d : e->decls())
-      if (const auto *ft = llvm::dyn_cast<clang::FunctionTemplateDecl>(
-              d->getUnderlyingDecl());
-          ft && x.src.isUserLocation(d->getLocation()))
-        x.keepDeclaration.insert(ft->getCanonicalDecl());
+      if (llvm::isa<clang::FunctionTemplateDecl>(d->getUnderlyingDecl()) &&
+          x.src.isUserLocation(d->getLocation()))
+        x.blocked = true;
     return true;
   }
 
@@ -713,17 +710,6 @@ void TemplateExpander::expand(clang::FunctionTemplateDecl *ft,
   if (copies == 0 && definition)
     text = "/* xfence: function template '" + pattern->getNameAsString() +
            "' left out: this file uses no specialization of it */";
-  if (definition && pattern->getBody() &&
-      keepDeclaration.count(ft->getCanonicalDecl())) {
-    // The template's own declaration, as written, for the uses that an
-    // uncopied template (host code) makes; the translation leaves it out.
-    unsigned body =
-        sm.getFileOffset(sm.getExpansionLoc(pattern->getBody()->getBeginLoc()));
-    text +=
-        lineDirective(ft->getBeginLoc()) +
-        sm.getBufferData(range->file).slice(range->begin, body).rtrim().str() +
-        ";";
-  }
   // The explicit specializations (`template <> f<0>(...) {}`, written
   // after the template) are declared first too.
   if (recursive && definition)
@@ -821,7 +807,7 @@ void TemplateExpander::removeExplicitInstantiations(SourceEdits &edits) {
 FailureOr<ExpandedFiles> TemplateExpander::run() {
   Collector collector(*this);
   collector.TraverseDecl(src.getContext().getTranslationUnitDecl());
-  if (templates.empty())
+  if (templates.empty() || blocked)
     return ExpandedFiles();
   // Names first: a copy renames uses of other templates' specializations.
   for (clang::FunctionTemplateDecl *ft : templates) {
