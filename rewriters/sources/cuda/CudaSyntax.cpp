@@ -3303,8 +3303,14 @@ bool SyntaxRewriter::VisitDeclRefExpr(clang::DeclRefExpr *ref) {
   }
   if (var->hasAttr<clang::CUDASharedAttr>() && var->hasExternalStorage() &&
       currentFunction) {
-    if (!currentFunction->hasAttr<clang::CUDAGlobalAttr>())
-      return true; // a __local pointer parameter (hoistedParam)
+    if (!currentFunction->hasAttr<clang::CUDAGlobalAttr>()) {
+      if (isDynamicShared(var))
+        return true; // a __local pointer parameter (hoistedParam)
+      return error(ref->getLocation(),
+                   "dynamic shared memory declared in a __device__ function "
+                   "has no OpenCL C form that xfence writes; declare it at "
+                   "file scope or pass it to the function as a pointer");
+    }
     auto &list = kernelDynamicShared[currentFunction];
     if (!llvm::is_contained(list, var))
       list.push_back(var);
