@@ -720,21 +720,15 @@ void TemplateExpander::expand(clang::FunctionTemplateDecl *ft,
         continue;
       const std::string *name = nameOf(fn);
       std::optional<SpecializationText> written = specializationText(fn);
-      std::optional<FileCharRange> nameText, headerText;
-      if (written) {
-        nameText = written->name;
-        headerText = written->header;
-      }
       clang::SourceLocation body =
           sm.getExpansionLoc(fn->getBody()->getBeginLoc());
-      if (!name || !nameText || !headerText ||
-          sm.getFileID(body) != headerText->file)
+      if (!name || !written || sm.getFileID(body) != written->header.file)
         continue; // reported where the specialization is renamed
-      FileCharRange signature{headerText->file, headerText->begin,
+      FileCharRange signature{written->header.file, written->header.begin,
                               sm.getFileOffset(body)};
       SourceEdits proto(src, copyPolicy());
-      proto.replace(*headerText, "");
-      proto.replace(*nameText, *name);
+      proto.replace(written->header, "");
+      proto.replace(written->name, *name);
       if (!addPrototype(proto, signature, fn->getBeginLoc(), prototypes))
         return;
     }
@@ -824,18 +818,13 @@ FailureOr<ExpandedFiles> TemplateExpander::run() {
       continue;
     const std::string *name = nameOf(fn);
     std::optional<SpecializationText> written = specializationText(fn);
-    std::optional<FileCharRange> nameRange, header;
-    if (written) {
-      nameRange = written->name;
-      header = written->header;
-    }
-    if (!name || !nameRange || !header) {
+    if (!name || !written) {
       error(fn->getLocation(), "cannot rewrite this explicit specialization "
                                "as a plain function");
       continue;
     }
-    edits.replace(*header, "");
-    edits.replace(*nameRange, *name);
+    edits.replace(written->header, "");
+    edits.replace(written->name, *name);
   }
   for (const clang::DeclRefExpr *ref : usesOutside)
     if (std::optional<CopyEdit> edit = renameFor(ref))

@@ -109,31 +109,32 @@ public:
   std::optional<FileCharRange> rangeOf(clang::SourceRange range) {
     return findRewriteRange(sm, lo, range);
   }
-  /// Replaces the token at `loc`; false (and an error) where its text
+  /// The text of the token at `loc`; nothing (and an error) where it
   /// cannot be rewritten (a macro's).
-  bool replaceToken(clang::SourceLocation loc, std::string text) {
+  std::optional<FileCharRange> tokenText(clang::SourceLocation loc) {
     std::optional<FileCharRange> r = rangeOf({loc, loc});
     if (!r)
-      return !error(loc, "cannot rewrite this text for a member function "
-                         "(written in a macro?)");
-    edits.replace(*r, std::move(text));
-    return true;
+      error(loc, "cannot rewrite this text for a member function (written "
+                 "in a macro?)");
+    return r;
+  }
+  bool replaceToken(clang::SourceLocation loc, std::string text) {
+    std::optional<FileCharRange> r = tokenText(loc);
+    if (r)
+      edits.replace(*r, std::move(text));
+    return r.has_value();
   }
   bool insertBefore(clang::SourceLocation loc, std::string text) {
-    std::optional<FileCharRange> r = rangeOf({loc, loc});
-    if (!r)
-      return !error(loc, "cannot rewrite this text for a member function "
-                         "(written in a macro?)");
-    edits.insertBefore(*r, std::move(text));
-    return true;
+    std::optional<FileCharRange> r = tokenText(loc);
+    if (r)
+      edits.insertBefore(*r, std::move(text));
+    return r.has_value();
   }
   bool insertAfter(clang::SourceLocation loc, std::string text) {
-    std::optional<FileCharRange> r = rangeOf({loc, loc});
-    if (!r)
-      return !error(loc, "cannot rewrite this text for a member function "
-                         "(written in a macro?)");
-    edits.insertAfter(*r, std::move(text));
-    return true;
+    std::optional<FileCharRange> r = tokenText(loc);
+    if (r)
+      edits.insertAfter(*r, std::move(text));
+    return r.has_value();
   }
   /// Where the text at `loc` is written: in a macro's argument, there;
   /// else where the macro is used.
