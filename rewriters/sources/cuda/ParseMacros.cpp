@@ -8,7 +8,8 @@
 
 #include "rewriters/sources/cuda/ParseMacros.h"
 
-#include "clang/Basic/CharInfo.h"
+#include "rewriters/common/Identifiers.h"
+
 #include "clang/Lex/MacroInfo.h"
 #include "clang/Lex/Preprocessor.h"
 #include "llvm/ADT/StringSet.h"
@@ -46,21 +47,14 @@ void xfence::collectParseMacros(llvm::StringRef line,
     text = text.ltrim();
     conditional = text.starts_with("if") || text.starts_with("elif");
   }
-  for (size_t i = 0; i < line.size();) {
-    if (!clang::isAsciiIdentifierStart(line[i]) ||
-        (i > 0 && clang::isAsciiIdentifierContinue(line[i - 1]))) {
-      ++i;
-      continue;
-    }
-    size_t j = i;
-    while (j < line.size() && clang::isAsciiIdentifierContinue(line[j]))
-      ++j;
-    llvm::StringRef word = line.slice(i, j);
+  llvm::StringSet<> words;
+  collectIdentifiers(line, words);
+  for (const auto &entry : words) {
+    llvm::StringRef word = entry.getKey();
     if (conditional && isHostPlatformMacro(word))
       platform.insert(word.str());
     else if (word.starts_with("CUDART_") && word != "CUDART_VERSION")
       constants.insert(word.str());
-    i = j;
   }
 }
 
