@@ -4474,6 +4474,12 @@ void SyntaxRewriter::findHostHeaders() {
   for (clang::Decl *d : topLevelDecls(ctx)) {
     if (!src.isUserLocation(d->getLocation()))
       continue;
+    // A kernel or device function template left as a template (the
+    // template copies could not copy it) is device code too: its header is
+    // kept, and the translation reports the template where it is, instead of
+    // an output that silently lacks the kernel.
+    if (auto *ft = llvm::dyn_cast<clang::FunctionTemplateDecl>(d))
+      d = ft->getTemplatedDecl();
     if (auto *fn = llvm::dyn_cast<clang::FunctionDecl>(d)) {
       if (!isHostOnlyFunction(fn))
         refs.mark(fn);
