@@ -600,7 +600,50 @@ std::string mathHelperMacros(llvm::StringRef text) {
        {"xfence_saturatef",
         "// __saturatef: x clamped to [0, 1], 0 for NaN.\n"
         "static inline float xfence_saturatef(float x) { return clamp(x, 0.0f, "
-        "1.0f); }\n"}};
+        "1.0f); }\n"},
+       // A double's high and low 32 bits (OpenCL C is little-endian on
+       // every device that has doubles: the low word first).
+       {"xfence_double2hiint", "static inline int xfence_double2hiint(double "
+                               "x) { return as_int2(x).y; }\n"},
+       {"xfence_double2loint", "static inline int xfence_double2loint(double "
+                               "x) { return as_int2(x).x; }\n"},
+       {"xfence_hiloint2double",
+        "static inline double xfence_hiloint2double(int hi, int lo) { return "
+        "as_double((int2)(lo, hi)); }\n"},
+       // CUDA's _rn arithmetic: rounded to nearest and never contracted
+       // into a fused multiply-add (a call is not contracted). OpenCL C
+       // rounds double +, -, *, / and sqrt correctly, and float +, -, *
+       // (OpenCL C 3.0, 7.4); float / and sqrt through double are
+       // correctly rounded too, as double has more than 2 * 24 + 2 bits.
+       {"xfence_dadd_rn", "static inline double xfence_dadd_rn(double a, "
+                          "double b) { return a + b; }\n"},
+       {"xfence_dsub_rn", "static inline double xfence_dsub_rn(double a, "
+                          "double b) { return a - b; }\n"},
+       {"xfence_dmul_rn", "static inline double xfence_dmul_rn(double a, "
+                          "double b) { return a * b; }\n"},
+       {"xfence_ddiv_rn", "static inline double xfence_ddiv_rn(double a, "
+                          "double b) { return a / b; }\n"},
+       {"xfence_drcp_rn", "static inline double xfence_drcp_rn(double x) { "
+                          "return 1.0 / x; }\n"},
+       {"xfence_dsqrt_rn", "static inline double xfence_dsqrt_rn(double x) { "
+                           "return sqrt(x); }\n"},
+       {"xfence_fadd_rn", "static inline float xfence_fadd_rn(float a, float "
+                          "b) { return a + b; }\n"},
+       {"xfence_fsub_rn", "static inline float xfence_fsub_rn(float a, float "
+                          "b) { return a - b; }\n"},
+       {"xfence_fmul_rn", "static inline float xfence_fmul_rn(float a, float "
+                          "b) { return a * b; }\n"},
+       {"xfence_fdiv_rn",
+        "static inline float xfence_fdiv_rn(float a, float b) { return "
+        "(float)((double)a / (double)b); }\n"},
+       {"xfence_frcp_rn", "static inline float xfence_frcp_rn(float x) { "
+                          "return (float)(1.0 / (double)x); }\n"},
+       {"xfence_fsqrt_rn", "static inline float xfence_fsqrt_rn(float x) { "
+                           "return (float)sqrt((double)x); }\n"},
+       {"xfence_inff",
+        "static inline float xfence_inff(void) { return INFINITY; }\n"},
+       {"xfence_inf", "static inline double xfence_inf(void) { return "
+                      "(double)INFINITY; }\n"}};
   std::string helpers;
   for (const auto &[name, body] : kHelpers) {
     if (callsName(text, name))

@@ -47,6 +47,7 @@
 #include "frontends/names/OpenCLSyncNames.h"
 
 #include "clang/AST/Attr.h"
+#include "clang/AST/DeclFriend.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/DynamicRecursiveASTVisitor.h"
 #include "clang/AST/ExprCXX.h"
@@ -146,6 +147,9 @@ bool hasWrittenInit(const clang::VarDecl *var) {
   return true;
 }
 
+static const char *stdintOpenCLName(llvm::StringRef name);
+static bool isOpenCLTypedefName(llvm::StringRef name);
+
 /// Whether `type` is cooperative groups' thread_block (or a reference to
 /// one).
 static bool isThreadBlock(clang::QualType type);
@@ -221,6 +225,14 @@ public:
       leaveOutHostCode(d);
       return true;
     }
+    // A host member function or friend of a data class: its text goes
+    // with the class's rewriting (VisitCXXRecordDecl), unread.
+    if (auto *record = llvm::dyn_cast_or_null<clang::CXXRecordDecl>(
+            d->getLexicalDeclContext()))
+      if ((llvm::isa<clang::CXXMethodDecl>(d) ||
+           llvm::isa<clang::FriendDecl>(d)) &&
+          isDataClass(record))
+        return true;
     return clang::DynamicRecursiveASTVisitor::TraverseDecl(d);
   }
   bool TraverseLinkageSpecDecl(clang::LinkageSpecDecl *linkage) override;
@@ -333,6 +345,9 @@ public:
       for (clang::Decl *member : record->decls()) {
         if (auto *access = llvm::dyn_cast<clang::AccessSpecDecl>(member))
           replaceRange(access->getSourceRange(), "");
+        if (auto *f = llvm::dyn_cast<clang::FriendDecl>(member))
+          replaceRange(f->getSourceRange(),
+                       "/* xfence: host friend function left out */");
         if (auto *m = llvm::dyn_cast<clang::CXXMethodDecl>(member)) {
           if (m->isImplicit())
             continue;
@@ -671,6 +686,22 @@ public:
   bool VisitCXXFunctionalCastExpr(clang::CXXFunctionalCastExpr *e) override;
   bool VisitCXXTemporaryObjectExpr(clang::CXXTemporaryObjectExpr *e) override;
   bool VisitTypedefTypeLoc(clang::TypedefTypeLoc tl) override;
+  bool VisitUsingTypeLoc(clang::UsingTypeLoc tl) override {
+    // `std::uint8_t` of <cstdint>: `using ::uint8_t;` in namespace std.
+    if (const auto *td =
+            tl.getTypePtr()->desugar()->getAs<clang::TypedefType>())
+      if (const clang::TypedefNameDecl *d = td->getDecl();
+          d && d->getIdentifier() && !src.isUserLocation(d->getLocation()) &&
+          (stdintOpenCLName(d->getName()) ||
+           isOpenCLTypedefName(d->getName()))) {
+        if (const char *type = stdintOpenCLName(d->getName()))
+          stdintTypes[d->getName().str()] = type;
+        removeLibraryQualifier(tl.getQualifierLoc());
+      }
+    return true;
+  }
+  /// Removes a library namespace's qualifier of a type that OpenCL C has.
+  void removeLibraryQualifier(clang::NestedNameSpecifierLoc q);
   bool VisitBuiltinTypeLoc(clang::BuiltinTypeLoc tl) override;
   bool VisitIntegerLiteral(clang::IntegerLiteral *e) override;
   bool VisitTypedefNameDecl(clang::TypedefNameDecl *d) override;
@@ -766,6 +797,9 @@ private:
       r->end = sm.getFileOffset(sm.getFileLoc(end));
     edits.replace(*r, "/* xfence: removed */");
   }
+  /// `static` before each declaration of an inline function (C99's inline
+  /// definition is not a definition the program links with).
+  void makeInlineStatic(const clang::FunctionDecl *fn);
   void rewriteAttributes(clang::Decl *d, const char *deviceText = "",
                          const char *sharedText = "__local");
   /// Takes the text of `d` (and its ';') away, with `note` in its place;
@@ -1153,6 +1187,20 @@ public:
 
 void SyntaxRewriter::rewriteAttributes(clang::Decl *d, const char *deviceText,
                                        const char *sharedText) {
+  // The attributes of one macro (`#define HDI __host__ __device__
+  // __forceinline__`) share its invocation's text: it becomes their texts
+  // together.
+  std::vector<std::pair<FileCharRange, std::string>> texts;
+  auto replace = [&](const FileCharRange &range, llvm::StringRef text) {
+    for (auto &[at, joined] : texts)
+      if (at.file == range.file && at.begin == range.begin &&
+          at.end == range.end) {
+        if (!text.empty() && !llvm::StringRef(joined).contains(text))
+          joined += (joined.empty() ? "" : " ") + text.str();
+        return;
+      }
+    texts.push_back({range, text.str()});
+  };
   for (const clang::Attr *attr : d->attrs()) {
     if (attr->isImplicit() ||
         !src.isUserLocation(sm.getExpansionLoc(attr->getLocation())))
@@ -1171,7 +1219,7 @@ void SyntaxRewriter::rewriteAttributes(clang::Decl *d, const char *deviceText,
         clang::Lexer::getSourceText(range, sm, lo) == "__noinline__") {
       // CUDA's __noinline__, a keyword of clang's CUDA mode (not the
       // header's macro): OpenCL C has no such keyword.
-      edits.replace({file, begin, end}, "");
+      replace({file, begin, end}, "");
       continue;
     }
     if (!attr->getLocation().isMacroID()) {
@@ -1181,19 +1229,40 @@ void SyntaxRewriter::rewriteAttributes(clang::Decl *d, const char *deviceText,
     }
     FileCharRange text{file, begin, end};
     if (llvm::isa<clang::CUDAGlobalAttr>(attr))
-      edits.replace(text, kernelText);
+      replace(text, kernelText);
     else if (llvm::isa<clang::CUDADeviceAttr>(attr))
-      edits.replace(text, deviceText);
+      replace(text, deviceText);
     else if (llvm::isa<clang::CUDAHostAttr, clang::CUDALaunchBoundsAttr,
                        clang::NoInlineAttr, clang::CUDAGridConstantAttr>(attr))
-      edits.replace(text, "");
+      replace(text, "");
     else if (llvm::isa<clang::AlwaysInlineAttr>(attr))
-      edits.replace(text, "inline");
+      replace(text, "inline");
     else if (llvm::isa<clang::CUDASharedAttr>(attr))
-      edits.replace(text, sharedText);
+      replace(text, sharedText);
     else if (llvm::isa<clang::CUDAConstantAttr>(attr))
-      edits.replace(text, "__constant");
+      replace(text, "__constant");
   }
+  for (auto &[range, text] : texts)
+    edits.replace(range, text);
+}
+
+void SyntaxRewriter::makeInlineStatic(const clang::FunctionDecl *fn) {
+  // An inline function that is not static is, in C99 and so in OpenCL C, an
+  // inline definition only: a call that the compiler does not inline (at
+  // -O0, a recursive one) names a function that no one defines, and the
+  // program fails to link. CUDA's (C++'s) inline function is defined: it
+  // becomes static inline, in each of its declarations.
+  if (fn->hasAttr<clang::CUDAGlobalAttr>() ||
+      fn->getStorageClass() != clang::SC_None ||
+      !llvm::any_of(fn->redecls(), [](const clang::FunctionDecl *d) {
+        return d->isInlineSpecified();
+      }))
+    return;
+  clang::SourceLocation at = sm.getExpansionLoc(fn->getOuterLocStart());
+  if (!src.isUserLocation(at))
+    return;
+  auto [file, offset] = sm.getDecomposedLoc(at);
+  edits.replace({file, offset, offset}, "static ");
 }
 
 /// cuda::atomic<T, S> in the declared type -> T.
@@ -1806,6 +1875,7 @@ bool SyntaxRewriter::VisitFunctionDecl(clang::FunctionDecl *fn) {
     // definition's parameters.
     renameOverload(fn, fn->getLocation());
     rewriteAttributes(fn);
+    makeInlineStatic(fn);
     const clang::FunctionDecl *def = fn->getDefinition();
     for (unsigned i = 0; i < fn->getNumParams(); ++i) {
       clang::ParmVarDecl *p = fn->getParamDecl(i);
@@ -1838,6 +1908,7 @@ bool SyntaxRewriter::VisitFunctionDecl(clang::FunctionDecl *fn) {
     return error(fn->getLocation(), "an overloaded operator has no OpenCL C "
                                     "form");
   rewriteAttributes(fn);
+  makeInlineStatic(fn);
   rewriteFunctionSpecifiers(fn);
   if (fn->getReturnType()->isReferenceType() ||
       fn->getReturnType()->isPointerType())
@@ -2860,10 +2931,13 @@ bool SyntaxRewriter::VisitTypedefTypeLoc(clang::TypedefTypeLoc tl) {
   llvm::StringRef name = d->getName();
   if (const char *type = stdintOpenCLName(name)) {
     stdintTypes[name.str()] = type;
+    removeLibraryQualifier(tl.getQualifierLoc());
     return true;
   }
-  if (isOpenCLTypedefName(name))
+  if (isOpenCLTypedefName(name)) {
+    removeLibraryQualifier(tl.getQualifierLoc());
     return true;
+  }
   // Another library's name of a type OpenCL C has (cuFFT's cufftComplex
   // is float2, glibc's u_int32_t unsigned int): the type it names.
   if (!src.isUserLocation(sm.getSpellingLoc(tl.getNameLoc())))
@@ -3377,6 +3451,11 @@ bool SyntaxRewriter::VisitCallExpr(clang::CallExpr *call) {
   // constant in OpenCL C (parseMacroDefinitions).
   if (inCudaConstantMacro(call->getBeginLoc()))
     return true;
+  // <math.h>'s INFINITY, NAN, HUGE_VALF (`__builtin_inff()`): OpenCL C
+  // has the macros (OpenCL C 3.0, 6.15.2.1), which stay as written.
+  for (llvm::StringRef macro : {"INFINITY", "NAN", "HUGE_VALF", "HUGE_VAL"})
+    if (systemMacroUse(call->getBeginLoc(), macro))
+      return true;
   // `f(p, {x, y, z, 0})`: an argument in braces is a temporary of the
   // parameter's type, a compound literal (a vector literal) in C.
   if (callee && isUserDecl(src, callee))
@@ -3625,7 +3704,73 @@ bool SyntaxRewriter::VisitCallExpr(clang::CallExpr *call) {
       {"__int_as_float", "as_float"},
       {"__uint_as_float", "as_float"},
       {"__double_as_longlong", "as_long"},
-      {"__longlong_as_double", "as_double"}};
+      {"__longlong_as_double", "as_double"},
+      {"__float2ll_rd", "convert_long_rtn"},
+      {"__float2ll_ru", "convert_long_rtp"},
+      {"__float2ull_rn", "convert_ulong_rte"},
+      {"__float2ull_rz", "convert_ulong_rtz"},
+      {"__float2ull_rd", "convert_ulong_rtn"},
+      {"__float2ull_ru", "convert_ulong_rtp"},
+      {"__double2uint_rn", "convert_uint_rte"},
+      {"__double2uint_rz", "convert_uint_rtz"},
+      {"__double2uint_rd", "convert_uint_rtn"},
+      {"__double2uint_ru", "convert_uint_rtp"},
+      {"__double2ll_rn", "convert_long_rte"},
+      {"__double2ll_rz", "convert_long_rtz"},
+      {"__double2ll_rd", "convert_long_rtn"},
+      {"__double2ll_ru", "convert_long_rtp"},
+      {"__double2ull_rn", "convert_ulong_rte"},
+      {"__double2ull_rz", "convert_ulong_rtz"},
+      {"__double2ull_rd", "convert_ulong_rtn"},
+      {"__double2ull_ru", "convert_ulong_rtp"},
+      {"__int2float_rz", "convert_float_rtz"},
+      {"__int2float_rd", "convert_float_rtn"},
+      {"__int2float_ru", "convert_float_rtp"},
+      {"__uint2float_rz", "convert_float_rtz"},
+      {"__uint2float_rd", "convert_float_rtn"},
+      {"__uint2float_ru", "convert_float_rtp"},
+      {"__uint2double_rn", "convert_double"},
+      {"__ll2float_rn", "convert_float_rte"},
+      {"__ll2float_rz", "convert_float_rtz"},
+      {"__ll2float_rd", "convert_float_rtn"},
+      {"__ll2float_ru", "convert_float_rtp"},
+      {"__ll2double_rn", "convert_double_rte"},
+      {"__ll2double_rz", "convert_double_rtz"},
+      {"__ll2double_rd", "convert_double_rtn"},
+      {"__ll2double_ru", "convert_double_rtp"},
+      {"__ull2float_rn", "convert_float_rte"},
+      {"__ull2float_rz", "convert_float_rtz"},
+      {"__ull2float_rd", "convert_float_rtn"},
+      {"__ull2float_ru", "convert_float_rtp"},
+      {"__ull2double_rn", "convert_double_rte"},
+      {"__ull2double_rz", "convert_double_rtz"},
+      {"__ull2double_rd", "convert_double_rtn"},
+      {"__ull2double_ru", "convert_double_rtp"},
+      {"__double2float_rd", "convert_float_rtn"},
+      {"__double2float_ru", "convert_float_rtp"},
+      // The halves of a double's bits, and arithmetic in round-to-nearest
+      // that no contraction may fuse (prelude helpers, CudaToOpenCL.cpp).
+      {"__double2hiint", "xfence_double2hiint"},
+      {"__double2loint", "xfence_double2loint"},
+      {"__hiloint2double", "xfence_hiloint2double"},
+      {"__dadd_rn", "xfence_dadd_rn"},
+      {"__dsub_rn", "xfence_dsub_rn"},
+      {"__dmul_rn", "xfence_dmul_rn"},
+      {"__ddiv_rn", "xfence_ddiv_rn"},
+      {"__drcp_rn", "xfence_drcp_rn"},
+      {"__dsqrt_rn", "xfence_dsqrt_rn"},
+      {"__fma_rn", "fma"},
+      {"__fmaf_rn", "fma"},
+      {"__fadd_rn", "xfence_fadd_rn"},
+      {"__fsub_rn", "xfence_fsub_rn"},
+      {"__fmul_rn", "xfence_fmul_rn"},
+      {"__fdiv_rn", "xfence_fdiv_rn"},
+      {"__frcp_rn", "xfence_frcp_rn"},
+      {"__fsqrt_rn", "xfence_fsqrt_rn"},
+      {"__builtin_inff", "xfence_inff"},
+      {"__builtin_huge_valf", "xfence_inff"},
+      {"__builtin_inf", "xfence_inf"},
+      {"__builtin_huge_val", "xfence_inf"}};
   // The C math functions of double that OpenCL C has, overloaded, under
   // the same name.
   static const llvm::StringSet<> same = {
@@ -3893,6 +4038,17 @@ bool SyntaxRewriter::TraverseNamespaceDecl(clang::NamespaceDecl *ns) {
   return true;
 }
 
+void SyntaxRewriter::removeLibraryQualifier(clang::NestedNameSpecifierLoc q) {
+  // `std::uint8_t`, `::size_t`: the type keeps its name, which OpenCL C (or
+  // the prelude) has, without a namespace.
+  if (!q)
+    return;
+  clang::SourceRange range = q.getSourceRange();
+  if (range.getBegin().isMacroID() || !src.isUserLocation(range.getBegin()))
+    return;
+  replaceRange(range, "");
+}
+
 bool SyntaxRewriter::TraverseNestedNameSpecifierLoc(
     clang::NestedNameSpecifierLoc loc) {
   if (!loc)
@@ -4157,6 +4313,15 @@ SyntaxRewriter::startWithAttributes(const clang::Decl *d,
 void SyntaxRewriter::leaveOut(clang::Decl *d, bool semicolon,
                               const std::string &note) {
   clang::SourceRange range = d->getSourceRange();
+  // The template parameter lists of the classes around a member defined
+  // outside them (`template <class F> template <class G> void C<F>::g()`).
+  const clang::Decl *inner = d;
+  if (const auto *t = llvm::dyn_cast<clang::FunctionTemplateDecl>(d))
+    inner = t->getTemplatedDecl();
+  if (const auto *dd = llvm::dyn_cast<clang::DeclaratorDecl>(inner);
+      dd && dd->getNumTemplateParameterLists() &&
+      sm.isBeforeInTranslationUnit(dd->getOuterLocStart(), range.getBegin()))
+    range.setBegin(dd->getOuterLocStart());
   // Attributes written before the declaration (`__host__ void f()`).
   clang::SourceLocation begin = sm.getExpansionLoc(range.getBegin());
   clang::SourceLocation withAttributes = startWithAttributes(d, begin);
@@ -4319,6 +4484,18 @@ bool SyntaxRewriter::isDataClass(const clang::CXXRecordDecl *record) const {
       continue;
     if (llvm::isa<clang::FunctionTemplateDecl>(member))
       return false;
+    if (auto *f = llvm::dyn_cast<clang::FriendDecl>(member)) {
+      // A friend class, or a friend function of the host's.
+      const clang::NamedDecl *friendDecl = f->getFriendDecl();
+      if (auto *t =
+              llvm::dyn_cast_or_null<clang::FunctionTemplateDecl>(friendDecl))
+        friendDecl = t->getTemplatedDecl();
+      if (auto *fn = llvm::dyn_cast_or_null<clang::FunctionDecl>(friendDecl))
+        if (!isHostOnlyFunction(fn))
+          return false;
+      any = true;
+      continue;
+    }
     if (auto *m = llvm::dyn_cast<clang::CXXMethodDecl>(member)) {
       // Host constructors and destructors too: device code cannot call
       // them, so it uses the data only.

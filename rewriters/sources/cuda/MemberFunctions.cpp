@@ -10,9 +10,11 @@
 #include "rewriters/sources/cuda/MemberFunctions.h"
 
 #include "frontends/common/SourceRanges.h"
+#include "frontends/cuda/CudaAddressSpaces.h"
 #include "frontends/cuda/CudaImporter.h"
 #include "rewriters/common/SourceEdits.h"
 
+#include "clang/AST/DeclFriend.h"
 #include "clang/AST/DynamicRecursiveASTVisitor.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
@@ -26,6 +28,8 @@ using mlir::failure;
 using mlir::FailureOr;
 
 namespace {
+
+bool isHostMember(const clang::CXXMethodDecl *m);
 
 /// The edits of this lowering, kept so that the text of a member function
 /// can be copied with the edits inside it (SourceEdits::applyWithin takes
@@ -93,6 +97,8 @@ public:
 
   /// The lowered record that `method` belongs to, or null.
   const LoweredRecord *recordOf(const clang::CXXMethodDecl *method) const {
+    if (isHostMember(method))
+      return nullptr; // host code: stays in its class
     auto it = index.find(method->getParent()->getCanonicalDecl());
     return it == index.end() ? nullptr : &records[it->second];
   }
@@ -174,6 +180,12 @@ public:
   /// Records that would be lowered but that a library or a template's
   /// instantiation uses (UseAudit).
   llvm::DenseSet<const clang::CXXRecordDecl *> excluded;
+  /// Member functions that keep a host declaration in their class: host
+  /// templates' instantiations call them.
+  llvm::DenseSet<const clang::CXXMethodDecl *> hostDeclared;
+  /// The host declaration of `m` (no attributes: a host function), or
+  /// nothing where a type has no spelling to write.
+  std::optional<std::string> hostDeclaration(const clang::CXXMethodDecl *m);
 
   ParsedSource &src;
   clang::SourceManager &sm;
@@ -227,6 +239,56 @@ bool isLowerableMethod(const clang::CXXMethodDecl *m, std::string &why) {
   return true;
 }
 
+/// A member function that only the host calls (neither __device__ nor
+/// __global__; not a defaulted or deleted one): host code, which stays in
+/// its class and is left out with the host code.
+bool isHostMember(const clang::CXXMethodDecl *m) {
+  return !m->isDefaulted() && !m->isDeleted() && isHostOnlyFunction(m);
+}
+
+/// A friend function (or function template) that only the host calls.
+bool isHostFriend(const clang::Decl *member) {
+  const auto *f = llvm::dyn_cast<clang::FriendDecl>(member);
+  if (!f || !f->getFriendDecl())
+    return false;
+  const clang::NamedDecl *d = f->getFriendDecl();
+  if (const auto *t = llvm::dyn_cast<clang::FunctionTemplateDecl>(d))
+    d = t->getTemplatedDecl();
+  const auto *fn = llvm::dyn_cast<clang::FunctionDecl>(d);
+  return fn && isHostOnlyFunction(fn);
+}
+
+/// Whether `d`'s text (host code that stays in its class) uses a member
+/// function of `record` that the lowering moves out of it, and which would
+/// then be named before its declaration.
+bool callsDeviceMember(const clang::Decl *d,
+                       const clang::CXXRecordDecl *record) {
+  struct Finder : clang::DynamicRecursiveASTVisitor {
+    const clang::CXXRecordDecl *record;
+    bool found = false;
+    void check(const clang::Decl *used) {
+      if (const auto *m = llvm::dyn_cast_or_null<clang::CXXMethodDecl>(used))
+        found |= m->getParent()->getCanonicalDecl() == record &&
+                 !m->isImplicit() && !isHostMember(m);
+    }
+    bool VisitMemberExpr(clang::MemberExpr *e) override {
+      check(e->getMemberDecl());
+      return true;
+    }
+    bool VisitDeclRefExpr(clang::DeclRefExpr *e) override {
+      check(e->getDecl());
+      return true;
+    }
+    bool VisitCXXConstructExpr(clang::CXXConstructExpr *e) override {
+      check(e->getConstructor());
+      return true;
+    }
+  } finder;
+  finder.record = record->getCanonicalDecl();
+  finder.TraverseDecl(const_cast<clang::Decl *>(d));
+  return finder.found;
+}
+
 } // namespace
 
 bool MemberLowering::lowerable(clang::CXXRecordDecl *record,
@@ -239,7 +301,8 @@ bool MemberLowering::lowerable(clang::CXXRecordDecl *record,
       !record->getDeclContext()->getRedeclContext()->isFileContext() ||
       !src.isUserLocation(record->getLocation()))
     return false;
-  bool device = false, constructor = false, initializers = false;
+  bool device = false, constructor = false, hostConstructor = false,
+       initializers = false;
   for (const clang::Decl *member : record->decls()) {
     if (member->isImplicit())
       continue;
@@ -249,7 +312,7 @@ bool MemberLowering::lowerable(clang::CXXRecordDecl *record,
         device = true;
       if (llvm::isa<clang::CXXConstructorDecl>(m) && !m->isDefaulted() &&
           !m->isDeleted())
-        constructor = true;
+        (isHostMember(m) ? hostConstructor : constructor) = true;
     }
   }
   if (!device)
@@ -274,8 +337,20 @@ bool MemberLowering::lowerable(clang::CXXRecordDecl *record,
       continue;
     }
     if (const auto *m = llvm::dyn_cast<clang::CXXMethodDecl>(member)) {
-      if (!isLowerableMethod(m, why))
+      // Host code (an operator==, a constructor of the host's, ...) stays
+      // in the class; the translation leaves it out with the host code.
+      if (!isHostMember(m) && !isLowerableMethod(m, why))
         return refuse(m->getLocation(), why);
+      if (isHostMember(m) && callsDeviceMember(m, record))
+        return refuse(m->getLocation(), "host code in the class that calls "
+                                        "a device member function");
+      continue;
+    }
+    if (isHostFriend(member)) {
+      if (callsDeviceMember(member, record))
+        return refuse(member->getLocation(),
+                      "host code in the class that calls a device member "
+                      "function");
       continue;
     }
     return refuse(member->getLocation(),
@@ -283,6 +358,11 @@ bool MemberLowering::lowerable(clang::CXXRecordDecl *record,
                   "member template, a static data member, a nested type, "
                   "a friend)");
   }
+  // A constructor builds its object in a default-constructed local, which a
+  // constructor of the host's would stand in the way of.
+  if (constructor && hostConstructor)
+    return refuse(record->getLocation(),
+                  "constructors of both the host and the device");
   if (initializers && !constructor)
     return refuse(record->getLocation(),
                   "default member initializers but no constructor");
@@ -833,7 +913,8 @@ public:
     llvm::StringMap<unsigned> used;
     for (clang::Decl *member : record->decls()) {
       auto *m = llvm::dyn_cast<clang::CXXMethodDecl>(member);
-      if (!m || m->isImplicit() || m->isDefaulted() || m->isDeleted())
+      if (!m || m->isImplicit() || m->isDefaulted() || m->isDeleted() ||
+          isHostMember(m))
         continue;
       std::string base = llvm::isa<clang::CXXConstructorDecl>(m) ? "make"
                          : m->getOverloadedOperator() == clang::OO_Call
@@ -932,11 +1013,14 @@ public:
   }
 
   llvm::DenseSet<const clang::CXXRecordDecl *> kept;
+  /// Member functions that host templates' instantiations call.
+  llvm::DenseSet<const clang::CXXMethodDecl *> hostCalled;
 
 private:
   void check(const clang::CXXMethodDecl *m, clang::SourceLocation at,
              const clang::Stmt *use) {
-    if (!m || m->isImplicit())
+    // Host member functions stay in the class: who calls them is moot.
+    if (!m || m->isImplicit() || isHostMember(m))
       return;
     const clang::CXXRecordDecl *record = m->getParent()->getCanonicalDecl();
     if (!candidates.count(record))
@@ -950,8 +1034,18 @@ private:
       usedByDevice.insert(record);
     if (kept.count(record))
       return;
-    if (!x.src.isUserLocation(x.sm.getExpansionLoc(at)) || inInstantiation(use))
-      kept.insert(record);
+    if (!x.src.isUserLocation(x.sm.getExpansionLoc(at)))
+      return (void)kept.insert(record);
+    if (!inInstantiation(use))
+      return;
+    // A host template's instantiation (left out with the host code, whose
+    // text the lowering cannot rewrite per instantiation): the class keeps
+    // a host declaration of the member function for it to call.
+    if (current && isHostOnlyFunction(current) &&
+        current->isTemplateInstantiation() &&
+        x.src.isUserLocation(current->getLocation()))
+      return (void)hostCalled.insert(m->getCanonicalDecl());
+    kept.insert(record);
   }
   bool inInstantiation(const clang::Stmt *use) {
     clang::ASTContext &ctx = x.src.getContext();
@@ -1035,7 +1129,7 @@ void MemberLowering::moveMembers(const LoweredRecord &record) {
       continue;
     }
     auto *m = llvm::dyn_cast<clang::CXXMethodDecl>(member);
-    if (!m || m->isImplicit())
+    if (!m || m->isImplicit() || isHostMember(m))
       continue;
     std::optional<FileCharRange> range = declRange(m);
     if (!range)
@@ -1076,10 +1170,53 @@ void MemberLowering::moveMembers(const LoweredRecord &record) {
     // The class's text keeps its lines (diagnostics on the rest of it).
     llvm::StringRef removed =
         sm.getBufferData(range->file).slice(range->begin, range->end);
-    edits.replace(*range, std::string(removed.count('\n'), '\n'));
+    std::string kept(removed.count('\n'), '\n');
+    if (hostDeclared.count(m->getCanonicalDecl())) {
+      std::optional<std::string> declaration = hostDeclaration(m);
+      if (!declaration)
+        return (void)error(m->getLocation(),
+                           "cannot write a host declaration of this member "
+                           "function, which a host template calls");
+      kept = *declaration + kept;
+    }
+    edits.replace(*range, kept);
   }
   insertAfter(semi->getLocation(),
               prototypes + definitions + lineDirective(semi->getLocation()));
+}
+
+std::optional<std::string>
+MemberLowering::hostDeclaration(const clang::CXXMethodDecl *m) {
+  clang::PrintingPolicy policy(lo);
+  policy.SuppressTagKeyword = true;
+  auto spell = [&](clang::QualType type) -> std::optional<std::string> {
+    if (type->isDependentType() ||
+        type->getAsCXXRecordDecl() && type->getAsCXXRecordDecl()->isLambda())
+      return std::nullopt;
+    return type.getAsString(policy);
+  };
+  std::string text;
+  if (m->isStatic())
+    text += "static ";
+  if (!llvm::isa<clang::CXXConstructorDecl>(m)) {
+    std::optional<std::string> result = spell(m->getReturnType());
+    if (!result)
+      return std::nullopt;
+    text += *result + " ";
+  }
+  text += m->getNameAsString() + "(";
+  for (unsigned i = 0; i < m->getNumParams(); ++i) {
+    std::optional<std::string> type = spell(m->getParamDecl(i)->getType());
+    if (!type)
+      return std::nullopt;
+    text += (i ? ", " : "") + *type;
+  }
+  if (m->isVariadic())
+    text += m->getNumParams() ? ", ..." : "...";
+  text += ")";
+  if (m->isConst())
+    text += " const";
+  return text + ";";
 }
 
 FailureOr<ExpandedFiles> MemberLowering::run() {
@@ -1096,6 +1233,7 @@ FailureOr<ExpandedFiles> MemberLowering::run() {
     UseAudit audit(*this, set);
     audit.TraverseDecl(src.getContext().getTranslationUnitDecl());
     excluded = std::move(audit.kept);
+    hostDeclared = std::move(audit.hostCalled);
     for (const clang::CXXRecordDecl *record : set)
       if (!audit.usedByDevice.count(record))
         excluded.insert(record);
