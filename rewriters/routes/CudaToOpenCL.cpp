@@ -35,6 +35,7 @@
 #include "frontends/cuda/CudaImporter.h"
 #include "passes/Passes.h"
 #include "passes/TargetCapabilities.h"
+#include "rewriters/sources/cuda/CubCollectives.h"
 #include "rewriters/sources/cuda/CudaSiteRewriter.h"
 #include "rewriters/sources/cuda/CudaSyntax.h"
 #include "rewriters/sources/cuda/CudaTemplates.h"
@@ -838,7 +839,8 @@ xfence::translateCudaToOpenCL(llvm::StringRef path, llvm::StringRef contents,
   std::string text = contents.str();
   llvm::StringSet<> changedHeaders;
   bool expandedAny = false;
-  for (auto expand : {expandFunctionTemplates, lowerMemberFunctions}) {
+  for (auto expand :
+       {expandFunctionTemplates, lowerCubCollectives, lowerMemberFunctions}) {
     FailureOr<ExpandedFiles> expanded = expand(*src);
     if (failed(expanded))
       return failure();

@@ -17,9 +17,11 @@
 //    are renamed.
 // A template that the program never uses is left out. Templates this
 // cannot copy faithfully (parameter packs, template template parameters,
-// dependent member types, `const T` with T a pointer) are errors at the
-// construct; member templates and class templates are left to the
-// translation, which refuses them.
+// `const T` with T a pointer) are errors at the construct; a dependent
+// member type (`typename R::TempStorage`) is copied as written, valid C++
+// outside a template too, with the parameters in it replaced. Member
+// templates and class templates are left to the translation, which refuses
+// them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -272,11 +274,6 @@ public:
       qualified.insert(param.getTypePtr()->getIndex());
     return clang::DynamicRecursiveASTVisitor::TraverseQualifiedTypeLoc(
         tl, traverseQualifier);
-  }
-  bool VisitDependentNameTypeLoc(clang::DependentNameTypeLoc tl) override {
-    return x.error(tl.getBeginLoc(),
-                   "a member type of a template parameter has no spelling "
-                   "xfence can copy per specialization");
   }
   bool VisitPackExpansionTypeLoc(clang::PackExpansionTypeLoc tl) override {
     return x.error(tl.getBeginLoc(), "a parameter pack has no OpenCL C form");

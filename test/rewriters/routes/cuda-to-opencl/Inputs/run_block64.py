@@ -1,0 +1,31 @@
+#!/usr/bin/python3
+"""Runs kernel `k(long *out)` of a translation on PoCL over one work-group
+of 64 work-items, then `k2(long *out)` over one of 8 x 8
+(cub-collectives.cu); `out` sixteen longs (zero).
+run_block64.py FILE.cl; prints `out`."""
+
+import sys
+
+import numpy as np
+import pyopencl as cl
+
+
+def main():
+    platform = [p for p in cl.get_platforms() if "Portable" in p.name][0]
+    ctx = cl.Context(platform.get_devices())
+    queue = cl.CommandQueue(ctx)
+    with open(sys.argv[1]) as f:
+        program = cl.Program(ctx, f.read()).build(options=["-cl-std=CL3.0"])
+    flags = cl.mem_flags.READ_WRITE | cl.mem_flags.COPY_HOST_PTR
+    out = np.zeros(16, dtype=np.int64)
+    out_b = cl.Buffer(ctx, flags, hostbuf=out)
+    program.k(queue, (64,), (64,), out_b)
+    program.k2(queue, (8, 8), (8, 8), out_b)
+    cl.enqueue_copy(queue, out, out_b)
+    queue.finish()
+    print("out", " ".join(str(v) for v in out))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
