@@ -641,6 +641,18 @@ std::string mathHelperMacros(llvm::StringRef text) {
                           "return (float)(1.0 / (double)x); }\n"},
        {"xfence_fsqrt_rn", "static inline float xfence_fsqrt_rn(float x) { "
                            "return (float)sqrt((double)x); }\n"},
+       // CUDA's clock() and clock64() count the multiprocessor's cycles;
+       // cl_khr_kernel_clock's work-group clock is one counter for the
+       // work-items of a work-group, as the multiprocessor's is for the
+       // threads of a block (its ticks are the device's, not cycles).
+       {"xfence_clock",
+        "#if !defined(cl_khr_kernel_clock) || "
+        "!defined(__opencl_c_kernel_clock_scope_work_group)\n"
+        "#error \"xfence: CUDA's clock() and clock64() need "
+        "cl_khr_kernel_clock's work-group clock, which this device "
+        "lacks\"\n"
+        "#endif\n"
+        "#define xfence_clock() ((long)clock_read_work_group())\n"},
        {"xfence_inff",
         "static inline float xfence_inff(void) { return INFINITY; }\n"},
        {"xfence_inf", "static inline double xfence_inf(void) { return "

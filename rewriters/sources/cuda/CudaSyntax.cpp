@@ -3767,6 +3767,10 @@ bool SyntaxRewriter::VisitCallExpr(clang::CallExpr *call) {
       {"__fdiv_rn", "xfence_fdiv_rn"},
       {"__frcp_rn", "xfence_frcp_rn"},
       {"__fsqrt_rn", "xfence_fsqrt_rn"},
+      // The multiprocessor's cycle counter: cl_khr_kernel_clock's
+      // work-group clock (a prelude macro that checks for it).
+      {"clock", "xfence_clock"},
+      {"clock64", "xfence_clock"},
       {"__builtin_inff", "xfence_inff"},
       {"__builtin_huge_valf", "xfence_inff"},
       {"__builtin_inf", "xfence_inf"},
@@ -3803,6 +3807,13 @@ bool SyntaxRewriter::VisitCallExpr(clang::CallExpr *call) {
     castToHalfParams(call, callee);
     return true;
   }
+  if ((name == "clock" || name == "clock64") && !cl2)
+    return error(call->getBeginLoc(),
+                 "'" + name.str() +
+                     "' reads the multiprocessor's cycle counter, whose "
+                     "OpenCL C form is cl_khr_kernel_clock's work-group "
+                     "clock, which OpenCL C 1.2 lacks (translate with "
+                     "-cl-std=CL3.0)");
   auto it = renamed.find(name);
   // cuda_fp16.h's __hadd adds halves: not the integer average.
   if (it != renamed.end() && name.contains("hadd") &&
