@@ -265,6 +265,19 @@ public:
                                const std::string &qualifier);
   bool VisitPseudoObjectExpr(clang::PseudoObjectExpr *e) override;
   bool VisitCallExpr(clang::CallExpr *call) override;
+  bool TraverseCallExpr(clang::CallExpr *call) override {
+    // std::numeric_limits<float>::max() and the like: OpenCL C's macros
+    // (OpenCL C 3.0, 6.15.3), the call's text replaced whole.
+    if (std::optional<std::string> value = numericLimit(call)) {
+      replaceRange(call->getSourceRange(), *value);
+      return true;
+    }
+    return clang::DynamicRecursiveASTVisitor::TraverseCallExpr(call);
+  }
+  /// The OpenCL C constant of a call of std::numeric_limits<T>'s max(),
+  /// min(), lowest(), epsilon(), infinity() or quiet_NaN() for an integer
+  /// or floating-point T, if it is one.
+  static std::optional<std::string> numericLimit(const clang::CallExpr *call);
   /// A call of cooperative_groups (this_thread_block() and the members of
   /// a thread_block): true if it is one (rewritten or reported).
   bool rewriteThreadBlockCall(const clang::CallExpr *call,
@@ -2511,9 +2524,22 @@ bool SyntaxRewriter::VisitVarDecl(clang::VarDecl *var) {
                  "a program-scope variable outside __constant__ memory has "
                  "no portable OpenCL C form (not in 1.2; optional in 3.0); "
                  "pass a buffer, or use #define for a constant");
-  if (var->isStaticLocal())
-    return error(var->getLocation(), "a static local variable has no OpenCL "
-                                     "C form");
+  if (var->isStaticLocal()) {
+    // A constant table (`static const double c[] = {...};`): one object
+    // for every call in CUDA, an object per call in OpenCL C with the same
+    // values; nothing can write it, so nothing can tell them apart.
+    if (!var->getType().isConstQualified() || !var->getInit() ||
+        !var->getInit()->isConstantInitializer(src.getContext(), false))
+      return error(var->getLocation(),
+                   "a static local variable that is not a constant (one "
+                   "object that every thread shares) has no OpenCL C form "
+                   "that xfence writes; declare it __device__ at file "
+                   "scope");
+    if (!replaceSpecifier(var, "static", ""))
+      return error(var->getLocation(), "cannot rewrite this static local "
+                                       "constant (declared through a "
+                                       "macro)");
+  }
   rewriteAtomicType(var);
   return true;
 }
@@ -3443,6 +3469,96 @@ bool SyntaxRewriter::VisitPseudoObjectExpr(clang::PseudoObjectExpr *e) {
   replaceRange(prop->getSourceRange(),
                std::string("(uint)") + fn + "(" + std::to_string(dim) + ")");
   return true;
+}
+
+std::optional<std::string>
+SyntaxRewriter::numericLimit(const clang::CallExpr *call) {
+  const auto *method =
+      llvm::dyn_cast_or_null<clang::CXXMethodDecl>(call->getDirectCallee());
+  if (!method || !method->isStatic() || !method->getIdentifier())
+    return std::nullopt;
+  const auto *spec = llvm::dyn_cast<clang::ClassTemplateSpecializationDecl>(
+      method->getParent());
+  if (!spec || spec->getName() != "numeric_limits" ||
+      !spec->getDeclContext()->isStdNamespace() ||
+      spec->getTemplateArgs().size() != 1 ||
+      spec->getTemplateArgs()[0].getKind() != clang::TemplateArgument::Type)
+    return std::nullopt;
+  const auto *builtin = spec->getTemplateArgs()[0]
+                            .getAsType()
+                            .getCanonicalType()
+                            ->getAs<clang::BuiltinType>();
+  if (!builtin)
+    return std::nullopt;
+  // {max, min, lowest} of the integers; floats add epsilon, infinity, NaN.
+  struct Limits {
+    const char *max, *min, *lowest, *epsilon, *infinity, *nan;
+  };
+  std::optional<Limits> limits;
+  switch (builtin->getKind()) {
+  case clang::BuiltinType::Char_S:
+    limits =
+        Limits{"CHAR_MAX", "CHAR_MIN", "CHAR_MIN", nullptr, nullptr, nullptr};
+    break;
+  case clang::BuiltinType::SChar:
+    limits = Limits{"SCHAR_MAX", "SCHAR_MIN", "SCHAR_MIN",
+                    nullptr,     nullptr,     nullptr};
+    break;
+  case clang::BuiltinType::Char_U:
+  case clang::BuiltinType::UChar:
+    limits =
+        Limits{"UCHAR_MAX", "(uchar)0", "(uchar)0", nullptr, nullptr, nullptr};
+    break;
+  case clang::BuiltinType::Short:
+    limits =
+        Limits{"SHRT_MAX", "SHRT_MIN", "SHRT_MIN", nullptr, nullptr, nullptr};
+    break;
+  case clang::BuiltinType::UShort:
+    limits = Limits{"USHRT_MAX", "(ushort)0", "(ushort)0",
+                    nullptr,     nullptr,     nullptr};
+    break;
+  case clang::BuiltinType::Int:
+    limits = Limits{"INT_MAX", "INT_MIN", "INT_MIN", nullptr, nullptr, nullptr};
+    break;
+  case clang::BuiltinType::UInt:
+    limits = Limits{"UINT_MAX", "0u", "0u", nullptr, nullptr, nullptr};
+    break;
+  case clang::BuiltinType::Long:
+  case clang::BuiltinType::LongLong:
+    // 64 bits in CUDA's device code, as OpenCL C's long.
+    limits =
+        Limits{"LONG_MAX", "LONG_MIN", "LONG_MIN", nullptr, nullptr, nullptr};
+    break;
+  case clang::BuiltinType::ULong:
+  case clang::BuiltinType::ULongLong:
+    limits = Limits{"ULONG_MAX", "0ul", "0ul", nullptr, nullptr, nullptr};
+    break;
+  case clang::BuiltinType::Float:
+    limits = Limits{"FLT_MAX",     "FLT_MIN",  "(-FLT_MAX)",
+                    "FLT_EPSILON", "INFINITY", "NAN"};
+    break;
+  case clang::BuiltinType::Double:
+    limits = Limits{"DBL_MAX",
+                    "DBL_MIN",
+                    "(-DBL_MAX)",
+                    "DBL_EPSILON",
+                    "((double)INFINITY)",
+                    "((double)NAN)"};
+    break;
+  default:
+    return std::nullopt;
+  }
+  const char *text = llvm::StringSwitch<const char *>(method->getName())
+                         .Case("max", limits->max)
+                         .Case("min", limits->min)
+                         .Case("lowest", limits->lowest)
+                         .Case("epsilon", limits->epsilon)
+                         .Case("infinity", limits->infinity)
+                         .Case("quiet_NaN", limits->nan)
+                         .Default(nullptr);
+  if (!text)
+    return std::nullopt;
+  return "(" + std::string(text) + ")";
 }
 
 bool SyntaxRewriter::VisitCallExpr(clang::CallExpr *call) {
