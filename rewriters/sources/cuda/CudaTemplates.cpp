@@ -118,9 +118,22 @@ public:
   const clang::LangOptions &lo;
   clang::PrintingPolicy printing;
   bool hadError = false;
-  /// A template this expansion does not copy uses one it would copy: the
+  /// The templates that code outside the copied templates names, by the
+  /// host template it is in (null: other code, a class template's member,
+  /// a member template). A host template that names a copied one is copied
+  /// too (run); if code that stays as written names a copied template, the
   /// expansion is not done (the translation reports the template).
-  bool blocked = false;
+  llvm::DenseMap<const clang::FunctionTemplateDecl *,
+                 llvm::DenseSet<const clang::FunctionTemplateDecl *>>
+      namedBy;
+  /// Of those, the names that only the template resolves (a dependent
+  /// call), which a copy cannot rename where the code stays as written.
+  llvm::DenseMap<const clang::FunctionTemplateDecl *,
+                 llvm::DenseSet<const clang::FunctionTemplateDecl *>>
+      lookupsBy;
+  /// The host templates at file scope that the collector walked (each
+  /// declaration).
+  std::vector<clang::FunctionTemplateDecl *> hostTemplates;
 
   /// Every redeclaration of the handled templates, in source order.
   std::vector<clang::FunctionTemplateDecl *> templates;
@@ -186,9 +199,17 @@ public:
     // of one macro (`checkCudaErrors(...)`). One that launches a kernel
     // template is copied, so that each copy names the kernel's copy.
     if (isHostOnly(ft->getTemplatedDecl()) &&
-        !namesDeviceTemplate(ft->getTemplatedDecl()->getBody()))
-      return clang::DynamicRecursiveASTVisitor::TraverseFunctionTemplateDecl(
-          ft);
+        !namesDeviceTemplate(ft->getTemplatedDecl()->getBody())) {
+      // (Copied after all where it names a template that is copied: run.)
+      if (ft->getDeclContext()->getRedeclContext()->isFileContext())
+        x.hostTemplates.push_back(ft);
+      const clang::FunctionTemplateDecl *saved = owner;
+      owner = ft->getCanonicalDecl();
+      bool result =
+          clang::DynamicRecursiveASTVisitor::TraverseFunctionTemplateDecl(ft);
+      owner = saved;
+      return result;
+    }
     if (ft->getDeclContext()->getRedeclContext()->isFileContext()) {
       x.templates.push_back(ft);
       x.handled.insert(ft->getCanonicalDecl());
@@ -234,21 +255,31 @@ public:
   }
   bool VisitDeclRefExpr(clang::DeclRefExpr *ref) override {
     x.usesOutside.push_back(ref);
+    if (const auto *fn = llvm::dyn_cast<clang::FunctionDecl>(ref->getDecl()))
+      if (const clang::FunctionTemplateDecl *ft = fn->getPrimaryTemplate())
+        x.namedBy[owner].insert(ft->getCanonicalDecl());
     return true;
   }
   bool VisitUnresolvedLookupExpr(clang::UnresolvedLookupExpr *e) override {
-    // A use that only a template this expansion does not copy (a class
-    // template's member, a member template) resolves: the copies would
-    // leave it without its template.
+    // A use that only a template resolves (a dependent call): where the
+    // code stays as written (a class template's member, a member template,
+    // a host template that is not copied) and the template is replaced by
+    // its copies, it would be left without its template. run() decides
+    // once every template is known.
     for (const clang::NamedDecl *d : e->decls())
-      if (llvm::isa<clang::FunctionTemplateDecl>(d->getUnderlyingDecl()) &&
-          x.src.isUserLocation(d->getLocation()))
-        x.blocked = true;
+      if (const auto *ft = llvm::dyn_cast<clang::FunctionTemplateDecl>(
+              d->getUnderlyingDecl());
+          ft && x.src.isUserLocation(d->getLocation())) {
+        x.namedBy[owner].insert(ft->getCanonicalDecl());
+        x.lookupsBy[owner].insert(ft->getCanonicalDecl());
+      }
     return true;
   }
 
 private:
   TemplateExpander &x;
+  /// The host template being walked (canonical), or null.
+  const clang::FunctionTemplateDecl *owner = nullptr;
 };
 
 /// The uses of template parameters in a template's text.
@@ -798,8 +829,40 @@ void TemplateExpander::removeExplicitInstantiations(SourceEdits &edits) {
 FailureOr<ExpandedFiles> TemplateExpander::run() {
   Collector collector(*this);
   collector.TraverseDecl(src.getContext().getTranslationUnitDecl());
-  if (templates.empty() || blocked)
+  if (templates.empty())
     return ExpandedFiles();
+  // A host template that names a copied template (run_gemm_example<T>
+  // calling run_simple_gemm<T>, which launches a kernel template) is copied
+  // too, until no more are.
+  auto namesCopied = [&](const clang::FunctionTemplateDecl *owner) {
+    auto it = namedBy.find(owner);
+    return it != namedBy.end() &&
+           llvm::any_of(it->second, [&](const clang::FunctionTemplateDecl *t) {
+             return handles(t);
+           });
+  };
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (clang::FunctionTemplateDecl *ft : hostTemplates)
+      if (!handles(ft) && namesCopied(ft->getCanonicalDecl())) {
+        handled.insert(ft->getCanonicalDecl());
+        changed = true;
+      }
+  }
+  for (clang::FunctionTemplateDecl *ft : hostTemplates)
+    if (handles(ft))
+      templates.push_back(ft);
+  llvm::sort(templates, [&](const clang::FunctionTemplateDecl *a,
+                            const clang::FunctionTemplateDecl *b) {
+    return sm.isBeforeInTranslationUnit(a->getBeginLoc(), b->getBeginLoc());
+  });
+  for (const auto &[owner, named] : lookupsBy)
+    if ((!owner || !handles(owner)) &&
+        llvm::any_of(named, [&](const clang::FunctionTemplateDecl *t) {
+          return handles(t);
+        })) {
+      return ExpandedFiles();
+    }
   // Names first: a copy renames uses of other templates' specializations.
   for (clang::FunctionTemplateDecl *ft : templates) {
     if (ft != ft->getCanonicalDecl())
