@@ -8,7 +8,9 @@ arguments, references, struct arguments with pointers, function templates,
 __syncthreads_count/_and/_or, __syncwarp, the warp shuffles and votes,
 cuda::atomic_ref, a class with a constructor and member functions whose
 bodies hold atomics, fences and barriers, one under a conditional, called
-on objects in global and shared memory, through pointers and macros), and
+on objects in global and shared memory, through pointers and macros, and
+host member functions and friends beside them; an inline helper through a
+macro of __host__ __device__ __forceinline__, a static constant table), and
 that put
 them under preprocessor conditionals (around statements, in the kernel's
 parameter list and its launch, around helper definitions and macro
@@ -64,11 +66,17 @@ HEADER = """#define IDX (blockIdx.x * blockDim.x + threadIdx.x)
 #define FULL 0xffffffffu
 #define SHFL(v, o) __shfl_down_sync(FULL, (v), (o))
 #define MCALL(o, f, ...) (o).f(__VA_ARGS__)
+#define HDI __host__ __device__ __forceinline__
 struct Span { int *data; int n; };
 template <typename T> __device__ T twice(T v) { return v + v; }
 __device__ int bump(int *p, int v = 1) { return atomicAdd(p, v); }
 __device__ void keep(int &r, int v) { r = TWICE(r) + v; }
 __device__ int load(const int *p, int i) { return p[i]; }
+HDI int mix(int a, int b) { return a * 3 + b; }
+__device__ inline int tab(int i) {
+  static const int t[4] = {1, 2, 3, 5};
+  return t[i & 3];
+}
 """
 
 
@@ -115,6 +123,9 @@ class Gen:
             lambda: "bump(&s[LANE], %s)" % self.intexpr(),
             lambda: "load(s, %s %% 64)" % self.index(),
             lambda: "load(g, %s %% n)" % self.index(),
+            # An inline helper through a macro of __host__ __device__
+            # __forceinline__, a static constant table.
+            lambda: "mix(%s, tab(%s))" % (self.intexpr(), self.index()),
             lambda: "CALL(bump, &g[3], (%s))" % self.intexpr(),
             lambda: "(%s ? %s : %s)" % (self.cond(), self.intexpr(), self.intexpr()),
             lambda: "__syncthreads_count(%s)" % self.cond(),
@@ -260,7 +271,11 @@ class Gen:
             "  __device__ int get() const { return p[base %% 4] + this->base; }\n"
             "  __device__ static int scale(int v) { return TWICE(v); }\n"
             "  __device__ int operator()(int v) { return add(v) + scale(base); }\n"
-            "};\n" % (k, self.pick(["", " = 3"]), k, self.b, add(), add()))
+            # Host code in the class: left out with the host code.
+            "  bool operator==(const C%d &o) const { return base == o.base; }\n"
+            "  friend int key(const C%d &c) { return c.base; }\n"
+            "};\n" % (k, self.pick(["", " = 3"]), k, self.b, add(), add(), k,
+                       k))
 
     def launch(self, name, args):
         return "%s<<<2, 64>>>(%s);" % (name, args)
