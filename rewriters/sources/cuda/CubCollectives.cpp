@@ -193,7 +193,7 @@ class CubLowering : public clang::DynamicRecursiveASTVisitor {
 public:
   explicit CubLowering(ParsedSource &src)
       : src(src), sm(src.getSourceManager()), lo(src.getLangOpts()),
-        edits(src, policy()) {}
+        edits(src, copyPolicy()) {}
 
   FailureOr<ExpandedFiles> run();
 
@@ -216,12 +216,6 @@ public:
   bool VisitCXXMemberCallExpr(clang::CXXMemberCallExpr *call) override;
 
 private:
-  static SourceEditPolicy policy() {
-    SourceEditPolicy p;
-    p.inlineHeaders = true;
-    p.allowMootEdits = true;
-    return p;
-  }
   void error(clang::SourceLocation loc, const llvm::Twine &message) {
     src.report(loc, DiagnosticsEngine::Error, message.str());
     hadError = true;

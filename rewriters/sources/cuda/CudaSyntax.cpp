@@ -3492,62 +3492,33 @@ SyntaxRewriter::numericLimit(const clang::CallExpr *call) {
     return std::nullopt;
   // {max, min, lowest} of the integers; floats add epsilon, infinity, NaN.
   struct Limits {
-    const char *max, *min, *lowest, *epsilon, *infinity, *nan;
+    clang::BuiltinType::Kind kind;
+    const char *max, *min, *lowest;
+    const char *epsilon = nullptr, *infinity = nullptr, *nan = nullptr;
   };
-  std::optional<Limits> limits;
-  switch (builtin->getKind()) {
-  case clang::BuiltinType::Char_S:
-    limits =
-        Limits{"CHAR_MAX", "CHAR_MIN", "CHAR_MIN", nullptr, nullptr, nullptr};
-    break;
-  case clang::BuiltinType::SChar:
-    limits = Limits{"SCHAR_MAX", "SCHAR_MIN", "SCHAR_MIN",
-                    nullptr,     nullptr,     nullptr};
-    break;
-  case clang::BuiltinType::Char_U:
-  case clang::BuiltinType::UChar:
-    limits =
-        Limits{"UCHAR_MAX", "(uchar)0", "(uchar)0", nullptr, nullptr, nullptr};
-    break;
-  case clang::BuiltinType::Short:
-    limits =
-        Limits{"SHRT_MAX", "SHRT_MIN", "SHRT_MIN", nullptr, nullptr, nullptr};
-    break;
-  case clang::BuiltinType::UShort:
-    limits = Limits{"USHRT_MAX", "(ushort)0", "(ushort)0",
-                    nullptr,     nullptr,     nullptr};
-    break;
-  case clang::BuiltinType::Int:
-    limits = Limits{"INT_MAX", "INT_MIN", "INT_MIN", nullptr, nullptr, nullptr};
-    break;
-  case clang::BuiltinType::UInt:
-    limits = Limits{"UINT_MAX", "0u", "0u", nullptr, nullptr, nullptr};
-    break;
-  case clang::BuiltinType::Long:
-  case clang::BuiltinType::LongLong:
-    // 64 bits in CUDA's device code, as OpenCL C's long.
-    limits =
-        Limits{"LONG_MAX", "LONG_MIN", "LONG_MIN", nullptr, nullptr, nullptr};
-    break;
-  case clang::BuiltinType::ULong:
-  case clang::BuiltinType::ULongLong:
-    limits = Limits{"ULONG_MAX", "0ul", "0ul", nullptr, nullptr, nullptr};
-    break;
-  case clang::BuiltinType::Float:
-    limits = Limits{"FLT_MAX",     "FLT_MIN",  "(-FLT_MAX)",
-                    "FLT_EPSILON", "INFINITY", "NAN"};
-    break;
-  case clang::BuiltinType::Double:
-    limits = Limits{"DBL_MAX",
-                    "DBL_MIN",
-                    "(-DBL_MAX)",
-                    "DBL_EPSILON",
-                    "((double)INFINITY)",
-                    "((double)NAN)"};
-    break;
-  default:
+  using K = clang::BuiltinType::Kind;
+  static const Limits kLimits[] = {
+      {K::Char_S, "CHAR_MAX", "CHAR_MIN", "CHAR_MIN"},
+      {K::SChar, "SCHAR_MAX", "SCHAR_MIN", "SCHAR_MIN"},
+      {K::Char_U, "UCHAR_MAX", "(uchar)0", "(uchar)0"},
+      {K::UChar, "UCHAR_MAX", "(uchar)0", "(uchar)0"},
+      {K::Short, "SHRT_MAX", "SHRT_MIN", "SHRT_MIN"},
+      {K::UShort, "USHRT_MAX", "(ushort)0", "(ushort)0"},
+      {K::Int, "INT_MAX", "INT_MIN", "INT_MIN"},
+      {K::UInt, "UINT_MAX", "0u", "0u"},
+      // 64 bits in CUDA's device code, as OpenCL C's long.
+      {K::Long, "LONG_MAX", "LONG_MIN", "LONG_MIN"},
+      {K::LongLong, "LONG_MAX", "LONG_MIN", "LONG_MIN"},
+      {K::ULong, "ULONG_MAX", "0ul", "0ul"},
+      {K::ULongLong, "ULONG_MAX", "0ul", "0ul"},
+      {K::Float, "FLT_MAX", "FLT_MIN", "(-FLT_MAX)", "FLT_EPSILON", "INFINITY",
+       "NAN"},
+      {K::Double, "DBL_MAX", "DBL_MIN", "(-DBL_MAX)", "DBL_EPSILON",
+       "((double)INFINITY)", "((double)NAN)"}};
+  const Limits *limits = llvm::find_if(
+      kLimits, [&](const Limits &l) { return l.kind == builtin->getKind(); });
+  if (limits == std::end(kLimits))
     return std::nullopt;
-  }
   const char *text = llvm::StringSwitch<const char *>(method->getName())
                          .Case("max", limits->max)
                          .Case("min", limits->min)

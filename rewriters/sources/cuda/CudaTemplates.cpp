@@ -71,15 +71,6 @@ struct MacroCopy {
   FileCharRange body, expansion;
 };
 
-/// The policy of the copies: an edit inside a replaced span (a parameter
-/// inside the explicit arguments of a renamed call) is moot.
-SourceEditPolicy copyPolicy() {
-  SourceEditPolicy policy;
-  policy.inlineHeaders = true;
-  policy.allowMootEdits = true;
-  return policy;
-}
-
 class TemplateExpander {
 public:
   explicit TemplateExpander(ParsedSource &src)
@@ -354,6 +345,13 @@ private:
 };
 
 } // namespace
+
+SourceEditPolicy xfence::copyPolicy() {
+  SourceEditPolicy policy;
+  policy.inlineHeaders = true;
+  policy.allowMootEdits = true;
+  return policy;
+}
 
 std::optional<CopyEdit>
 TemplateExpander::renameFor(const clang::DeclRefExpr *ref) {

@@ -13,6 +13,7 @@
 #define XFENCE_REWRITERS_SOURCES_CUDA_CUDATEMPLATES_H
 
 #include "frontends/common/ClangSession.h"
+#include "rewriters/common/SourceEdits.h"
 
 #include "mlir/Support/LLVM.h"
 
@@ -47,6 +48,12 @@ constexpr llvm::StringLiteral kTemplateLineMarker = "// xfence: template copy";
 /// text copied elsewhere keeps its diagnostics on the user's lines.
 std::string copyLineDirective(const clang::SourceManager &sm,
                               clang::SourceLocation loc);
+
+/// The edit policy of the passes that rewrite CUDA text before the
+/// translation (template copies, member functions, CUB's collectives): user
+/// headers inlined; an edit inside a replaced span (a parameter inside the
+/// explicit arguments of a renamed call) is moot.
+SourceEditPolicy copyPolicy();
 
 /// The ExpandedFiles of the new text of each changed file.
 ExpandedFiles

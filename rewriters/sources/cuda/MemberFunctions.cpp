@@ -199,19 +199,13 @@ public:
 
   /// The text of `range` with the edits inside it.
   FailureOr<std::string> copyText(const FileCharRange &range) {
-    SourceEdits copy(src, policy());
+    SourceEdits copy(src, copyPolicy());
     edits.addTo(copy,
                 [&](const FileCharRange &r) { return range.contains(r); });
     return copy.applyWithin(range);
   }
 
 private:
-  static SourceEditPolicy policy() {
-    SourceEditPolicy p;
-    p.inlineHeaders = true;
-    p.allowMootEdits = true;
-    return p;
-  }
 };
 
 /// Whether a member function is one this lowering writes.
@@ -1191,7 +1185,7 @@ MemberLowering::hostDeclaration(const clang::CXXMethodDecl *m) {
   policy.SuppressTagKeyword = true;
   auto spell = [&](clang::QualType type) -> std::optional<std::string> {
     if (type->isDependentType() ||
-        type->getAsCXXRecordDecl() && type->getAsCXXRecordDecl()->isLambda())
+        (type->getAsCXXRecordDecl() && type->getAsCXXRecordDecl()->isLambda()))
       return std::nullopt;
     return type.getAsString(policy);
   };
@@ -1255,7 +1249,7 @@ FailureOr<ExpandedFiles> MemberLowering::run() {
     moveMembers(record);
   if (hadError)
     return failure();
-  SourceEdits files(src, policy());
+  SourceEdits files(src, copyPolicy());
   edits.addTo(files, [](const FileCharRange &) { return true; });
   FailureOr<std::vector<std::pair<clang::FileID, std::string>>> texts =
       files.applyToFiles();
