@@ -2635,11 +2635,29 @@ void SyntaxRewriter::rewriteReferenceArgs(const clang::CallExpr *call,
       continue;
     }
     if (llvm::isa<clang::MaterializeTemporaryExpr>(arg)) {
-      // (A compound literal `&((T){arg})` has no address space that clang's
-      // OpenCL C 1.2 accepts for a __private pointer.)
+      // A scalar or vector temporary bound to a const reference: a
+      // compound literal in private memory, `&((const __private T){arg})`,
+      // which lives to the end of the block (the temporary to the end of
+      // the full expression: nothing can tell, it is const). Its address
+      // space written out: clang's OpenCL C 1.2 gives a compound literal
+      // none that a __private pointer takes.
+      clang::QualType pointee = type.getNonReferenceType();
+      std::optional<std::string> text =
+          pointee.isConstQualified() ? spellType(pointee.getUnqualifiedType())
+                                     : std::nullopt;
+      const clang::RecordDecl *record = pointee->getAsRecordDecl();
+      if (text &&
+          (pointee->isArithmeticType() || (record && !isUserDecl(src, record) &&
+                                           isSharedVectorTypeName(*text)))) {
+        edits.insertBefore(*range, "&((const __private " + *text + "){",
+                           arg->getBeginLoc());
+        edits.insertAfter(*range, "})", arg->getBeginLoc());
+        continue;
+      }
       error(arg->getBeginLoc(),
             "a temporary bound to a reference parameter has no OpenCL C "
-            "form that xfence can write (the parameter becomes a pointer); "
+            "form that xfence can write (the parameter becomes a pointer; "
+            "a const scalar or vector one becomes a compound literal); "
             "pass a variable");
       continue;
     }
@@ -3835,6 +3853,17 @@ bool SyntaxRewriter::VisitCallExpr(clang::CallExpr *call) {
       {"__ull2double_ru", "convert_double_rtp"},
       {"__double2float_rd", "convert_float_rtn"},
       {"__double2float_ru", "convert_float_rtp"},
+      // C's rounding to an integer: lrint in the current mode, which is
+      // round-to-nearest-even in CUDA's device code; lround half away from
+      // zero, as OpenCL C's round. (CUDA's long is 64 bits, as OpenCL C's.)
+      {"lrintf", "convert_long_rte"},
+      {"lrint", "convert_long_rte"},
+      {"llrintf", "convert_long_rte"},
+      {"llrint", "convert_long_rte"},
+      {"lroundf", "(long)round"},
+      {"lround", "(long)round"},
+      {"llroundf", "(long)round"},
+      {"llround", "(long)round"},
       // The halves of a double's bits, and arithmetic in round-to-nearest
       // that no contraction may fuse (prelude helpers, CudaToOpenCL.cpp).
       {"__double2hiint", "xfence_double2hiint"},

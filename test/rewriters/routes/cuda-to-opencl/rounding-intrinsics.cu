@@ -4,7 +4,9 @@
 // fused multiply-add (__fadd_rn, __fdiv_rn, __fsqrt_rn, __drcp_rn: prelude
 // helpers; float / and sqrt computed in double, which rounds them
 // correctly as double has more than 2 * 24 + 2 bits), and <math.h>'s
-// INFINITY, whose expansion is clang's __builtin_inff(). Refused before
+// INFINITY, whose expansion is clang's __builtin_inff(); C's lrintf (to
+// nearest even: convert_long_rte) and llroundf (half away from zero:
+// round). Refused before
 // ("has no OpenCL C equivalent that xfence knows": HeCBench aop,
 // intrinsics-cast, mdh, perplexity). The values below are CUDA's,
 // worked by hand from the IEEE 754 definitions; PoCL must print them.
@@ -35,8 +37,9 @@ __global__ void k(long long *out, const float *in, const int64_t *w) {
   // CHECK: out[5] = (long)convert_float_rtz(16777217 + zero);
   out[5] = (long long)__int2float_rz(16777217 + zero);
   out[6] = (long long)__int2float_ru(16777217 + zero);
-  // CHECK: out[7] = convert_long_rtn(-in[1]);
-  out[7] = __float2ll_rd(-in[1]);
+  // lrintf(0.5) is 0 (to even), llroundf(0.5) is 1 (away from zero).
+  // CHECK: out[7] = convert_long_rtn(-in[1]) + convert_long_rte(in[1]) - (long)round(in[1]) + 1;
+  out[7] = __float2ll_rd(-in[1]) + lrintf(in[1]) - llroundf(in[1]) + 1;
   out[8] = __double_as_longlong(__drcp_rn((double)in[0]));
   // CHECK: float inf = INFINITY;
   float inf = INFINITY;
