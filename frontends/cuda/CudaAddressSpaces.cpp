@@ -3,6 +3,7 @@
 #include "frontends/cuda/CudaAddressSpaces.h"
 
 #include "clang/AST/Attr.h"
+#include "clang/AST/DeclFriend.h"
 #include "clang/AST/DynamicRecursiveASTVisitor.h"
 #include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -252,6 +253,14 @@ std::vector<clang::Decl *> xfence::topLevelDecls(const clang::ASTContext &ctx) {
 bool xfence::isHostOnlyFunction(const clang::FunctionDecl *fn) {
   return !fn->hasAttr<clang::CUDAGlobalAttr>() &&
          !fn->hasAttr<clang::CUDADeviceAttr>();
+}
+
+const clang::FunctionDecl *xfence::friendFunction(const clang::Decl *member) {
+  const auto *f = llvm::dyn_cast<clang::FriendDecl>(member);
+  const clang::NamedDecl *d = f ? f->getFriendDecl() : nullptr;
+  if (const auto *t = llvm::dyn_cast_or_null<clang::FunctionTemplateDecl>(d))
+    d = t->getTemplatedDecl();
+  return llvm::dyn_cast_or_null<clang::FunctionDecl>(d);
 }
 
 unsigned CudaAddressSpaces::storageOfVar(const clang::VarDecl *var) {

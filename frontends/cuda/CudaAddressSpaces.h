@@ -54,6 +54,10 @@ std::vector<clang::Decl *> topLevelDecls(const clang::ASTContext &ctx);
 /// __device__; constexpr functions are implicitly both).
 bool isHostOnlyFunction(const clang::FunctionDecl *fn);
 
+/// The function (a function template's pattern) that a friend declaration
+/// names, or null for a friend class.
+const clang::FunctionDecl *friendFunction(const clang::Decl *member);
+
 class CudaAddressSpaces {
 public:
   /// Analyses the functions of user code (`isUser` says which declarations

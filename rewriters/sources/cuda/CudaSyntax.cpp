@@ -4611,15 +4611,11 @@ bool SyntaxRewriter::isDataClass(const clang::CXXRecordDecl *record) const {
       continue;
     if (llvm::isa<clang::FunctionTemplateDecl>(member))
       return false;
-    if (auto *f = llvm::dyn_cast<clang::FriendDecl>(member)) {
+    if (llvm::isa<clang::FriendDecl>(member)) {
       // A friend class, or a friend function of the host's.
-      const clang::NamedDecl *friendDecl = f->getFriendDecl();
-      if (auto *t =
-              llvm::dyn_cast_or_null<clang::FunctionTemplateDecl>(friendDecl))
-        friendDecl = t->getTemplatedDecl();
-      if (auto *fn = llvm::dyn_cast_or_null<clang::FunctionDecl>(friendDecl))
-        if (!isHostOnlyFunction(fn))
-          return false;
+      if (const clang::FunctionDecl *fn = friendFunction(member);
+          fn && !isHostOnlyFunction(fn))
+        return false;
       any = true;
       continue;
     }

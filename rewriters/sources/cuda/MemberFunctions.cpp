@@ -242,13 +242,7 @@ bool isHostMember(const clang::CXXMethodDecl *m) {
 
 /// A friend function (or function template) that only the host calls.
 bool isHostFriend(const clang::Decl *member) {
-  const auto *f = llvm::dyn_cast<clang::FriendDecl>(member);
-  if (!f || !f->getFriendDecl())
-    return false;
-  const clang::NamedDecl *d = f->getFriendDecl();
-  if (const auto *t = llvm::dyn_cast<clang::FunctionTemplateDecl>(d))
-    d = t->getTemplatedDecl();
-  const auto *fn = llvm::dyn_cast<clang::FunctionDecl>(d);
+  const clang::FunctionDecl *fn = friendFunction(member);
   return fn && isHostOnlyFunction(fn);
 }
 
