@@ -166,7 +166,32 @@ public:
 
   /// The text of a member function declaration, with the attributes
   /// written before it (`__device__ int f()`) and its `;`.
-  std::optional<FileCharRange> declRange(const clang::CXXMethodDecl *m);
+  /// The type of a member of `record` (or of a member's member) whose
+  /// default construction calls a constructor this lowering writes as a
+  /// function, if one is.
+  const clang::CXXRecordDecl *
+  loweredMemberConstructor(const clang::CXXRecordDecl *record,
+                           unsigned depth = 0) const {
+    if (!record || !record->hasDefinition() || depth > 8)
+      return nullptr;
+    for (const clang::FieldDecl *field : record->fields()) {
+      const clang::CXXRecordDecl *member =
+          field->getType()->getBaseElementTypeUnsafe()->getAsCXXRecordDecl();
+      if (!member || !member->hasDefinition())
+        continue;
+      for (const clang::CXXConstructorDecl *ctor : member->ctors())
+        if (ctor->isDefaultConstructor() &&
+            names.count(ctor->getCanonicalDecl()))
+          return member;
+      if (const clang::CXXRecordDecl *inner =
+              loweredMemberConstructor(member, depth + 1))
+        return inner;
+    }
+    return nullptr;
+  }
+  std::optional<FileCharRange> declRange(const clang::CXXMethodDecl *m) {
+    return memberDeclarationRange(sm, lo, m);
+  }
   /// The end of a member function's signature: its body's `{`, its
   /// initializers' `:`, its `= default`, or its `;`.
   clang::SourceLocation signatureEnd(const clang::CXXMethodDecl *m);
@@ -369,7 +394,9 @@ std::string MemberLowering::lineDirective(clang::SourceLocation loc) const {
 }
 
 std::optional<FileCharRange>
-MemberLowering::declRange(const clang::CXXMethodDecl *m) {
+xfence::memberDeclarationRange(const clang::SourceManager &sm,
+                               const clang::LangOptions &lo,
+                               const clang::CXXMethodDecl *m) {
   clang::SourceLocation begin = sm.getExpansionLoc(m->getBeginLoc());
   for (const clang::Attr *attr : m->attrs()) {
     if (attr->isImplicit() || attr->isInherited() ||
@@ -384,7 +411,8 @@ MemberLowering::declRange(const clang::CXXMethodDecl *m) {
   if (sm.getFileID(begin) != sm.getFileID(last))
     return std::nullopt;
   if (!m->doesThisDeclarationHaveABody() || m->isDefaulted() || m->isDeleted())
-    if (std::optional<clang::Token> semi = next(last);
+    if (std::optional<clang::Token> semi =
+            clang::Lexer::findNextToken(last, sm, lo);
         semi && semi->is(clang::tok::semi))
       last = semi->getLocation();
   return FileCharRange{sm.getFileID(begin), sm.getFileOffset(begin),
@@ -520,6 +548,25 @@ void MemberLowering::rewriteConstructorBody(clang::CXXConstructorDecl *ctor,
       initialized.insert(init->getMember());
       last = init;
     }
+  // A member that C++ constructs without a written initializer, by a
+  // constructor that the lowering makes a function: nothing would call it.
+  for (const clang::CXXCtorInitializer *init : ctor->inits())
+    if (!init->isWritten() && init->getMember() && init->getInit())
+      if (const auto *construct = llvm::dyn_cast<clang::CXXConstructExpr>(
+              init->getInit()->IgnoreImplicit());
+          construct && construct->getConstructor() &&
+          (names.count(construct->getConstructor()->getCanonicalDecl()) ||
+           (construct->getConstructor()->isImplicit() &&
+            !construct->getConstructor()->isTrivial() &&
+            loweredMemberConstructor(
+                construct->getConstructor()->getParent()))))
+        return (void)error(init->getMember()->getLocation(),
+                           "this member is constructed by a constructor "
+                           "that xfence writes as a function, which the "
+                           "lowered constructor of '" +
+                               record.name +
+                               "' would not call; initialize the member in "
+                               "the constructor's initializer list");
   // `this` other than for a member: the object is built in a local and
   // returned (copied), so its address would not be the object's.
   struct ThisUses : clang::DynamicRecursiveASTVisitor {
@@ -799,6 +846,28 @@ public:
 
   bool VisitCXXConstructExpr(clang::CXXConstructExpr *e) override {
     const clang::CXXConstructorDecl *ctor = e->getConstructor();
+    // C++ runs the members' constructors where a struct without one of its
+    // own is default-constructed (`P p;` with `A a;` in P): the lowered
+    // constructors are functions that nothing would call.
+    if (ctor && ctor->isImplicit() && ctor->isDefaultConstructor() &&
+        !ctor->isTrivial() && !memberInits.count(e))
+      if (const clang::CXXRecordDecl *member =
+              x.loweredMemberConstructor(ctor->getParent()))
+        return x.error(e->getBeginLoc(),
+                       "default-constructing '" +
+                           ctor->getParent()->getNameAsString() +
+                           "' runs the constructor of its member of type '" +
+                           member->getNameAsString() +
+                           "', which xfence writes as a function that only "
+                           "an explicit construction calls; construct the "
+                           "member explicitly");
+    if (ctor && e->getType()->isArrayType() && x.recordOf(ctor) &&
+        x.names.count(ctor->getCanonicalDecl()))
+      return x.error(e->getBeginLoc(),
+                     "an array whose elements a constructor of '" +
+                         x.recordOf(ctor)->name +
+                         "' initializes has no form that xfence writes; "
+                         "construct each element explicitly");
     if (!ctor || !x.recordOf(ctor) || ctor->isImplicit() ||
         ctor->isCopyOrMoveConstructor() || memberInits.count(e))
       return true;

@@ -33,6 +33,14 @@ namespace xfence {
 /// and fails if there was one.
 mlir::FailureOr<ExpandedFiles> lowerMemberFunctions(ParsedSource &src);
 
+/// The text of a member function's declaration or definition in its class:
+/// from its first attribute (`__device__`, written before the type) to its
+/// body's `}` or its `;`.
+std::optional<FileCharRange>
+memberDeclarationRange(const clang::SourceManager &sm,
+                       const clang::LangOptions &lo,
+                       const clang::CXXMethodDecl *m);
+
 } // namespace xfence
 
 #endif // XFENCE_REWRITERS_SOURCES_CUDA_MEMBERFUNCTIONS_H
