@@ -580,7 +580,8 @@ FailureOr<std::vector<Edit>> SourceEdits::resolve() {
   if (failed(settleRivals(kept)) || failed(checkMacroBodies(kept)) ||
       failed(checkConditionals(kept)))
     return failure();
-  warnUntranslatedBranches(kept);
+  if (policy.warnInactiveBranches)
+    warnUntranslatedBranches(kept);
   return kept;
 }
 

@@ -58,6 +58,10 @@ struct SourceEditPolicy {
   /// An edit inside text that an enclosing replacement takes away is moot
   /// and left out; without this it is an error.
   bool allowMootEdits = true;
+  /// Warn about inactive preprocessor branches that keep text the
+  /// translation would rewrite (off for the passes that rewrite CUDA text
+  /// before the translation, whose output is parsed and checked again).
+  bool warnInactiveBranches = true;
 };
 
 /// A set of text edits to the files of one parse.

@@ -35,12 +35,14 @@
 #include "frontends/cuda/CudaImporter.h"
 #include "passes/Passes.h"
 #include "passes/TargetCapabilities.h"
+#include "rewriters/sources/cuda/ClassTemplates.h"
 #include "rewriters/sources/cuda/CubCollectives.h"
 #include "rewriters/sources/cuda/CudaSiteRewriter.h"
 #include "rewriters/sources/cuda/CudaSyntax.h"
 #include "rewriters/sources/cuda/CudaTemplates.h"
 #include "rewriters/sources/cuda/HalfPrecision.h"
 #include "rewriters/sources/cuda/MemberFunctions.h"
+#include "rewriters/sources/cuda/SimdIntrinsics.h"
 #include "rewriters/sources/cuda/Textures.h"
 #include "rewriters/sources/cuda/WarpFunctions.h"
 
@@ -829,7 +831,8 @@ rewrite(ParsedSource &src, ModuleOp module, const CudaToOpenCLOptions &options,
     llvm::StringRef code = llvm::StringRef(*text).drop_front(end);
     text->insert(end, openCLHalfExtension(code) + openCLHalfHelpers(code) +
                           openCLWarpHelpers(code) + openCLTextureHelpers(code) +
-                          stdintConstantMacros(code) + mathHelperMacros(code));
+                          stdintConstantMacros(code) + mathHelperMacros(code) +
+                          openCLSimdHelpers(code));
   }
   return text;
 }
@@ -843,21 +846,24 @@ xfence::translateCudaToOpenCL(llvm::StringRef path, llvm::StringRef contents,
   if (!src || src->hasErrors() ||
       (options.sourceErrors && options.sourceErrors(*src)))
     return failure();
-  // Function templates: one plain function per specialization; then the
-  // member functions of structs and classes: free functions. After each,
-  // the new text is parsed again (the headers it changed read from
-  // memory).
+  // Function templates: one plain function per specialization; class
+  // templates: one plain struct per specialization, a round at a time (a
+  // template named in another's text waits for that text's copies), the
+  // function templates that the copies unblock after each round; CUB's
+  // collectives; then the member functions of structs and classes: free
+  // functions. After each, the new text is parsed again (the headers it
+  // changed read from memory).
   CudaSourceOptions source = options.source;
   std::string text = contents.str();
   llvm::StringSet<> changedHeaders;
   bool expandedAny = false;
-  for (auto expand :
-       {expandFunctionTemplates, lowerCubCollectives, lowerMemberFunctions}) {
+  using Expansion = FailureOr<ExpandedFiles> (*)(ParsedSource &);
+  auto apply = [&](Expansion expand) -> FailureOr<bool> {
     FailureOr<ExpandedFiles> expanded = expand(*src);
     if (failed(expanded))
       return failure();
     if (expanded->empty())
-      continue;
+      return false;
     expandedAny = true;
     for (auto &changed : expanded->headers) {
       changedHeaders.insert(changed.first);
@@ -874,7 +880,23 @@ xfence::translateCudaToOpenCL(llvm::StringRef path, llvm::StringRef contents,
     src = parseCudaSource(path, text, source, diagOS);
     if (!src || src->hasErrors())
       return failure();
+    return true;
+  };
+  if (failed(apply(expandFunctionTemplates)))
+    return failure();
+  // (Each round copies at least one template, and copies hold none.)
+  for (;;) {
+    FailureOr<bool> copied = apply(expandClassTemplates);
+    if (failed(copied))
+      return failure();
+    if (!*copied)
+      break;
+    if (failed(apply(expandFunctionTemplates)))
+      return failure();
   }
+  for (Expansion expand : {lowerCubCollectives, lowerMemberFunctions})
+    if (failed(apply(expand)))
+      return failure();
   llvm::SmallVector<clang::FileID> expandedHeaders;
   clang::SourceManager &sm = src->getSourceManager();
   for (const auto &name : changedHeaders)

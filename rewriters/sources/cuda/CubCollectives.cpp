@@ -94,12 +94,7 @@ std::optional<llvm::StringRef> operatorOf(const clang::Expr *op) {
       op->getType().getNonReferenceType()->getAsCXXRecordDecl();
   if (!record || !record->getIdentifier())
     return std::nullopt;
-  bool library = false;
-  for (const clang::DeclContext *dc = record->getDeclContext(); dc;
-       dc = dc->getParent())
-    if (const auto *ns = llvm::dyn_cast<clang::NamespaceDecl>(dc))
-      library |=
-          llvm::is_contained({"cub", "cuda", "std", "thrust"}, ns->getName());
+  bool library = inLibraryNamespace(record);
   const clang::Expr *made = op->IgnoreImplicit()->IgnoreParens();
   if (!library ||
       !llvm::isa<clang::CXXConstructExpr, clang::InitListExpr,

@@ -38,9 +38,10 @@
 
 #include "rewriters/common/Identifiers.h"
 #include "rewriters/sources/cuda/HalfPrecision.h"
+#include "rewriters/sources/cuda/ParseMacros.h"
+#include "rewriters/sources/cuda/SimdIntrinsics.h"
 #include "rewriters/sources/cuda/Textures.h"
 #include "rewriters/sources/cuda/VectorOperators.h"
-#include "rewriters/sources/cuda/ParseMacros.h"
 #include "rewriters/sources/cuda/WarpFunctions.h"
 
 #include "frontends/cuda/CudaImporter.h"
@@ -2654,11 +2655,21 @@ void SyntaxRewriter::rewriteReferenceArgs(const clang::CallExpr *call,
         edits.insertAfter(*range, "})", arg->getBeginLoc());
         continue;
       }
+      if (text && record && isUserDecl(src, record) &&
+          record->getDeclContext()->getRedeclContext()->isFileContext()) {
+        // A struct: the element of a one-element array literal, which C
+        // initializes from an expression of the struct's type (a struct
+        // compound literal's braces would give its first member).
+        edits.insertBefore(*range, "&((const __private " + *text + "[1]){",
+                           arg->getBeginLoc());
+        edits.insertAfter(*range, "})[0]", arg->getBeginLoc());
+        continue;
+      }
       error(arg->getBeginLoc(),
             "a temporary bound to a reference parameter has no OpenCL C "
             "form that xfence can write (the parameter becomes a pointer; "
-            "a const scalar or vector one becomes a compound literal); "
-            "pass a variable");
+            "a const scalar, vector or struct one becomes a compound "
+            "literal); pass a variable");
       continue;
     }
     addressOf(arg);
@@ -3984,6 +3995,24 @@ bool SyntaxRewriter::VisitCallExpr(clang::CallExpr *call) {
           edits.insertAfter(*r, ")", call->getBeginLoc());
         }
     return true;
+  }
+  if (std::optional<std::string> simd = openCLSimdFunction(name)) {
+    replaceRange(calleeExpr->getSourceRange(), *simd);
+    castConvertedArgs(call);
+    return true;
+  }
+  if (name == "__dp4a" && callee->getNumParams() == 3) {
+    // Of ints or of unsigned ints (its char4 and uchar4 overloads have no
+    // helper).
+    clang::QualType type = callee->getParamDecl(0)->getType();
+    if (type->isSpecificBuiltinType(clang::BuiltinType::Int) ||
+        type->isSpecificBuiltinType(clang::BuiltinType::UInt)) {
+      replaceRange(calleeExpr->getSourceRange(), type->isSignedIntegerType()
+                                                     ? "xfence_dp4a_int"
+                                                     : "xfence_dp4a_uint");
+      castConvertedArgs(call);
+      return true;
+    }
   }
   return error(call->getBeginLoc(),
                "'" + name + "' has no OpenCL C equivalent that xfence knows");

@@ -50,14 +50,6 @@ using clang::DiagnosticsEngine;
 
 namespace {
 
-/// A use of a template parameter in the text of a template.
-struct ParamUse {
-  FileCharRange range;
-  unsigned index;
-  /// The use in the AST (a macro location if the text is a macro's).
-  clang::SourceLocation at;
-};
-
 /// An edit of a copy: in the template's text, or in the body of an
 /// object-like macro that the template's text expands.
 struct CopyEdit {
@@ -276,16 +268,19 @@ private:
 /// The uses of template parameters in a template's text.
 class ParamUses : public clang::DynamicRecursiveASTVisitor {
 public:
-  ParamUses(TemplateExpander &x, unsigned depth) : x(x), depth(depth) {}
+  ParamUses(ParsedSource &src, unsigned depth, TemplateParamUses &out)
+      : sm(src.getSourceManager()), lo(src.getLangOpts()), depth(depth),
+        out(out) {}
 
   bool
   VisitTemplateTypeParmTypeLoc(clang::TemplateTypeParmTypeLoc tl) override {
     const clang::TemplateTypeParmType *t = tl.getTypePtr();
     if (t->getDepth() != depth)
-      return x.error(tl.getNameLoc(),
-                     "this template parameter belongs to a nested template; "
-                     "xfence cannot copy the template per specialization");
+      return problem(tl.getNameLoc(), nestedParameter);
     add(tl.getSourceRange(), t->getIndex(), tl.getBeginLoc());
+    if (castTypes.count(tl.getBeginLoc()) && !out.uses.empty() &&
+        out.uses.back().at == tl.getBeginLoc())
+      out.uses.back().castType = true;
     return true;
   }
   bool TraverseQualifiedTypeLoc(clang::QualifiedTypeLoc tl,
@@ -293,12 +288,20 @@ public:
     // (The visitor has no Visit for qualified type locations.)
     if (auto param = tl.getUnqualifiedLoc()
                          .getAsAdjusted<clang::TemplateTypeParmTypeLoc>())
-      qualified.insert(param.getTypePtr()->getIndex());
+      out.qualified.insert(param.getTypePtr()->getIndex());
     return clang::DynamicRecursiveASTVisitor::TraverseQualifiedTypeLoc(
         tl, traverseQualifier);
   }
+  bool VisitCXXUnresolvedConstructExpr(
+      clang::CXXUnresolvedConstructExpr *e) override {
+    // (Visited before the type in it.)
+    if (e->getNumArgs() == 1 && !e->isListInitialization())
+      if (clang::TypeSourceInfo *tsi = e->getTypeSourceInfo())
+        castTypes.insert(tsi->getTypeLoc().getBeginLoc());
+    return true;
+  }
   bool VisitPackExpansionTypeLoc(clang::PackExpansionTypeLoc tl) override {
-    return x.error(tl.getBeginLoc(), "a parameter pack has no OpenCL C form");
+    return problem(tl.getBeginLoc(), "a parameter pack has no OpenCL C form");
   }
   bool VisitDeclRefExpr(clang::DeclRefExpr *ref) override {
     auto *param =
@@ -306,28 +309,32 @@ public:
     if (!param)
       return true;
     if (param->getDepth() != depth)
-      return x.error(ref->getLocation(),
-                     "this template parameter belongs to a nested template; "
-                     "xfence cannot copy the template per specialization");
+      return problem(ref->getLocation(), nestedParameter);
     add(ref->getSourceRange(), param->getIndex(), ref->getBeginLoc());
     return true;
   }
 
-  std::vector<ParamUse> uses;
-  /// Type parameters used as `const T` or `volatile T`.
-  llvm::DenseSet<unsigned> qualified;
-
 private:
+  static constexpr llvm::StringLiteral nestedParameter =
+      "this template parameter belongs to a nested template; xfence cannot "
+      "copy the template per specialization";
+  bool problem(clang::SourceLocation at, llvm::StringRef message) {
+    out.problems.emplace_back(at, message.str());
+    return true;
+  }
   void add(clang::SourceRange range, unsigned index, clang::SourceLocation at) {
-    if (std::optional<FileCharRange> r = findRewriteRange(x.sm, x.lo, range))
-      uses.push_back({*r, index, at});
+    if (std::optional<FileCharRange> r = findRewriteRange(sm, lo, range))
+      out.uses.push_back({*r, index, at});
     else
-      x.error(at, "a template parameter used in a macro body; xfence cannot "
+      problem(at, "a template parameter used in a macro body; xfence cannot "
                   "copy the template per specialization");
   }
 
-  TemplateExpander &x;
+  clang::SourceManager &sm;
+  const clang::LangOptions &lo;
   unsigned depth;
+  TemplateParamUses &out;
+  llvm::DenseSet<clang::SourceLocation> castTypes;
 };
 
 /// The uses of specializations in one specialization's instantiated text.
@@ -350,6 +357,7 @@ SourceEditPolicy xfence::copyPolicy() {
   SourceEditPolicy policy;
   policy.inlineHeaders = true;
   policy.allowMootEdits = true;
+  policy.warnInactiveBranches = false;
   return policy;
 }
 
@@ -407,24 +415,49 @@ TemplateExpander::macroCopyFor(clang::SourceLocation at,
   return copy;
 }
 
-std::optional<std::string>
-TemplateExpander::spell(const clang::TemplateArgument &arg,
-                        clang::SourceLocation at) {
+TemplateParamUses xfence::findTemplateParamUses(ParsedSource &src,
+                                                clang::Decl *pattern,
+                                                unsigned depth) {
+  TemplateParamUses uses;
+  ParamUses(src, depth, uses).TraverseDecl(pattern);
+  return uses;
+}
+
+bool xfence::inLibraryNamespace(const clang::Decl *d) {
+  for (const clang::DeclContext *dc = d->getDeclContext(); dc;
+       dc = dc->getParent())
+    if (const auto *ns = llvm::dyn_cast<clang::NamespaceDecl>(dc))
+      if (llvm::is_contained({"cub", "cuda", "std", "thrust"}, ns->getName()))
+        return true;
+  return false;
+}
+
+std::string xfence::argumentAt(const TemplateParamUse &use,
+                               std::string spelled) {
+  if (use.castType &&
+      llvm::any_of(spelled, [](char c) { return c == ' ' || c == '*'; }))
+    return "(" + spelled + ")";
+  return spelled;
+}
+
+std::optional<std::string> xfence::spellTemplateArgument(
+    ParsedSource &src, const clang::PrintingPolicy &printing,
+    const clang::TemplateArgument &arg, std::string &why) {
   switch (arg.getKind()) {
   case clang::TemplateArgument::Type: {
     clang::QualType type = arg.getAsType();
     if (type->isFunctionType() || type->isArrayType() ||
         type->isMemberPointerType()) {
-      error(at, "xfence cannot spell the template argument '" +
-                    type.getAsString(printing) + "' in a copy of the template");
+      why = "xfence cannot spell the template argument '" +
+            type.getAsString(printing) + "' in a copy of the template";
       return std::nullopt;
     }
     std::string text = type.getAsString(printing);
     if (llvm::StringRef(text).contains("(unnamed") ||
         llvm::StringRef(text).contains("(anonymous") ||
         llvm::StringRef(text).contains("(lambda")) {
-      error(at, "the template argument '" + text +
-                    "' has no name to write in a copy of the template");
+      why = "the template argument '" + text +
+            "' has no name to write in a copy of the template";
       return std::nullopt;
     }
     // A class of a library's namespace (libcu++'s cuda::std::divides<float>,
@@ -437,9 +470,8 @@ TemplateExpander::spell(const clang::TemplateArgument &arg,
     if (const clang::CXXRecordDecl *record = inner->getAsCXXRecordDecl())
       if (!src.isUserLocation(record->getLocation()) &&
           record->getEnclosingNamespaceContext()->isNamespace()) {
-        error(at, "the template argument '" + text +
-                      "' is a class of a library, which has no OpenCL C "
-                      "form");
+        why = "the template argument '" + text +
+              "' is a class of a library, which has no OpenCL C form";
         return std::nullopt;
       }
     return text;
@@ -455,17 +487,30 @@ TemplateExpander::spell(const clang::TemplateArgument &arg,
     return "((" + type.getAsString(printing) + ")" + number + ")";
   }
   default:
-    error(at, "xfence copies templates per specialization only for type "
-              "and integer arguments");
+    why = "xfence copies templates per specialization only for type and "
+          "integer arguments";
     return std::nullopt;
   }
 }
 
-std::string TemplateExpander::mangle(const clang::FunctionDecl *spec) {
-  std::string name = spec->getNameAsString() + "_";
-  const clang::TemplateArgumentList *args =
-      spec->getTemplateSpecializationArgs();
-  for (const clang::TemplateArgument &arg : args->asArray()) {
+std::optional<std::string>
+TemplateExpander::spell(const clang::TemplateArgument &arg,
+                        clang::SourceLocation at) {
+  std::string why;
+  std::optional<std::string> text =
+      spellTemplateArgument(src, printing, arg, why);
+  if (!text)
+    error(at, why);
+  return text;
+}
+
+std::string
+xfence::mangleTemplateCopy(ParsedSource &src, llvm::StringRef base,
+                           llvm::ArrayRef<clang::TemplateArgument> args,
+                           const clang::PrintingPolicy &printing,
+                           llvm::function_ref<bool(llvm::StringRef)> taken) {
+  std::string name = base.str() + "_";
+  for (const clang::TemplateArgument &arg : args) {
     std::string part;
     if (arg.getKind() == clang::TemplateArgument::Integral) {
       llvm::APSInt value = arg.getAsIntegral();
@@ -494,10 +539,20 @@ std::string TemplateExpander::mangle(const clang::FunctionDecl *spec) {
   std::string unique = name;
   for (unsigned n = 1;
        src.getContext().Idents.find(unique) != src.getContext().Idents.end() ||
-       llvm::any_of(names, [&](auto &entry) { return entry.second == unique; });
+       taken(unique);
        ++n)
     unique = name + "_" + std::to_string(n);
   return unique;
+}
+
+std::string TemplateExpander::mangle(const clang::FunctionDecl *spec) {
+  return mangleTemplateCopy(src, spec->getNameAsString(),
+                            spec->getTemplateSpecializationArgs()->asArray(),
+                            printing, [&](llvm::StringRef unique) {
+                              return llvm::any_of(names, [&](auto &entry) {
+                                return entry.second == unique;
+                              });
+                            });
 }
 
 std::string TemplateExpander::lineDirective(clang::SourceLocation loc) const {
@@ -583,8 +638,10 @@ void TemplateExpander::expand(clang::FunctionTemplateDecl *ft,
       return;
     }
   }
-  ParamUses paramUses(*this, params->getDepth());
-  paramUses.TraverseDecl(pattern);
+  TemplateParamUses paramUses =
+      findTemplateParamUses(src, pattern, params->getDepth());
+  for (const auto &[at, message] : paramUses.problems)
+    error(at, message);
   std::optional<FileCharRange> header = findRewriteRange(
       sm, lo,
       clang::SourceRange(params->getTemplateLoc(), params->getRAngleLoc()));
@@ -630,7 +687,7 @@ void TemplateExpander::expand(clang::FunctionTemplateDecl *ft,
     copyEdits.push_back({*header, blanks, {}});
     copyEdits.push_back({*nameRange, names[spec->getCanonicalDecl()], {}});
     bool ok = true;
-    for (const ParamUse &use : paramUses.uses) {
+    for (const TemplateParamUse &use : paramUses.uses) {
       const clang::TemplateArgument &arg = args->get(use.index);
       if (arg.getKind() == clang::TemplateArgument::Type &&
           arg.getAsType()->isPointerType() &&
@@ -648,7 +705,7 @@ void TemplateExpander::expand(clang::FunctionTemplateDecl *ft,
         ok = false;
         break;
       }
-      copyEdits.push_back({use.range, *spelled, use.at});
+      copyEdits.push_back({use.range, argumentAt(use, *spelled), use.at});
     }
     if (!ok)
       return;

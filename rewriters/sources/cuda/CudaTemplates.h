@@ -16,6 +16,10 @@
 #include "rewriters/common/SourceEdits.h"
 
 #include "mlir/Support/LLVM.h"
+#include "clang/AST/PrettyPrinter.h"
+#include "clang/AST/TemplateBase.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <optional>
 #include <string>
@@ -40,6 +44,52 @@ struct ExpandedFiles {
 /// that diagnostics on the new text name the user's lines. Reports errors
 /// through the source and fails if there was one.
 mlir::FailureOr<ExpandedFiles> expandFunctionTemplates(ParsedSource &src);
+
+/// A use of a template parameter in the text of a template.
+struct TemplateParamUse {
+  FileCharRange range;
+  unsigned index;
+  /// The use in the AST (a macro location if the text is a macro's).
+  clang::SourceLocation at;
+  /// The type of a functional cast (`T(x)`): an argument of more than one
+  /// word (`unsigned int`, `float *`) is written in parentheses there.
+  bool castType = false;
+};
+
+/// The text of a template argument at `use`.
+std::string argumentAt(const TemplateParamUse &use, std::string spelled);
+
+/// The uses of the parameters of the template of `depth` in the text of
+/// `pattern` (a function or a class), each where a file holds its text.
+struct TemplateParamUses {
+  std::vector<TemplateParamUse> uses;
+  /// Type parameters used as `const T` or `volatile T`.
+  llvm::DenseSet<unsigned> qualified;
+  /// What keeps the text from being copied per specialization (a parameter
+  /// in a macro body, one of a nested template, a pack), where.
+  std::vector<std::pair<clang::SourceLocation, std::string>> problems;
+};
+TemplateParamUses findTemplateParamUses(ParsedSource &src, clang::Decl *pattern,
+                                        unsigned depth);
+
+/// The text of a template argument in a copy of its template, or (with
+/// `why` set) none: a type without a name, a class of a library, an
+/// argument that is neither a type nor an integer.
+std::optional<std::string>
+spellTemplateArgument(ParsedSource &src, const clang::PrintingPolicy &printing,
+                      const clang::TemplateArgument &arg, std::string &why);
+
+/// `base__arg_arg`: the name of a template's copy for `args`, made unique
+/// among the program's identifiers and the names `taken` says are.
+std::string mangleTemplateCopy(ParsedSource &src, llvm::StringRef base,
+                               llvm::ArrayRef<clang::TemplateArgument> args,
+                               const clang::PrintingPolicy &printing,
+                               llvm::function_ref<bool(llvm::StringRef)> taken);
+
+/// Whether `d` is declared in the namespace of a library that CUDA code
+/// uses (cub, cuda, std, thrust), whatever file declares it (a stand-in
+/// header of a test is a user file).
+bool inLibraryNamespace(const clang::Decl *d);
 
 /// The comment that ends each `#line` directive the expansion writes.
 constexpr llvm::StringLiteral kTemplateLineMarker = "// xfence: template copy";
