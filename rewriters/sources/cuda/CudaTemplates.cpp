@@ -196,7 +196,14 @@ public:
     if (ft->getDeclContext()->getRedeclContext()->isFileContext()) {
       x.templates.push_back(ft);
       x.handled.insert(ft->getCanonicalDecl());
-      return true;
+      // Walked for the names it resolves only as a template (run); its
+      // uses of other specializations are renamed in its copies.
+      const clang::FunctionTemplateDecl *saved = owner;
+      owner = ft->getCanonicalDecl();
+      bool result =
+          clang::DynamicRecursiveASTVisitor::TraverseFunctionTemplateDecl(ft);
+      owner = saved;
+      return result;
     }
     return clang::DynamicRecursiveASTVisitor::TraverseFunctionTemplateDecl(ft);
   }
@@ -911,13 +918,32 @@ FailureOr<ExpandedFiles> TemplateExpander::run() {
                             const clang::FunctionTemplateDecl *b) {
     return sm.isBeforeInTranslationUnit(a->getBeginLoc(), b->getBeginLoc());
   });
+  // A template that code left as written (a class template's member, a
+  // host template that is not copied) names by a dependent lookup stays a
+  // template this time, and so does every template it names that way: its
+  // text still needs them. The rest is copied; the caller runs the pass
+  // again once the code that named them is copied (a class template's).
+  llvm::DenseSet<const clang::FunctionTemplateDecl *> kept;
+  llvm::SmallVector<const clang::FunctionTemplateDecl *> work;
   for (const auto &[owner, named] : lookupsBy)
-    if ((!owner || !handles(owner)) &&
-        llvm::any_of(named, [&](const clang::FunctionTemplateDecl *t) {
-          return handles(t);
-        })) {
-      return ExpandedFiles();
-    }
+    if (!owner || !handles(owner))
+      for (const clang::FunctionTemplateDecl *t : named)
+        if (handles(t) && kept.insert(t).second)
+          work.push_back(t);
+  while (!work.empty()) {
+    auto it = lookupsBy.find(work.pop_back_val());
+    if (it != lookupsBy.end())
+      for (const clang::FunctionTemplateDecl *t : it->second)
+        if (handles(t) && kept.insert(t).second)
+          work.push_back(t);
+  }
+  for (const clang::FunctionTemplateDecl *t : kept)
+    handled.erase(t);
+  llvm::erase_if(templates, [&](const clang::FunctionTemplateDecl *ft) {
+    return !handles(ft);
+  });
+  if (templates.empty())
+    return ExpandedFiles();
   // Names first: a copy renames uses of other templates' specializations.
   for (clang::FunctionTemplateDecl *ft : templates) {
     if (ft != ft->getCanonicalDecl())

@@ -10,8 +10,10 @@ cuda::atomic_ref, a class with a constructor and member functions whose
 bodies hold atomics, fences and barriers, one under a conditional, called
 on objects in global and shared memory, through pointers and macros, and
 host member functions and friends beside them; an inline helper through a
-macro of __host__ __device__ __forceinline__, a static constant table), and
-that put
+macro of __host__ __device__ __forceinline__, a static constant table; a
+class template with a member function under a conditional and one no
+specialization uses, held by another class template, named in the
+function template with its parameters), and that put
 them under preprocessor conditionals (around statements, in the kernel's
 parameter list and its launch, around helper definitions and macro
 definitions, each kernel with its own configuration macros, some defined
@@ -165,6 +167,11 @@ class Gen:
             lambda: "c.get()",
             lambda: "cs.add(%s)" % self.intexpr(),
             lambda: "MCALL(c, add, %s)" % self.intexpr(),
+            # The kernel's class templates: copies per specialization.
+            lambda: "bt.put(%s, %s)" % (self.index(), self.intexpr()),
+            lambda: "bt.sum()",
+            lambda: "(int)wt.b.put(LANE, (unsigned)(%s))" % self.intexpr(),
+            lambda: "(int)(wt.b.sum() + wt.extra)",
         ])()
         self.depth -= 1
         return e
@@ -238,6 +245,9 @@ class Gen:
             "T old = atomicAdd(&p[threadIdx.x % N], v); __threadfence(); return old + (T)N;",
             "__shared__ T tile[N]; tile[threadIdx.x % N] = v; SYNC(); return tile[(threadIdx.x + 1) % N] + atomicMax(&p[0], v);",
             "T r = 0; for (int i = 0; i < N; i += 4) r += atomicExch(&p[i], v); return r;",
+            # The kernel's class template, named with the template's
+            # parameters.
+            "Box%d<T, N> tb; tb.p = (int *)p; for (int i = 0; i < N; ++i) tb.v[i] = v; return tb.sum() + tb.put(1, v);" % k,
         ])
         self.depth += 2  # keep the helpers' own operands short
         text = (
@@ -248,10 +258,32 @@ class Gen:
             "#ifdef %s\n__device__ int h%d(int *p, int v) { %s }\n#else\n"
             "__device__ int h%d(int *p, int v) { %s }\n#endif\n" % (
                 self.b, k, body(), k, body()) +
+            self.class_template_decl() +
             "template <typename T, int N> __device__ T t%d(T *p, T v) { %s }\n" % (k, tbody) +
             self.class_decl())
         self.depth -= 2
         return text
+
+    def class_template_decl(self):
+        """A class template with a member function under the kernel's
+        conditional, one that no specialization uses (and that would not
+        compile for int), and a class template that holds it."""
+        k = self.kernel
+        put = lambda: self.pick([
+            "v[i % N] += x; return v[i % N] + (T)atomicAdd(p, (int)x);",
+            "__threadfence_block(); v[i % N] = x; return x;",
+            "v[i % N] = (T)ATOM(Max, p, (int)x); SYNC(); return v[i % N];",
+            "return (T)TWICE(x) + T(v[(i + 1) % N]);",
+        ])
+        return (
+            "template <typename T, int N> struct Box%d {\n  T v[N];\n  int *p;\n"
+            "#ifdef %s\n  __device__ T put(int i, T x) { %s }\n#else\n"
+            "  __device__ T put(int i, T x) { %s }\n#endif\n"
+            "  __device__ T sum() const { T r = 0; for (int i = 0; i < N; ++i) r += v[i]; return r; }\n"
+            "  __device__ T unused() const { return v[0].none(); }\n"
+            "};\n"
+            "template <typename T> struct Wrap%d { Box%d<T, 4> b; T extra; };\n"
+            % (k, self.b, put(), put(), k, k))
 
     def class_decl(self):
         """A class with a constructor, member functions (one under the
@@ -298,9 +330,13 @@ class Gen:
         kernel = ("%s__global__ void k%d(%s) {\n"
                   "  __shared__ int s[%s];\n  s[threadIdx.x %% %s] = 0;\n  SYNC();\n"
                   "  int x = 0;\n  C%d c(g, n);\n  C%d *pc = &c;\n"
-                  "  C%d cs(s, 1);\n  %s\n  g[IDX %% n] += x + pc->get();%s\n}\n"
+                  "  C%d cs(s, 1);\n"
+                  "  Box%d<int, 4> bt; bt.p = g; for (int i = 0; i < 4; ++i) bt.v[i] = i;\n"
+                  "  Wrap%d<unsigned> wt; wt.b.p = g; wt.extra = 2u;\n"
+                  "  for (int i = 0; i < 4; ++i) wt.b.v[i] = 1u;\n"
+                  "  %s\n  g[IDX %% n] += x + pc->get();%s\n}\n"
                   % ("template <int N> " if template else "", k, plist, size,
-                     size, k, k, k, body, extra))
+                     size, k, k, k, k, k, body, extra))
         name = "k%d<64>" % k if template else "k%d" % k
         if params:
             launch = ("\n#if %s\n  %s\n#else\n  %s\n#endif\n" % (
