@@ -421,6 +421,9 @@ bool ClassCopier::copy(clang::ClassTemplateDecl *ct, SourceEdits &edits) {
       defined.push_back(m);
 
   std::string text;
+  std::map<std::pair<clang::FileID, unsigned>,
+           std::pair<CopyPlacement, std::string>>
+      moved;
   for (clang::ClassTemplateSpecializationDecl *spec : ct->specializations()) {
     if (spec->getSpecializationKind() == clang::TSK_ExplicitSpecialization)
       continue; // its own text
@@ -475,10 +478,23 @@ bool ClassCopier::copy(clang::ClassTemplateDecl *ct, SourceEdits &edits) {
     FailureOr<std::string> copiedText = copy.applyWithin(*range);
     if (failed(copiedText))
       return false;
-    text += copyLineDirective(sm, ct->getBeginLoc()) + *copiedText;
+    std::string copyText =
+        copyLineDirective(sm, ct->getBeginLoc()) + *copiedText;
+    if (std::optional<CopyPlacement> later = laterCopyPlacement(
+            src, ct->getBeginLoc(), spec->getTemplateArgs().asArray())) {
+      // After the declaration of a type the arguments name.
+      auto &slot = moved[{later->at.file, later->at.begin}];
+      slot.first = *later;
+      slot.second += copyText;
+    } else {
+      text += copyText;
+    }
     copied.push_back(spec);
   }
-  if (text.empty())
+  for (auto &[key, entry] : moved)
+    edits.replace(entry.first.at,
+                  entry.second + copyLineDirective(sm, entry.first.line));
+  if (text.empty() && moved.empty())
     text = "/* xfence: class template '" + pattern->getNameAsString() +
            "' left out: this file names no specialization of it */";
   text += copyLineDirective(sm, ct->getEndLoc());

@@ -43,6 +43,7 @@
 
 #include <cctype>
 #include <map>
+#include <tuple>
 
 using namespace xfence;
 using namespace mlir;
@@ -430,6 +431,77 @@ TemplateParamUses xfence::findTemplateParamUses(ParsedSource &src,
   return uses;
 }
 
+/// The user's types that a template argument names (through pointers,
+/// references, arrays and the arguments of class template
+/// specializations).
+static void namedTypes(ParsedSource &src, const clang::TemplateArgument &arg,
+                       llvm::SmallVectorImpl<const clang::Decl *> &out,
+                       unsigned depth = 0) {
+  if (arg.getKind() != clang::TemplateArgument::Type || depth > 8)
+    return;
+  clang::QualType type = arg.getAsType().getCanonicalType();
+  while (true) {
+    if (type->isPointerType() || type->isReferenceType())
+      type = type->getPointeeType();
+    else if (const clang::ArrayType *array = type->getAsArrayTypeUnsafe())
+      type = array->getElementType();
+    else
+      break;
+  }
+  const clang::TagDecl *tag = type->getAsTagDecl();
+  if (!tag || !src.isUserLocation(tag->getLocation()))
+    return;
+  out.push_back(tag);
+  if (const auto *spec =
+          llvm::dyn_cast<clang::ClassTemplateSpecializationDecl>(tag)) {
+    if (const clang::ClassTemplateDecl *ct = spec->getSpecializedTemplate())
+      out.push_back(ct);
+    for (const clang::TemplateArgument &inner :
+         spec->getTemplateArgs().asArray())
+      namedTypes(src, inner, out, depth + 1);
+  }
+}
+
+std::optional<CopyPlacement>
+xfence::laterCopyPlacement(ParsedSource &src,
+                           clang::SourceLocation templateBegin,
+                           llvm::ArrayRef<clang::TemplateArgument> args) {
+  clang::SourceManager &sm = src.getSourceManager();
+  const clang::LangOptions &lo = src.getLangOpts();
+  llvm::SmallVector<const clang::Decl *> types;
+  for (const clang::TemplateArgument &arg : args)
+    namedTypes(src, arg, types);
+  clang::SourceLocation begin = sm.getExpansionLoc(templateBegin), last;
+  for (const clang::Decl *d : types) {
+    // The declaration at file (or namespace) scope that holds it.
+    while (!d->getDeclContext()->getRedeclContext()->isFileContext())
+      if (!(d = llvm::dyn_cast<clang::Decl>(d->getDeclContext())))
+        break;
+    if (!d)
+      continue;
+    // An unnamed struct's typedef (`typedef struct {...} U;`) ends later.
+    if (const auto *tag = llvm::dyn_cast<clang::TagDecl>(d))
+      if (const clang::TypedefNameDecl *name = tag->getTypedefNameForAnonDecl())
+        d = name;
+    clang::SourceLocation end = sm.getExpansionRange(d->getEndLoc()).getEnd();
+    if (end.isInvalid() || !sm.isBeforeInTranslationUnit(begin, end) ||
+        (last.isValid() && !sm.isBeforeInTranslationUnit(last, end)))
+      continue;
+    last = end;
+  }
+  if (last.isInvalid())
+    return std::nullopt;
+  std::optional<clang::Token> semi = clang::Lexer::findNextToken(last, sm, lo);
+  clang::SourceLocation after =
+      semi && semi->is(clang::tok::semi)
+          ? semi->getEndLoc()
+          : clang::Lexer::getLocForEndOfToken(last, 0, sm, lo);
+  if (after.isInvalid() || after.isMacroID())
+    return std::nullopt;
+  auto [file, offset] = sm.getDecomposedLoc(after);
+  return CopyPlacement{{file, offset, offset}, after};
+}
+
 bool xfence::inLibraryNamespace(const clang::Decl *d) {
   for (const clang::DeclContext *dc = d->getDeclContext(); dc;
        dc = dc->getParent())
@@ -663,6 +735,11 @@ void TemplateExpander::expand(clang::FunctionTemplateDecl *ft,
 
   std::string text, prototypes;
   unsigned copies = 0;
+  // Copies written after the declaration of a type their arguments name
+  // (laterCopyPlacement), by where: prototypes, then copies.
+  std::map<std::pair<clang::FileID, unsigned>,
+           std::tuple<CopyPlacement, std::string, std::string>>
+      moved;
   // A specialization that calls another of the same template (wlcpow's
   // `__TEA_core<N - 1>` in `__TEA_core<N>`) needs its prototype first: the
   // copies come in an order C does not read ahead of.
@@ -690,6 +767,16 @@ void TemplateExpander::expand(clang::FunctionTemplateDecl *ft,
     for (char c :
          sm.getBufferData(header->file).slice(header->begin, header->end))
       blanks += c == '\n' ? '\n' : ' ';
+    std::optional<CopyPlacement> later =
+        definition ? laterCopyPlacement(src, ft->getBeginLoc(), args->asArray())
+                   : std::nullopt;
+    std::string *protoOut = &prototypes, *textOut = &text;
+    if (later) {
+      auto &slot = moved[{later->at.file, later->at.begin}];
+      std::get<0>(slot) = *later;
+      protoOut = &std::get<1>(slot);
+      textOut = &std::get<2>(slot);
+    }
     std::vector<CopyEdit> copyEdits;
     copyEdits.push_back({*header, blanks, {}});
     copyEdits.push_back({*nameRange, names[spec->getCanonicalDecl()], {}});
@@ -789,15 +876,20 @@ void TemplateExpander::expand(clang::FunctionTemplateDecl *ft,
           if (name && whole && signature.contains(*whole))
             proto.replace({whole->file, name->end, whole->end}, "");
         }
-      if (!addPrototype(proto, signature, ft->getBeginLoc(), prototypes))
+      if (!addPrototype(proto, signature, ft->getBeginLoc(), *protoOut))
         return;
     }
-    text += lineDirective(ft->getBeginLoc()) + *copied;
+    *textOut += lineDirective(ft->getBeginLoc()) + *copied;
     if (!definition && !llvm::StringRef(*copied).rtrim().ends_with(";"))
-      text += ";";
+      *textOut += ";";
     ++copies;
   }
-  if (copies == 0 && definition)
+  for (auto &[key, entry] : moved) {
+    auto &[placement, protos, copiesText] = entry;
+    edits.replace(placement.at,
+                  protos + copiesText + lineDirective(placement.line));
+  }
+  if (copies == 0 && definition && moved.empty())
     text = "/* xfence: function template '" + pattern->getNameAsString() +
            "' left out: this file uses no specialization of it */";
   // The explicit specializations (`template <> f<0>(...) {}`, written

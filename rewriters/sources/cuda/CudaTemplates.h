@@ -86,6 +86,19 @@ std::string mangleTemplateCopy(ParsedSource &src, llvm::StringRef base,
                                const clang::PrintingPolicy &printing,
                                llvm::function_ref<bool(llvm::StringRef)> taken);
 
+/// Where a copy of a template for `args` goes when an argument names a
+/// user type declared after the template begins (`f<S>` with `struct S`
+/// below `f`): just after the file-scope declaration of the last such type
+/// (after its `;`), where C has seen the types. None: where the template
+/// is.
+struct CopyPlacement {
+  FileCharRange at;           // empty: an insertion point
+  clang::SourceLocation line; // the location of the insertion point
+};
+std::optional<CopyPlacement>
+laterCopyPlacement(ParsedSource &src, clang::SourceLocation templateBegin,
+                   llvm::ArrayRef<clang::TemplateArgument> args);
+
 /// Whether `d` is declared in the namespace of a library that CUDA code
 /// uses (cub, cuda, std, thrust), whatever file declares it (a stand-in
 /// header of a test is a user file).
