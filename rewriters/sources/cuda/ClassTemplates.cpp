@@ -356,6 +356,11 @@ bool ClassCopier::copyable(clang::ClassTemplateDecl *ct) {
       findTemplateParamUses(src, pattern, params->getDepth());
   if (!paramUses.problems.empty())
     return false;
+  // (A parameter used in a macro's body: its text is not the class's.)
+  std::optional<FileCharRange> whole = declarationRange(ct);
+  for (const TemplateParamUse &use : paramUses.uses)
+    if (!whole->contains(use.range))
+      return false;
   for (const TemplateParamUse &use : paramUses.uses)
     if (paramUses.qualified.count(use.index))
       for (const clang::ClassTemplateSpecializationDecl *spec :
@@ -434,7 +439,7 @@ bool ClassCopier::copy(clang::ClassTemplateDecl *ct, SourceEdits &edits) {
     auto edit = [&](const FileCharRange &r, std::string with) {
       copyEdits[{r.begin, r.end}] = std::move(with);
     };
-    edit(*header, blanks);
+    edit(*header, blanks); // (every edit is in `range`: copyable)
     edit(*nameRange, name);
     const clang::TemplateArgumentList &args = spec->getTemplateArgs();
     for (const TemplateParamUse &use : paramUses.uses) {

@@ -62,7 +62,64 @@ struct CopyEdit {
 /// The text of a macro body, copied in place of its expansion.
 struct MacroCopy {
   FileCharRange body, expansion;
+  /// A function-like macro's parameters and the arguments of this use
+  /// (the text of each), which replace the parameters in the body.
+  std::vector<std::string> params;
+  std::vector<FileCharRange> args;
+  bool functionLike = false;
 };
+
+/// `body` with each identifier that names one of `params` replaced by the
+/// argument text of the same index (string and character literals and
+/// comments left as they are), as the preprocessor substitutes them.
+std::string substituteParams(llvm::StringRef body,
+                             llvm::ArrayRef<std::string> params,
+                             llvm::ArrayRef<std::string> args) {
+  std::string out;
+  auto ident = [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+  };
+  for (size_t i = 0; i < body.size();) {
+    char c = body[i];
+    if (c == '"' || c == '\'') {
+      size_t j = i + 1;
+      while (j < body.size() && body[j] != c)
+        j += body[j] == '\\' ? 2 : 1;
+      j = std::min(j + 1, body.size());
+      out += body.slice(i, j).str();
+      i = j;
+    } else if (body.substr(i).starts_with("//")) {
+      size_t j = body.find('\n', i);
+      j = j == llvm::StringRef::npos ? body.size() : j;
+      out += body.slice(i, j).str();
+      i = j;
+    } else if (body.substr(i).starts_with("/*")) {
+      size_t j = body.find("*/", i + 2);
+      j = j == llvm::StringRef::npos ? body.size() : j + 2;
+      out += body.slice(i, j).str();
+      i = j;
+    } else if (ident(c) && !std::isdigit(static_cast<unsigned char>(c))) {
+      size_t j = i;
+      while (j < body.size() && ident(body[j]))
+        ++j;
+      llvm::StringRef word = body.slice(i, j);
+      auto it = llvm::find(params, word);
+      out += it == params.end() ? word.str() : args[it - params.begin()];
+      i = j;
+    } else if (std::isdigit(static_cast<unsigned char>(c))) {
+      // A number (with its suffix: `1u`, `0x1f`).
+      size_t j = i;
+      while (j < body.size() && (ident(body[j]) || body[j] == '.'))
+        ++j;
+      out += body.slice(i, j).str();
+      i = j;
+    } else {
+      out += c;
+      ++i;
+    }
+  }
+  return out;
+}
 
 class TemplateExpander {
 public:
@@ -392,9 +449,28 @@ TemplateExpander::renameFor(const clang::DeclRefExpr *ref) {
 std::optional<MacroCopy>
 TemplateExpander::macroCopyFor(clang::SourceLocation at,
                                const FileCharRange &within) {
-  if (!at.isMacroID() || sm.isMacroArgExpansion(at))
+  // A token that a macro's argument passes on (`CAST(n)` in `SUM(...)`'s
+  // argument): the body it comes from.
+  while (at.isMacroID() && sm.isMacroArgExpansion(at)) {
+    clang::SourceLocation spelled = sm.getImmediateSpellingLoc(at);
+    if (!spelled.isMacroID())
+      return std::nullopt; // the argument's own text
+    at = spelled;
+  }
+  if (!at.isMacroID())
     return std::nullopt;
   clang::CharSourceRange expansion = sm.getImmediateExpansionRange(at);
+  if (expansion.getBegin().isMacroID() &&
+      sm.isMacroArgExpansion(expansion.getBegin()) &&
+      sm.isMacroArgExpansion(expansion.getEnd())) {
+    // A use written in another macro's argument (`SUM(a, CAST(n))`): its
+    // text is the file's.
+    clang::SourceLocation begin = sm.getSpellingLoc(expansion.getBegin());
+    clang::SourceLocation end = sm.getSpellingLoc(expansion.getEnd());
+    if (begin.isFileID() && end.isFileID() &&
+        sm.getFileID(begin) == sm.getFileID(end))
+      expansion = clang::CharSourceRange::getTokenRange(begin, end);
+  }
   if (expansion.getBegin().isMacroID())
     return std::nullopt; // a macro expanded by a macro
   clang::Preprocessor &pp = src.getUnit().getPreprocessor();
@@ -404,8 +480,64 @@ TemplateExpander::macroCopyFor(clang::SourceLocation at,
       pp.getMacroDefinitionAtLoc(ii, expansion.getBegin()).getMacroInfo();
   if (!info)
     info = pp.getMacroInfo(ii);
-  if (!info || info->isFunctionLike() || info->tokens_empty())
+  if (!info || info->tokens_empty())
     return std::nullopt;
+  MacroCopy copy;
+  if (info->isFunctionLike()) {
+    // Its body is copied with the arguments of this use in place of the
+    // parameters: not where the body stringizes or pastes them.
+    for (const clang::Token &tok : info->tokens())
+      if (tok.isOneOf(clang::tok::hash, clang::tok::hashhash))
+        return std::nullopt;
+    copy.functionLike = true;
+    for (const clang::IdentifierInfo *param : info->params())
+      copy.params.push_back(param->getName().str());
+    // The arguments: the text between the parentheses, split at the
+    // commas outside inner parentheses.
+    clang::FileID file = sm.getFileID(expansion.getBegin());
+    llvm::StringRef buffer = sm.getBufferData(file);
+    clang::Lexer lexer(sm.getLocForStartOfFile(file), lo, buffer.begin(),
+                       buffer.begin() + sm.getFileOffset(expansion.getBegin()),
+                       buffer.end());
+    clang::Token tok;
+    lexer.LexFromRawLexer(tok); // the name
+    lexer.LexFromRawLexer(tok);
+    if (!tok.is(clang::tok::l_paren))
+      return std::nullopt;
+    unsigned argBegin = sm.getFileOffset(tok.getEndLoc());
+    int depth = 0;
+    for (;;) {
+      lexer.LexFromRawLexer(tok);
+      if (tok.is(clang::tok::eof))
+        return std::nullopt;
+      unsigned at = sm.getFileOffset(tok.getLocation());
+      if (tok.is(clang::tok::l_paren)) {
+        ++depth;
+      } else if (tok.is(clang::tok::r_paren) && depth > 0) {
+        --depth;
+      } else if ((tok.is(clang::tok::comma) && depth == 0) ||
+                 tok.is(clang::tok::r_paren)) {
+        copy.args.push_back({file, argBegin, at});
+        argBegin = sm.getFileOffset(tok.getEndLoc());
+        if (tok.is(clang::tok::r_paren))
+          break;
+      }
+    }
+    if (info->isVariadic()) {
+      // The variadic parameter takes the rest, commas and all.
+      if (copy.args.size() < copy.params.size())
+        copy.args.push_back({file, argBegin, argBegin});
+      FileCharRange rest = copy.args[copy.params.size() - 1];
+      rest.end = copy.args.back().end;
+      copy.args.resize(copy.params.size() - 1);
+      copy.args.push_back(rest);
+    }
+    if (copy.args.size() == 1 && copy.params.empty() &&
+        copy.args[0].begin == copy.args[0].end)
+      copy.args.clear(); // `F()` of a macro without parameters
+    if (copy.args.size() != copy.params.size())
+      return std::nullopt;
+  }
   clang::SourceLocation first = info->tokens().front().getLocation();
   clang::SourceLocation last = clang::Lexer::getLocForEndOfToken(
       info->tokens().back().getLocation(), 0, sm, lo);
@@ -415,7 +547,6 @@ TemplateExpander::macroCopyFor(clang::SourceLocation at,
       expansion.isTokenRange()
           ? clang::Lexer::getLocForEndOfToken(expansion.getEnd(), 0, sm, lo)
           : expansion.getEnd();
-  MacroCopy copy;
   copy.body = {bodyFile, bodyBegin, sm.getFileOffset(last)};
   copy.expansion = {expFile, expBegin, sm.getFileOffset(expEnd)};
   if (!within.contains(copy.expansion))
@@ -822,9 +953,10 @@ void TemplateExpander::expand(clang::FunctionTemplateDecl *ft,
     std::map<std::pair<unsigned, unsigned>,
              std::pair<MacroCopy, std::vector<const CopyEdit *>>>
         macroCopies;
+    std::vector<const CopyEdit *> fileEdits;
     for (const CopyEdit &edit : copyEdits) {
       if (range->contains(edit.range)) {
-        copy.replace(edit.range, edit.text);
+        fileEdits.push_back(&edit);
         continue;
       }
       std::optional<MacroCopy> macro = macroCopyFor(edit.at, *range);
@@ -832,24 +964,82 @@ void TemplateExpander::expand(clang::FunctionTemplateDecl *ft,
         error(edit.at.isValid() ? edit.at : ft->getLocation(),
               "this text of the template needs other text in each copy, "
               "but it is written in a macro that xfence cannot copy with "
-              "it (a function-like or nested macro)");
+              "it (a macro that another macro expands, or that stringizes "
+              "or pastes its arguments)");
         return;
       }
       auto &slot = macroCopies[{macro->expansion.begin, macro->expansion.end}];
       slot.first = *macro;
       slot.second.push_back(&edit);
     }
-    for (auto &[key, entry] : macroCopies) {
+    for (const CopyEdit *edit : fileEdits) {
+      // In an argument of a function-like macro whose body is copied: in
+      // that argument's text (below).
+      bool inExpansion = false, inArgument = false;
+      for (auto &[key, entry] : macroCopies)
+        if (entry.first.functionLike &&
+            entry.first.expansion.contains(edit->range)) {
+          inExpansion = true;
+          inArgument |= llvm::any_of(entry.first.args, [&](auto &arg) {
+            return arg.contains(edit->range);
+          });
+        }
+      if (inExpansion && !inArgument) {
+        error(edit->at.isValid() ? edit->at : ft->getLocation(),
+              "this text of the template needs other text in each copy, "
+              "across the arguments of a macro whose body is copied");
+        return;
+      }
+      if (!inExpansion)
+        copy.replace(edit->range, edit->text);
+    }
+    // Inner uses first (`CAST(n)` in an argument of `SUM(...)`): their
+    // text goes into the outer use's argument.
+    std::vector<std::pair<MacroCopy, std::vector<const CopyEdit *>> *> order;
+    for (auto &[key, entry] : macroCopies)
+      order.push_back(&entry);
+    llvm::stable_sort(order, [](auto *a, auto *b) {
+      return a->first.expansion.end - a->first.expansion.begin <
+             b->first.expansion.end - b->first.expansion.begin;
+    });
+    std::vector<std::pair<FileCharRange, std::string>> replaced;
+    for (auto *entry : order) {
       SourceEdits body(src, copyPolicy());
-      for (const CopyEdit *edit : entry.second)
+      for (const CopyEdit *edit : entry->second)
         body.replace(edit->range, edit->text);
-      FailureOr<std::string> text = body.applyWithin(entry.first.body);
+      FailureOr<std::string> text = body.applyWithin(entry->first.body);
       if (failed(text)) {
         hadError = true;
         return;
       }
-      copy.replace(entry.first.expansion, *text);
+      if (entry->first.functionLike) {
+        std::vector<std::string> args;
+        for (const FileCharRange &arg : entry->first.args) {
+          SourceEdits argEdits(src, copyPolicy());
+          for (const CopyEdit *edit : fileEdits)
+            if (arg.contains(edit->range))
+              argEdits.replace(edit->range, edit->text);
+          for (const auto &[inner, innerText] : replaced)
+            if (arg.contains(inner))
+              argEdits.replace(inner, innerText);
+          FailureOr<std::string> argText = argEdits.applyWithin(arg);
+          if (failed(argText)) {
+            hadError = true;
+            return;
+          }
+          args.push_back(*argText);
+        }
+        *text = substituteParams(*text, entry->first.params, args);
+      }
+      replaced.emplace_back(entry->first.expansion, *text);
     }
+    for (const auto &[expansion, text] : replaced)
+      if (llvm::none_of(macroCopies, [&](auto &outer) {
+            return outer.second.first.functionLike &&
+                   !expansion.contains(outer.second.first.expansion) &&
+                   outer.second.first.expansion.contains(expansion);
+          }))
+        copy.replace(expansion, text);
     FailureOr<std::string> copied = copy.applyWithin(*range);
     if (failed(copied)) {
       hadError = true;

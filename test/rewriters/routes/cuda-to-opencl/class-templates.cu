@@ -26,6 +26,9 @@
 // RUN: not xfence translate %S/Inputs/class-templates/member-template.cu --to opencl -o %t.mt.cl 2>&1 | FileCheck %s --check-prefix=MEMBER
 // RUN: not test -e %t.mt.cl
 // MEMBER: member-template.cu:2:30: error: a C++ class with bases, virtual functions, templates
+// RUN: not xfence translate %S/Inputs/class-templates/macro-field.cu --to opencl -o %t.mf.cl 2>&1 | FileCheck %s --check-prefix=MACRO
+// RUN: not test -e %t.mf.cl
+// MACRO: macro-field.cu:3:37: error: a C++ class with bases, virtual functions, templates
 
 // The forward declaration declares the copies.
 // CHECK: struct Acc__bool_1; struct Acc__int_2; struct Acc__unsigned_int_2; struct Acc__float_4;
