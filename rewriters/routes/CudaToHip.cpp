@@ -103,6 +103,114 @@ constexpr llvm::StringLiteral kSimdMinMax =
         "  return xfence_simd_minmax<" bits ", " sign ", " max ">(a, b);\n"    \
         "}\n"                                                                  \
   }
+/// CUDA's other SIMD intrinsics (`__vadd4`, `__vcmpgts2`, `__vsadu4`, ...):
+/// one template over the lanes, each lane's operands sign- or
+/// zero-extended to int and its result cut back to the lane; `lo` and `hi`
+/// are the lane's range (for the saturating ones).
+constexpr llvm::StringLiteral kSimdLanes =
+    "// CUDA's SIMD intrinsics: lane by lane over the 8- or 16-bit lanes of\n"
+    "// a 32-bit word, signed or unsigned.\n"
+    "template <int Bits, bool Signed, typename Op>\n"
+    "__host__ __device__ inline unsigned int xfence_simd_lanes(unsigned int "
+    "a, unsigned int b, Op op) {\n"
+    "  const unsigned int lane = (1u << Bits) - 1u;\n"
+    "  const int lo = Signed ? -(1 << (Bits - 1)) : 0;\n"
+    "  const int hi = Signed ? (1 << (Bits - 1)) - 1 : (1 << Bits) - 1;\n"
+    "  unsigned int r = 0;\n"
+    "  for (int i = 0; i < 32; i += Bits) {\n"
+    "    int x = (int)((a >> i) & lane), y = (int)((b >> i) & lane);\n"
+    "    if (Signed) {\n"
+    "      x = x > hi ? x - (1 << Bits) : x;\n"
+    "      y = y > hi ? y - (1 << Bits) : y;\n"
+    "    }\n"
+    "    r |= ((unsigned int)op(x, y, lo, hi) & lane) << i;\n"
+    "  }\n"
+    "  return r;\n"
+    "}\n"
+    "// The sum of the lanes' absolute differences.\n"
+    "template <int Bits, bool Signed>\n"
+    "__host__ __device__ inline unsigned int xfence_simd_sad(unsigned int a, "
+    "unsigned int b) {\n"
+    "  unsigned int sum = 0;\n"
+    "  xfence_simd_lanes<Bits, Signed>(a, b, [&](int x, int y, int, int) {\n"
+    "    sum += (unsigned int)(x > y ? x - y : y - x);\n"
+    "    return 0;\n"
+    "  });\n"
+    "  return sum;\n"
+    "}\n";
+#define XFENCE_SIMD_LANES(cuda, bits, sign, expr)                              \
+  {                                                                            \
+    "__" cuda, "xfence_" cuda,                                                 \
+        "__host__ __device__ inline unsigned int xfence_" cuda                 \
+        "(unsigned int a, unsigned int b) {\n"                                 \
+        "  return xfence_simd_lanes<" bits ", " sign                           \
+        ">(a, b, [](int x, int y, int lo, int hi) {\n"                         \
+        "    return " expr ";\n"                                               \
+        "  });\n"                                                              \
+        "}\n"                                                                  \
+  }
+#define XFENCE_SIMD_UNARY(cuda, bits, expr)                                    \
+  {                                                                            \
+    "__" cuda, "xfence_" cuda,                                                 \
+        "__host__ __device__ inline unsigned int xfence_" cuda                 \
+        "(unsigned int a) {\n"                                                 \
+        "  return xfence_simd_lanes<" bits                                     \
+        ", true>(a, 0u, [](int x, int, int lo, int hi) {\n"                    \
+        "    return " expr ";\n"                                               \
+        "  });\n"                                                              \
+        "}\n"                                                                  \
+  }
+#define XFENCE_SIMD_SAD(cuda, bits, sign)                                      \
+  {                                                                            \
+    "__" cuda, "xfence_" cuda,                                                 \
+        "__host__ __device__ inline unsigned int xfence_" cuda                 \
+        "(unsigned int a, unsigned int b) {\n"                                 \
+        "  return xfence_simd_sad<" bits ", " sign ">(a, b);\n"                \
+        "}\n"                                                                  \
+  }
+#define XFENCE_SIMD_CLAMP(v) "((" v ") < lo ? lo : (" v ") > hi ? hi : (" v "))"
+#define XFENCE_SIMD_FAMILY(n, bits)                                            \
+  XFENCE_SIMD_LANES("vadd" n, bits, "false", "x + y"),                         \
+      XFENCE_SIMD_LANES("vaddss" n, bits, "true", XFENCE_SIMD_CLAMP("x + y")), \
+      XFENCE_SIMD_LANES("vaddus" n, bits, "false",                             \
+                        XFENCE_SIMD_CLAMP("x + y")),                           \
+      XFENCE_SIMD_LANES("vsub" n, bits, "false", "x - y"),                     \
+      XFENCE_SIMD_LANES("vsubss" n, bits, "true", XFENCE_SIMD_CLAMP("x - y")), \
+      XFENCE_SIMD_LANES("vsubus" n, bits, "false",                             \
+                        XFENCE_SIMD_CLAMP("x - y")),                           \
+      XFENCE_SIMD_LANES("vabsdiffs" n, bits, "true", "x > y ? x - y : y - x"), \
+      XFENCE_SIMD_LANES("vabsdiffu" n, bits, "false",                          \
+                        "x > y ? x - y : y - x"),                              \
+      XFENCE_SIMD_LANES("vavgs" n, bits, "true",                               \
+                        "(x + y + (x + y >= 0 ? 1 : 0)) >> 1"),                \
+      XFENCE_SIMD_LANES("vavgu" n, bits, "false", "(x + y + 1) >> 1"),         \
+      XFENCE_SIMD_LANES("vhaddu" n, bits, "false", "(x + y) >> 1"),            \
+      XFENCE_SIMD_LANES("vcmpeq" n, bits, "false", "x == y ? -1 : 0"),         \
+      XFENCE_SIMD_LANES("vcmpne" n, bits, "false", "x != y ? -1 : 0"),         \
+      XFENCE_SIMD_LANES("vcmpges" n, bits, "true", "x >= y ? -1 : 0"),         \
+      XFENCE_SIMD_LANES("vcmpgeu" n, bits, "false", "x >= y ? -1 : 0"),        \
+      XFENCE_SIMD_LANES("vcmpgts" n, bits, "true", "x > y ? -1 : 0"),          \
+      XFENCE_SIMD_LANES("vcmpgtu" n, bits, "false", "x > y ? -1 : 0"),         \
+      XFENCE_SIMD_LANES("vcmples" n, bits, "true", "x <= y ? -1 : 0"),         \
+      XFENCE_SIMD_LANES("vcmpleu" n, bits, "false", "x <= y ? -1 : 0"),        \
+      XFENCE_SIMD_LANES("vcmplts" n, bits, "true", "x < y ? -1 : 0"),          \
+      XFENCE_SIMD_LANES("vcmpltu" n, bits, "false", "x < y ? -1 : 0"),         \
+      XFENCE_SIMD_LANES("vseteq" n, bits, "false", "x == y"),                  \
+      XFENCE_SIMD_LANES("vsetne" n, bits, "false", "x != y"),                  \
+      XFENCE_SIMD_LANES("vsetges" n, bits, "true", "x >= y"),                  \
+      XFENCE_SIMD_LANES("vsetgeu" n, bits, "false", "x >= y"),                 \
+      XFENCE_SIMD_LANES("vsetgts" n, bits, "true", "x > y"),                   \
+      XFENCE_SIMD_LANES("vsetgtu" n, bits, "false", "x > y"),                  \
+      XFENCE_SIMD_LANES("vsetles" n, bits, "true", "x <= y"),                  \
+      XFENCE_SIMD_LANES("vsetleu" n, bits, "false", "x <= y"),                 \
+      XFENCE_SIMD_LANES("vsetlts" n, bits, "true", "x < y"),                   \
+      XFENCE_SIMD_LANES("vsetltu" n, bits, "false", "x < y"),                  \
+      XFENCE_SIMD_UNARY("vabs" n, bits, "x < 0 ? -x : x"),                     \
+      XFENCE_SIMD_UNARY("vabsss" n, bits, "x < 0 ? (-x > hi ? hi : -x) : x"),  \
+      XFENCE_SIMD_UNARY("vneg" n, bits, "-x"),                                 \
+      XFENCE_SIMD_UNARY("vnegss" n, bits, "-x > hi ? hi : -x"),                \
+      XFENCE_SIMD_SAD("vsads" n, bits, "true"),                                \
+      XFENCE_SIMD_SAD("vsadu" n, bits, "false")
 /// CUDA's integer functions that HIP 5.2 and clang's HIP headers do not
 /// declare (CUDA Math API: integer and SIMD intrinsics): each a helper of
 /// the prelude by its own name, defined as CUDA documents it
@@ -182,8 +290,281 @@ constexpr WarpHelper kMathHelpers[] = {
     XFENCE_SIMD_ENTRY("vmaxu2", "16", "false", "true"),
     XFENCE_SIMD_ENTRY("vmins2", "16", "true", "false"),
     XFENCE_SIMD_ENTRY("vminu2", "16", "false", "false"),
+    XFENCE_SIMD_FAMILY("4", "8"),
+    XFENCE_SIMD_FAMILY("2", "16"),
+    // sm_90's: the three-operand ones, with `_relu` (a result below zero
+    // is zero), and those that also say which operand won.
+    {"__vimax3_s32", "xfence_vimax3_s32",
+     "__host__ __device__ inline int xfence_vimax3_s32(int a, int b, int c) {\n"
+     "  return ((a > b ? a : b) > c ? (a > b ? a : b) : c);\n"
+     "}\n"},
+    {"__vimax3_s32_relu", "xfence_vimax3_s32_relu",
+     "__host__ __device__ inline int xfence_vimax3_s32_relu(int a, int b, int "
+     "c) {\n"
+     "  int r = ((a > b ? a : b) > c ? (a > b ? a : b) : c);\n"
+     "  return r > 0 ? r : 0;\n"
+     "}\n"},
+    {"__viaddmax_s32", "xfence_viaddmax_s32",
+     "__host__ __device__ inline int xfence_viaddmax_s32(int a, int b, int c) "
+     "{\n"
+     "  int s = (int)((unsigned int)a + (unsigned int)b);\n"
+     "  return (s > c ? s : c);\n"
+     "}\n"},
+    {"__viaddmax_s32_relu", "xfence_viaddmax_s32_relu",
+     "__host__ __device__ inline int xfence_viaddmax_s32_relu(int a, int b, "
+     "int c) {\n"
+     "  int s = (int)((unsigned int)a + (unsigned int)b);\n"
+     "  int r = (s > c ? s : c);\n"
+     "  return r > 0 ? r : 0;\n"
+     "}\n"},
+    {"__vimax_s32_relu", "xfence_vimax_s32_relu",
+     "__host__ __device__ inline int xfence_vimax_s32_relu(int a, int b) {\n"
+     "  int r = (a > b ? a : b);\n"
+     "  return r > 0 ? r : 0;\n"
+     "}\n"},
+    {"__vibmax_s32", "xfence_vibmax_s32",
+     "__host__ __device__ inline int xfence_vibmax_s32(int a, int b, bool "
+     "*pred) {\n"
+     "  *pred = a >= b;\n"
+     "  return (a > b ? a : b);\n"
+     "}\n"},
+    {"__vimin3_s32", "xfence_vimin3_s32",
+     "__host__ __device__ inline int xfence_vimin3_s32(int a, int b, int c) {\n"
+     "  return ((a < b ? a : b) < c ? (a < b ? a : b) : c);\n"
+     "}\n"},
+    {"__vimin3_s32_relu", "xfence_vimin3_s32_relu",
+     "__host__ __device__ inline int xfence_vimin3_s32_relu(int a, int b, int "
+     "c) {\n"
+     "  int r = ((a < b ? a : b) < c ? (a < b ? a : b) : c);\n"
+     "  return r > 0 ? r : 0;\n"
+     "}\n"},
+    {"__viaddmin_s32", "xfence_viaddmin_s32",
+     "__host__ __device__ inline int xfence_viaddmin_s32(int a, int b, int c) "
+     "{\n"
+     "  int s = (int)((unsigned int)a + (unsigned int)b);\n"
+     "  return (s < c ? s : c);\n"
+     "}\n"},
+    {"__viaddmin_s32_relu", "xfence_viaddmin_s32_relu",
+     "__host__ __device__ inline int xfence_viaddmin_s32_relu(int a, int b, "
+     "int c) {\n"
+     "  int s = (int)((unsigned int)a + (unsigned int)b);\n"
+     "  int r = (s < c ? s : c);\n"
+     "  return r > 0 ? r : 0;\n"
+     "}\n"},
+    {"__vimin_s32_relu", "xfence_vimin_s32_relu",
+     "__host__ __device__ inline int xfence_vimin_s32_relu(int a, int b) {\n"
+     "  int r = (a < b ? a : b);\n"
+     "  return r > 0 ? r : 0;\n"
+     "}\n"},
+    {"__vibmin_s32", "xfence_vibmin_s32",
+     "__host__ __device__ inline int xfence_vibmin_s32(int a, int b, bool "
+     "*pred) {\n"
+     "  *pred = a <= b;\n"
+     "  return (a < b ? a : b);\n"
+     "}\n"},
+    {"__vimax3_u32", "xfence_vimax3_u32",
+     "__host__ __device__ inline unsigned int xfence_vimax3_u32(unsigned int "
+     "a, unsigned int b, unsigned int c) {\n"
+     "  return ((a > b ? a : b) > c ? (a > b ? a : b) : c);\n"
+     "}\n"},
+    {"__viaddmax_u32", "xfence_viaddmax_u32",
+     "__host__ __device__ inline unsigned int xfence_viaddmax_u32(unsigned int "
+     "a, unsigned int b, unsigned int c) {\n"
+     "  unsigned int s = (unsigned int)((unsigned int)a + (unsigned int)b);\n"
+     "  return (s > c ? s : c);\n"
+     "}\n"},
+    {"__vibmax_u32", "xfence_vibmax_u32",
+     "__host__ __device__ inline unsigned int xfence_vibmax_u32(unsigned int "
+     "a, unsigned int b, bool *pred) {\n"
+     "  *pred = a >= b;\n"
+     "  return (a > b ? a : b);\n"
+     "}\n"},
+    {"__vimin3_u32", "xfence_vimin3_u32",
+     "__host__ __device__ inline unsigned int xfence_vimin3_u32(unsigned int "
+     "a, unsigned int b, unsigned int c) {\n"
+     "  return ((a < b ? a : b) < c ? (a < b ? a : b) : c);\n"
+     "}\n"},
+    {"__viaddmin_u32", "xfence_viaddmin_u32",
+     "__host__ __device__ inline unsigned int xfence_viaddmin_u32(unsigned int "
+     "a, unsigned int b, unsigned int c) {\n"
+     "  unsigned int s = (unsigned int)((unsigned int)a + (unsigned int)b);\n"
+     "  return (s < c ? s : c);\n"
+     "}\n"},
+    {"__vibmin_u32", "xfence_vibmin_u32",
+     "__host__ __device__ inline unsigned int xfence_vibmin_u32(unsigned int "
+     "a, unsigned int b, bool *pred) {\n"
+     "  *pred = a <= b;\n"
+     "  return (a < b ? a : b);\n"
+     "}\n"},
+    {"__vimax3_s16x2", "xfence_vimax3_s16x2",
+     "__host__ __device__ inline unsigned int xfence_vimax3_s16x2(unsigned int "
+     "a, unsigned int b,\n"
+     "    unsigned int c) {\n"
+     "  return xfence_simd_lanes<16, true>(xfence_simd_lanes<16, true>(a, b, "
+     "[](int x, int y, int, int) { return x > y ? x : y; }), c, [](int x, int "
+     "y, int, int) { return x > y ? x : y; });\n"
+     "}\n"},
+    {"__vimax3_s16x2_relu", "xfence_vimax3_s16x2_relu",
+     "__host__ __device__ inline unsigned int "
+     "xfence_vimax3_s16x2_relu(unsigned int a,\n"
+     "    unsigned int b, unsigned int c) {\n"
+     "  unsigned int r = xfence_simd_lanes<16, true>(xfence_simd_lanes<16, "
+     "true>(a, b, [](int x, int y, int, int) { return x > y ? x : y; }), c, "
+     "[](int x, int y, int, int) { return x > y ? x : y; });\n"
+     "  return xfence_simd_lanes<16, true>(r, 0u, [](int x, int, int, int) { "
+     "return x > 0 ? x : 0; });\n"
+     "}\n"},
+    {"__viaddmax_s16x2", "xfence_viaddmax_s16x2",
+     "__host__ __device__ inline unsigned int xfence_viaddmax_s16x2(unsigned "
+     "int a, unsigned int b,\n"
+     "    unsigned int c) {\n"
+     "  return xfence_simd_lanes<16, true>(xfence_simd_lanes<16, false>(a, b, "
+     "[](int x, int y, int, int) { return x + y; }), c, [](int x, int y, int, "
+     "int) { return x > y ? x : y; });\n"
+     "}\n"},
+    {"__viaddmax_s16x2_relu", "xfence_viaddmax_s16x2_relu",
+     "__host__ __device__ inline unsigned int "
+     "xfence_viaddmax_s16x2_relu(unsigned int a,\n"
+     "    unsigned int b, unsigned int c) {\n"
+     "  unsigned int r = xfence_simd_lanes<16, true>(xfence_simd_lanes<16, "
+     "false>(a, b, [](int x, int y, int, int) { return x + y; }), c, [](int x, "
+     "int y, int, int) { return x > y ? x : y; });\n"
+     "  return xfence_simd_lanes<16, true>(r, 0u, [](int x, int, int, int) { "
+     "return x > 0 ? x : 0; });\n"
+     "}\n"},
+    {"__vimax_s16x2_relu", "xfence_vimax_s16x2_relu",
+     "__host__ __device__ inline unsigned int xfence_vimax_s16x2_relu(unsigned "
+     "int a,\n"
+     "    unsigned int b) {\n"
+     "  unsigned int r = xfence_simd_lanes<16, true>(a, b, [](int x, int y, "
+     "int, int) { return x > y ? x : y; });\n"
+     "  return xfence_simd_lanes<16, true>(r, 0u, [](int x, int, int, int) { "
+     "return x > 0 ? x : 0; });\n"
+     "}\n"},
+    {"__vibmax_s16x2", "xfence_vibmax_s16x2",
+     "__host__ __device__ inline unsigned int xfence_vibmax_s16x2(unsigned int "
+     "a,\n"
+     "    unsigned int b, bool *pred_hi, bool *pred_lo) {\n"
+     "  unsigned int r = xfence_simd_lanes<16, true>(a, b, [](int x, int y, "
+     "int, int) { return x > y ? x : y; });\n"
+     "  *pred_hi = (r >> 16) == (a >> 16);\n"
+     "  *pred_lo = (r & 0xffffu) == (a & 0xffffu);\n"
+     "  return r;\n"
+     "}\n"},
+    {"__vimin3_s16x2", "xfence_vimin3_s16x2",
+     "__host__ __device__ inline unsigned int xfence_vimin3_s16x2(unsigned int "
+     "a, unsigned int b,\n"
+     "    unsigned int c) {\n"
+     "  return xfence_simd_lanes<16, true>(xfence_simd_lanes<16, true>(a, b, "
+     "[](int x, int y, int, int) { return x < y ? x : y; }), c, [](int x, int "
+     "y, int, int) { return x < y ? x : y; });\n"
+     "}\n"},
+    {"__vimin3_s16x2_relu", "xfence_vimin3_s16x2_relu",
+     "__host__ __device__ inline unsigned int "
+     "xfence_vimin3_s16x2_relu(unsigned int a,\n"
+     "    unsigned int b, unsigned int c) {\n"
+     "  unsigned int r = xfence_simd_lanes<16, true>(xfence_simd_lanes<16, "
+     "true>(a, b, [](int x, int y, int, int) { return x < y ? x : y; }), c, "
+     "[](int x, int y, int, int) { return x < y ? x : y; });\n"
+     "  return xfence_simd_lanes<16, true>(r, 0u, [](int x, int, int, int) { "
+     "return x > 0 ? x : 0; });\n"
+     "}\n"},
+    {"__viaddmin_s16x2", "xfence_viaddmin_s16x2",
+     "__host__ __device__ inline unsigned int xfence_viaddmin_s16x2(unsigned "
+     "int a, unsigned int b,\n"
+     "    unsigned int c) {\n"
+     "  return xfence_simd_lanes<16, true>(xfence_simd_lanes<16, false>(a, b, "
+     "[](int x, int y, int, int) { return x + y; }), c, [](int x, int y, int, "
+     "int) { return x < y ? x : y; });\n"
+     "}\n"},
+    {"__viaddmin_s16x2_relu", "xfence_viaddmin_s16x2_relu",
+     "__host__ __device__ inline unsigned int "
+     "xfence_viaddmin_s16x2_relu(unsigned int a,\n"
+     "    unsigned int b, unsigned int c) {\n"
+     "  unsigned int r = xfence_simd_lanes<16, true>(xfence_simd_lanes<16, "
+     "false>(a, b, [](int x, int y, int, int) { return x + y; }), c, [](int x, "
+     "int y, int, int) { return x < y ? x : y; });\n"
+     "  return xfence_simd_lanes<16, true>(r, 0u, [](int x, int, int, int) { "
+     "return x > 0 ? x : 0; });\n"
+     "}\n"},
+    {"__vimin_s16x2_relu", "xfence_vimin_s16x2_relu",
+     "__host__ __device__ inline unsigned int xfence_vimin_s16x2_relu(unsigned "
+     "int a,\n"
+     "    unsigned int b) {\n"
+     "  unsigned int r = xfence_simd_lanes<16, true>(a, b, [](int x, int y, "
+     "int, int) { return x < y ? x : y; });\n"
+     "  return xfence_simd_lanes<16, true>(r, 0u, [](int x, int, int, int) { "
+     "return x > 0 ? x : 0; });\n"
+     "}\n"},
+    {"__vibmin_s16x2", "xfence_vibmin_s16x2",
+     "__host__ __device__ inline unsigned int xfence_vibmin_s16x2(unsigned int "
+     "a,\n"
+     "    unsigned int b, bool *pred_hi, bool *pred_lo) {\n"
+     "  unsigned int r = xfence_simd_lanes<16, true>(a, b, [](int x, int y, "
+     "int, int) { return x < y ? x : y; });\n"
+     "  *pred_hi = (r >> 16) == (a >> 16);\n"
+     "  *pred_lo = (r & 0xffffu) == (a & 0xffffu);\n"
+     "  return r;\n"
+     "}\n"},
+    {"__vimax3_u16x2", "xfence_vimax3_u16x2",
+     "__host__ __device__ inline unsigned int xfence_vimax3_u16x2(unsigned int "
+     "a, unsigned int b,\n"
+     "    unsigned int c) {\n"
+     "  return xfence_simd_lanes<16, false>(xfence_simd_lanes<16, false>(a, b, "
+     "[](int x, int y, int, int) { return x > y ? x : y; }), c, [](int x, int "
+     "y, int, int) { return x > y ? x : y; });\n"
+     "}\n"},
+    {"__viaddmax_u16x2", "xfence_viaddmax_u16x2",
+     "__host__ __device__ inline unsigned int xfence_viaddmax_u16x2(unsigned "
+     "int a, unsigned int b,\n"
+     "    unsigned int c) {\n"
+     "  return xfence_simd_lanes<16, false>(xfence_simd_lanes<16, false>(a, b, "
+     "[](int x, int y, int, int) { return x + y; }), c, [](int x, int y, int, "
+     "int) { return x > y ? x : y; });\n"
+     "}\n"},
+    {"__vibmax_u16x2", "xfence_vibmax_u16x2",
+     "__host__ __device__ inline unsigned int xfence_vibmax_u16x2(unsigned int "
+     "a,\n"
+     "    unsigned int b, bool *pred_hi, bool *pred_lo) {\n"
+     "  unsigned int r = xfence_simd_lanes<16, false>(a, b, [](int x, int y, "
+     "int, int) { return x > y ? x : y; });\n"
+     "  *pred_hi = (r >> 16) == (a >> 16);\n"
+     "  *pred_lo = (r & 0xffffu) == (a & 0xffffu);\n"
+     "  return r;\n"
+     "}\n"},
+    {"__vimin3_u16x2", "xfence_vimin3_u16x2",
+     "__host__ __device__ inline unsigned int xfence_vimin3_u16x2(unsigned int "
+     "a, unsigned int b,\n"
+     "    unsigned int c) {\n"
+     "  return xfence_simd_lanes<16, false>(xfence_simd_lanes<16, false>(a, b, "
+     "[](int x, int y, int, int) { return x < y ? x : y; }), c, [](int x, int "
+     "y, int, int) { return x < y ? x : y; });\n"
+     "}\n"},
+    {"__viaddmin_u16x2", "xfence_viaddmin_u16x2",
+     "__host__ __device__ inline unsigned int xfence_viaddmin_u16x2(unsigned "
+     "int a, unsigned int b,\n"
+     "    unsigned int c) {\n"
+     "  return xfence_simd_lanes<16, false>(xfence_simd_lanes<16, false>(a, b, "
+     "[](int x, int y, int, int) { return x + y; }), c, [](int x, int y, int, "
+     "int) { return x < y ? x : y; });\n"
+     "}\n"},
+    {"__vibmin_u16x2", "xfence_vibmin_u16x2",
+     "__host__ __device__ inline unsigned int xfence_vibmin_u16x2(unsigned int "
+     "a,\n"
+     "    unsigned int b, bool *pred_hi, bool *pred_lo) {\n"
+     "  unsigned int r = xfence_simd_lanes<16, false>(a, b, [](int x, int y, "
+     "int, int) { return x < y ? x : y; });\n"
+     "  *pred_hi = (r >> 16) == (a >> 16);\n"
+     "  *pred_lo = (r & 0xffffu) == (a & 0xffffu);\n"
+     "  return r;\n"
+     "}\n"},
 };
 #undef XFENCE_SIMD_ENTRY
+#undef XFENCE_SIMD_LANES
+#undef XFENCE_SIMD_UNARY
+#undef XFENCE_SIMD_SAD
+#undef XFENCE_SIMD_CLAMP
+#undef XFENCE_SIMD_FAMILY
 
 /// CUDA's dim3 converts from a uint3 (its constructor `dim3(uint3)`); HIP
 /// 5.2's has no such constructor (the CUDA samples' fluidsGL launches with
@@ -818,6 +1199,13 @@ public:
       if (usedMathHelper[i] &&
           kMathHelpers[i].text.contains("xfence_simd_minmax<")) {
         text += kSimdMinMax.str();
+        break;
+      }
+    for (size_t i = 0; i < std::size(kMathHelpers); ++i)
+      if (usedMathHelper[i] &&
+          (kMathHelpers[i].text.contains("xfence_simd_lanes<") ||
+           kMathHelpers[i].text.contains("xfence_simd_sad<"))) {
+        text += kSimdLanes.str();
         break;
       }
     for (size_t i = 0; i < std::size(kMathHelpers); ++i)
