@@ -955,12 +955,19 @@ void TemplateExpander::expand(clang::FunctionTemplateDecl *ft,
         macroCopies;
     std::vector<const CopyEdit *> fileEdits;
     for (const CopyEdit &edit : copyEdits) {
-      if (range->contains(edit.range)) {
+      // Text of a macro's body (even one defined inside the template:
+      // `#define EVAL(n) eval<T, n>(...)` used as EVAL(64) and EVAL(128)
+      // needs other text at each use): copied at its uses.
+      std::optional<MacroCopy> macro;
+      if (edit.at.isValid() && edit.at.isMacroID())
+        macro = macroCopyFor(edit.at, *range);
+      if (macro && !macro->body.contains(edit.range))
+        macro.reset();
+      if (!macro && range->contains(edit.range)) {
         fileEdits.push_back(&edit);
         continue;
       }
-      std::optional<MacroCopy> macro = macroCopyFor(edit.at, *range);
-      if (!macro || !macro->body.contains(edit.range)) {
+      if (!macro) {
         error(edit.at.isValid() ? edit.at : ft->getLocation(),
               "this text of the template needs other text in each copy, "
               "but it is written in a macro that xfence cannot copy with "
