@@ -477,6 +477,16 @@ bool ClassCopier::copy(clang::ClassTemplateDecl *ct, SourceEdits &edits) {
                       ? std::string("the destructor")
                       : "member function '" + m->getNameAsString() + "'") +
                  " left out: this specialization does not use it */");
+    std::vector<TextEdit> folds;
+    std::pair<clang::SourceLocation, std::string> problem;
+    if (!constexprIfEdits(src, spec, pattern, folds, problem)) {
+      src.report(problem.first, clang::DiagnosticsEngine::Error,
+                 problem.second);
+      return false;
+    }
+    for (TextEdit &fold : folds)
+      if (range->contains(fold.range))
+        edit(fold.range, fold.text);
     SourceEdits copy(src, copyPolicy());
     for (auto &[at, with] : copyEdits)
       copy.replace({range->file, at.first, at.second}, with);

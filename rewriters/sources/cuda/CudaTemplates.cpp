@@ -633,6 +633,81 @@ xfence::laterCopyPlacement(ParsedSource &src,
   return CopyPlacement{{file, offset, offset}, after};
 }
 
+bool xfence::constexprIfEdits(
+    ParsedSource &src, clang::Decl *instantiation, clang::Decl *pattern,
+    std::vector<TextEdit> &edits,
+    std::pair<clang::SourceLocation, std::string> &problem) {
+  struct Ifs : clang::DynamicRecursiveASTVisitor {
+    Ifs() { ShouldVisitTemplateInstantiations = true; }
+    bool VisitIfStmt(clang::IfStmt *s) override {
+      if (s->isConstexpr())
+        found.push_back(s);
+      return true;
+    }
+    std::vector<const clang::IfStmt *> found;
+  } ifs;
+  ifs.TraverseDecl(instantiation);
+  // The text's statements are the template's: an instantiation's discarded
+  // branch is an empty statement where the template's text has the branch.
+  Ifs written;
+  written.ShouldVisitTemplateInstantiations = false;
+  written.TraverseDecl(pattern);
+  llvm::DenseMap<clang::SourceLocation, const clang::IfStmt *> byLoc;
+  for (const clang::IfStmt *s : written.found)
+    byLoc[s->getIfLoc()] = s;
+  clang::SourceManager &sm = src.getSourceManager();
+  const clang::LangOptions &lo = src.getLangOpts();
+  for (const clang::IfStmt *instantiated : ifs.found) {
+    const clang::IfStmt *s = byLoc.lookup(instantiated->getIfLoc());
+    if (!s) {
+      problem = {instantiated->getIfLoc(),
+                 "cannot find this 'if constexpr' in the template's text"};
+      return false;
+    }
+    bool value = false;
+    if (s->getInit() || s->getConditionVariable()) {
+      problem = {s->getIfLoc(), "an 'if constexpr' with an initializer; "
+                                "xfence cannot fold it in a copy of the "
+                                "template"};
+      return false;
+    }
+    const clang::Expr *cond = instantiated->getCond();
+    if (!cond || cond->isValueDependent() ||
+        !cond->EvaluateAsBooleanCondition(value, src.getContext())) {
+      problem = {s->getIfLoc(), "cannot evaluate the condition of this "
+                                "'if constexpr' in a copy of the template"};
+      return false;
+    }
+    std::optional<FileCharRange> whole =
+        findRewriteRange(sm, lo, s->getSourceRange());
+    std::optional<FileCharRange> then =
+        findRewriteRange(sm, lo, s->getThen()->getSourceRange());
+    std::optional<FileCharRange> other =
+        s->getElse() ? findRewriteRange(sm, lo, s->getElse()->getSourceRange())
+                     : std::nullopt;
+    if (!whole || !then || (s->getElse() && !other)) {
+      problem = {s->getIfLoc(), "an 'if constexpr' written in a macro; "
+                                "xfence cannot fold it in a copy of the "
+                                "template"};
+      return false;
+    }
+    if (value) {
+      // `if constexpr (c) A else B` -> `A`
+      edits.push_back({{whole->file, whole->begin, then->begin}, ""});
+      if (other)
+        edits.push_back({{whole->file, then->end, whole->end}, ""});
+    } else if (other) {
+      // -> `B`
+      edits.push_back({{whole->file, whole->begin, other->begin}, ""});
+    } else {
+      // Nothing: an empty block, or the `;` after the statement alone.
+      edits.push_back(
+          {*whole, llvm::isa<clang::CompoundStmt>(s->getThen()) ? "{}" : ""});
+    }
+  }
+  return true;
+}
+
 bool xfence::inLibraryNamespace(const clang::Decl *d) {
   for (const clang::DeclContext *dc = d->getDeclContext(); dc;
        dc = dc->getParent())
@@ -934,6 +1009,14 @@ void TemplateExpander::expand(clang::FunctionTemplateDecl *ft,
     }
     if (!ok)
       return;
+    std::vector<TextEdit> folds;
+    std::pair<clang::SourceLocation, std::string> problem;
+    if (!constexprIfEdits(src, spec, pattern, folds, problem)) {
+      error(problem.first, problem.second);
+      return;
+    }
+    for (TextEdit &fold : folds)
+      copyEdits.push_back({fold.range, fold.text, {}});
     std::vector<const clang::DeclRefExpr *> uses;
     SpecializationUses(uses).TraverseDecl(spec);
     for (const clang::DeclRefExpr *ref : uses) {

@@ -99,6 +99,21 @@ std::optional<CopyPlacement>
 laterCopyPlacement(ParsedSource &src, clang::SourceLocation templateBegin,
                    llvm::ArrayRef<clang::TemplateArgument> args);
 
+/// The edits that fold each `if constexpr` of `instantiation` (a function
+/// template's specialization, or a class template's, whose member
+/// functions are walked; `pattern` is the template's own declaration,
+/// whose statements hold the text) in a copy of that text: the branch its
+/// condition takes stays, the rest of the statement goes (C has no
+/// `if constexpr`, and the other branch need not be valid for these
+/// arguments). False, with `problem` set, where the text is a macro's.
+struct TextEdit {
+  FileCharRange range;
+  std::string text;
+};
+bool constexprIfEdits(ParsedSource &src, clang::Decl *instantiation,
+                      clang::Decl *pattern, std::vector<TextEdit> &edits,
+                      std::pair<clang::SourceLocation, std::string> &problem);
+
 /// Whether `d` is declared in the namespace of a library that CUDA code
 /// uses (cub, cuda, std, thrust), whatever file declares it (a stand-in
 /// header of a test is a user file).
