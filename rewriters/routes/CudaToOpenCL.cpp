@@ -655,6 +655,11 @@ std::string mathHelperMacros(llvm::StringRef text) {
         "lacks\"\n"
         "#endif\n"
         "#define xfence_clock() ((long)clock_read_work_group())\n"},
+       // C's lround: half away from zero, as OpenCL C's round.
+       {"xfence_lroundf", "static inline long xfence_lroundf(float x) { "
+                          "return (long)round(x); }\n"},
+       {"xfence_lround", "static inline long xfence_lround(double x) { "
+                         "return (long)round(x); }\n"},
        {"xfence_inff",
         "static inline float xfence_inff(void) { return INFINITY; }\n"},
        {"xfence_inf", "static inline double xfence_inf(void) { return "

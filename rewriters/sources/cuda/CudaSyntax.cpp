@@ -3871,10 +3871,12 @@ bool SyntaxRewriter::VisitCallExpr(clang::CallExpr *call) {
       {"lrint", "convert_long_rte"},
       {"llrintf", "convert_long_rte"},
       {"llrint", "convert_long_rte"},
-      {"lroundf", "(long)round"},
-      {"lround", "(long)round"},
-      {"llroundf", "(long)round"},
-      {"llround", "(long)round"},
+      // (Prelude functions: `(long)round(x)` written at the call would
+      // call the user's variable where one is named `round`.)
+      {"lroundf", "xfence_lroundf"},
+      {"lround", "xfence_lround"},
+      {"llroundf", "xfence_lroundf"},
+      {"llround", "xfence_lround"},
       // The halves of a double's bits, and arithmetic in round-to-nearest
       // that no contraction may fuse (prelude helpers, CudaToOpenCL.cpp).
       {"__double2hiint", "xfence_double2hiint"},

@@ -692,10 +692,18 @@ bool xfence::constexprIfEdits(
       return false;
     }
     if (value) {
-      // `if constexpr (c) A else B` -> `A`
+      // `if constexpr (c) A else B` -> `A` (with its `;`, which A's text
+      // leaves out, where A is not a block).
       edits.push_back({{whole->file, whole->begin, then->begin}, ""});
+      unsigned thenEnd = then->end;
+      if (!llvm::isa<clang::CompoundStmt>(s->getThen()))
+        if (clang::SourceLocation semi = clang::Lexer::findLocationAfterToken(
+                sm.getExpansionLoc(s->getThen()->getEndLoc()), clang::tok::semi,
+                sm, lo, /*SkipTrailingWhitespaceAndNewLine=*/false);
+            semi.isValid() && semi.isFileID())
+          thenEnd = sm.getFileOffset(semi);
       if (other)
-        edits.push_back({{whole->file, then->end, whole->end}, ""});
+        edits.push_back({{whole->file, thenEnd, whole->end}, ""});
     } else if (other) {
       // -> `B`
       edits.push_back({{whole->file, whole->begin, other->begin}, ""});
