@@ -8,14 +8,11 @@ import sys
 
 import numpy as np
 import pyopencl as cl
+from pocl_run import build
 
 
 def main():
-    platform = [p for p in cl.get_platforms() if "Portable" in p.name][0]
-    ctx = cl.Context(platform.get_devices())
-    queue = cl.CommandQueue(ctx)
-    with open(sys.argv[1]) as f:
-        program = cl.Program(ctx, f.read()).build(options=["-cl-std=CL3.0"])
+    ctx, queue, program = build(sys.argv[1])
     out = np.zeros(4, dtype=np.int32)
     out_b = cl.Buffer(ctx, cl.mem_flags.READ_WRITE | cl.mem_flags.COPY_HOST_PTR,
                       hostbuf=out)

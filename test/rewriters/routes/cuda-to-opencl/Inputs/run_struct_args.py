@@ -9,15 +9,12 @@ import sys
 
 import numpy as np
 import pyopencl as cl
+from pocl_run import build
 
 
 def main():
     std, path = sys.argv[1], sys.argv[2]
-    platform = [p for p in cl.get_platforms() if "Portable" in p.name][0]
-    ctx = cl.Context(platform.get_devices())
-    queue = cl.CommandQueue(ctx)
-    with open(path) as f:
-        program = cl.Program(ctx, f.read()).build(options=[std])
+    ctx, queue, program = build(path, std)
     n = 12
     data = np.arange(1, n + 1, dtype=np.float32)
     out = np.zeros(16, dtype=np.float32)
