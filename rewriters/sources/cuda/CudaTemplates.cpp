@@ -244,26 +244,26 @@ public:
       // (Copied after all where it names a template that is copied: run.)
       if (ft->getDeclContext()->getRedeclContext()->isFileContext())
         x.hostTemplates.push_back(ft);
-      const clang::FunctionTemplateDecl *saved = owner;
-      owner = ft->getCanonicalDecl();
-      bool result =
-          clang::DynamicRecursiveASTVisitor::TraverseFunctionTemplateDecl(ft);
-      owner = saved;
-      return result;
+      return traverseOwned(ft);
     }
     if (ft->getDeclContext()->getRedeclContext()->isFileContext()) {
       x.templates.push_back(ft);
       x.handled.insert(ft->getCanonicalDecl());
       // Walked for the names it resolves only as a template (run); its
       // uses of other specializations are renamed in its copies.
-      const clang::FunctionTemplateDecl *saved = owner;
-      owner = ft->getCanonicalDecl();
-      bool result =
-          clang::DynamicRecursiveASTVisitor::TraverseFunctionTemplateDecl(ft);
-      owner = saved;
-      return result;
+      return traverseOwned(ft);
     }
     return clang::DynamicRecursiveASTVisitor::TraverseFunctionTemplateDecl(ft);
+  }
+  /// Walks `ft` with the names it uses recorded as its own (namedBy,
+  /// lookupsBy).
+  bool traverseOwned(clang::FunctionTemplateDecl *ft) {
+    const clang::FunctionTemplateDecl *saved = owner;
+    owner = ft->getCanonicalDecl();
+    bool result =
+        clang::DynamicRecursiveASTVisitor::TraverseFunctionTemplateDecl(ft);
+    owner = saved;
+    return result;
   }
   static bool isHostOnly(const clang::FunctionDecl *fn) {
     return !fn->hasAttr<clang::CUDADeviceAttr>() &&
