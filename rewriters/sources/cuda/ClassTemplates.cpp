@@ -133,7 +133,6 @@ private:
   }
 
   llvm::DenseMap<const clang::CXXRecordDecl *, std::string> names;
-  std::vector<const clang::ClassTemplateSpecializationDecl *> copied;
 };
 
 /// Collects the templates and every use of their names.
@@ -361,16 +360,10 @@ bool ClassCopier::copyable(clang::ClassTemplateDecl *ct) {
   for (const TemplateParamUse &use : paramUses.uses)
     if (!whole->contains(use.range))
       return false;
-  for (const TemplateParamUse &use : paramUses.uses)
-    if (paramUses.qualified.count(use.index))
-      for (const clang::ClassTemplateSpecializationDecl *spec :
-           ct->specializations()) {
-        const clang::TemplateArgument &arg =
-            spec->getTemplateArgs().get(use.index);
-        if (arg.getKind() == clang::TemplateArgument::Type &&
-            arg.getAsType()->isPointerType())
-          return false; // `const T` with T a pointer
-      }
+  for (const clang::ClassTemplateSpecializationDecl *spec :
+       ct->specializations())
+    if (qualifiedPointerUse(paramUses, spec->getTemplateArgs()))
+      return false; // `const T` with T a pointer
   return true;
 }
 
@@ -414,10 +407,7 @@ bool ClassCopier::copy(clang::ClassTemplateDecl *ct, SourceEdits &edits) {
       fileRange(pattern->getLocation(), pattern->getLocation());
   TemplateParamUses paramUses =
       findTemplateParamUses(src, pattern, params->getDepth());
-  std::string blanks;
-  for (char c :
-       sm.getBufferData(header->file).slice(header->begin, header->end))
-    blanks += c == '\n' ? '\n' : ' ';
+  std::string blanks = blankedText(sm, *header);
   // The member functions with a body in the class's text.
   std::vector<const clang::CXXMethodDecl *> defined;
   for (const clang::CXXMethodDecl *m : pattern->methods())
@@ -426,9 +416,7 @@ bool ClassCopier::copy(clang::ClassTemplateDecl *ct, SourceEdits &edits) {
       defined.push_back(m);
 
   std::string text;
-  std::map<std::pair<clang::FileID, unsigned>,
-           std::pair<CopyPlacement, std::string>>
-      moved;
+  LaterCopies moved;
   for (clang::ClassTemplateSpecializationDecl *spec : ct->specializations()) {
     if (spec->getSpecializationKind() == clang::TSK_ExplicitSpecialization)
       continue; // its own text
@@ -496,19 +484,12 @@ bool ClassCopier::copy(clang::ClassTemplateDecl *ct, SourceEdits &edits) {
     std::string copyText =
         copyLineDirective(sm, ct->getBeginLoc()) + *copiedText;
     if (std::optional<CopyPlacement> later = laterCopyPlacement(
-            src, ct->getBeginLoc(), spec->getTemplateArgs().asArray())) {
-      // After the declaration of a type the arguments name.
-      auto &slot = moved[{later->at.file, later->at.begin}];
-      slot.first = *later;
-      slot.second += copyText;
-    } else {
+            src, ct->getBeginLoc(), spec->getTemplateArgs().asArray()))
+      *moved.at(*later).second += copyText; // after a type the arguments name
+    else
       text += copyText;
-    }
-    copied.push_back(spec);
   }
-  for (auto &[key, entry] : moved)
-    edits.replace(entry.first.at,
-                  entry.second + copyLineDirective(sm, entry.first.line));
+  moved.write(edits, sm);
   if (text.empty() && moved.empty())
     text = "/* xfence: class template '" + pattern->getNameAsString() +
            "' left out: this file names no specialization of it */";

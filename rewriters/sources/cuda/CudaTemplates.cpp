@@ -716,6 +716,41 @@ bool xfence::constexprIfEdits(
   return true;
 }
 
+const TemplateParamUse *
+xfence::qualifiedPointerUse(const TemplateParamUses &uses,
+                            const clang::TemplateArgumentList &args) {
+  for (const TemplateParamUse &use : uses.uses) {
+    const clang::TemplateArgument &arg = args.get(use.index);
+    if (uses.qualified.count(use.index) &&
+        arg.getKind() == clang::TemplateArgument::Type &&
+        arg.getAsType()->isPointerType())
+      return &use;
+  }
+  return nullptr;
+}
+
+std::string xfence::blankedText(const clang::SourceManager &sm,
+                                const FileCharRange &range) {
+  std::string blanks;
+  for (char c : sm.getBufferData(range.file).slice(range.begin, range.end))
+    blanks += c == '\n' ? '\n' : ' ';
+  return blanks;
+}
+
+std::pair<std::string *, std::string *>
+LaterCopies::at(const CopyPlacement &where) {
+  Place &place = places[{where.at.file, where.at.begin}];
+  place.where = where;
+  return {&place.prototypes, &place.copies};
+}
+
+void LaterCopies::write(SourceEdits &edits,
+                        const clang::SourceManager &sm) const {
+  for (const auto &[key, place] : places)
+    edits.replace(place.where.at, place.prototypes + place.copies +
+                                      copyLineDirective(sm, place.where.line));
+}
+
 bool xfence::inLibraryNamespace(const clang::Decl *d) {
   for (const clang::DeclContext *dc = d->getDeclContext(); dc;
        dc = dc->getParent())
@@ -949,11 +984,7 @@ void TemplateExpander::expand(clang::FunctionTemplateDecl *ft,
 
   std::string text, prototypes;
   unsigned copies = 0;
-  // Copies written after the declaration of a type their arguments name
-  // (laterCopyPlacement), by where: prototypes, then copies.
-  std::map<std::pair<clang::FileID, unsigned>,
-           std::tuple<CopyPlacement, std::string, std::string>>
-      moved;
+  LaterCopies moved;
   // A specialization that calls another of the same template (wlcpow's
   // `__TEA_core<N - 1>` in `__TEA_core<N>`) needs its prototype first: the
   // copies come in an order C does not read ahead of.
@@ -975,39 +1006,27 @@ void TemplateExpander::expand(clang::FunctionTemplateDecl *ft,
       continue; // its own text
     const clang::TemplateArgumentList *args =
         spec->getTemplateSpecializationArgs();
-    // The header's text becomes blanks (its line breaks kept), so that
-    // columns after it stay where they were.
-    std::string blanks;
-    for (char c :
-         sm.getBufferData(header->file).slice(header->begin, header->end))
-      blanks += c == '\n' ? '\n' : ' ';
     std::optional<CopyPlacement> later =
         definition ? laterCopyPlacement(src, ft->getBeginLoc(), args->asArray())
                    : std::nullopt;
     std::string *protoOut = &prototypes, *textOut = &text;
-    if (later) {
-      auto &slot = moved[{later->at.file, later->at.begin}];
-      std::get<0>(slot) = *later;
-      protoOut = &std::get<1>(slot);
-      textOut = &std::get<2>(slot);
-    }
+    if (later)
+      std::tie(protoOut, textOut) = moved.at(*later);
     std::vector<CopyEdit> copyEdits;
-    copyEdits.push_back({*header, blanks, {}});
+    copyEdits.push_back({*header, blankedText(sm, *header), {}});
     copyEdits.push_back({*nameRange, names[spec->getCanonicalDecl()], {}});
+    if (const TemplateParamUse *use = qualifiedPointerUse(paramUses, *args)) {
+      error(use->at,
+            "a qualified use of a template parameter whose "
+            "argument is a pointer ('" +
+                args->get(use->index).getAsType().getAsString(printing) +
+                "'); xfence cannot spell it in a copy of the "
+                "template");
+      return;
+    }
     bool ok = true;
     for (const TemplateParamUse &use : paramUses.uses) {
       const clang::TemplateArgument &arg = args->get(use.index);
-      if (arg.getKind() == clang::TemplateArgument::Type &&
-          arg.getAsType()->isPointerType() &&
-          paramUses.qualified.count(use.index)) {
-        error(use.at, "a qualified use of a template parameter whose "
-                      "argument is a pointer ('" +
-                          arg.getAsType().getAsString(printing) +
-                          "'); xfence cannot spell it in a copy of the "
-                          "template");
-        ok = false;
-        break;
-      }
       std::optional<std::string> spelled = spell(arg, use.at);
       if (!spelled) {
         ok = false;
@@ -1172,11 +1191,7 @@ void TemplateExpander::expand(clang::FunctionTemplateDecl *ft,
       *textOut += ";";
     ++copies;
   }
-  for (auto &[key, entry] : moved) {
-    auto &[placement, protos, copiesText] = entry;
-    edits.replace(placement.at,
-                  protos + copiesText + lineDirective(placement.line));
-  }
+  moved.write(edits, sm);
   if (copies == 0 && definition && moved.empty())
     text = "/* xfence: function template '" + pattern->getNameAsString() +
            "' left out: this file uses no specialization of it */";

@@ -16,11 +16,13 @@
 #include "rewriters/common/SourceEdits.h"
 
 #include "mlir/Support/LLVM.h"
+#include "clang/AST/DeclTemplate.h"
 #include "clang/AST/PrettyPrinter.h"
 #include "clang/AST/TemplateBase.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 
+#include <map>
 #include <optional>
 #include <string>
 #include <utility>
@@ -113,6 +115,37 @@ struct TextEdit {
 bool constexprIfEdits(ParsedSource &src, clang::Decl *instantiation,
                       clang::Decl *pattern, std::vector<TextEdit> &edits,
                       std::pair<clang::SourceLocation, std::string> &problem);
+
+/// The use of a type parameter written `const T` (or `volatile T`) whose
+/// argument in `args` is a pointer, if one is: putting the argument's text
+/// in place of `T` would qualify the pointee, not the pointer.
+const TemplateParamUse *
+qualifiedPointerUse(const TemplateParamUses &uses,
+                    const clang::TemplateArgumentList &args);
+
+/// `range`'s text with every character but its line breaks a blank: a
+/// template header removed so, the columns and lines after it stay.
+std::string blankedText(const clang::SourceManager &sm,
+                        const FileCharRange &range);
+
+/// The copies that go after the declaration of a type their arguments
+/// name (laterCopyPlacement), by place: each place's prototypes, then its
+/// copies.
+class LaterCopies {
+public:
+  /// The prototypes and the copies written at `where`.
+  std::pair<std::string *, std::string *> at(const CopyPlacement &where);
+  bool empty() const { return places.empty(); }
+  /// Inserts them, each place's text followed by a `#line` back to it.
+  void write(SourceEdits &edits, const clang::SourceManager &sm) const;
+
+private:
+  struct Place {
+    CopyPlacement where;
+    std::string prototypes, copies;
+  };
+  std::map<std::pair<clang::FileID, unsigned>, Place> places;
+};
 
 /// Whether `d` is declared in the namespace of a library that CUDA code
 /// uses (cub, cuda, std, thrust), whatever file declares it (a stand-in
