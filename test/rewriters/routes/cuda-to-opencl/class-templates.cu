@@ -130,16 +130,5 @@ __global__ void k(long *out, const float *in, const long *w) {
 // CHECK-NOT: template
 
 #ifdef HOST_RUN
-#include <cstdio>
-int main() {
-  long out[10] = {0};
-  float in[2] = {3, 0.5f};
-  long w[2] = {2, 3};
-  k(out, in, w);
-  printf("out");
-  for (long v : out)
-    printf(" %ld", v);
-  printf("\n");
-  return 0;
-}
+#include "Inputs/host_run_k.h"
 #endif
