@@ -38,6 +38,7 @@
 
 #include "rewriters/common/Identifiers.h"
 #include "rewriters/sources/cuda/HalfPrecision.h"
+#include "rewriters/sources/cuda/MemberFunctions.h"
 #include "rewriters/sources/cuda/ParseMacros.h"
 #include "rewriters/sources/cuda/SimdIntrinsics.h"
 #include "rewriters/sources/cuda/Textures.h"
@@ -386,13 +387,27 @@ public:
                        // for a plain struct are not the user's.
                        return !m->isImplicit();
                      }) ||
-        record->isClass())
-      return error(record->getLocation(),
-                   "a C++ class with bases, virtual functions, templates, "
-                   "operators other than (), static data or nested types, "
-                   "or whose member functions a library or a template "
-                   "calls, has no OpenCL C form that xfence writes; use a "
-                   "plain struct and functions");
+        record->isClass()) {
+      std::optional<MemberLoweringObstacle> obstacle;
+      if (!record->getDescribedClassTemplate())
+        obstacle = memberLoweringObstacle(record);
+      if (!obstacle)
+        return error(record->getLocation(),
+                     "a C++ class with bases, virtual functions, templates, "
+                     "operators other than (), static data or nested types, "
+                     "or whose member functions a library or a template "
+                     "calls, has no OpenCL C form that xfence writes; use a "
+                     "plain struct and functions");
+      error(record->getLocation(),
+            "a C++ class with " + obstacle->what +
+                " has no OpenCL C form that xfence writes (its member "
+                "functions stay member functions); use a plain struct and "
+                "functions");
+      if (obstacle->at != record->getLocation())
+        src.report(obstacle->at, DiagnosticsEngine::Note,
+                   "here: " + obstacle->what);
+      return true;
+    }
     qualifyFields(record);
     addTagTypedef(record);
     return true;
@@ -1561,6 +1576,11 @@ void SyntaxRewriter::rewriteFunctionSpecifiers(const clang::FunctionDecl *fn) {
   if (!fn->isConstexpr() && !deduced)
     return;
   std::optional<std::string> resultText;
+  if (deduced && fn->getReturnType()->isUndeducedType())
+    return (void)error(fn->getLocation(),
+                       "a function declared 'auto' without a definition "
+                       "that deduces its type has no OpenCL C form; write "
+                       "the type");
   if (deduced) {
     resultText = spellDeduced(fn->getReturnType().getUnqualifiedType(),
                               fn->getLocation());
@@ -1890,6 +1910,7 @@ bool SyntaxRewriter::VisitFunctionDecl(clang::FunctionDecl *fn) {
     renameOverload(fn, fn->getLocation());
     rewriteAttributes(fn);
     makeInlineStatic(fn);
+    rewriteFunctionSpecifiers(fn);
     const clang::FunctionDecl *def = fn->getDefinition();
     for (unsigned i = 0; i < fn->getNumParams(); ++i) {
       clang::ParmVarDecl *p = fn->getParamDecl(i);

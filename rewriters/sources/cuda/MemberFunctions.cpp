@@ -205,6 +205,11 @@ public:
   /// Records that would be lowered but that a library or a template's
   /// instantiation uses (UseAudit).
   llvm::DenseSet<const clang::CXXRecordDecl *> excluded;
+  /// Host code in a lowered class (member functions, friends) whose body
+  /// calls a device member function, which moves after the class: it stays
+  /// a declaration (the translation leaves host code out in any case).
+  llvm::DenseSet<const clang::FunctionDecl *> declaredOnly;
+  void declareOnly(const clang::FunctionDecl *fn);
   /// Member functions that keep a host declaration in their class: host
   /// templates' instantiations call them.
   llvm::DenseSet<const clang::CXXMethodDecl *> hostDeclared;
@@ -302,7 +307,103 @@ bool callsDeviceMember(const clang::Decl *d,
   return finder.found;
 }
 
+/// Whether host code in a class (a member function or a friend) can stay
+/// there as a declaration without its body: its return type is written and
+/// nothing needs its value at compile time. Its body may then name the
+/// device member functions that the lowering moves after the class.
+bool canDeclareOnly(const clang::FunctionDecl *fn) {
+  return fn && !fn->isConstexpr() &&
+         !fn->getReturnType()->getContainedDeducedType() &&
+         !fn->isDefaulted() && !fn->isDeleted();
+}
+
+/// Whether `record` has a `__device__` (or `__global__`) member function.
+bool hasDeviceMember(const clang::CXXRecordDecl *record) {
+  for (const clang::Decl *member : record->decls())
+    if (const auto *m = llvm::dyn_cast<clang::CXXMethodDecl>(member);
+        m && !m->isImplicit() &&
+        (m->hasAttr<clang::CUDADeviceAttr>() ||
+         m->hasAttr<clang::CUDAGlobalAttr>()))
+      return true;
+  return false;
+}
+
 } // namespace
+
+std::optional<MemberLoweringObstacle>
+xfence::memberLoweringObstacle(const clang::CXXRecordDecl *record) {
+  auto obstacle = [](clang::SourceLocation at, std::string why) {
+    return MemberLoweringObstacle{at, std::move(why)};
+  };
+  if (record->getNumBases())
+    return obstacle(record->getLocation(), "base classes");
+  if (record->isPolymorphic()) {
+    for (const clang::CXXMethodDecl *m : record->methods())
+      if (m->isVirtual())
+        return obstacle(m->getLocation(), "virtual functions");
+    return obstacle(record->getLocation(), "virtual functions");
+  }
+  bool constructor = false, hostConstructor = false, initializers = false;
+  std::string why;
+  for (const clang::Decl *member : record->decls()) {
+    if (member->isImplicit() ||
+        llvm::isa<clang::AccessSpecDecl, clang::StaticAssertDecl>(member))
+      continue;
+    if (const auto *field = llvm::dyn_cast<clang::FieldDecl>(member)) {
+      if (field->hasInClassInitializer())
+        initializers = true;
+      if (field->getDeclName().isEmpty())
+        return obstacle(field->getLocation(), "an unnamed member");
+      continue;
+    }
+    if (const auto *m = llvm::dyn_cast<clang::CXXMethodDecl>(member)) {
+      if (llvm::isa<clang::CXXConstructorDecl>(m) && !m->isDefaulted() &&
+          !m->isDeleted())
+        (isHostMember(m) ? hostConstructor : constructor) = true;
+      // Host code (an operator==, a constructor of the host's, ...) stays
+      // in the class; the translation leaves it out with the host code.
+      if (!isHostMember(m) && !isLowerableMethod(m, why))
+        return obstacle(m->getLocation(), why);
+      if (isHostMember(m) && callsDeviceMember(m, record) &&
+          !canDeclareOnly(m))
+        return obstacle(m->getLocation(),
+                        "host code in the class that calls a device member "
+                        "function and cannot be only declared (its return "
+                        "type is deduced or it is constexpr)");
+      continue;
+    }
+    if (isHostFriend(member)) {
+      if (callsDeviceMember(member, record) &&
+          !canDeclareOnly(friendFunction(member)))
+        return obstacle(member->getLocation(),
+                        "host code in the class that calls a device member "
+                        "function and cannot be only declared (its return "
+                        "type is deduced or it is constexpr)");
+      continue;
+    }
+    if (llvm::isa<clang::FunctionTemplateDecl>(member))
+      return obstacle(member->getLocation(), "a member template");
+    if (llvm::isa<clang::VarDecl>(member))
+      return obstacle(member->getLocation(), "a static data member");
+    if (llvm::isa<clang::TypeDecl>(member))
+      return obstacle(member->getLocation(), "a nested type");
+    if (llvm::isa<clang::FriendDecl>(member))
+      return obstacle(member->getLocation(), "a friend of the device");
+    return obstacle(member->getLocation(),
+                    "a member other than data and member functions");
+  }
+  // A constructor builds its object in a default-constructed local, which a
+  // constructor of the host's would stand in the way of.
+  if (constructor && hostConstructor)
+    return obstacle(record->getLocation(),
+                    "constructors of both the host and the device");
+  if (initializers && !constructor)
+    return obstacle(record->getLocation(),
+                    "default member initializers but no constructor");
+  if (!record->getIdentifier() && !record->getTypedefNameForAnonDecl())
+    return obstacle(record->getLocation(), "no name");
+  return std::nullopt;
+}
 
 bool MemberLowering::lowerable(clang::CXXRecordDecl *record,
                                std::string &name) {
@@ -314,79 +415,33 @@ bool MemberLowering::lowerable(clang::CXXRecordDecl *record,
       !record->getDeclContext()->getRedeclContext()->isFileContext() ||
       !src.isUserLocation(record->getLocation()))
     return false;
-  bool device = false, constructor = false, hostConstructor = false,
-       initializers = false;
-  for (const clang::Decl *member : record->decls()) {
-    if (member->isImplicit())
-      continue;
-    if (const auto *m = llvm::dyn_cast<clang::CXXMethodDecl>(member)) {
-      if (m->hasAttr<clang::CUDADeviceAttr>() ||
-          m->hasAttr<clang::CUDAGlobalAttr>())
-        device = true;
-      if (llvm::isa<clang::CXXConstructorDecl>(m) && !m->isDefaulted() &&
-          !m->isDeleted())
-        (isHostMember(m) ? hostConstructor : constructor) = true;
-    }
-  }
-  if (!device)
+  if (!hasDeviceMember(record))
     return false;
-  std::string why;
   // A class this does not lower is left to the translation, which
-  // reports it.
-  auto refuse = [](clang::SourceLocation, const std::string &) {
+  // reports it (with the obstacle).
+  if (memberLoweringObstacle(record))
     return false;
-  };
-  if (record->getNumBases() || record->isPolymorphic())
-    return refuse(record->getLocation(), "bases or virtual functions");
-  for (const clang::Decl *member : record->decls()) {
-    if (member->isImplicit() ||
-        llvm::isa<clang::AccessSpecDecl, clang::StaticAssertDecl>(member))
-      continue;
-    if (const auto *field = llvm::dyn_cast<clang::FieldDecl>(member)) {
-      if (field->hasInClassInitializer())
-        initializers = true;
-      if (field->getDeclName().isEmpty())
-        return refuse(field->getLocation(), "an unnamed member");
-      continue;
-    }
-    if (const auto *m = llvm::dyn_cast<clang::CXXMethodDecl>(member)) {
-      // Host code (an operator==, a constructor of the host's, ...) stays
-      // in the class; the translation leaves it out with the host code.
-      if (!isHostMember(m) && !isLowerableMethod(m, why))
-        return refuse(m->getLocation(), why);
-      if (isHostMember(m) && callsDeviceMember(m, record))
-        return refuse(m->getLocation(), "host code in the class that calls "
-                                        "a device member function");
-      continue;
-    }
-    if (isHostFriend(member)) {
-      if (callsDeviceMember(member, record))
-        return refuse(member->getLocation(),
-                      "host code in the class that calls a device member "
-                      "function");
-      continue;
-    }
-    return refuse(member->getLocation(),
-                  "a member other than data and member functions (a "
-                  "member template, a static data member, a nested type, "
-                  "a friend)");
-  }
-  // A constructor builds its object in a default-constructed local, which a
-  // constructor of the host's would stand in the way of.
-  if (constructor && hostConstructor)
-    return refuse(record->getLocation(),
-                  "constructors of both the host and the device");
-  if (initializers && !constructor)
-    return refuse(record->getLocation(),
-                  "default member initializers but no constructor");
   if (record->getIdentifier())
     name = record->getName().str();
-  else if (const clang::TypedefNameDecl *td =
-               record->getTypedefNameForAnonDecl())
-    name = td->getName().str();
   else
-    return refuse(record->getLocation(), "no name");
+    name = record->getTypedefNameForAnonDecl()->getName().str();
   return true;
+}
+
+void MemberLowering::declareOnly(const clang::FunctionDecl *fn) {
+  const clang::Stmt *body = fn->getBody();
+  clang::SourceLocation begin = body->getBeginLoc();
+  if (const auto *m = llvm::dyn_cast<clang::CXXMethodDecl>(fn))
+    begin = signatureEnd(m); // a constructor's `:` and initializers too
+  std::optional<FileCharRange> text = rangeOf({begin, body->getEndLoc()});
+  if (!text) {
+    error(fn->getLocation(), "cannot rewrite this host code of a class "
+                             "whose member functions xfence lowers (written "
+                             "in a macro?)");
+    return;
+  }
+  edits.replace(*text, ";");
+  declaredOnly.insert(fn);
 }
 
 std::string MemberLowering::lineDirective(clang::SourceLocation loc) const {
@@ -693,6 +748,10 @@ public:
     if (d && !llvm::isa<clang::TranslationUnitDecl>(d) &&
         !x.src.isUserLocation(d->getLocation()))
       return true;
+    if (d && x.declaredOnly.count(
+                 friendFunction(d) ? friendFunction(d)
+                                   : llvm::dyn_cast<clang::FunctionDecl>(d)))
+      return true; // its body goes
     const clang::CXXMethodDecl *saved = method;
     if (auto *m = llvm::dyn_cast_or_null<clang::CXXMethodDecl>(d))
       method = x.recordOf(m) ? m : nullptr;
@@ -1303,6 +1362,18 @@ FailureOr<ExpandedFiles> MemberLowering::run() {
   collector.TraverseDecl(src.getContext().getTranslationUnitDecl());
   if (records.empty())
     return ExpandedFiles();
+  for (const LoweredRecord &record : records)
+    for (const clang::Decl *member : record.decl->decls()) {
+      const clang::FunctionDecl *fn = friendFunction(member);
+      if (const auto *m = llvm::dyn_cast<clang::CXXMethodDecl>(member);
+          m && !m->isImplicit() && isHostMember(m))
+        fn = m;
+      else if (fn && !isHostOnlyFunction(fn))
+        fn = nullptr;
+      if (fn && fn->doesThisDeclarationHaveABody() &&
+          callsDeviceMember(member, record.decl))
+        declareOnly(fn);
+    }
   for (clang::CXXMethodDecl *m : collector.methods)
     rewriteDeclaration(m);
   UseRewriter uses(*this);

@@ -33,6 +33,19 @@ namespace xfence {
 /// and fails if there was one.
 mlir::FailureOr<ExpandedFiles> lowerMemberFunctions(ParsedSource &src);
 
+/// What keeps the member-function lowering from writing a class that has
+/// `__device__` member functions: where, and what it is ("a member
+/// template", "base classes").
+struct MemberLoweringObstacle {
+  clang::SourceLocation at;
+  std::string what;
+};
+
+/// The first thing in `record` that the lowering does not write, or nothing.
+/// The translation names it where it reports the class.
+std::optional<MemberLoweringObstacle>
+memberLoweringObstacle(const clang::CXXRecordDecl *record);
+
 /// The text of a member function's declaration or definition in its class:
 /// from its first attribute (`__device__`, written before the type) to its
 /// body's `}` or its `;`.

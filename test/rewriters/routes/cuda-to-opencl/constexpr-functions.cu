@@ -12,10 +12,19 @@
 // RUN: clang -x cl -cl-std=CL3.0 --target=spir64 -Xclang -finclude-default-header -fsyntax-only %t30.cl
 // RUN: not xfence translate %s --to opencl -cl-std=CL2.0 --cuda-builtin-header -DTRAILING -o %t-bad.cl 2>&1 | FileCheck %s --check-prefix=TRAILING
 // RUN: not test -e %t-bad.cl
+// RUN: printf '__device__ auto thrice(int x);\n__global__ void k(int *o) { o[0] = 1; }\n' > %t.auto.cu
+// RUN: not xfence translate %t.auto.cu --to opencl -o %t.auto.cl 2>&1 | FileCheck %s --check-prefix=AUTO
+// RUN: not test -e %t.auto.cl
+// AUTO: auto.cu:1:17: error: a function declared 'auto' without a definition that deduces its type has no OpenCL C form; write the type
 
 #define HD __host__ __device__
 
+// A prototype loses the keyword too (it kept it, and the member-function
+// lowering writes one per constexpr member function: an exit 0 with an
+// output that did not compile).
 // CHECK-NOT: constexpr
+// CHECK: unsigned int round_up(unsigned int n, unsigned int m);
+HD constexpr unsigned int round_up(unsigned int n, unsigned int m);
 // CHECK: unsigned int round_up(unsigned int n, unsigned int m) {
 HD constexpr unsigned int round_up(unsigned int n, unsigned int m) {
   return (n + m - 1) / m * m;
