@@ -42,6 +42,7 @@
 #include "rewriters/sources/cuda/CudaTemplates.h"
 #include "rewriters/sources/cuda/HalfPrecision.h"
 #include "rewriters/sources/cuda/MemberFunctions.h"
+#include "rewriters/sources/cuda/OperatorFunctions.h"
 #include "rewriters/sources/cuda/SimdIntrinsics.h"
 #include "rewriters/sources/cuda/Textures.h"
 #include "rewriters/sources/cuda/WarpFunctions.h"
@@ -899,7 +900,8 @@ xfence::translateCudaToOpenCL(llvm::StringRef path, llvm::StringRef contents,
     if (failed(apply(expandFunctionTemplates)))
       return failure();
   }
-  for (Expansion expand : {lowerCubCollectives, lowerMemberFunctions})
+  for (Expansion expand :
+       {lowerCubCollectives, lowerMemberFunctions, lowerOperatorFunctions})
     if (failed(apply(expand)))
       return failure();
   llvm::SmallVector<clang::FileID> expandedHeaders;

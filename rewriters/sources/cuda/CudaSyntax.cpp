@@ -2355,6 +2355,17 @@ bool SyntaxRewriter::VisitVarDecl(clang::VarDecl *var) {
         insertBefore(paren->getLocation(), " = ");
     }
   }
+  if (var->getInitStyle() == clang::VarDecl::ListInit && var->getInit())
+    if (const auto *list = llvm::dyn_cast<clang::InitListExpr>(
+            var->getInit()->IgnoreImplicit())) {
+      // `P a{x, 2};`, `int n{3};`: C initializes with `= {...}`.
+      clang::SourceLocation brace = list->getLBraceLoc();
+      if (brace.isInvalid() || brace.isMacroID())
+        error(var->getLocation(), "cannot rewrite this braced initializer "
+                                  "(written in a macro?); write `= {...}`");
+      else
+        insertBefore(brace, " = ");
+    }
   if (var->isConstexpr() && !replaceConstexpr(var))
     return true;
   // C++17's inline variable (one definition for all files): OpenCL C's
