@@ -13,7 +13,11 @@ host member functions and friends beside them; an inline helper through a
 macro of __host__ __device__ __forceinline__, a static constant table; a
 class template with a member function under a conditional and one no
 specialization uses, held by another class template, named in the
-function template with its parameters), and that put
+function template with its parameters; the kernel's own type with
+free operators (+, *, unary -, +=, <) used in expressions, in a macro's
+body and in the operands of atomics, objects built with braces `T v{...}`,
+a constexpr member function and a host member function that calls a
+device one), and that put
 them under preprocessor conditionals (around statements, in the kernel's
 parameter list and its launch, around helper definitions and macro
 definitions, each kernel with its own configuration macros, some defined
@@ -68,6 +72,7 @@ HEADER = """#define IDX (blockIdx.x * blockDim.x + threadIdx.x)
 #define FULL 0xffffffffu
 #define SHFL(v, o) __shfl_down_sync(FULL, (v), (o))
 #define MCALL(o, f, ...) (o).f(__VA_ARGS__)
+#define VSUM(a, b) ((a) + (b))
 #define HDI __host__ __device__ __forceinline__
 struct Span { int *data; int n; };
 template <typename T> __device__ T twice(T v) { return v + v; }
@@ -172,6 +177,14 @@ class Gen:
             lambda: "bt.sum()",
             lambda: "(int)wt.b.put(LANE, (unsigned)(%s))" % self.intexpr(),
             lambda: "(int)(wt.b.sum() + wt.extra)",
+            # The kernel's operators: calls of functions in OpenCL C.
+            lambda: "(v%d(%s) + v%d(%s)).a" % (self.kernel, self.intexpr(),
+                                               self.kernel, self.intexpr()),
+            lambda: "(-v%d(%s) * %s).a" % (self.kernel, self.intexpr(),
+                                          self.intexpr()),
+            lambda: "VSUM(v%d(%s), vv).a" % (self.kernel, self.intexpr()),
+            lambda: "(int)(vv < v%d(%s))" % (self.kernel, self.intexpr()),
+            lambda: "c.lim()",
         ])()
         self.depth -= 1
         return e
@@ -217,6 +230,9 @@ class Gen:
             lambda: "x += %s;" % self.conditional_expr(),
             # A __shared__ array declared by a macro, one name per use.
             lambda: self.shared_block(level),
+            lambda: "vv += v%d(%s);" % (self.kernel, self.intexpr()),
+            lambda: "{ V%d w{%s}; w += vv; x += (w * 2).a; }" % (
+                self.kernel, self.intexpr()),
         ])()
 
     def conditional_expr(self):
@@ -258,11 +274,29 @@ class Gen:
             "#ifdef %s\n__device__ int h%d(int *p, int v) { %s }\n#else\n"
             "__device__ int h%d(int *p, int v) { %s }\n#endif\n" % (
                 self.b, k, body(), k, body()) +
+            self.operators_decl() +
             self.class_template_decl() +
             "template <typename T, int N> __device__ T t%d(T *p, T v) { %s }\n" % (k, tbody) +
             self.class_decl())
         self.depth -= 2
         return text
+
+    def operators_decl(self):
+        """The kernel's type with free operators, one of them under the
+        kernel's conditional."""
+        k = self.kernel
+        mul = self.pick(["return V%d{a.a * m};" % k,
+                         "V%d r{a.a}; r.a *= m; return r;" % k])
+        return (
+            "struct V%d { int a; };\n"
+            "__device__ V%d v%d(int x) { V%d r{x}; return r; }\n"
+            "__device__ V%d operator+(V%d a, V%d b) { return V%d{a.a + b.a}; }\n"
+            "#if %s\n__device__ V%d operator*(V%d a, int m) { %s }\n#else\n"
+            "__device__ V%d operator*(const V%d &a, int m) { return V%d{m * a.a}; }\n#endif\n"
+            "__device__ V%d operator-(V%d a) { return V%d{-a.a}; }\n"
+            "__device__ void operator+=(V%d &a, V%d b) { a.a += b.a; }\n"
+            "__host__ __device__ bool operator<(const V%d &a, const V%d &b) { return a.a < b.a; }\n"
+            % ((k,) * 8 + (self.a, k, k, mul) + (k,) * 10))
 
     def class_template_decl(self):
         """A class template with a member function under the kernel's
@@ -305,6 +339,8 @@ class Gen:
             "  __device__ int operator()(int v) { return add(v) + scale(base); }\n"
             # Host code in the class: left out with the host code.
             "  bool operator==(const C%d &o) const { return base == o.base; }\n"
+            "  __host__ __device__ constexpr int lim() const { return base + 1; }\n"
+            "  int hostGet() const { return lim() * 2; }\n"
             "  friend int key(const C%d &c) { return c.base; }\n"
             "};\n" % (k, self.pick(["", " = 3"]), k, self.b, add(), add(), k,
                        k))
@@ -330,13 +366,14 @@ class Gen:
         kernel = ("%s__global__ void k%d(%s) {\n"
                   "  __shared__ int s[%s];\n  s[threadIdx.x %% %s] = 0;\n  SYNC();\n"
                   "  int x = 0;\n  C%d c(g, n);\n  C%d *pc = &c;\n"
+                  "  V%d vv{n};\n"
                   "  C%d cs(s, 1);\n"
                   "  Box%d<int, 4> bt; bt.p = g; for (int i = 0; i < 4; ++i) bt.v[i] = i;\n"
                   "  Wrap%d<unsigned> wt; wt.b.p = g; wt.extra = 2u;\n"
                   "  for (int i = 0; i < 4; ++i) wt.b.v[i] = 1u;\n"
                   "  %s\n  g[IDX %% n] += x + pc->get();%s\n}\n"
                   % ("template <int N> " if template else "", k, plist, size,
-                     size, k, k, k, k, k, body, extra))
+                     size, k, k, k, k, k, k, body, extra))
         name = "k%d<64>" % k if template else "k%d" % k
         if params:
             launch = ("\n#if %s\n  %s\n#else\n  %s\n#endif\n" % (
