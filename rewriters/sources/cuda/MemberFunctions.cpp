@@ -13,6 +13,7 @@
 #include "frontends/cuda/CudaAddressSpaces.h"
 #include "frontends/cuda/CudaImporter.h"
 #include "rewriters/common/SourceEdits.h"
+#include "rewriters/sources/cuda/OperatorFunctions.h"
 
 #include "clang/AST/DeclFriend.h"
 #include "clang/AST/DynamicRecursiveASTVisitor.h"
@@ -110,6 +111,23 @@ public:
   /// function has a variable named `self`).
   std::string selfOf(const clang::CXXMethodDecl *method) const {
     return selfNames.lookup(method->getCanonicalDecl());
+  }
+  /// Whether `self` of `method` is a const reference rather than a
+  /// pointer: a const operator, whose left operand may be a temporary
+  /// (`(a + b) * c`), which C++ binds to a const reference (the
+  /// translation then passes a temporary's copy, as for any const
+  /// reference parameter).
+  static bool selfByReference(const clang::CXXMethodDecl *method) {
+    return method->isOverloadedOperator() && method->isConst() &&
+           method->getOverloadedOperator() != clang::OO_Call;
+  }
+  /// `self` as a pointer, and the prefix of a member through it.
+  std::string selfPointer(const clang::CXXMethodDecl *method) const {
+    return selfByReference(method) ? "(&" + selfOf(method) + ")"
+                                   : selfOf(method);
+  }
+  std::string selfMember(const clang::CXXMethodDecl *method) const {
+    return selfOf(method) + (selfByReference(method) ? "." : "->");
   }
 
   std::optional<FileCharRange> rangeOf(clang::SourceRange range) {
@@ -255,8 +273,12 @@ bool isLowerableMethod(const clang::CXXMethodDecl *m, std::string &why) {
       if (init->isWritten() && !init->isMemberInitializer())
         return why = "a base or delegating constructor initializer", false;
   }
-  if (m->isOverloadedOperator() && m->getOverloadedOperator() != clang::OO_Call)
-    return why = "an operator other than ()", false;
+  if (m->isOverloadedOperator() &&
+      m->getOverloadedOperator() != clang::OO_Call &&
+      !operatorWord(m->getOverloadedOperator(), m->getNumParams() == 0))
+    return why = "an operator other than (), an arithmetic, comparison or "
+                 "compound assignment one",
+           false;
   if (m->getRefQualifier() != clang::RQ_None ||
       m->getMethodQualifiers().hasVolatile())
     return why = "a ref- or volatile-qualified member function", false;
@@ -543,8 +565,8 @@ void MemberLowering::rewriteDeclaration(clang::CXXMethodDecl *m) {
     return (void)error(m->getLocation(), "cannot rewrite this member "
                                          "function's parameters");
   if (!m->isStatic() && !ctor) {
-    std::string self =
-        (m->isConst() ? "const " : "") + record->name + " *" + selfOf(m);
+    std::string self = (m->isConst() ? "const " : "") + record->name +
+                       (selfByReference(m) ? " &" : " *") + selfOf(m);
     std::optional<clang::Token> first = next(type.getLParenLoc());
     if (!m->getNumParams() && first && first->is(clang::tok::raw_identifier) &&
         first->getRawIdentifier() == "void")
@@ -765,7 +787,7 @@ public:
   bool VisitCXXThisExpr(clang::CXXThisExpr *e) override {
     if (!method || e->isImplicit())
       return true;
-    x.replaceToken(e->getLocation(), x.selfOf(method));
+    x.replaceToken(e->getLocation(), x.selfPointer(method));
     return true;
   }
 
@@ -774,7 +796,7 @@ public:
     if (!method || !llvm::isa<clang::FieldDecl>(e->getMemberDecl()) ||
         !e->isImplicitAccess())
       return true;
-    x.insertBefore(e->getMemberLoc(), x.selfOf(method) + "->");
+    x.insertBefore(e->getMemberLoc(), x.selfMember(method));
     return true;
   }
 
@@ -807,7 +829,7 @@ public:
                                             "member function");
       x.edits.replace(*text, name);
       x.insertAfter(lparen->getLocation(),
-                    x.selfOf(method) + (args ? ", " : ""));
+                    x.selfPointer(method) + (args ? ", " : ""));
       return true;
     }
     const clang::Expr *object = member->getBase();
@@ -832,8 +854,10 @@ public:
   bool VisitCXXOperatorCallExpr(clang::CXXOperatorCallExpr *call) override {
     const auto *callee =
         llvm::dyn_cast_or_null<clang::CXXMethodDecl>(call->getDirectCallee());
-    if (!callee || !x.recordOf(callee) || call->getOperator() != clang::OO_Call)
+    if (!callee || !x.recordOf(callee))
       return true;
+    if (call->getOperator() != clang::OO_Call)
+      return rewriteOperator(call, callee);
     // `f(a)` of a functor: `R_call(&(f), a)`.
     const clang::Expr *object = call->getArg(0);
     if (!object->isLValue())
@@ -852,6 +876,49 @@ public:
     x.edits.insertBefore(*objectText, x.nameOf(callee) + "(&(");
     x.replaceToken(lparen->getLocation(),
                    std::string(")") + (call->getNumArgs() > 1 ? ", " : ""));
+    return true;
+  }
+
+  /// `a * b` of a member operator: `R_operator_mul(a, b)` where `self` is a
+  /// const reference, `R_operator_add_assign(&(a), b)` where it is a
+  /// pointer; `-a`, `a++` alike.
+  bool rewriteOperator(clang::CXXOperatorCallExpr *call,
+                       const clang::CXXMethodDecl *callee) {
+    clang::SourceLocation at = call->getOperatorLoc();
+    std::optional<FileCharRange> whole = x.rangeOf(call->getSourceRange());
+    std::optional<FileCharRange> op = x.rangeOf({at, at});
+    std::optional<FileCharRange> object =
+        x.rangeOf(call->getArg(0)->getSourceRange());
+    if (!whole || !op || !object || !x.writtenInFile(at))
+      return x.error(at, "cannot rewrite this use of a member operator "
+                         "(written in a macro?)");
+    bool pointer = !MemberLowering::selfByReference(callee);
+    if (pointer && !call->getArg(0)->IgnoreImplicit()->isLValue())
+      return x.error(at, "a non-const member operator applied to a "
+                         "temporary has no form that xfence writes; apply "
+                         "it to a variable");
+    const std::string &name = x.nameOf(callee);
+    std::string open = name + (pointer ? "(&(" : "(");
+    std::string close = pointer ? ")" : "";
+    bool postfix = callee->getNumParams() == 1 &&
+                   (call->getOperator() == clang::OO_PlusPlus ||
+                    call->getOperator() == clang::OO_MinusMinus);
+    if (callee->getNumParams() == 0) {
+      // `-a` -> `name(a)`: the operator opens the call.
+      x.edits.replace(*op, open);
+      x.edits.insertAfter(*whole, close + ")");
+    } else if (postfix) {
+      x.edits.insertBefore(*whole, open);
+      x.edits.replace(*op, close + ", 0)");
+    } else {
+      // The text from the object's end to the operator's is the comma.
+      if (object->file != op->file || object->end > op->begin)
+        return x.error(at, "cannot rewrite this use of a member operator "
+                           "(written in a macro?)");
+      x.edits.insertBefore(*whole, open);
+      x.edits.replace({op->file, object->end, op->end}, close + ",");
+      x.edits.insertAfter(*whole, ")");
+    }
     return true;
   }
 
@@ -1032,10 +1099,13 @@ public:
       if (!m || m->isImplicit() || m->isDefaulted() || m->isDeleted() ||
           isHostMember(m))
         continue;
-      std::string base = llvm::isa<clang::CXXConstructorDecl>(m) ? "make"
-                         : m->getOverloadedOperator() == clang::OO_Call
-                             ? "call"
-                             : m->getNameAsString();
+      std::string base =
+          llvm::isa<clang::CXXConstructorDecl>(m)        ? "make"
+          : m->getOverloadedOperator() == clang::OO_Call ? "call"
+          : m->isOverloadedOperator()
+              ? "operator_" + *operatorWord(m->getOverloadedOperator(),
+                                            m->getNumParams() == 0)
+              : m->getNameAsString();
       unsigned n = ++used[base];
       x.names[m->getCanonicalDecl()] =
           name + "_" + base + (n > 1 ? "_" + std::to_string(n) : "");

@@ -7,15 +7,18 @@
 // class with a `__device__` member function becomes a plain struct of its
 // data and one free function per member function, written after the
 // struct: `R_name(R *self, ...)` (`const R *self` for a const member
-// function; no `self` for a static one), `R_call` for `operator()`, and
-// `R R_make(...)` for a constructor, which builds the object in a local
-// and returns it. Every use is rewritten (`obj.f(a)` -> `R_f(&(obj), a)`,
-// `R r(a);` -> `R r = R_make(a);`, `this->x` and `x` in a member function
-// -> `self->x`), host code's too, and the result is parsed again as CUDA
-// (docs/cuda-to-opencl.md "Member functions"). A class that has what this
-// does not write (bases, virtual functions, member templates, operators
-// other than `()`, static data, user copy constructors or destructors) is
-// left as it is, and the translation reports it.
+// function; no `self` for a static one), `R_call` for `operator()`,
+// `R_operator_mul(const R &self, ...)` for a const operator (a reference,
+// so that a temporary binds to it), and `R R_make(...)` for a constructor,
+// which builds the object in a local and returns it. Every use is
+// rewritten (`obj.f(a)` -> `R_f(&(obj), a)`, `a * b` -> `R_operator_mul(a,
+// b)`, `R r(a);` -> `R r = R_make(a);`, `this->x` and `x` in a member
+// function -> `self->x`), host code's too, and the result is parsed again
+// as CUDA (docs/cuda-to-opencl.md "Member functions"). A class that has
+// what this does not write (bases, virtual functions, member templates,
+// operators such as `[]` or `=`, static data, user copy constructors or
+// destructors) is left as it is, and the translation reports it with
+// memberLoweringObstacle's reason.
 //
 //===----------------------------------------------------------------------===//
 
