@@ -16,6 +16,7 @@
 
 #include "clang/AST/DynamicRecursiveASTVisitor.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 
@@ -241,6 +242,16 @@ bool OperatorLowering::VisitCXXOperatorCallExpr(
   };
   std::optional<FileCharRange> whole =
       findRewriteRange(sm, lo, call->getSourceRange());
+  if (!whole) {
+    // An operand that ends (or starts) in a macro's expansion, `v * DIM(y)`:
+    // the use's text with the whole invocation, where the lexer finds it.
+    clang::CharSourceRange text = clang::Lexer::makeFileCharRange(
+        clang::CharSourceRange::getTokenRange(call->getSourceRange()), sm, lo);
+    if (text.isValid() && src.isUserLocation(text.getBegin())) {
+      auto [file, begin] = sm.getDecomposedLoc(text.getBegin());
+      whole = FileCharRange{file, begin, sm.getFileOffset(text.getEnd())};
+    }
+  }
   if (!whole)
     return fail();
   std::optional<FileCharRange> op =

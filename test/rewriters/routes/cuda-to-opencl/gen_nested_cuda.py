@@ -17,7 +17,7 @@ function template with its parameters; the kernel's own type with
 free operators (+, *, unary -, +=, <) used in expressions, in a macro's
 body and in the operands of atomics, objects built with braces `T v{...}`,
 a constexpr member function and a host member function that calls a
-device one), and that put
+device one, member operators: a const `<` and `+`, a `+=`), and that put
 them under preprocessor conditionals (around statements, in the kernel's
 parameter list and its launch, around helper definitions and macro
 definitions, each kernel with its own configuration macros, some defined
@@ -185,6 +185,7 @@ class Gen:
             lambda: "VSUM(v%d(%s), vv).a" % (self.kernel, self.intexpr()),
             lambda: "(int)(vv < v%d(%s))" % (self.kernel, self.intexpr()),
             lambda: "c.lim()",
+            lambda: "(int)(c < cs)",
         ])()
         self.depth -= 1
         return e
@@ -231,6 +232,9 @@ class Gen:
             # A __shared__ array declared by a macro, one name per use.
             lambda: self.shared_block(level),
             lambda: "vv += v%d(%s);" % (self.kernel, self.intexpr()),
+            lambda: "c += %s;" % self.intexpr(),
+            lambda: "{ C%d t = c + %s; x += t.get(); }" % (self.kernel,
+                                                          self.intexpr()),
             lambda: "{ V%d w{%s}; w += vv; x += (w * 2).a; }" % (
                 self.kernel, self.intexpr()),
         ])()
@@ -340,10 +344,13 @@ class Gen:
             # Host code in the class: left out with the host code.
             "  bool operator==(const C%d &o) const { return base == o.base; }\n"
             "  __host__ __device__ constexpr int lim() const { return base + 1; }\n"
+            "  __device__ bool operator<(const C%d &o) const { return base < o.base; }\n"
+            "  __device__ C%d operator+(int v) const { C%d r(p, base + v); return r; }\n"
+            "  __device__ void operator+=(int v) { base += v; }\n"
             "  int hostGet() const { return lim() * 2; }\n"
             "  friend int key(const C%d &c) { return c.base; }\n"
             "};\n" % (k, self.pick(["", " = 3"]), k, self.b, add(), add(), k,
-                       k))
+                       k, k, k, k))
 
     def launch(self, name, args):
         return "%s<<<2, 64>>>(%s);" % (name, args)

@@ -14,7 +14,7 @@
 // RUN: %if host-cxx && pocl %{ %host-cxx -x c++ -std=c++17 -D__device__= -D__host__= -D__global__= -DHOST_RUN %s -o %t.host && %t.host > %t.host.txt %}
 // RUN: %if host-cxx && pocl %{ %python %S/Inputs/run_k_out_in_w.py %t.cl > %t.pocl.txt && diff %t.host.txt %t.pocl.txt %}
 // RUN: %if pocl %{ FileCheck %s --check-prefix=POCL < %t.pocl.txt %}
-// POCL: out 896 640 2 31 8 72 70 1 0 0
+// POCL: out 896 640 2 31 8 72 70 1 896 0
 
 #ifdef HOST_RUN
 struct float2 { float x, y; };
@@ -48,7 +48,11 @@ inline __host__ __device__ void operator/=(float2 &a, const float s) { float inv
 
 // A macro whose body uses an operator: the call is written in the body.
 // CHECK: #define SQUARE(v) (xfence_operator_mul((v), (v)))
+// CHECK: #define TWICE_OF(x) xfence_operator_mul((x), (Fixed){512})
 #define SQUARE(v) ((v) * (v))
+// An operand that ends in a macro's expansion: the call takes the whole
+// invocation.
+#define TWICE_OF(x) (x) * Fixed{512}
 
 // CHECK-LABEL: __kernel void k(
 // CHECK: Fixed c = xfence_operator_add(a, xfence_operator_mul(b, xfence_operator_neg(a)));
@@ -60,6 +64,7 @@ inline __host__ __device__ void operator/=(float2 &a, const float s) { float inv
 // CHECK-NEXT: xfence_operator_div_assign(&(w), 2.0f);
 // CHECK-NEXT: w = xfence_operator_add_2(w, 1.5f);
 // CHECK: float2 q = (z[0] + z[1]) + xfence_operator_mul_2(xfence_operator_mul_2(z[2], z[3]), z[0]);
+// CHECK: out[8] = (xfence_operator_add(a, TWICE_OF(b))).raw;
 __global__ void k(long *out, const float *in, const long *w8) {
   Fixed a{(int)w8[0] * 256}, b{(int)w8[1] * 64};
   Fixed c = a + b * -a;
@@ -81,6 +86,7 @@ __global__ void k(long *out, const float *in, const long *w8) {
   out[6] = (long)(q.y * 4);
   Fixed e = SQUARE(b);
   out[7] = e.raw > 0;
+  out[8] = (a + TWICE_OF(b)).raw;
 }
 
 #ifdef HOST_RUN
