@@ -36,6 +36,14 @@ public:
   /// The pointer objects whose value may change in ways the flows do not
   /// see: where they may point is unknown.
   llvm::SmallPtrSet<const clang::ValueDecl *, 8> escaped;
+  /// The pointer members of the user's structs that device code reads.
+  llvm::SmallPtrSet<const clang::FieldDecl *, 8> readMembers;
+  bool VisitMemberExpr(clang::MemberExpr *e) override {
+    if (auto *field = llvm::dyn_cast<clang::FieldDecl>(e->getMemberDecl());
+        field && field->getType()->isPointerType() && isUser(field))
+      readMembers.insert(field);
+    return true;
+  }
 
   /// Adds the flows of the assignments through references to pointers
   /// (`int *&r = p; r = s;` is a flow from `s` into `p`): each goes into
@@ -52,10 +60,31 @@ public:
       return true;
     // Host code is not translated: its calls of __host__ __device__
     // functions (with host pointers) say nothing about the device program.
-    if (auto *fn = llvm::dyn_cast_or_null<clang::FunctionDecl>(d))
-      if (isHostOnlyFunction(fn))
-        return true;
-    return clang::DynamicRecursiveASTVisitor::TraverseDecl(d);
+    auto *fn = llvm::dyn_cast_or_null<clang::FunctionDecl>(d);
+    if (fn && isHostOnlyFunction(fn))
+      return true;
+    if (!fn)
+      return clang::DynamicRecursiveASTVisitor::TraverseDecl(d);
+    const clang::FunctionDecl *saved = function;
+    function = fn;
+    bool result = clang::DynamicRecursiveASTVisitor::TraverseDecl(d);
+    function = saved;
+    return result;
+  }
+  bool TraverseLambdaExpr(clang::LambdaExpr *e) override {
+    const clang::FunctionDecl *saved = function;
+    function = nullptr; // its returns are the lambda's
+    bool result = clang::DynamicRecursiveASTVisitor::TraverseLambdaExpr(e);
+    function = saved;
+    return result;
+  }
+  /// A returned pointer flows into the function's result (the node of
+  /// the function itself), which its calls then point wherever it does.
+  bool VisitReturnStmt(clang::ReturnStmt *r) override {
+    if (function && r->getRetValue() &&
+        function->getReturnType()->isPointerType())
+      flows.push_back({function->getCanonicalDecl(), r->getRetValue()});
+    return true;
   }
   bool VisitVarDecl(clang::VarDecl *var) override {
     if (var->getType()->isPointerType() && var->getInit() &&
@@ -98,8 +127,11 @@ public:
   }
   bool VisitInitListExpr(clang::InitListExpr *list) override {
     // `S s = {p, n}` (the semantic form: designators resolved, members in
-    // order).
+    // order). The walk visits the syntactic form only where the two
+    // differ (`{g + 1, 2}`, `{arr}` with its decay): its semantic form.
     if (!list->isSemanticForm())
+      list = list->getSemanticForm();
+    if (!list)
       return true;
     const clang::RecordDecl *record = list->getType()->getAsRecordDecl();
     if (!record || !record->getDefinition())
@@ -198,6 +230,8 @@ private:
   }
 
   std::vector<Flow> &flows;
+  /// The function whose body is being walked.
+  const clang::FunctionDecl *function = nullptr;
   llvm::function_ref<bool(const clang::Decl *)> isUser;
   /// The lvalues each reference to a pointer is bound to.
   llvm::DenseMap<const clang::ValueDecl *,
@@ -301,6 +335,12 @@ CudaAddressSpaces::CudaAddressSpaces(
   // Every variable a pointer flows into starts empty and grows.
   for (const Flow &flow : flows)
     points.try_emplace(flow.var, kNoMemory);
+  // A pointer member that device code reads and never stores into holds
+  // what the host wrote into the struct: the address of a device buffer
+  // (as a kernel's pointer parameter does). Left unknown, OpenCL C 1.2
+  // would read it as a private pointer.
+  for (const clang::FieldDecl *field : collector.readMembers)
+    points.try_emplace(field, kGlobalMemory);
   // A pointer assigned where the flows cannot follow (through its address,
   // by a library function) may point anywhere.
   for (const clang::ValueDecl *object : collector.escaped)
@@ -463,7 +503,16 @@ unsigned CudaAddressSpaces::pointeeOf(const clang::Expr *e) const {
     if (auto *field = llvm::dyn_cast<clang::FieldDecl>(member->getMemberDecl()))
       if (field->getType()->isPointerType())
         return pointeeOf(field);
+  if (auto *call = llvm::dyn_cast<clang::CallExpr>(e))
+    if (const clang::FunctionDecl *fn = call->getDirectCallee())
+      return pointeeOfResult(fn);
   return kAnyMemory;
+}
+
+unsigned
+CudaAddressSpaces::pointeeOfResult(const clang::FunctionDecl *fn) const {
+  auto it = points.find(fn->getCanonicalDecl());
+  return it == points.end() ? kAnyMemory : it->second;
 }
 
 unsigned CudaAddressSpaces::storageOf(const clang::Expr *e) const {

@@ -72,6 +72,10 @@ public:
   /// The memories the pointer variable `var` may point into (for a
   /// reference: where the object it refers to may be).
   unsigned pointeeOf(const clang::VarDecl *var) const;
+  /// The memories the pointer that `fn` returns may point into (its
+  /// return statements'; kAnyMemory for a function of the toolkit or one
+  /// whose returns the analysis does not see).
+  unsigned pointeeOfResult(const clang::FunctionDecl *fn) const;
   /// The memories the pointer member `field` may point into (kAnyMemory
   /// where nothing is stored into it in device code).
   unsigned pointeeOf(const clang::FieldDecl *field) const;

@@ -412,6 +412,33 @@ public:
     addTagTypedef(record);
     return true;
   }
+  /// A use of the user's struct S by its bare name before the typedef that
+  /// addTagTypedef writes after S's definition (a member `S *next` of S
+  /// itself, a use after a forward declaration): C needs `struct S` there.
+  void tagEarlyRecordUse(clang::RecordTypeLoc tl) {
+    const clang::RecordDecl *record = tl.getDecl();
+    clang::SourceLocation at = tl.getNameLoc();
+    if (!record->getIdentifier() || record->isEnum() || at.isMacroID() ||
+        !record->getDeclContext()->isFileContext() || !src.isUserLocation(at) ||
+        !isUserDecl(src, record))
+      return;
+    const clang::RecordDecl *def = record->getDefinition();
+    if (def && !sm.isBeforeInTranslationUnit(at, def->getBraceRange().getEnd()))
+      return; // after the definition: the typedef names it
+    std::optional<clang::Token> before =
+        clang::Lexer::findPreviousToken(at, sm, lo, /*IncludeComments=*/false);
+    if (before && before->is(clang::tok::raw_identifier) &&
+        llvm::is_contained({"struct", "union", "class", "::"},
+                           before->getRawIdentifier()))
+      return;
+    if (before && before->isOneOf(clang::tok::kw_struct, clang::tok::kw_union,
+                                  clang::tok::kw_class, clang::tok::coloncolon))
+      return;
+    if (!earlyTagged.insert(at).second)
+      return;
+    insertBefore(at, record->isUnion() ? "union " : "struct ");
+  }
+  llvm::DenseSet<clang::SourceLocation> earlyTagged;
   /// C++ names a struct S as `S`; C needs `struct S` or a typedef: one is
   /// added after a named struct's definition at file scope.
   void addTagTypedef(clang::CXXRecordDecl *record) {
@@ -457,6 +484,7 @@ public:
   llvm::DenseSet<clang::SourceLocation> renamedHalfTypes;
   llvm::DenseSet<clang::SourceLocation> warnedLayouts;
   bool VisitRecordTypeLoc(clang::RecordTypeLoc tl) override {
+    tagEarlyRecordUse(tl);
     // CUDA's dim3 in device code (a variable of block coordinates):
     // OpenCL C's uint3, made in VisitVarDecl.
     if (isCudaDim3(tl.getDecl()) && !tl.getNameLoc().isMacroID() &&
@@ -1016,6 +1044,9 @@ private:
   llvm::DenseSet<const clang::VarDecl *> pointerReferences;
   void qualifyPointer(clang::DeclaratorDecl *d, unsigned memory,
                       bool kernelParam);
+  /// A returned pointer gets the address space of what the function's
+  /// return statements return.
+  void qualifyResult(clang::FunctionDecl *fn);
   void rewriteSizeParam(clang::ParmVarDecl *p);
   bool replaceConstexpr(const clang::VarDecl *var);
   /// Replaces the specifier `word` (`constexpr`, `inline`) written before
@@ -1849,6 +1880,22 @@ SyntaxRewriter::structPointerParams(const clang::FunctionDecl *fn) const {
   return params;
 }
 
+void SyntaxRewriter::qualifyResult(clang::FunctionDecl *fn) {
+  clang::QualType type = fn->getReturnType();
+  if (!type->isPointerType())
+    return;
+  if (type->getPointeeType()->isPointerType())
+    return (void)error(fn->getLocation(),
+                       "a function returning a pointer to a pointer has no "
+                       "address spaces that xfence can infer");
+  // Where its return statements' pointers point (the analysis follows
+  // them into the calls' results).
+  std::optional<std::string> qualifier =
+      qualifierAt(fn->getLocation(), spaces.pointeeOfResult(fn));
+  if (qualifier && !qualifier->empty())
+    insertBefore(fn->getTypeSpecStartLoc(), *qualifier);
+}
+
 void SyntaxRewriter::qualifyPointer(clang::DeclaratorDecl *d, unsigned memory,
                                     bool kernelParam) {
   clang::QualType type = d->getType();
@@ -1911,6 +1958,8 @@ bool SyntaxRewriter::VisitFunctionDecl(clang::FunctionDecl *fn) {
     rewriteAttributes(fn);
     makeInlineStatic(fn);
     rewriteFunctionSpecifiers(fn);
+    if (!fn->getReturnType()->isReferenceType()) // reported at the definition
+      qualifyResult(fn);
     const clang::FunctionDecl *def = fn->getDefinition();
     for (unsigned i = 0; i < fn->getNumParams(); ++i) {
       clang::ParmVarDecl *p = fn->getParamDecl(i);
@@ -1945,10 +1994,12 @@ bool SyntaxRewriter::VisitFunctionDecl(clang::FunctionDecl *fn) {
   rewriteAttributes(fn);
   makeInlineStatic(fn);
   rewriteFunctionSpecifiers(fn);
-  if (fn->getReturnType()->isReferenceType() ||
-      fn->getReturnType()->isPointerType())
-    error(fn->getLocation(), "a function returning a pointer or reference "
-                             "has no address space xfence can infer");
+  if (fn->getReturnType()->isReferenceType())
+    error(fn->getLocation(), "a function returning a reference has no "
+                             "OpenCL C form that xfence writes; return a "
+                             "value or a pointer");
+  else
+    qualifyResult(fn);
   for (clang::ParmVarDecl *p : fn->parameters()) {
     if (!kernel && isThreadBlock(p->getType()))
       continue; // goes (removeThreadBlockVar)

@@ -97,4 +97,4 @@ __global__ void k(long *out, const float *in, const long *w8) {
 // RUN: printf 'struct F { int r; };\n__device__ F &operator++(F &a) { a.r++; return a; }\n__global__ void k(int *o) { F f{1}; ++f; o[0] = f.r; }\n' > %t.ref.cu
 // RUN: not xfence translate %t.ref.cu --to opencl -o %t.ref.cl 2>&1 | FileCheck %s --check-prefix=REF
 // RUN: not test -e %t.ref.cl
-// REF: ref.cu:2:15: error: a function returning a pointer or reference has no address space xfence can infer
+// REF: ref.cu:2:15: error: a function returning a reference has no OpenCL C form that xfence writes; return a value or a pointer

@@ -88,7 +88,7 @@ __global__ void evaluate(Creature *creatures, float *sums, const int *work) {
 #ifdef BAD
 // BAD: references.cu:[[@LINE+1]]:28: error: a reference parameter of a kernel has no OpenCL C form; pass a pointer
 __global__ void byRef(int &out) { out = 1; }
-// BAD: references.cu:[[@LINE+1]]:17: error: a function returning a pointer or reference has no address space xfence can infer
+// BAD: references.cu:[[@LINE+1]]:17: error: a function returning a reference has no OpenCL C form that xfence writes; return a value or a pointer
 __device__ int &pick(int *p) { return p[0]; }
 // BAD: references.cu:[[@LINE+1]]:31: error: a reference to a pointer, array or function has no address spaces that xfence can infer; use a pointer
 __device__ void advance(int *&p) { ++p; }
