@@ -15,7 +15,8 @@ class template with a member function under a conditional and one no
 specialization uses, held by another class template, named in the
 function template with its parameters; the kernel's own type with
 free operators (+, *, unary -, +=, <) used in expressions, in a macro's
-body and in the operands of atomics, objects built with braces `T v{...}`,
+body and in the operands of atomics, objects built with braces `T v{...}`, a function returning a pointer,
+a struct of a pointer built with braces,
 a constexpr member function and a host member function that calls a
 device one, member operators: a const `<` and `+`, a `+=`), and that put
 them under preprocessor conditionals (around statements, in the kernel's
@@ -185,6 +186,10 @@ class Gen:
             lambda: "VSUM(v%d(%s), vv).a" % (self.kernel, self.intexpr()),
             lambda: "(int)(vv < v%d(%s))" % (self.kernel, self.intexpr()),
             lambda: "c.lim()",
+            # A function that returns a pointer, a struct of a pointer
+            # built with braces.
+            lambda: "*gat%d(g, %s %% n)" % (self.kernel, self.index()),
+            lambda: "sp2.data[%s %% sp2.n]" % self.index(),
             lambda: "(int)(c < cs)",
         ])()
         self.depth -= 1
@@ -294,13 +299,14 @@ class Gen:
         return (
             "struct V%d { int a; };\n"
             "__device__ V%d v%d(int x) { V%d r{x}; return r; }\n"
+            "__device__ int *gat%d(int *p, int i) { return p + i; }\n"
             "__device__ V%d operator+(V%d a, V%d b) { return V%d{a.a + b.a}; }\n"
             "#if %s\n__device__ V%d operator*(V%d a, int m) { %s }\n#else\n"
             "__device__ V%d operator*(const V%d &a, int m) { return V%d{m * a.a}; }\n#endif\n"
             "__device__ V%d operator-(V%d a) { return V%d{-a.a}; }\n"
             "__device__ void operator+=(V%d &a, V%d b) { a.a += b.a; }\n"
             "__host__ __device__ bool operator<(const V%d &a, const V%d &b) { return a.a < b.a; }\n"
-            % ((k,) * 8 + (self.a, k, k, mul) + (k,) * 10))
+            % ((k,) * 9 + (self.a, k, k, mul) + (k,) * 10))
 
     def class_template_decl(self):
         """A class template with a member function under the kernel's
@@ -373,7 +379,7 @@ class Gen:
         kernel = ("%s__global__ void k%d(%s) {\n"
                   "  __shared__ int s[%s];\n  s[threadIdx.x %% %s] = 0;\n  SYNC();\n"
                   "  int x = 0;\n  C%d c(g, n);\n  C%d *pc = &c;\n"
-                  "  V%d vv{n};\n"
+                  "  V%d vv{n};\n  Span sp2 = {g + 1, n - 1};\n"
                   "  C%d cs(s, 1);\n"
                   "  Box%d<int, 4> bt; bt.p = g; for (int i = 0; i < 4; ++i) bt.v[i] = i;\n"
                   "  Wrap%d<unsigned> wt; wt.b.p = g; wt.extra = 2u;\n"
