@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "rewriters/routes/CudaToHip.h"
+#include "rewriters/routes/CudaToHipLimits.h"
 
 #include "backends/cuda/CudaEmitter.h"
 #include "dialect/XFenceOps.h"
@@ -2054,6 +2055,7 @@ xfence::translateCudaToHip(llvm::StringRef path, llvm::StringRef contents,
   HipSyntax syntax(edits, sync->sites);
   syntax.TraverseAST(src.getContext());
   bool ok = !syntax.failed && sync->ok;
+  ok = checkHipLimits(src) && ok;
   bool cgReduce = false;
   ok = succeeded(rewriteIncludes(edits, cgReduce)) && ok;
   ok = renameRuntimeMacros(edits) && ok;

@@ -25,8 +25,8 @@ using clang::DiagnosticsEngine;
 using mlir::failure;
 using mlir::FailureOr;
 
-std::optional<std::string> xfence::operatorWord(clang::OverloadedOperatorKind op,
-                                                bool unary) {
+std::optional<std::string>
+xfence::operatorWord(clang::OverloadedOperatorKind op, bool unary) {
   switch (op) {
   case clang::OO_Plus:
     return std::string(unary ? "pos" : "add");
