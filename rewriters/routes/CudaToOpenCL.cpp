@@ -591,6 +591,28 @@ std::string mathHelperMacros(llvm::StringRef text) {
         "}\n"},
        {"xfence_ffsll", "static inline int xfence_ffsll(long x) { return 64 - "
                         "(int)clz(x & -x); }\n"},
+       {"xfence_brev",
+        "// __brev: the bits of x in reverse order (bit 0 to bit 31).\n"
+        "static inline uint xfence_brev(uint x) {\n"
+        "  x = ((x >> 1) & 0x55555555u) | ((x & 0x55555555u) << 1);\n"
+        "  x = ((x >> 2) & 0x33333333u) | ((x & 0x33333333u) << 2);\n"
+        "  x = ((x >> 4) & 0x0f0f0f0fu) | ((x & 0x0f0f0f0fu) << 4);\n"
+        "  x = ((x >> 8) & 0x00ff00ffu) | ((x & 0x00ff00ffu) << 8);\n"
+        "  return (x >> 16) | (x << 16);\n"
+        "}\n"},
+       {"xfence_brevll", "static inline ulong xfence_brevll(ulong x) {\n"
+                         "  x = ((x >> 1) & 0x5555555555555555ul) | ((x & "
+                         "0x5555555555555555ul) << 1);\n"
+                         "  x = ((x >> 2) & 0x3333333333333333ul) | ((x & "
+                         "0x3333333333333333ul) << 2);\n"
+                         "  x = ((x >> 4) & 0x0f0f0f0f0f0f0f0ful) | ((x & "
+                         "0x0f0f0f0f0f0f0f0ful) << 4);\n"
+                         "  x = ((x >> 8) & 0x00ff00ff00ff00fful) | ((x & "
+                         "0x00ff00ff00ff00fful) << 8);\n"
+                         "  x = ((x >> 16) & 0x0000ffff0000fffful) | ((x & "
+                         "0x0000ffff0000fffful) << 16);\n"
+                         "  return (x >> 32) | (x << 32);\n"
+                         "}\n"},
        {"xfence_byte_perm",
         "// __byte_perm: byte n of the result is byte s<4n+2:4n> of {y, x}.\n"
         "static inline uint xfence_byte_perm(uint x, uint y, uint s) {\n"

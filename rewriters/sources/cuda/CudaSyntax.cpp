@@ -412,6 +412,16 @@ public:
     addTagTypedef(record);
     return true;
   }
+  /// Whether `type` (or its elements) is a pointer to a function or a
+  /// member function, which OpenCL C does not have.
+  static bool isFunctionPointer(clang::QualType type) {
+    while (const clang::ArrayType *array = type->getAsArrayTypeUnsafe())
+      type = array->getElementType();
+    if (type->isReferenceType())
+      type = type->getPointeeType();
+    return type->isFunctionPointerType() || type->isMemberPointerType() ||
+           type->isFunctionReferenceType();
+  }
   /// A use of the user's struct S by its bare name before the typedef that
   /// addTagTypedef writes after S's definition (a member `S *next` of S
   /// itself, a use after a forward declaration): C needs `struct S` there.
@@ -483,6 +493,27 @@ public:
   llvm::DenseSet<clang::SourceLocation> reportedLibraryTypes;
   llvm::DenseSet<clang::SourceLocation> renamedHalfTypes;
   llvm::DenseSet<clang::SourceLocation> warnedLayouts;
+  bool TraverseDecltypeTypeLoc(clang::DecltypeTypeLoc tl,
+                               bool traverseQualifier) override {
+    // Its operand is not evaluated, and its text goes.
+    return WalkUpFromDecltypeTypeLoc(tl);
+  }
+  bool VisitDecltypeTypeLoc(clang::DecltypeTypeLoc tl) override {
+    // `decltype(x) y`: the type it stands for, as `auto`'s.
+    clang::SourceLocation at = tl.getBeginLoc();
+    if (!src.isUserLocation(sm.getExpansionLoc(at)) ||
+        !decltypeWritten.insert(at).second)
+      return true;
+    clang::QualType type = tl.getTypePtr()->getUnderlyingType();
+    if (type->isDependentType() || at.isMacroID() || tl.getEndLoc().isMacroID())
+      return error(at, "a decltype that depends on a template parameter or "
+                       "is written in a macro has no OpenCL C form that "
+                       "xfence can write; write the type");
+    if (std::optional<std::string> text = spellDeduced(type, at))
+      replaceRange(tl.getSourceRange(), *text);
+    return true;
+  }
+  llvm::DenseSet<clang::SourceLocation> decltypeWritten;
   bool VisitRecordTypeLoc(clang::RecordTypeLoc tl) override {
     tagEarlyRecordUse(tl);
     // CUDA's dim3 in device code (a variable of block coordinates):
@@ -1694,6 +1725,13 @@ void SyntaxRewriter::qualifyFields(const clang::RecordDecl *record) {
   llvm::DenseMap<clang::SourceLocation, std::string> written;
   for (const clang::FieldDecl *field : record->fields()) {
     clang::QualType type = field->getType();
+    if (field->isBitField())
+      error(field->getLocation(), "a bit-field has no OpenCL C form "
+                                  "(OpenCL C 3.0, 6.11.a); use an integer "
+                                  "member with masks and shifts");
+    if (isFunctionPointer(type))
+      error(field->getLocation(), "a pointer to a function has no OpenCL C "
+                                  "form (OpenCL C 3.0, 6.11.a)");
     if (!type->isPointerType() || type->getPointeeType()->isPointerType() ||
         !spaces.knows(field))
       continue; // nothing stored into it: left as written
@@ -1899,8 +1937,8 @@ void SyntaxRewriter::qualifyResult(clang::FunctionDecl *fn) {
 void SyntaxRewriter::qualifyPointer(clang::DeclaratorDecl *d, unsigned memory,
                                     bool kernelParam) {
   clang::QualType type = d->getType();
-  if (!type->isPointerType())
-    return;
+  if (!type->isPointerType() || type->isFunctionPointerType())
+    return; // a pointer to a function is reported as such
   if (type->getPointeeType()->isPointerType())
     return (void)error(d->getLocation(),
                        "a pointer to a pointer has no address spaces that "
@@ -2062,7 +2100,9 @@ SyntaxRewriter::pointersOf(clang::DeclStmt *stmt) {
   llvm::SmallVector<clang::VarDecl *> pointers;
   for (clang::Decl *d : stmt->decls())
     if (auto *var = llvm::dyn_cast<clang::VarDecl>(d))
-      if (var->getType()->isPointerType() && !atomicValueType(var->getType()))
+      if (var->getType()->isPointerType() &&
+          !var->getType()->isFunctionPointerType() &&
+          !atomicValueType(var->getType()))
         // A __shared__ one of an inner block moves (with its address space)
         // to the kernel's scope.
         if (!var->hasAttr<clang::CUDASharedAttr>() || !currentFunction ||
@@ -2373,6 +2413,9 @@ bool SyntaxRewriter::VisitVarDecl(clang::VarDecl *var) {
           replaceToken(typedefLoc.getNameLoc(),
                        "__read_only " + openCLImageType(*kind).str());
         }
+  if (isFunctionPointer(var->getType()))
+    error(var->getLocation(), "a pointer to a function has no OpenCL C form "
+                              "(OpenCL C 3.0, 6.11.a)");
   if (llvm::isa<clang::ParmVarDecl>(var)) {
     // `__grid_constant__ const T p`: a kernel's argument by value is
     // constant in OpenCL C already; the attribute goes.
@@ -3796,6 +3839,8 @@ bool SyntaxRewriter::VisitCallExpr(clang::CallExpr *call) {
       {"__ffs", "xfence_ffs"},
       {"__ffsll", "xfence_ffsll"},
       {"__byte_perm", "xfence_byte_perm"},
+      {"__brev", "xfence_brev"},
+      {"__brevll", "xfence_brevll"},
       {"__saturatef", "xfence_saturatef"},
       {"__frsqrt_rn", "rsqrt"},
       {"rsqrtf", "rsqrt"},
