@@ -613,6 +613,12 @@ std::string mathHelperMacros(llvm::StringRef text) {
                          "0x0000ffff0000fffful) << 16);\n"
                          "  return (x >> 32) | (x << 32);\n"
                          "}\n"},
+       {"xfence_sad",
+        "// __sad(x, y, z): |x - y| + z, the difference taken exactly.\n"
+        "static inline uint xfence_sad(int x, int y, uint z) { return "
+        "abs_diff(x, y) + z; }\n"},
+       {"xfence_usad", "static inline uint xfence_usad(uint x, uint y, uint "
+                       "z) { return abs_diff(x, y) + z; }\n"},
        {"xfence_byte_perm",
         "// __byte_perm: byte n of the result is byte s<4n+2:4n> of {y, x}.\n"
         "static inline uint xfence_byte_perm(uint x, uint y, uint s) {\n"

@@ -3586,9 +3586,20 @@ bool SyntaxRewriter::VisitDeclRefExpr(clang::DeclRefExpr *ref) {
   }
   if (!src.isUserLocation(var->getLocation()) &&
       (name == "threadIdx" || name == "blockIdx" || name == "blockDim" ||
-       name == "gridDim"))
-    return error(ref->getLocation(), "'" + name + "' used other than as ." +
-                                         "x, .y or .z has no OpenCL C form");
+       name == "gridDim")) {
+    // The whole variable (`dim3 t = threadIdx;`, a uint3 or dim3 value):
+    // OpenCL C's three work-item functions in a uint3.
+    const char *fn = name == "threadIdx"  ? "get_local_id"
+                     : name == "blockIdx" ? "get_group_id"
+                     : name == "blockDim" ? "get_local_size"
+                                          : "get_num_groups";
+    std::string text = "((uint3)(";
+    for (int d = 0; d < 3; ++d)
+      text += std::string(d ? ", " : "") + "(uint)" + fn + "(" +
+              std::to_string(d) + ")";
+    replaceToken(ref->getLocation(), text + "))");
+    return true;
+  }
   return true;
 }
 
@@ -3840,6 +3851,8 @@ bool SyntaxRewriter::VisitCallExpr(clang::CallExpr *call) {
       {"__ffsll", "xfence_ffsll"},
       {"__byte_perm", "xfence_byte_perm"},
       {"__brev", "xfence_brev"},
+      {"__sad", "xfence_sad"},
+      {"__usad", "xfence_usad"},
       {"__brevll", "xfence_brevll"},
       {"__saturatef", "xfence_saturatef"},
       {"__frsqrt_rn", "rsqrt"},
