@@ -190,6 +190,40 @@ void OperatorLowering::collect() {
     }
   } collector(*this);
   collector.TraverseDecl(src.getContext().getTranslationUnitDecl());
+  if (names.empty())
+    return;
+  // An operator that a template's instantiation (a library's, or the
+  // user's that stays a template) applies keeps its name: that text is the
+  // template's, shared by its specializations, and cannot be rewritten.
+  struct Audit : clang::DynamicRecursiveASTVisitor {
+    OperatorLowering &x;
+    const clang::FunctionDecl *function = nullptr;
+    explicit Audit(OperatorLowering &x) : x(x) {
+      ShouldVisitTemplateInstantiations = true;
+    }
+    bool TraverseDecl(clang::Decl *d) override {
+      auto *fn = llvm::dyn_cast_or_null<clang::FunctionDecl>(d);
+      if (!fn)
+        return clang::DynamicRecursiveASTVisitor::TraverseDecl(d);
+      const clang::FunctionDecl *saved = function;
+      function = fn;
+      bool result = clang::DynamicRecursiveASTVisitor::TraverseDecl(d);
+      function = saved;
+      return result;
+    }
+    void check(const clang::FunctionDecl *callee, clang::SourceLocation at) {
+      if (!callee || !x.names.count(callee->getCanonicalDecl()))
+        return;
+      if (!x.src.isUserLocation(at) ||
+          (function && function->isTemplateInstantiation()))
+        x.names.erase(callee->getCanonicalDecl());
+    }
+    bool VisitCallExpr(clang::CallExpr *call) override {
+      check(call->getDirectCallee(), call->getBeginLoc());
+      return true;
+    }
+  } audit(*this);
+  audit.TraverseDecl(src.getContext().getTranslationUnitDecl());
 }
 
 bool OperatorLowering::VisitFunctionDecl(clang::FunctionDecl *fn) {

@@ -13,7 +13,10 @@
 // translation proper then reads as any functions: overloads get `_N`
 // names, reference parameters become pointers. The operators that OpenCL
 // C's own vector operators compute (VectorOperators.h) are left to the
-// translation, which drops them and keeps their uses as written.
+// translation, which drops them and keeps their uses as written; so is an
+// operator that a template's instantiation applies (a library's, or a
+// host template's: that text is shared by its specializations), which the
+// translation then reports.
 //
 //===----------------------------------------------------------------------===//
 

@@ -98,3 +98,11 @@ __global__ void k(long *out, const float *in, const long *w8) {
 // RUN: not xfence translate %t.ref.cu --to opencl -o %t.ref.cl 2>&1 | FileCheck %s --check-prefix=REF
 // RUN: not test -e %t.ref.cl
 // REF: ref.cu:2:15: error: a function returning a reference has no OpenCL C form that xfence writes; return a value or a pointer
+
+// An operator that a host template's instantiation applies stays an
+// operator (the template's text cannot name the function): an error where
+// device code uses it.
+// RUN: printf 'struct C { float r, i; };\n__host__ __device__ C operator*(C a, C b) { return C{a.r * b.r - a.i * b.i, a.r * b.i + a.i * b.r}; }\ntemplate <typename T> T sq(T a) { return a * a; }\nC host(C c) { return sq(c); }\n__global__ void k(C *p) { p[0] = p[1] * p[2]; }\n' > %t.tmpl.cu
+// RUN: not xfence translate %t.tmpl.cu --to opencl -o %t.tmpl.cl 2>&1 | FileCheck %s --check-prefix=TMPL
+// RUN: not test -e %t.tmpl.cl
+// TMPL: tmpl.cu:2:23: error: an overloaded operator has no OpenCL C form
