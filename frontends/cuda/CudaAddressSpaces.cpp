@@ -27,6 +27,19 @@ bool isRefToMutablePointer(clang::QualType t) {
   return referee->isPointerType() && !referee.isConstQualified();
 }
 
+/// The variable `e` names if it is an array of pointers (`float *p[2]`),
+/// whose elements the analysis takes together as one pointer object.
+static const clang::VarDecl *pointerArray(const clang::Expr *e) {
+  const auto *ref =
+      llvm::dyn_cast<clang::DeclRefExpr>(e->IgnoreParenImpCasts());
+  const auto *var =
+      ref ? llvm::dyn_cast<clang::VarDecl>(ref->getDecl()) : nullptr;
+  if (!var)
+    return nullptr;
+  const clang::ArrayType *array = var->getType()->getAsArrayTypeUnsafe();
+  return array && array->getElementType()->isPointerType() ? var : nullptr;
+}
+
 class FlowCollector : public clang::DynamicRecursiveASTVisitor {
 public:
   FlowCollector(std::vector<Flow> &flows,
@@ -87,6 +100,14 @@ public:
     return true;
   }
   bool VisitVarDecl(clang::VarDecl *var) override {
+    // `float *p[2] = {a, b};`: each element flows into the array.
+    if (const clang::ArrayType *array = var->getType()->getAsArrayTypeUnsafe();
+        array && array->getElementType()->isPointerType() && var->getInit())
+      if (const auto *list =
+              llvm::dyn_cast<clang::InitListExpr>(var->getInit()))
+        for (const clang::Expr *init : list->inits())
+          if (!llvm::isa<clang::ImplicitValueInitExpr>(init))
+            flows.push_back({var, init});
     if (var->getType()->isPointerType() && var->getInit() &&
         !llvm::isa<clang::ParmVarDecl>(var))
       flows.push_back({var, var->getInit()});
@@ -117,6 +138,10 @@ public:
         else if (isRefToMutablePointer(var->getType()))
           refWrites.push_back({var, op->getRHS()});
       }
+    // `p[i] = e` of an array of pointers: into the array.
+    if (auto *subscript = llvm::dyn_cast<clang::ArraySubscriptExpr>(lhs))
+      if (const clang::VarDecl *array = pointerArray(subscript->getBase()))
+        flows.push_back({array, op->getRHS()});
     // `s.p = e`, `s->p = e`: into the member, for every object.
     if (auto *member = llvm::dyn_cast<clang::MemberExpr>(lhs))
       if (auto *field =
@@ -438,6 +463,9 @@ unsigned CudaAddressSpaces::pointeeOf(const clang::VarDecl *var) const {
     return it->second;
   // A parameter of a function that nobody calls, or a pointer from where
   // the analysis does not look.
+  if (const clang::ArrayType *array = var->getType()->getAsArrayTypeUnsafe();
+      array && array->getElementType()->isPointerType())
+    return kAnyMemory; // an array of pointers nothing stores into
   return var->getType()->isPointerType() || var->getType()->isReferenceType()
              ? kAnyMemory
              : storageOfVar(var);
@@ -506,6 +534,9 @@ unsigned CudaAddressSpaces::pointeeOf(const clang::Expr *e) const {
   if (auto *call = llvm::dyn_cast<clang::CallExpr>(e))
     if (const clang::FunctionDecl *fn = call->getDirectCallee())
       return pointeeOfResult(fn);
+  if (auto *subscript = llvm::dyn_cast<clang::ArraySubscriptExpr>(e))
+    if (const clang::VarDecl *array = pointerArray(subscript->getBase()))
+      return pointeeOf(array);
   return kAnyMemory;
 }
 

@@ -412,6 +412,14 @@ public:
     addTagTypedef(record);
     return true;
   }
+  /// Whether `type` is an array of pointers (`float *p[2]`), whose
+  /// elements get one address space (the analysis takes them together).
+  static bool isPointerArray(clang::QualType type) {
+    const clang::ArrayType *array = type->getAsArrayTypeUnsafe();
+    return array && array->getElementType()->isPointerType() &&
+           !array->getElementType()->getPointeeType()->isPointerType() &&
+           !array->getElementType()->isFunctionPointerType();
+  }
   /// Whether `type` (or its elements) is a pointer to a function or a
   /// member function, which OpenCL C does not have.
   static bool isFunctionPointer(clang::QualType type) {
@@ -2100,7 +2108,7 @@ SyntaxRewriter::pointersOf(clang::DeclStmt *stmt) {
   llvm::SmallVector<clang::VarDecl *> pointers;
   for (clang::Decl *d : stmt->decls())
     if (auto *var = llvm::dyn_cast<clang::VarDecl>(d))
-      if (var->getType()->isPointerType() &&
+      if ((var->getType()->isPointerType() || isPointerArray(var->getType())) &&
           !var->getType()->isFunctionPointerType() &&
           !atomicValueType(var->getType()))
         // A __shared__ one of an inner block moves (with its address space)
