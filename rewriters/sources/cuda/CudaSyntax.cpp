@@ -412,6 +412,42 @@ public:
     addTagTypedef(record);
     return true;
   }
+  /// Writes the address-space qualifier `qualifier` of the pointer that
+  /// `d` declares. A pointer type named by a typedef (`typedef float
+  /// *fptr; fptr p;`) is written out (`__global float *p`): the qualifier
+  /// before the typedef's name would qualify the pointer itself. `alone`
+  /// says whether `d` is the only declarator of its declaration (a typedef
+  /// written out would not be the others' type). False after an error.
+  bool insertPointerQualifier(const clang::DeclaratorDecl *d,
+                              const std::string &qualifier, bool alone) {
+    clang::TypeLoc tl = d->getTypeSourceInfo()
+                            ? d->getTypeSourceInfo()->getTypeLoc()
+                            : clang::TypeLoc();
+    while (tl && tl.getAs<clang::ConstantArrayTypeLoc>())
+      tl = tl.getAs<clang::ConstantArrayTypeLoc>().getElementLoc();
+    clang::TypedefTypeLoc named;
+    if (tl)
+      named = tl.getUnqualifiedLoc().getAs<clang::TypedefTypeLoc>();
+    if (!named || !named.getType()->isPointerType()) {
+      insertBefore(d->getTypeSpecStartLoc(), qualifier);
+      return true;
+    }
+    if (!alone) {
+      error(d->getLocation(), "a pointer type named by a typedef, declared "
+                              "with other names, has no OpenCL C form that "
+                              "xfence writes; declare it alone");
+      return false;
+    }
+    std::optional<std::string> pointee =
+        spellType(named.getType()->getPointeeType());
+    if (!pointee) {
+      error(d->getLocation(), "cannot write out this pointer type named by a "
+                              "typedef");
+      return false;
+    }
+    replaceToken(named.getNameLoc(), qualifier + *pointee + " *");
+    return true;
+  }
   /// Whether `type` is an array of pointers (`float *p[2]`), whose
   /// elements get one address space (the analysis takes them together).
   static bool isPointerArray(clang::QualType type) {
@@ -1757,7 +1793,11 @@ void SyntaxRewriter::qualifyFields(const clang::RecordDecl *record) {
       continue;
     }
     if (!qualifier->empty())
-      insertBefore(at, *qualifier);
+      insertPointerQualifier(
+          field, *qualifier,
+          llvm::count_if(record->fields(), [&](const clang::FieldDecl *f) {
+            return sm.getFileLoc(f->getTypeSpecStartLoc()) == at;
+          }) == 1);
   }
 }
 
@@ -1954,7 +1994,7 @@ void SyntaxRewriter::qualifyPointer(clang::DeclaratorDecl *d, unsigned memory,
   std::optional<std::string> qualifier =
       qualifierAt(d->getLocation(), memory, kernelParam);
   if (qualifier && !qualifier->empty())
-    insertBefore(d->getTypeSpecStartLoc(), *qualifier);
+    insertPointerQualifier(d, *qualifier, /*alone=*/true);
 }
 
 bool SyntaxRewriter::VisitFunctionDecl(clang::FunctionDecl *fn) {
@@ -2144,7 +2184,7 @@ bool SyntaxRewriter::VisitDeclStmt(clang::DeclStmt *stmt) {
                                return llvm::isa<clang::VarDecl>(d);
                              })))
     return splitPointerDeclaration(stmt, qualifier);
-  insertBefore(pointers.front()->getTypeSpecStartLoc(), qualifier);
+  insertPointerQualifier(pointers.front(), qualifier, stmt->isSingleDecl());
   return true;
 }
 
