@@ -101,6 +101,18 @@ public:
       visitStmt(f->getInit());
       return loop(s, {f->getCond(), f->getBody(), f->getInc()});
     }
+    case clang::Stmt::CXXForRangeStmtClass: {
+      // `for (T v : r)`: C++'s `auto &&__range = r; auto __begin = ...,
+      // __end = ...; for (; __begin != __end; ++__begin) { T v = *__begin;
+      // body }`.
+      auto *f = llvm::cast<clang::CXXForRangeStmt>(s);
+      visitStmt(f->getInit());
+      visitStmt(f->getRangeStmt());
+      visitStmt(f->getBeginStmt());
+      visitStmt(f->getEndStmt());
+      return loop(
+          s, {f->getCond(), f->getLoopVarStmt(), f->getBody(), f->getInc()});
+    }
     case clang::Stmt::WhileStmtClass: {
       auto *w = llvm::cast<clang::WhileStmt>(s);
       return loop(s, {w->getCond(), w->getBody()});

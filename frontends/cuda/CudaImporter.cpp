@@ -653,11 +653,7 @@ private:
       return importSync(s, *sync);
     OpaqueOp::create(builder, locOf(s), "asm");
   }
-  void visitOtherStmt(const clang::Stmt *s) {
-    if (llvm::isa<clang::CXXForRangeStmt>(s))
-      return error(s, "a range-based for loop has no OpenCL C form");
-    visitChildren(s);
-  }
+  void visitOtherStmt(const clang::Stmt *s) { visitChildren(s); }
   void visitAccess(const clang::Expr *, const clang::Expr *lvalue, bool read,
                    bool write) {
     access(lvalue, read, write);

@@ -848,6 +848,10 @@ public:
     return error(e->getBeginLoc(), "a kernel launch in device code (dynamic "
                                    "parallelism) has no OpenCL C form");
   }
+  bool VisitCXXForRangeStmt(clang::CXXForRangeStmt *s) override {
+    return error(s->getForLoc(), "a range-based for loop has no OpenCL C "
+                                 "form; write the loop over an index");
+  }
   bool VisitCXXNullPtrLiteralExpr(clang::CXXNullPtrLiteralExpr *e) override {
     replaceToken(e->getBeginLoc(), "0");
     return true;
