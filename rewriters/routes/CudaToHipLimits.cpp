@@ -65,6 +65,14 @@ public:
     if (!op || !inHostCode() || src.isUserLocation(op->getLocation()) ||
         !fileOf(op, sm).contains("cuda_fp16"))
       return true;
+    // HIP's assignments of a __half, its raw bits or a floating-point value
+    // are the host's too; from an integer, the device's only.
+    if (call->getOperator() == clang::OO_Equal &&
+        !(op->getNumParams() > 0 && op->getParamDecl(op->getNumParams() - 1)
+                                        ->getType()
+                                        .getNonReferenceType()
+                                        ->isIntegralOrEnumerationType()))
+      return true;
     error(call->getOperatorLoc(),
           "'" + op->getNameAsString() +
               "' of CUDA's half type in host code has no HIP form: HIP "
