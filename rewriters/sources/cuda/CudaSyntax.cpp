@@ -2465,7 +2465,9 @@ bool SyntaxRewriter::VisitVarDecl(clang::VarDecl *var) {
           replaceToken(typedefLoc.getNameLoc(),
                        "__read_only " + openCLImageType(*kind).str());
         }
-  if (isFunctionPointer(var->getType()))
+  // One at file scope is an error where device code uses it (the
+  // translation leaves out a __device__ variable that no kernel uses).
+  if (isFunctionPointer(var->getType()) && !var->isFileVarDecl())
     error(var->getLocation(), "a pointer to a function has no OpenCL C form "
                               "(OpenCL C 3.0, 6.11.a)");
   if (llvm::isa<clang::ParmVarDecl>(var)) {
@@ -3574,6 +3576,12 @@ bool SyntaxRewriter::VisitDeclRefExpr(clang::DeclRefExpr *ref) {
   auto *var = llvm::dyn_cast<clang::VarDecl>(ref->getDecl());
   if (!var)
     return true;
+  // A file-scope pointer to a function (a cuFFT callback the host fetches)
+  // is an error where device code uses it.
+  if (var->isFileVarDecl() && isFunctionPointer(var->getType()) &&
+      currentFunction)
+    return error(ref->getLocation(), "a pointer to a function has no OpenCL "
+                                     "C form (OpenCL C 3.0, 6.11.a)");
   if (auto it = renamedShared.find(var);
       it != renamedShared.end() && it->second != var->getName())
     replaceToken(ref->getLocation(), it->second);
