@@ -7,6 +7,7 @@
 #include "clang/AST/DynamicRecursiveASTVisitor.h"
 #include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Support/SaveAndRestore.h"
 
 using namespace xfence;
 
@@ -76,20 +77,13 @@ public:
     auto *fn = llvm::dyn_cast_or_null<clang::FunctionDecl>(d);
     if (fn && isHostOnlyFunction(fn))
       return true;
-    if (!fn)
-      return clang::DynamicRecursiveASTVisitor::TraverseDecl(d);
-    const clang::FunctionDecl *saved = function;
-    function = fn;
-    bool result = clang::DynamicRecursiveASTVisitor::TraverseDecl(d);
-    function = saved;
-    return result;
+    llvm::SaveAndRestore scope(function, fn ? fn : function);
+    return clang::DynamicRecursiveASTVisitor::TraverseDecl(d);
   }
   bool TraverseLambdaExpr(clang::LambdaExpr *e) override {
-    const clang::FunctionDecl *saved = function;
-    function = nullptr; // its returns are the lambda's
-    bool result = clang::DynamicRecursiveASTVisitor::TraverseLambdaExpr(e);
-    function = saved;
-    return result;
+    // Its returns are the lambda's.
+    llvm::SaveAndRestore<const clang::FunctionDecl *> scope(function, nullptr);
+    return clang::DynamicRecursiveASTVisitor::TraverseLambdaExpr(e);
   }
   /// A returned pointer flows into the function's result (the node of
   /// the function itself), which its calls then point wherever it does.

@@ -16,6 +16,7 @@
 #include "clang/AST/DynamicRecursiveASTVisitor.h"
 #include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/Support/SaveAndRestore.h"
 
 using namespace xfence;
 using clang::DiagnosticsEngine;
@@ -51,13 +52,8 @@ public:
         !src.isUserLocation(d->getLocation()))
       return true;
     auto *fn = llvm::dyn_cast_or_null<clang::FunctionDecl>(d);
-    if (!fn)
-      return clang::DynamicRecursiveASTVisitor::TraverseDecl(d);
-    const clang::FunctionDecl *saved = function;
-    function = fn;
-    bool result = clang::DynamicRecursiveASTVisitor::TraverseDecl(d);
-    function = saved;
-    return result;
+    llvm::SaveAndRestore scope(function, fn ? fn : function);
+    return clang::DynamicRecursiveASTVisitor::TraverseDecl(d);
   }
 
   bool VisitCXXOperatorCallExpr(clang::CXXOperatorCallExpr *call) override {

@@ -19,6 +19,7 @@
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/Support/SaveAndRestore.h"
 
 using namespace xfence;
 using clang::DiagnosticsEngine;
@@ -203,13 +204,8 @@ void OperatorLowering::collect() {
     }
     bool TraverseDecl(clang::Decl *d) override {
       auto *fn = llvm::dyn_cast_or_null<clang::FunctionDecl>(d);
-      if (!fn)
-        return clang::DynamicRecursiveASTVisitor::TraverseDecl(d);
-      const clang::FunctionDecl *saved = function;
-      function = fn;
-      bool result = clang::DynamicRecursiveASTVisitor::TraverseDecl(d);
-      function = saved;
-      return result;
+      llvm::SaveAndRestore scope(function, fn ? fn : function);
+      return clang::DynamicRecursiveASTVisitor::TraverseDecl(d);
     }
     void check(const clang::FunctionDecl *callee, clang::SourceLocation at) {
       if (!callee || !x.names.count(callee->getCanonicalDecl()))
