@@ -714,17 +714,6 @@ bool isSharedLegacyAtomic(llvm::StringRef name) {
       .Default(false);
 }
 
-/// True if `d` is declared in the top-level namespace `name` or one
-/// nested in it.
-bool isInNamespace(const clang::Decl *d, llvm::StringRef name) {
-  for (const clang::DeclContext *dc = d->getDeclContext(); dc;
-       dc = dc->getParent())
-    if (auto *ns = llvm::dyn_cast<clang::NamespaceDecl>(dc))
-      if (ns->getParent()->getRedeclContext()->isTranslationUnit())
-        return ns->getName() == name;
-  return false;
-}
-
 /// True if `d` is declared in namespace `cuda` (libcu++).
 bool inCudaNamespace(const clang::Decl *d) {
   for (const clang::DeclContext *dc = d->getDeclContext(); dc;

@@ -21,16 +21,16 @@
 using namespace xfence;
 using clang::DiagnosticsEngine;
 
-namespace {
-
-bool inNamespace(const clang::Decl *d, llvm::StringRef name) {
+bool xfence::isInNamespace(const clang::Decl *d, llvm::StringRef name) {
   for (const clang::DeclContext *dc = d->getDeclContext(); dc;
        dc = dc->getParent())
-    if (const auto *ns = llvm::dyn_cast<clang::NamespaceDecl>(dc);
-        ns && ns->getName() == name)
-      return true;
+    if (auto *ns = llvm::dyn_cast<clang::NamespaceDecl>(dc))
+      if (ns->getParent()->getRedeclContext()->isTranslationUnit())
+        return ns->getName() == name;
   return false;
 }
+
+namespace {
 
 /// The name of the file that declares `d`.
 llvm::StringRef fileOf(const clang::Decl *d, const clang::SourceManager &sm) {
@@ -80,7 +80,7 @@ public:
   bool VisitCallExpr(clang::CallExpr *call) override {
     const clang::FunctionDecl *fn = call->getDirectCallee();
     if (fn && fn->getIdentifier() && fn->getName() == "reduce" &&
-        call->getNumArgs() == 3 && inNamespace(fn, "cooperative_groups")) {
+        call->getNumArgs() == 3 && isInNamespace(fn, "cooperative_groups")) {
       // The prelude's reduce (HIP 5.2 has no <cooperative_groups/reduce.h>)
       // shuffles the value.
       clang::QualType value = call->getArg(1)->getType();
@@ -110,7 +110,7 @@ public:
   bool VisitCXXMemberCallExpr(clang::CXXMemberCallExpr *call) override {
     const clang::CXXMethodDecl *m = call->getMethodDecl();
     if (!m || !m->getIdentifier() || !m->getName().starts_with("shfl") ||
-        call->getNumArgs() == 0 || !inNamespace(m, "cooperative_groups"))
+        call->getNumArgs() == 0 || !isInNamespace(m, "cooperative_groups"))
       return true;
     clang::QualType value = call->getArg(0)->getType();
     if (value->isDependentType() ||
@@ -131,7 +131,7 @@ public:
     const auto *spec =
         llvm::dyn_cast_or_null<clang::ClassTemplateSpecializationDecl>(
             tl.getType()->getAsCXXRecordDecl());
-    if (!spec || !spec->getIdentifier() || !inNamespace(spec, "cub") ||
+    if (!spec || !spec->getIdentifier() || !isInNamespace(spec, "cub") ||
         (spec->getName() != "BlockLoad" && spec->getName() != "BlockStore"))
       return true;
     // <T, BLOCK_DIM_X, ITEMS_PER_THREAD, ALGORITHM, BLOCK_DIM_Y,

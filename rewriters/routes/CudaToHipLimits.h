@@ -29,6 +29,10 @@
 
 namespace xfence {
 
+/// True if `d` is declared in the top-level namespace `name` or one
+/// nested in it (`cub`, `cooperative_groups` and their inline namespaces).
+bool isInNamespace(const clang::Decl *d, llvm::StringRef name);
+
 /// Reports (errors through `src`) the uses of what HIP 5.2 lacks; false if
 /// there was one.
 bool checkHipLimits(ParsedSource &src);
