@@ -903,22 +903,24 @@ public:
     bool postfix = callee->getNumParams() == 1 &&
                    (call->getOperator() == clang::OO_PlusPlus ||
                     call->getOperator() == clang::OO_MinusMinus);
-    if (callee->getNumParams() == 0) {
-      // `-a` -> `name(a)`: the operator opens the call.
-      x.edits.replace(*op, open);
-      x.edits.insertAfter(*whole, close + ")");
-    } else if (postfix) {
-      x.edits.insertBefore(*whole, open);
-      x.edits.replace(*op, close + ", 0)");
-    } else {
-      // The text from the object's end to the operator's is the comma.
-      if (object->file != op->file || object->end > op->begin)
-        return x.error(at, "cannot rewrite this use of a member operator "
-                           "(written in a macro?)");
-      x.edits.insertBefore(*whole, open);
-      x.edits.replace({op->file, object->end, op->end}, close + ",");
-      x.edits.insertAfter(*whole, ")");
-    }
+    auto planned =
+        operatorCallEdits(*whole, *op, *object, callee->getNumParams() == 0,
+                          postfix, open, close);
+    if (!planned)
+      return x.error(at, "cannot rewrite this use of a member operator "
+                         "(written in a macro?)");
+    for (const OperatorCallEdit &e : *planned)
+      switch (e.kind) {
+      case OperatorCallEdit::Kind::Replace:
+        x.edits.replace(e.range, e.text);
+        break;
+      case OperatorCallEdit::Kind::Prefix:
+        x.edits.insertBefore(e.range, e.text);
+        break;
+      case OperatorCallEdit::Kind::Suffix:
+        x.edits.insertAfter(e.range, e.text);
+        break;
+      }
     return true;
   }
 

@@ -98,6 +98,27 @@ xfence::operatorWord(clang::OverloadedOperatorKind op, bool unary) {
   }
 }
 
+std::optional<llvm::SmallVector<OperatorCallEdit, 3>>
+xfence::operatorCallEdits(const FileCharRange &whole, const FileCharRange &op,
+                          const FileCharRange &first, bool unary, bool postfix,
+                          llvm::StringRef open, llvm::StringRef close) {
+  using Kind = OperatorCallEdit::Kind;
+  if (unary) // the operator opens the call
+    return llvm::SmallVector<OperatorCallEdit, 3>{
+        {Kind::Replace, op, open.str()},
+        {Kind::Suffix, whole, close.str() + ")"}};
+  if (postfix)
+    return llvm::SmallVector<OperatorCallEdit, 3>{
+        {Kind::Prefix, whole, open.str()},
+        {Kind::Replace, op, close.str() + ", 0)"}};
+  if (first.file != op.file || first.end > op.begin)
+    return std::nullopt;
+  return llvm::SmallVector<OperatorCallEdit, 3>{
+      {Kind::Prefix, whole, open.str()},
+      {Kind::Replace, {op.file, first.end, op.end}, close.str() + ","},
+      {Kind::Suffix, whole, ")"}};
+}
+
 namespace {
 
 /// Whether `fn` is the kind of operator this lowering writes: a free
@@ -291,32 +312,35 @@ bool OperatorLowering::VisitCXXOperatorCallExpr(
   unsigned args = call->getNumArgs();
   bool postfix = args == 2 && (call->getOperator() == clang::OO_PlusPlus ||
                                call->getOperator() == clang::OO_MinusMinus);
+  if (args != 1 && args != 2)
+    return fail();
   // Each operand's text must lie in the use's, apart from the operator
   // (a postfix operator's second operand is C++'s, not written).
-  for (unsigned i = 0; i < (postfix ? 1 : args); ++i)
-    if (!findRangeInside(sm, lo, call->getArg(i)->getSourceRange(), *whole))
+  std::optional<FileCharRange> first;
+  for (unsigned i = 0; i < (postfix ? 1 : args); ++i) {
+    std::optional<FileCharRange> operand =
+        findRangeInside(sm, lo, call->getArg(i)->getSourceRange(), *whole);
+    if (!operand)
       return fail();
-  if (args == 1) {
-    // `-a` -> `name(a)`
-    edits.replace(*op, *name + "(", at);
-    edits.insertAfter(*whole, ")", at);
-  } else if (postfix) {
-    // `a++` -> `name(a, 0)`
-    edits.insertBefore(*whole, *name + "(", at);
-    edits.replace(*op, ", 0)", at);
-  } else if (args == 2) {
-    // `a * b` -> `name(a, b)`: the text from the first operand's end to the
-    // operator's is the comma.
-    std::optional<FileCharRange> first =
-        findRangeInside(sm, lo, call->getArg(0)->getSourceRange(), *whole);
-    if (first->file == op->file && first->end <= op->begin)
-      op->begin = first->end;
-    edits.insertBefore(*whole, *name + "(", at);
-    edits.replace(*op, ",", at);
-    edits.insertAfter(*whole, ")", at);
-  } else {
-    return fail();
+    if (i == 0)
+      first = operand;
   }
+  auto planned = operatorCallEdits(*whole, *op, *first, args == 1, postfix,
+                                   *name + "(", "");
+  if (!planned)
+    return fail();
+  for (const OperatorCallEdit &e : *planned)
+    switch (e.kind) {
+    case OperatorCallEdit::Kind::Replace:
+      edits.replace(e.range, e.text, at);
+      break;
+    case OperatorCallEdit::Kind::Prefix:
+      edits.insertBefore(e.range, e.text, at);
+      break;
+    case OperatorCallEdit::Kind::Suffix:
+      edits.insertAfter(e.range, e.text, at);
+      break;
+    }
   return true;
 }
 

@@ -38,6 +38,28 @@ mlir::FailureOr<ExpandedFiles> lowerOperatorFunctions(ParsedSource &src);
 std::optional<std::string> operatorWord(clang::OverloadedOperatorKind op,
                                         bool unary);
 
+/// One text edit of writing an operator's use as a call.
+struct OperatorCallEdit {
+  enum class Kind { Replace, Prefix, Suffix } kind;
+  /// The text replaced, or the construct a prefix or suffix belongs to.
+  FileCharRange range;
+  std::string text;
+};
+
+/// The edits that write a use of an overloaded operator, whose text is
+/// `whole`, its operator token `op` and its first operand `first`, as the
+/// call `open first close, second)`: `-a` -> `open a close)`, `a++` ->
+/// `open a close, 0)`, `a * b` -> `open a close, b)` (the text between
+/// the first operand and the operator becomes the comma). `open` is
+/// `name(` (or `name(&(` with `close` `)`, where the first operand is
+/// passed by address). `unary` and `postfix` say which form the use is.
+/// Nothing where the texts do not fit (the operator before the first
+/// operand of a binary use).
+std::optional<llvm::SmallVector<OperatorCallEdit, 3>>
+operatorCallEdits(const FileCharRange &whole, const FileCharRange &op,
+                  const FileCharRange &first, bool unary, bool postfix,
+                  llvm::StringRef open, llvm::StringRef close);
+
 } // namespace xfence
 
 #endif // XFENCE_REWRITERS_SOURCES_CUDA_OPERATORFUNCTIONS_H
